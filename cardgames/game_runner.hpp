@@ -1,0 +1,17 @@
+#pragma once
+// Drives a Game by asking each seat's Player for its decisions until the game is over. A decision
+// the rules refuse is a bug in the bot: run_game throws, naming the seat, the bot and the choice.
+
+#include <memory>
+#include <vector>
+
+#include "cardgames/game.hpp"
+#include "cardgames/player.hpp"
+
+namespace cardgames {
+
+// Asks the seat to act for one decision and applies it.
+void step_game(Game& game, std::vector<std::unique_ptr<Player>>& players);
+void run_game(Game& game, std::vector<std::unique_ptr<Player>>& players);
+
+}  // namespace cardgames
