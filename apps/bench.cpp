@@ -1,0 +1,54 @@
+// cardgames bench --rules: plays random games of every form and prints games/s and cards/s.
+#include <chrono>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "apps/common.hpp"
+#include "cardgames/bots.hpp"
+#include "cardgames/error.hpp"
+#include "cardgames/game_runner.hpp"
+
+namespace apps {
+
+namespace {
+
+int bench_rules(int games) {
+    std::cout << fmt::format("{:<22}{:>8}{:>10}{:>12}{:>14}\n", "form", "games", "hands", "games/s", "cards/s");
+    for (const char* preset : {"spades-partnership", "spades-cutthroat4", "spades-cutthroat3", "hearts3", "hearts4",
+                               "hearts5", "hearts6"}) {
+        const cardgames::Rules rules = cardgames::load_rules(cardgames::preset_path(preset), {});
+        long hands = 0, cards = 0;
+        const auto start = std::chrono::steady_clock::now();
+        for (int g = 0; g < games; ++g) {
+            cardgames::Game game(rules, static_cast<std::uint64_t>(g));
+            std::vector<std::unique_ptr<cardgames::Player>> players;
+            for (int s = 0; s < rules.players; ++s) players.push_back(cardgames::make_player("random", cardgames::mix_seed(g, s)));
+            cardgames::run_game(game, players);
+            hands += static_cast<long>(game.finished_hands().size());
+            cards += static_cast<long>(game.finished_hands().size()) * rules.deck().size();
+        }
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::cout << fmt::format("{:<22}{:>8}{:>10}{:>12.0f}{:>14.0f}\n", preset, games, hands, games / secs, cards / secs);
+    }
+    return 0;
+}
+
+}  // namespace
+
+int cmd_bench(int argc, char** argv) {
+    return guarded("bench", [&] {
+        int games = 2000;
+        po::options_description desc("bench options");
+        desc.add_options()
+            ("rules", "play random games of every form (rules engine speed)")
+            ("games", po::value(&games)->default_value(2000), "games per form for --rules");
+        po::variables_map vm;
+        if (!parse_args("bench", argc, argv, desc, vm)) return 0;
+        if (games < 1) throw cardgames::InputError("--games must be at least 1");
+        if (vm.count("rules")) return bench_rules(games);
+        throw cardgames::InputError("say what to measure: --rules");
+    });
+}
+
+}  // namespace apps

@@ -1,0 +1,43 @@
+#pragma once
+// What the subcommands share: the rule options (--game, --preset, --rule), command-line parsing
+// that turns every bad option into a clear message, and the error policy: bad input prints
+// "cardgames <command>: <message>" and exits with status 2.
+
+#include <boost/program_options.hpp>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cardgames/rules.hpp"
+
+namespace apps {
+
+namespace po = boost::program_options;
+
+inline constexpr int kExitBadInput = 2;
+
+struct RulesOptions {
+    std::string game;
+    std::string preset;
+    std::vector<std::string> overrides;
+
+    void add_to(po::options_description& desc);
+    // The rules in force: the preset (or the game's default preset) with the overrides applied.
+    cardgames::Rules resolve() const;
+};
+
+// Parses argv (after the subcommand) into vm; prints help and returns false for --help.
+bool parse_args(const std::string& command, int argc, char** argv, const po::options_description& desc,
+                po::variables_map& vm, const po::positional_options_description* positional = nullptr);
+
+// Runs a command body; InputError and option errors print a message and give exit status 2.
+int guarded(const std::string& command, const std::function<int()>& body);
+
+// Seat names for printing: North, East, South, West for 4 players, else "Seat 0".
+std::string seat_name(int seat, int players);
+
+int cmd_play(int argc, char** argv);
+int cmd_replay(int argc, char** argv);
+int cmd_bench(int argc, char** argv);
+
+}  // namespace apps

@@ -1,0 +1,44 @@
+// cardgames: one executable, one subcommand per file.
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "apps/common.hpp"
+
+namespace {
+
+struct Command {
+    const char* name;
+    int (*run)(int, char**);
+    const char* summary;
+};
+
+constexpr Command kCommands[] = {
+    {"play", apps::cmd_play, "play a game against bots in the terminal"},
+    {"replay", apps::cmd_replay, "re-run game records through the rules and report the first bad event"},
+    {"bench", apps::cmd_bench, "measure speed (--rules: random games per form)"},
+};
+
+void usage(std::ostream& out) {
+    out << "usage: cardgames <command> [options]   (cardgames <command> --help for its options)\n\ncommands:\n";
+    for (const Command& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        usage(std::cerr);
+        return apps::kExitBadInput;
+    }
+    const std::string name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help") {
+        usage(std::cout);
+        return 0;
+    }
+    for (const Command& c : kCommands)
+        if (name == c.name) return c.run(argc - 1, argv + 1);
+    std::cerr << "cardgames: unknown command '" << name << "'\n";
+    usage(std::cerr);
+    return apps::kExitBadInput;
+}

@@ -1,0 +1,59 @@
+#pragma once
+// The human seat of `cardgames play`: shows the hand and the table, reads a card, bid or pass as
+// text, explains why an illegal choice is illegal and asks again. `help`, `hint`, `hand`,
+// `scores`, `auto` (the hint bot plays for you from now on) and `quit` work at every prompt.
+
+#include <iosfwd>
+#include <memory>
+#include <string>
+
+#include "cardgames/player.hpp"
+
+namespace apps {
+
+// How cards are printed: suit symbols or letters, with colour (red hearts and diamonds) or not.
+class Display {
+public:
+    Display(bool colour, bool symbols) : colour_(colour), symbols_(symbols) {}
+    std::string card(cardgames::Card c) const;
+    std::string cards(cardgames::CardSet cs) const;  // spades first, high to low
+    std::string hand(cardgames::CardSet cs) const;   // grouped by suit: "♠ A K 4   ♥ Q 9 ..."
+
+private:
+    bool colour_;
+    bool symbols_;
+};
+
+// True when the locale says the terminal takes UTF-8 (LC_ALL, LC_CTYPE or LANG).
+bool utf8_terminal();
+
+// Thrown out of a decision when the user quits (or input ends): the game is abandoned.
+struct QuitGame {
+    bool end_of_input = false;
+};
+
+class TerminalPlayer : public cardgames::Player {
+public:
+    TerminalPlayer(std::istream& in, std::ostream& out, const Display& display, std::unique_ptr<cardgames::Player> hint_bot)
+        : in_(in), out_(out), display_(display), hint_bot_(std::move(hint_bot)) {}
+    std::string name() const override { return "human"; }
+    bool blind_nil(const cardgames::InfoState& info) override;
+    int bid(const cardgames::InfoState& info) override;
+    cardgames::CardSet pass(const cardgames::InfoState& info) override;
+    cardgames::Card play(const cardgames::InfoState& info) override;
+
+private:
+    // Reads one line; handles the commands every prompt shares. Returns false when the line was
+    // such a command (the caller asks again).
+    bool read(const cardgames::InfoState& info, const std::string& prompt, std::string& line);
+    void show_table(const cardgames::InfoState& info);
+    std::string hint(const cardgames::InfoState& info);
+
+    std::istream& in_;
+    std::ostream& out_;
+    Display display_;
+    std::unique_ptr<cardgames::Player> hint_bot_;
+    bool auto_ = false;
+};
+
+}  // namespace apps
