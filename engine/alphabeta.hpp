@@ -1,0 +1,278 @@
+#pragma once
+// Two-sided searches: alpha-beta for two sides with opposed, constant-sum utilities (two players, or
+// two teams: side_of()), and paranoid search (the root player against everyone else), both as
+// fail-soft alpha-beta over a scalar score, with an optional transposition table of bounds.
+
+#include <algorithm>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/transposition.hpp"
+#include "engine/types.hpp"
+
+namespace engine {
+
+// Root moves that reach the best score: the alpha-beta variant that cuts a root child only when it
+// is strictly worse (lecture notes, "finding all optimal moves").
+template <typename Move, int Capacity>
+struct AllOptimal {
+    SearchResult<Move> result;        // best_index = the first optimal move
+    FixedVector<int, Capacity> indices;  // indices of every optimal root move, in move order
+    FixedVector<Move, Capacity> moves;
+};
+
+// A two-sided search over one game type. The score is side 0's utility sum (alphabeta) or the root
+// player's utility (paranoid); side 0 / the root player maximises it. Owns its table; reusable;
+// never shared between threads.
+template <Game G>
+class TwoSidedSearch {
+public:
+    using Move = typename G::Move;
+    using Result = SearchResult<Move>;
+    using Analysis = RootAnalysis<Move, G::kMaxMoves>;
+    using Optimal = AllOptimal<Move, G::kMaxMoves>;
+
+    explicit TwoSidedSearch(const SearchOptions& options)
+        : options_(options),
+          paranoid_(options.algorithm == Algorithm::kParanoid),
+          tt_(TranspositionGame<G> ? options.tt_entries : 0) {}
+
+    [[nodiscard]] const SearchOptions& options() const { return options_; }
+    [[nodiscard]] const SearchStats& stats() const { return stats_; }
+    void set_depth_limit(int depth) { options_.depth_limit = depth; }
+    void set_node_limit(std::uint64_t limit) { options_.node_limit = limit; }
+    void clear_tables() { tt_.clear(); }
+
+    Result search(G& game) {
+        begin(game);
+        const Scored r = alphabeta(game, 0, kMinScore, kMaxScore);
+        return finish(game, r.score, root_best_index_);
+    }
+
+    Optimal search_all_optimal(G& game) {
+        begin(game);
+        Optimal optimal;
+        ++stats_.nodes;
+        if (game.is_terminal()) {
+            Tuple t{};
+            game.payoff(t);
+            optimal.result = finish(game, score_of(t), -1);
+            return optimal;
+        }
+        ++stats_.expansions;
+        MoveListOf<G> moves;
+        game.legal_moves(moves);
+        const bool max_root = maximizing(game);
+        Utility best = max_root ? kMinScore : kMaxScore;
+        for (int i = 0; i < moves.size(); ++i) {
+            const bool first = optimal.indices.empty();
+            // A window one step wider than the best keeps children that tie with it exact.
+            const Utility alpha = max_root && !first ? best - 1 : kMinScore;
+            const Utility beta = !max_root && !first ? best + 1 : kMaxScore;
+            game.apply(moves[i]);
+            const Scored r = alphabeta(game, 1, alpha, beta);
+            game.undo(moves[i]);
+            if (aborted_) break;
+            const bool better = first || (max_root ? r.score > best : r.score < best);
+            if (better) {
+                best = r.score;
+                optimal.indices.clear();
+                optimal.moves.clear();
+            }
+            if (better || r.score == best) {
+                optimal.indices.push_back(i);
+                optimal.moves.push_back(moves[i]);
+            }
+        }
+        optimal.result = finish(game, best, optimal.indices.empty() ? -1 : optimal.indices[0]);
+        return optimal;
+    }
+
+    // Exact score of every legal root move (full window per move).
+    Analysis analyze_root(G& game) {
+        begin(game);
+        Analysis analysis;
+        analysis.has_tuple = has_tuple(game);
+        ++stats_.nodes;
+        if (!game.is_terminal()) {
+            ++stats_.expansions;
+            MoveListOf<G> moves;
+            game.legal_moves(moves);
+            const bool max_root = maximizing(game);
+            for (int i = 0; i < moves.size(); ++i) {
+                game.apply(moves[i]);
+                const Scored r = alphabeta(game, 1, kMinScore, kMaxScore);
+                game.undo(moves[i]);
+                if (aborted_) break;
+                analysis.moves.push_back({moves[i], tuple_of(game, r.score), r.score});
+                const int b = analysis.best_index;
+                if (b < 0 || (max_root ? r.score > analysis.moves[b].score
+                                       : r.score < analysis.moves[b].score))
+                    analysis.best_index = i;
+            }
+        }
+        analysis.complete = !aborted_;
+        analysis.stats = stats_;
+        return analysis;
+    }
+
+private:
+    static constexpr Utility kMinScore = std::numeric_limits<Utility>::min() / 4;
+    static constexpr Utility kMaxScore = std::numeric_limits<Utility>::max() / 4;
+    struct Scored {
+        Utility score;
+        bool complete;  // no cut-off evaluation influenced the score
+    };
+
+    void begin(const G& game) {
+        game_ = &game;
+        stats_ = SearchStats{};
+        aborted_ = false;
+        root_player_ = game.player_to_move();
+        root_units_ = depth_units(game, 0);
+        root_best_index_ = -1;
+    }
+
+    Result finish(G& game, Utility score, int best_index) {
+        Result result;
+        result.complete = !aborted_;
+        result.score = score;
+        result.has_tuple = has_tuple(game);
+        result.value = tuple_of(game, score);
+        result.best_index = best_index;
+        if (best_index >= 0) {
+            MoveListOf<G> moves;
+            game.legal_moves(moves);
+            result.best_move = moves[best_index];
+        }
+        result.depth = options_.depth_limit;
+        result.stats = stats_;
+        return result;
+    }
+
+    bool has_tuple(const G& game) const {
+        return !paranoid_ && game.num_players() == 2 && game.constant_sum();
+    }
+    Tuple tuple_of(const G& game, Utility score) const {
+        Tuple t{};
+        if (!has_tuple(game)) return t;
+        for (int p = 0; p < 2; ++p)
+            t[p] = side_of(game, p) == 0 ? score : game.maxsum() - score;
+        return t;
+    }
+
+    bool maximizing(const G& game) const {
+        const int p = game.player_to_move();
+        return paranoid_ ? p == root_player_ : side_of(game, p) == 0;
+    }
+
+    Utility score_of(const Tuple& t) const {
+        if (paranoid_) return t[root_player_];
+        Utility s = 0;
+        for (int p = 0; p < n_players(); ++p)
+            if (side_of(*game_, p) == 0) s += t[p];
+        return s;
+    }
+    int n_players() const { return game_->num_players(); }
+
+    Scored alphabeta(G& game, int ply, Utility alpha, Utility beta) {
+        assert(ply < kMaxPly);
+        ++stats_.nodes;
+        Tuple t{};
+        if (game.is_terminal()) {
+            ++stats_.leaves;
+            game.payoff(t);
+            return {score_of(t), true};
+        }
+        const bool limited = options_.depth_limit != kNoDepthLimit;
+        const int used = depth_units(game, ply) - root_units_;
+        if (used >= options_.depth_limit) {
+            ++stats_.leaves;
+            ++stats_.evaluations;
+            game.evaluate(t);
+            return {score_of(t), false};
+        }
+        const int remaining = limited ? options_.depth_limit - used : kCompleteDepth;
+
+        [[maybe_unused]] bool storable = false;
+        [[maybe_unused]] Utility offset = 0;
+        if constexpr (TranspositionGame<G>) {
+            if (tt_.enabled() && ply > 0 && game.tt_storable()) {
+                storable = true;
+                Tuple o{};
+                game.tt_offset(o);
+                offset = score_of(o);
+                ++stats_.tt_probes;
+                Utility s = 0;
+                BoundKind kind{};
+                bool complete = false;
+                if (tt_.probe(game.hash_key(), remaining, offset, s, kind, complete)) {
+                    ++stats_.tt_hits;
+                    if (kind == BoundKind::kExact || (kind == BoundKind::kLower && s >= beta) ||
+                        (kind == BoundKind::kUpper && s <= alpha))
+                        return {s, complete};
+                }
+            }
+        }
+        if (options_.use_heuristic) {
+            Tuple lo{}, hi{};
+            game.bounds(lo, hi);
+            const Utility low = score_of(lo), high = score_of(hi);
+            if (high <= alpha) return {high, true};
+            if (low >= beta) return {low, true};
+        }
+        if (options_.node_limit != kNoNodeLimit && stats_.expansions >= options_.node_limit) {
+            aborted_ = true;
+            return {0, false};
+        }
+        ++stats_.expansions;
+
+        MoveListOf<G> moves;
+        game.legal_moves(moves);
+        const bool max_node = maximizing(game);
+        Utility best = max_node ? kMinScore : kMaxScore;
+        Utility a = alpha, b = beta;
+        bool complete = true;
+        for (int i = 0; i < moves.size(); ++i) {
+            game.apply(moves[i]);
+            const Scored r = alphabeta(game, ply + 1, a, b);
+            game.undo(moves[i]);
+            if (aborted_) return {0, false};
+            complete = complete && r.complete;
+            if (max_node ? r.score > best : r.score < best) {
+                best = r.score;
+                if (ply == 0) root_best_index_ = i;
+            }
+            if (max_node)
+                a = std::max(a, best);
+            else
+                b = std::min(b, best);
+            if (a >= b) {
+                ++stats_.alphabeta_cutoffs;
+                break;
+            }
+        }
+        if constexpr (TranspositionGame<G>) {
+            if (storable) {
+                const BoundKind kind = best <= alpha  ? BoundKind::kUpper
+                                       : best >= beta ? BoundKind::kLower
+                                                      : BoundKind::kExact;
+                tt_.store(game.hash_key(), complete ? kCompleteDepth : remaining, offset, best,
+                          kind);
+            }
+        }
+        return {best, complete};
+    }
+
+    SearchOptions options_;
+    bool paranoid_;
+    BoundTable tt_;
+    SearchStats stats_;
+    const G* game_ = nullptr;
+    bool aborted_ = false;
+    int root_player_ = 0;
+    int root_units_ = 0;
+    int root_best_index_ = -1;
+};
+
+}  // namespace engine

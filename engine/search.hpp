@@ -1,0 +1,89 @@
+#pragma once
+// One entry point for every algorithm: Searcher<G> picks the max^n-family search or the two-sided
+// search from SearchOptions::algorithm, and iterative_deepening() runs it at growing depth limits.
+//
+//   engine::SearchOptions options;
+//   options.algorithm = engine::parse_algorithm("speculative").value();
+//   options.tt_entries = 1 << 20;
+//   engine::Searcher<MyGame> searcher(options);
+//   auto result = searcher.search(game);          // result.best_move, result.value, result.stats
+//   auto analysis = searcher.analyze_root(game);  // value of every legal root move
+
+#include <variant>
+
+#include "engine/alphabeta.hpp"
+#include "engine/maxn.hpp"
+
+namespace engine {
+
+// Owns exactly one search object (and its tables) for the configured algorithm.
+template <Game G>
+class Searcher {
+public:
+    using Move = typename G::Move;
+    using Result = SearchResult<Move>;
+    using Analysis = RootAnalysis<Move, G::kMaxMoves>;
+
+    explicit Searcher(const SearchOptions& options)
+        : impl_(make(options)) {}
+
+    [[nodiscard]] const SearchOptions& options() const {
+        return std::visit([](const auto& s) -> const SearchOptions& { return s.options(); }, impl_);
+    }
+    void set_depth_limit(int depth) {
+        std::visit([depth](auto& s) { s.set_depth_limit(depth); }, impl_);
+    }
+    void set_node_limit(std::uint64_t limit) {
+        std::visit([limit](auto& s) { s.set_node_limit(limit); }, impl_);
+    }
+    void clear_tables() {
+        std::visit([](auto& s) { s.clear_tables(); }, impl_);
+    }
+    Result search(G& game) {
+        return std::visit([&game](auto& s) { return s.search(game); }, impl_);
+    }
+    Analysis analyze_root(G& game) {
+        return std::visit([&game](auto& s) { return s.analyze_root(game); }, impl_);
+    }
+    // Two-sided algorithms only: every optimal root move.
+    AllOptimal<Move, G::kMaxMoves> search_all_optimal(G& game) {
+        return std::get<TwoSidedSearch<G>>(impl_).search_all_optimal(game);
+    }
+
+private:
+    using Impl = std::variant<MaxnSearch<G>, TwoSidedSearch<G>>;
+    static Impl make(const SearchOptions& options) {
+        if (is_maxn_family(options.algorithm)) return Impl(std::in_place_index<0>, options);
+        return Impl(std::in_place_index<1>, options);
+    }
+    Impl impl_;
+};
+
+// Searches at depth limits 1, 2, ... max_depth (in the game's depth units) until the node budget
+// (the searcher's node_limit, shared by all iterations) runs out or a search needs no cut-off;
+// returns the deepest complete answer with the statistics of all iterations summed. Reuses the
+// searcher's tables: values from a shallower iteration are only reused when no cut-off shaped them.
+template <Game G>
+SearchResult<typename G::Move> iterative_deepening(Searcher<G>& searcher, G& game, int max_depth) {
+    const SearchOptions saved = searcher.options();
+    const std::uint64_t budget = saved.node_limit;
+    SearchResult<typename G::Move> best;
+    best.complete = false;
+    SearchStats total;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        if (budget != kNoNodeLimit && total.expansions >= budget) break;
+        searcher.set_depth_limit(depth);
+        searcher.set_node_limit(budget == kNoNodeLimit ? kNoNodeLimit : budget - total.expansions);
+        SearchResult<typename G::Move> r = searcher.search(game);
+        total += r.stats;
+        if (!r.complete) break;
+        best = r;
+        if (r.stats.evaluations == 0) break;  // reached the end everywhere: deeper is the same
+    }
+    searcher.set_depth_limit(saved.depth_limit);
+    searcher.set_node_limit(saved.node_limit);
+    best.stats = total;
+    return best;
+}
+
+}  // namespace engine
