@@ -39,5 +39,10 @@ std::string seat_name(int seat, int players);
 int cmd_play(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
+int cmd_solve(int argc, char** argv);
+int cmd_bot(int argc, char** argv);
+int cmd_tournament(int argc, char** argv);
+int cmd_eval(int argc, char** argv);
+int cmd_deals(int argc, char** argv);
 
 }  // namespace apps

@@ -13,6 +13,7 @@
 #include "cardgames/error.hpp"
 #include "cardgames/game_runner.hpp"
 #include "cardgames/record.hpp"
+#include "sampling/pimc.hpp"
 
 namespace apps {
 
@@ -117,14 +118,14 @@ int cmd_play(int argc, char** argv) {
     return guarded("play", [&] {
         RulesOptions ro;
         std::uint64_t seed = 0;
-        std::string bots = "rule", record_file;
+        std::string bots = "pimc", record_file;
         int seat = -1;
         bool ascii = false;
         po::options_description desc("play options");
         ro.add_to(desc);
         desc.add_options()
             ("seed", po::value(&seed), "seed for the deals and the bots (default: from the clock)")
-            ("bots", po::value(&bots)->default_value("rule"), "bot spec for the other seats, or a comma list, one per other seat")
+            ("bots", po::value(&bots)->default_value("pimc"), "bot spec for the other seats, or a comma list, one per other seat")
             ("seat", po::value(&seat), "your seat: 0..n-1 (default South in 4-player games, else 0)")
             ("record", po::value(&record_file), "append the game record (JSON Lines) to this file")
             ("ascii", po::bool_switch(&ascii), "plain letters instead of suit symbols and colour");
@@ -147,10 +148,10 @@ int cmd_play(int argc, char** argv) {
         std::vector<std::string> names;
         for (int s = 0, k = 0; s < n; ++s) {
             if (s == seat) {
-                players.push_back(std::make_unique<TerminalPlayer>(std::cin, std::cout, display, make_player("rule", mix_seed(seed, 100 + s))));
+                players.push_back(std::make_unique<TerminalPlayer>(std::cin, std::cout, display, sampling::make_player("pimc", mix_seed(seed, 100 + s))));
                 names.push_back("human");
             } else {
-                players.push_back(make_player(specs[k], mix_seed(seed, s)));
+                players.push_back(sampling::make_player(specs[k], mix_seed(seed, s)));
                 names.push_back(specs[k++]);
             }
         }
@@ -172,7 +173,7 @@ int cmd_play(int argc, char** argv) {
             std::cout << (q.end_of_input ? "\nInput ended: game abandoned.\n" : "Game abandoned.\n");
             status = q.end_of_input ? 1 : 0;
         }
-        if (record_out.is_open()) record_out << game_record(game, names).dump() << "\n" << std::flush;
+        if (record_out.is_open()) record_out << game_record(game, names, collect_fallbacks(players)).dump() << "\n" << std::flush;
         return status;
     });
 }

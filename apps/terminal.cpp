@@ -7,6 +7,7 @@
 
 #include "apps/common.hpp"
 #include "cardgames/error.hpp"
+#include "sampling/pimc.hpp"
 
 namespace apps {
 
@@ -102,7 +103,22 @@ std::string TerminalPlayer::hint(const InfoState& info) {
             return b == 0 ? "bid nil" : "bid " + std::to_string(b);
         }
         case Phase::kPass: return "pass " + display_.cards(hint_bot_->pass(info));
-        case Phase::kPlay: return "play " + display_.card(hint_bot_->play(info));
+        case Phase::kPlay: {
+            auto* pimc = dynamic_cast<sampling::PimcBot*>(hint_bot_.get());
+            if (!pimc) return "play " + display_.card(hint_bot_->play(info));
+            const sampling::PimcAnalysis a = pimc->analyze(info);
+            std::string out = "play " + display_.card(a.best);
+            if (!a.searched) return out + " (your only legal card)";
+            const bool hearts = info.rules->game == GameKind::kHearts;
+            out += "\n  expected " + std::string(hearts ? "penalty points this hand" : "hand score") + " per card over " +
+                   std::to_string(a.worlds) + " sampled deals:";
+            for (const auto& cv : a.cards) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, "%.1f", cv.expected);
+                out += "\n    " + display_.card(cv.card) + "  " + buf + (cv.card == a.best ? "  <- best" : "");
+            }
+            return out;
+        }
         case Phase::kGameOver: break;
     }
     return {};

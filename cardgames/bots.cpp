@@ -5,7 +5,9 @@
 #include <vector>
 
 #include "cardgames/error.hpp"
+#include "cardgames/external_bot.hpp"
 #include "cardgames/random_bot.hpp"
+#include "cardgames/rule_bot.hpp"
 
 namespace cardgames {
 
@@ -19,6 +21,17 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
          [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Player> {
              spec.check_known({});
              return std::make_unique<RandomBot>(seed);
+         }},
+        {"rule",
+         [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Player> {
+             spec.check_known({});
+             return std::make_unique<RuleBot>(seed);
+         }},
+        {"external",
+         [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Player> {
+             spec.check_known({"cmd", "ms", "fallback"});
+             return make_external_bot(spec.text, spec.get_string("cmd", ""), spec.get_int("ms", 10000),
+                                      spec.get_string("fallback", "random"), seed);
          }},
     };
     return kTable;

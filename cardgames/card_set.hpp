@@ -4,7 +4,9 @@
 // low to high within a suit. Trivially copyable; no heap.
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 
 #include "cardgames/card.hpp"
@@ -57,12 +59,19 @@ public:
 
     class Iterator {
     public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = Card;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const Card*;
+        using reference = Card;
+        constexpr Iterator() = default;
         constexpr explicit Iterator(std::uint64_t bits) : bits_(bits) {}
         constexpr Card operator*() const { return Card::from_index(std::countr_zero(bits_)); }
         constexpr Iterator& operator++() { bits_ &= bits_ - 1; return *this; }
+        constexpr Iterator operator++(int) { Iterator old = *this; ++*this; return old; }
         constexpr bool operator==(const Iterator&) const = default;
     private:
-        std::uint64_t bits_;
+        std::uint64_t bits_ = 0;
     };
     constexpr Iterator begin() const { return Iterator(bits_); }
     constexpr Iterator end() const { return Iterator(0); }

@@ -8,6 +8,12 @@ Game::Game(const Rules& rules, std::uint64_t seed)
     start_hand(0, rules_.players - 1);
 }
 
+Game::Game(const Rules& rules, std::uint64_t seed, int hand_number, int dealer, const ScoreBoard& scores)
+    : rules_(rules), play_rules_(PlayRules::from(rules)), seed_(seed), scores_(scores) {
+    rules_.validate();
+    start_hand(hand_number, dealer);
+}
+
 void Game::emit(const GameEvent& e) {
     if (observer_) observer_(*this, e);
 }

@@ -51,6 +51,9 @@ struct GameEvent {
 class Game {
 public:
     Game(const Rules& rules, std::uint64_t seed);
+    // A game that starts at hand `hand_number` with this dealer and these running scores (for
+    // simulations from the middle of a game).
+    Game(const Rules& rules, std::uint64_t seed, int hand_number, int dealer, const ScoreBoard& scores);
 
     // Replaces the deal of the current hand; only before its first decision (replays, tests).
     void set_deal(const Deal& deal);

@@ -8,6 +8,7 @@ void step_game(Game& game, std::vector<std::unique_ptr<Player>>& players) {
     const int seat = game.to_act();
     Player& p = *players.at(seat);
     const InfoState info = game.info_state(seat);
+    const std::size_t hands_before = game.finished_hands().size();
     std::string why, choice;
     switch (game.phase()) {
         case Phase::kBlindNil: {
@@ -38,10 +39,21 @@ void step_game(Game& game, std::vector<std::unique_ptr<Player>>& players) {
     }
     if (!why.empty())
         throw std::logic_error("seat " + std::to_string(seat) + " (" + p.name() + ") chose " + choice + ": " + why);
+    if (game.finished_hands().size() != hands_before)
+        for (auto& player : players) player->hand_over(game.finished_hands().back(), game.over(), game.winners());
 }
 
 void run_game(Game& game, std::vector<std::unique_ptr<Player>>& players) {
     while (!game.over()) step_game(game, players);
+}
+
+std::vector<FallbackNote> collect_fallbacks(const std::vector<std::unique_ptr<Player>>& players) {
+    std::vector<FallbackNote> out;
+    for (const auto& p : players) {
+        const std::vector<FallbackNote> notes = p->fallbacks();
+        out.insert(out.end(), notes.begin(), notes.end());
+    }
+    return out;
 }
 
 }  // namespace cardgames

@@ -10,8 +10,12 @@
 
 namespace cardgames {
 
-// Asks the seat to act for one decision and applies it.
+// Asks the seat to act for one decision and applies it. When the decision ends a hand, every
+// player is told (Player::hand_over).
 void step_game(Game& game, std::vector<std::unique_ptr<Player>>& players);
 void run_game(Game& game, std::vector<std::unique_ptr<Player>>& players);
+
+// Every player's fallback notes, for the game record.
+std::vector<FallbackNote> collect_fallbacks(const std::vector<std::unique_ptr<Player>>& players);
 
 }  // namespace cardgames

@@ -4,10 +4,24 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cardgames/info_state.hpp"
 
 namespace cardgames {
+
+struct HandRecord;  // game.hpp
+
+// A decision a bot failed to make (a malformed, illegal or late answer, or a bot that died) and that
+// a fallback bot made instead; records list them under "fallbacks".
+struct FallbackNote {
+    int hand = 0;
+    int seat = 0;
+    std::string decision;  // "blind_nil", "bid", "pass", "play"
+    std::string received;  // the text the bot sent, "" when none
+    std::string reason;    // what was wrong
+    std::string fallback;  // the bot that took over the seat
+};
 
 class Player {
 public:
@@ -22,6 +36,12 @@ public:
     virtual CardSet pass(const InfoState& info) = 0;
     // Phase kPlay: one of info.legal_cards().
     virtual Card play(const InfoState& info) = 0;
+
+    // Told to every seat after each hand, with that hand's record (all its cards are public by then)
+    // and, when the game is over, the winning units. Bots that keep no history ignore it.
+    virtual void hand_over(const HandRecord& /*hand*/, bool /*game_over*/, const std::vector<int>& /*winners*/) {}
+    // Decisions this bot could not make itself (external bots); in-process bots have none.
+    virtual std::vector<FallbackNote> fallbacks() const { return {}; }
 };
 
 }  // namespace cardgames

@@ -44,7 +44,7 @@ json hand_to_json(const Rules& rules, const HandRecord& h) {
     return j;
 }
 
-json game_record(const Game& game, const std::vector<std::string>& players) {
+json game_record(const Game& game, const std::vector<std::string>& players, const std::vector<FallbackNote>& fallbacks) {
     const Rules& rules = game.rules();
     json j;
     j["type"] = "game";
@@ -61,6 +61,13 @@ json game_record(const Game& game, const std::vector<std::string>& players) {
     j["final_scores"] = std::vector<int>(game.scores().score.begin(), game.scores().score.begin() + units);
     j["winners"] = game.winners();
     j["complete"] = game.over();
+    if (!fallbacks.empty()) {
+        json notes = json::array();
+        for (const FallbackNote& f : fallbacks)
+            notes.push_back({{"hand", f.hand}, {"seat", f.seat}, {"decision", f.decision}, {"received", f.received},
+                             {"reason", f.reason}, {"fallback", f.fallback}});
+        j["fallbacks"] = notes;
+    }
     return j;
 }
 

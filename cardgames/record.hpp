@@ -8,14 +8,17 @@
 #include <vector>
 
 #include "cardgames/game.hpp"
+#include "cardgames/player.hpp"
 
 namespace cardgames {
 
 inline constexpr int kRecordVersion = 1;
 
 nlohmann::json hand_to_json(const Rules& rules, const HandRecord& hand);
-// The whole game so far (every finished hand), with the players' specs.
-nlohmann::json game_record(const Game& game, const std::vector<std::string>& players);
+// The whole game so far (every finished hand), with the players' specs and, when any bot failed
+// to decide, a "fallbacks" array of {hand, seat, decision, received, reason, fallback}.
+nlohmann::json game_record(const Game& game, const std::vector<std::string>& players,
+                           const std::vector<FallbackNote>& fallbacks = {});
 
 // Rules from a record's "rules" object; throws InputError naming the key.
 Rules rules_from_json(const nlohmann::json& rules);

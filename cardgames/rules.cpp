@@ -151,7 +151,10 @@ int line_of(const std::string& text, const std::string& key) {
     std::string line;
     for (int n = 1; std::getline(in, line); ++n) {
         const auto start = line.find_first_not_of(" \t");
-        if (start != std::string::npos && line.compare(start, key.size(), key) == 0) return n;
+        if (start == std::string::npos || line.compare(start, key.size(), key) != 0) continue;
+        // The whole key, not the start of a longer one ("nil" vs "nil_tricks_count_for_partner").
+        const auto after = line.find_first_not_of(" \t", start + key.size());
+        if (after == std::string::npos || line[after] == '=') return n;
     }
     return 0;
 }
@@ -218,7 +221,8 @@ Rules parse_rules(const std::string& ini_text, const std::string& where, const s
             throw InputError("--rule '" + o + "': expected key=value");
         const std::string key = o.substr(0, eq);
         if (!find_key(key)) throw InputError("--rule '" + o + "': unknown rule '" + key + "' (known: " + known_keys() + ")");
-        apply(rules, parse_ini(key + "=" + o.substr(eq + 1) + "\n", "--rule '" + o + "'"), o, "--rule '" + o + "'");
+        // No text to search for a line: a command-line override has none.
+        apply(rules, parse_ini(key + "=" + o.substr(eq + 1) + "\n", "--rule '" + o + "'"), "", "--rule '" + o + "'");
     }
     // Partnership is meaningless with 3 players: the 3-player presets say so, overrides may not.
     try {

@@ -1,0 +1,297 @@
+// cardgames eval: batch evaluation of bidding or play policies against a reference player.
+//   --mode bid:  every deal of a deal set and every chosen seat: each policy's bid, and the value
+//                of every possible bid (the seat's expected hand score when the reference then
+//                plays the hand, over sampled layouts); loss = best value - value of its bid.
+//   --mode play: every play decision of the chosen seats in game records (tournament results or
+//                play --record files): each policy's card and its loss against the reference's
+//                valuation of every legal card; agreement = it picked a best-valued card.
+// One JSON line per deal-seat or decision, resumable like the tournament; a table at the end.
+#include <oneapi/tbb/info.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "apps/batch.hpp"
+#include "apps/common.hpp"
+#include "apps/eval_decisions.hpp"
+#include "apps/eval_playout.hpp"
+#include "apps/results_file.hpp"
+#include "apps/stats.hpp"
+#include "cardgames/bots.hpp"
+#include "cardgames/error.hpp"
+
+namespace apps {
+
+using namespace cardgames;
+using nlohmann::json;
+
+namespace {
+
+struct EvalPlan {
+    bool bid_mode = true;
+    std::vector<std::string> policies;
+    std::string reference = "rule";
+    int samples = 16;
+    std::uint64_t seed = 1;
+    std::vector<int> seats;
+    long count = 0;
+    std::string input_fingerprint;
+};
+
+std::string read_text(const std::string& path, const std::string& option) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(option + " '" + path + "': cannot open the file");
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// FNV-1a of the input file: --resume must refuse a deal set or records file that changed.
+std::string fingerprint(const std::string& text) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+std::vector<Deal> read_deals(const std::string& path, const std::string& text, const Rules& rules, long limit) {
+    std::vector<Deal> deals;
+    std::istringstream in(text);
+    std::string line;
+    long line_no = 0;
+    while (static_cast<long>(deals.size()) < limit && std::getline(in, line)) {
+        ++line_no;
+        if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+        try {
+            Deal d = parse_deal(line);
+            validate_deal(d, rules);
+            deals.push_back(d);
+        } catch (const InputError& e) {
+            rethrow_with_context("'" + path + "' line " + std::to_string(line_no), e);
+        }
+    }
+    return deals;
+}
+
+std::vector<int> parse_seats(const std::string& text, int players) {
+    std::vector<int> seats;
+    if (text == "all") {
+        for (int s = 0; s < players; ++s) seats.push_back(s);
+        return seats;
+    }
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        int s = -1;
+        try {
+            s = std::stoi(item);
+        } catch (const std::exception&) {
+        }
+        if (s < 0 || s >= players) throw InputError("--seats '" + text + "': expected 'all' or seats 0.." + std::to_string(players - 1));
+        seats.push_back(s);
+    }
+    return seats;
+}
+
+json losses_line(const EvalPlan& plan, const std::vector<double>& values, double best, const std::vector<std::size_t>& picks) {
+    json loss = json::array();
+    for (std::size_t p = 0; p < plan.policies.size(); ++p) loss.push_back(best - values[picks[p]]);
+    return loss;
+}
+
+std::string bid_item(const EvalPlan& plan, const Rules& rules, const std::vector<Deal>& deals, long index) {
+    const std::size_t per_deal = plan.seats.size();
+    const Deal& deal = deals[index / per_deal];
+    const int seat = plan.seats[index % per_deal];
+    const std::uint64_t item_seed = mix_seed(plan.seed, static_cast<std::uint64_t>(index));
+    const int lo = rules.nil_allowed ? 0 : 1, hi = rules.cards_per_hand();
+    std::vector<double> values(hi + 1, 0.0);
+    for (int k = 0; k < plan.samples; ++k) {
+        const std::uint64_t sample_seed = mix_seed(item_seed, 1 + static_cast<std::uint64_t>(k));
+        const Deal layout = sample_bid_layout(rules, deal, seat, sample_seed);
+        for (int b = lo; b <= hi; ++b) values[b] += bid_playout(rules, layout, seat, b, plan.reference, sample_seed);
+    }
+    int best = lo;
+    for (int b = lo; b <= hi; ++b) {
+        values[b] /= plan.samples;
+        if (values[b] > values[best]) best = b;
+    }
+    std::vector<std::size_t> picks;
+    json bids = json::array();
+    for (const std::string& policy : plan.policies) {
+        const int b = policy_bid(rules, deal, seat, policy, plan.reference, item_seed);
+        picks.push_back(static_cast<std::size_t>(b));
+        bids.push_back(b);
+    }
+    json vals = json::array();
+    for (int b = 0; b <= hi; ++b) vals.push_back(b < lo ? json() : json(values[b]));
+    json line{{"index", index}, {"deal_index", index / static_cast<long>(per_deal)}, {"deal", deal_to_string(deal)},
+              {"seat", seat}, {"values", vals}, {"best_bid", best}, {"bids", bids}};
+    line["loss"] = losses_line(plan, values, values[best], picks);
+    return line.dump();
+}
+
+std::string play_item(const EvalPlan& plan, const std::vector<PlayDecision>& decisions, long index) {
+    const PlayDecision& d = decisions[index];
+    const std::uint64_t item_seed = mix_seed(plan.seed, static_cast<std::uint64_t>(index));
+    std::vector<Card> legal;
+    for (Card c : d.info.legal_cards()) legal.push_back(c);
+    std::vector<double> values(legal.size(), 0.0);
+    for (int k = 0; k < plan.samples; ++k) {
+        const std::uint64_t sample_seed = mix_seed(item_seed, 1 + static_cast<std::uint64_t>(k));
+        const auto layout = sample_play_layout(d, sample_seed);
+        for (std::size_t i = 0; i < legal.size(); ++i)
+            values[i] += card_playout(d, layout, legal[i], plan.reference, sample_seed);
+    }
+    std::size_t best = 0;
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+        values[i] /= plan.samples;
+        if (values[i] > values[best]) best = i;
+    }
+    std::vector<std::size_t> picks;
+    json choices = json::array(), cards = json::array();
+    for (std::size_t p = 0; p < plan.policies.size(); ++p) {
+        const Card c = make_player(plan.policies[p], mix_seed(item_seed, 5000 + p))->play(d.info);
+        const auto it = std::find(legal.begin(), legal.end(), c);
+        if (it == legal.end()) throw std::logic_error("policy " + plan.policies[p] + " chose an illegal card");
+        picks.push_back(static_cast<std::size_t>(it - legal.begin()));
+        choices.push_back(to_string(c));
+    }
+    for (Card c : legal) cards.push_back(to_string(c));
+    json line{{"index", index}, {"record_line", d.record_line}, {"hand", d.hand},
+              {"trick", static_cast<int>(d.info.play.tricks_played)}, {"seat", d.info.seat}, {"legal", cards},
+              {"values", values}, {"best", to_string(legal[best])}, {"choices", choices}};
+    line["loss"] = losses_line(plan, values, values[best], picks);
+    return line.dump();
+}
+
+void check_line(const json& line, std::size_t policies) {
+    if (!line.contains("loss") || !line["loss"].is_array() || line["loss"].size() != policies)
+        throw InputError("field \"loss\" must hold one number per policy (" + std::to_string(policies) + ")");
+    for (const json& x : line["loss"])
+        if (!x.is_number()) throw InputError("field \"loss\" must hold numbers");
+}
+
+std::string summary_table(const std::vector<std::string>& policies, const std::vector<json>& lines, bool bid_mode) {
+    std::vector<std::vector<double>> losses(policies.size());
+    for (const json& line : lines)
+        for (std::size_t p = 0; p < policies.size(); ++p) losses[p].push_back(line["loss"][p].get<double>());
+    return format_policy_summary(summarize_policies(policies, losses), bid_mode ? "best bid" : "agreement");
+}
+
+int report(const std::string& file) {
+    const ResultsContents c = read_results(file, "eval", [](const json& line) {
+        if (!line.contains("loss") || !line["loss"].is_array()) throw InputError("missing field \"loss\"");
+    });
+    const auto names = c.header["options"].value("policies", std::vector<std::string>());
+    for (std::size_t i = 0; i < c.results.size(); ++i) {
+        try {
+            check_line(c.results[i], names.size());
+        } catch (const InputError& e) {
+            rethrow_with_context("'" + file + "' line " + std::to_string(i + 2), e);
+        }
+    }
+    std::cout << summary_table(names, c.results, c.header["options"].value("mode", "") == "bid");
+    return 0;
+}
+
+}  // namespace
+
+int cmd_eval(int argc, char** argv) {
+    return guarded("eval", [&] {
+        RulesOptions ro;
+        EvalPlan plan;
+        std::string mode, policies_text, deals_file, records_file, seats_text = "all", out_file, report_file;
+        int threads = tbb::info::default_concurrency();
+        long count = 0;
+        bool resume = false, quiet = false;
+        po::options_description desc("eval options");
+        ro.add_to(desc);
+        desc.add_options()
+            ("mode", po::value(&mode)->default_value("bid"), "bid (Spades: deals and bids) or play (records and cards)")
+            ("policies", po::value(&policies_text), "the bot specs to evaluate, comma separated: \"rule,random\"")
+            ("reference", po::value(&plan.reference)->default_value("rule"), "the bot that plays the hands out and values the choices")
+            ("deals", po::value(&deals_file), "bid mode: deal set, one deal per line (default data/deals/<preset>.txt)")
+            ("records", po::value(&records_file), "play mode: game records, JSON Lines (tournament results work)")
+            ("count", po::value(&count), "bid mode: deals to use (default 25); play mode: decisions (default 200)")
+            ("seats", po::value(&seats_text)->default_value("all"), "seats to evaluate: all, or a list such as 0,2")
+            ("samples", po::value(&plan.samples)->default_value(16), "sampled layouts per deal-seat or decision")
+            ("seed", po::value(&plan.seed)->default_value(1), "seed of the layouts and the bots")
+            ("threads", po::value(&threads), "worker threads (default: all cores); results do not depend on it")
+            ("out", po::value(&out_file), "results file, JSON Lines (refused if it exists, unless --resume)")
+            ("resume", po::bool_switch(&resume), "continue an interrupted run from its --out file")
+            ("quiet", po::bool_switch(&quiet), "no progress display")
+            ("report", po::value(&report_file), "print the table of an existing eval results file and exit");
+        po::variables_map vm;
+        if (!parse_args("eval", argc, argv, desc, vm)) return 0;
+        if (!report_file.empty()) return report(report_file);
+        if (mode != "bid" && mode != "play") throw InputError("--mode '" + mode + "': expected bid or play");
+        plan.bid_mode = mode == "bid";
+        if (policies_text.empty()) throw InputError("--policies is required: the bot specs to evaluate");
+        if (out_file.empty()) throw InputError("--out is required: the results file (JSON Lines)");
+        if (plan.samples < 1) throw InputError("--samples must be at least 1");
+        if (threads < 1) throw InputError("--threads must be at least 1");
+        plan.policies = split_player_list(policies_text);
+        for (const std::string& spec : plan.policies) make_player(spec, 0);
+        make_player(plan.reference, 0);
+        if (!vm.count("count")) count = plan.bid_mode ? 25 : 200;
+        if (count < 1) throw InputError("--count must be at least 1");
+
+        json options{{"mode", mode}, {"policies", plan.policies}, {"reference", plan.reference}, {"samples", plan.samples},
+                     {"seed", plan.seed}, {"seats", seats_text}, {"count", count}};
+        Rules rules;
+        std::vector<Deal> deals;
+        std::deque<Rules> record_rules;
+        std::vector<PlayDecision> decisions;
+        long total = 0;
+        if (plan.bid_mode) {
+            rules = ro.resolve();
+            if (rules.game != GameKind::kSpades) throw InputError("--mode bid needs Spades (Hearts has no bidding); use --mode play");
+            if (deals_file.empty()) {
+                const std::string preset = ro.preset.empty() ? default_preset(rules.game) : ro.preset;
+                deals_file = (data_dir() / "deals" / (std::filesystem::path(preset).stem().string() + ".txt")).string();
+            }
+            const std::string text = read_text(deals_file, "--deals");
+            deals = read_deals(deals_file, text, rules, count);
+            plan.seats = parse_seats(seats_text, rules.players);
+            json r = json::object();
+            for (const auto& [k, v] : rules_to_pairs(rules)) r[k] = v;
+            options["rules"] = r;
+            options["deals_fnv1a"] = fingerprint(text);
+            total = static_cast<long>(deals.size() * plan.seats.size());
+        } else {
+            if (records_file.empty()) throw InputError("--mode play needs --records FILE (game records or tournament results)");
+            const std::string text = read_text(records_file, "--records");
+            decisions = collect_decisions(records_file, text, seats_text, count, record_rules);
+            options["records_fnv1a"] = fingerprint(text);
+            total = static_cast<long>(decisions.size());
+        }
+        const std::size_t npol = plan.policies.size();
+        ResultsFile out(out_file, results_header("eval", options), resume, [&](const json& line) { check_line(line, npol); });
+        std::vector<json> lines = out.existing();
+        BatchOptions bo;
+        bo.total = total;
+        bo.threads = threads;
+        bo.quiet = quiet;
+        bo.unit = plan.bid_mode ? "deal-seats" : "decisions";
+        const bool complete = run_batch(
+            bo, out,
+            [&](long i) { return plan.bid_mode ? bid_item(plan, rules, deals, i) : play_item(plan, decisions, i); },
+            [&](long, const std::string& line) { lines.push_back(json::parse(line)); });
+        if (!complete) {
+            std::cerr << "cardgames eval: interrupted after " << lines.size() << " of " << total
+                      << " results; run the same command with --resume to continue\n";
+            return 130;
+        }
+        std::cout << summary_table(plan.policies, lines, plan.bid_mode);
+        return 0;
+    });
+}
+
+}  // namespace apps

@@ -1,0 +1,51 @@
+#pragma once
+// A JSON Lines results file that a batch command (tournament, eval) appends to: line 1 is a header
+// naming the command and every option that affects the results; line k+2 is result number k (its
+// field "index" says so). Each line is written whole and flushed as soon as it is final, so after a
+// kill the file is a prefix of the uninterrupted file, perhaps plus a partial last line. Opening
+// never destroys a finished result: without --resume an existing file is refused; with --resume a
+// header that differs, a foreign file or a malformed line is refused with its line number, and
+// only a trailing partial line (a write cut short by the kill) is dropped.
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace apps {
+
+inline constexpr int kResultsFormat = 1;
+
+// The header line: {"type":"header","command":...,"format":kResultsFormat,"options":{...}}.
+nlohmann::json results_header(const std::string& command, const nlohmann::json& options);
+
+class ResultsFile {
+public:
+    // `check` validates one result line (throws cardgames::InputError); the error gets the line number.
+    ResultsFile(const std::string& path, const nlohmann::json& header, bool resume,
+                const std::function<void(const nlohmann::json&)>& check);
+    ~ResultsFile();
+    ResultsFile(const ResultsFile&) = delete;
+    ResultsFile& operator=(const ResultsFile&) = delete;
+
+    // The result lines already in the file (resume), in index order.
+    const std::vector<nlohmann::json>& existing() const { return existing_; }
+    long done() const { return static_cast<long>(existing_.size()); }
+    // Appends one line (without its newline) and hands it to the kernel at once.
+    void append(const std::string& line);
+
+private:
+    std::string path_;
+    int fd_ = -1;
+    std::vector<nlohmann::json> existing_;
+};
+
+// Reads a whole results file for reporting: the header and the result lines, checked as above.
+struct ResultsContents {
+    nlohmann::json header;
+    std::vector<nlohmann::json> results;
+};
+ResultsContents read_results(const std::string& path, const std::string& command,
+                             const std::function<void(const nlohmann::json&)>& check);
+
+}  // namespace apps

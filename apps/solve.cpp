@@ -1,0 +1,185 @@
+// cardgames solve: the exact (or depth-limited) value of a position and of every legal card.
+#include <chrono>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "apps/common.hpp"
+#include "apps/search_options.hpp"
+#include "cardgames/error.hpp"
+#include "cardgames/position.hpp"
+#include "cardgames/trick_game.hpp"
+#include "engine/search.hpp"
+
+namespace apps {
+
+using namespace cardgames;
+
+namespace {
+
+std::vector<Card> parse_card_list(const std::string& text, const std::string& what) {
+    std::vector<Card> out;
+    std::istringstream in(text);
+    std::string w;
+    while (in >> w) {
+        try {
+            out.push_back(parse_card(w));
+        } catch (const InputError& e) {
+            rethrow_with_context(what, e);
+        }
+    }
+    return out;
+}
+
+std::array<Bid, kMaxPlayers> parse_bids(const std::string& text, int players) {
+    std::array<Bid, kMaxPlayers> bids{};
+    std::istringstream in(text);
+    std::string w;
+    int i = 0;
+    while (std::getline(in, w, ',')) {
+        if (i >= players) throw InputError("--bids '" + text + "': more than " + std::to_string(players) + " bids");
+        if (w == "nil") bids[i] = {0, false};
+        else if (w == "bnil") bids[i] = {0, true};
+        else {
+            char* end = nullptr;
+            const long v = std::strtol(w.c_str(), &end, 10);
+            if (w.empty() || *end || v < 0 || v > 17) throw InputError("--bids '" + text + "': '" + w + "' is not a bid (0-13, nil, bnil)");
+            bids[i] = {static_cast<int>(v), false};
+        }
+        ++i;
+    }
+    if (i != players) throw InputError("--bids '" + text + "': give one bid per seat (" + std::to_string(players) + ")");
+    return bids;
+}
+
+std::string tuple_text(const std::vector<int>& v) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    return s + "]";
+}
+
+}  // namespace
+
+int cmd_solve(int argc, char** argv) {
+    return guarded("solve", [&] {
+        RulesOptions ro;
+        std::string deal_text, leader_text = "0", algorithm = "speculative", utility_text, format = "text", trick_text, bids_text;
+        std::string broken_text;
+        int depth = 0;
+        bool leaf_tables = false, no_tt = false;
+        std::uint64_t node_limit = 0;
+        po::options_description desc("solve options");
+        ro.add_to(desc);
+        desc.add_options()
+            ("deal", po::value(&deal_text)->required(), "the position: PBN 'N:...' or '<players>:...' (hands may be short)")
+            ("leader", po::value(&leader_text), "seat on lead (0..n-1 or N/E/S/W; default 0, or the first-lead card's holder)")
+            ("trick", po::value(&trick_text), "cards already on the table this trick, from the leader on ('QS 2S')")
+            ("broken", po::value(&broken_text), "spades/hearts broken: true or false (default: true unless a full deal)")
+            ("algorithm", po::value(&algorithm), "maxn, shallow, bnb, lastbranch, speculative, paranoid, alphabeta")
+            ("leaf-tables", po::bool_switch(&leaf_tables), "prune with leaf-value (outcome) tables")
+            ("no-tt", po::bool_switch(&no_tt), "no transposition table")
+            ("utility", po::value(&utility_text), "tricks or score (Spades), points (Hearts)")
+            ("bids", po::value(&bids_text), "Spades score utility: one bid per seat, '3,4,nil,2' (bnil: blind nil)")
+            ("depth", po::value(&depth), "search this many tricks deep (cut-off evaluation beyond); 0 = to the end")
+            ("nodes", po::value(&node_limit), "stop after this many expansions (0 = no limit)")
+            ("format", po::value(&format), "text or json");
+        po::variables_map vm;
+        if (!parse_args("solve", argc, argv, desc, vm)) return 0;
+        if (format != "text" && format != "json") throw InputError("--format '" + format + "': expected text or json");
+        const Rules rules = ro.resolve();
+        Deal deal;
+        try {
+            deal = parse_deal(deal_text);
+        } catch (const InputError& e) {
+            rethrow_with_context("--deal", e);
+        }
+        const std::vector<Card> trick = parse_card_list(trick_text, "--trick");
+        int leader = 0;
+        if (vm.count("leader")) {
+            leader = parse_seat(leader_text, rules.players);
+        } else if (const Card first = rules.first_lead_card(); first != kNoCard && trick.empty()) {
+            for (int s = 0; s < deal.players && s < rules.players; ++s)
+                if (deal.hands[s].contains(first)) leader = s;
+        }
+        std::optional<bool> broken;
+        if (!broken_text.empty()) {
+            if (broken_text == "true") broken = true;
+            else if (broken_text == "false") broken = false;
+            else throw InputError("--broken '" + broken_text + "': expected true or false");
+        }
+        const PlayState state = position_from_deal(rules, deal, leader, trick, broken);
+        const Utility utility = utility_text.empty() ? default_utility(rules.game) : parse_utility(utility_text);
+        ScoreContext context;
+        if (utility == Utility::kScore) {
+            if (bids_text.empty()) throw InputError("--utility score needs --bids (one per seat)");
+            context.bids = parse_bids(bids_text, rules.players);
+        }
+        if (depth < 0) throw InputError("--depth must be 0 (to the end) or more");
+
+        engine::SearchOptions options;
+        options.algorithm = algorithm_from_name(algorithm);
+        options.outcome_tables = leaf_tables;
+        options.tt_entries = no_tt ? 0 : std::size_t{1} << 20;
+        options.depth_limit = depth > 0 ? depth : engine::kNoDepthLimit;
+        options.node_limit = node_limit;
+        if (options.algorithm == engine::Algorithm::kAlphaBeta && !(rules.is_partnership() && utility == Utility::kTricks))
+            throw InputError("--algorithm alphabeta needs two sides: partnership Spades with --utility tricks");
+
+        TrickGame game(rules, state, utility, {}, context);
+        engine::Searcher<TrickGame> searcher(options);
+        const auto start = std::chrono::steady_clock::now();
+        const auto analysis = searcher.analyze_root(game);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        if (analysis.moves.empty()) throw InputError("no legal move in this position");
+
+        auto value_of = [&](const engine::RootMoveValue<Card>& m) {
+            if (analysis.has_tuple) return game.report(m.value);
+            // Two-sided search: the score is side 0's utility sum (both partners carry the side's tricks).
+            const int left = game.maxsum() / 2;
+            const int ns = m.score / 2;
+            return std::vector<int>{ns, left - ns};
+        };
+        const auto& best = analysis.moves[analysis.best_index];
+        const std::vector<int> root_value = value_of(best);
+        // Every legal card, equivalent cards taking their representative's value.
+        std::vector<std::pair<Card, std::vector<int>>> rows;
+        for (Suit s : kSuitsNotationOrder)
+            for (Rank r = kAce; r >= kTwo; --r) {
+                const Card c(s, r);
+                if (!game.all_legal_cards().contains(c)) continue;
+                const Card rep = game.representative(c);
+                for (const auto& m : analysis.moves)
+                    if (m.move == rep) rows.push_back({c, value_of(m)});
+            }
+        if (format == "json") {
+            nlohmann::json j;
+            j["value"] = root_value;
+            j["best"] = to_string(best.move);
+            j["moves"] = nlohmann::json::array();
+            for (const auto& [c, v] : rows) j["moves"].push_back({{"card", to_string(c)}, {"value", v}});
+            j["nodes"] = analysis.stats.nodes;
+            j["expansions"] = analysis.stats.expansions;
+            j["ms"] = static_cast<long>(ms + 0.5);
+            j["complete"] = analysis.complete;
+            std::cout << j.dump() << "\n";
+            return 0;
+        }
+        const int n = rules.players;
+        std::string order;
+        if (utility == Utility::kPoints) order = "penalty points per player (whole hand)";
+        else if (rules.is_partnership()) order = utility == Utility::kTricks ? "tricks [N-S, E-W] from here" : "hand score [N-S, E-W]";
+        else order = utility == Utility::kTricks ? "tricks per player from here" : "hand score per player";
+        std::cout << fmt::format("{} to play; {} by {}{}{}\n", seat_name(state.to_move, n), utility_name(utility), algorithm,
+                                 leaf_tables ? " with leaf-value tables" : "",
+                                 depth > 0 ? fmt::format(", {} tricks deep", depth) : std::string());
+        std::cout << "value " << tuple_text(root_value) << "  (" << order << ")\n";
+        for (const auto& [c, v] : rows) std::cout << "  " << to_string(c) << "  " << tuple_text(v) << (c == best.move ? "  best" : "") << "\n";
+        std::cout << fmt::format("{} nodes, {} expansions, {:.0f} ms{}\n", analysis.stats.nodes, analysis.stats.expansions, ms,
+                                 analysis.complete ? "" : " (node limit reached: not exact)");
+        return 0;
+    });
+}
+
+}  // namespace apps

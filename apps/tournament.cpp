@@ -1,0 +1,187 @@
+// cardgames tournament: self-play between bot specs, by games or by independent hands, optionally
+// duplicate (each deal replayed with the players rotated through the seats). One JSON line per
+// finished game or hand (a game record plus the tournament fields), resumable; a table at the end.
+#include <oneapi/tbb/info.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "apps/batch.hpp"
+#include "apps/common.hpp"
+#include "apps/results_file.hpp"
+#include "apps/stats.hpp"
+#include "cardgames/bots.hpp"
+#include "cardgames/error.hpp"
+#include "cardgames/game_runner.hpp"
+#include "cardgames/record.hpp"
+
+namespace apps {
+
+using namespace cardgames;
+using nlohmann::json;
+
+namespace {
+
+// The run's configuration; everything in options() decides the results, so it goes in the header.
+struct TournamentPlan {
+    Rules rules;
+    std::vector<std::string> specs;  // entry e sits at seat e in rotation 0
+    bool by_hands = false;           // each item one hand from zero scores, else one whole game
+    long count = 0;                  // games or hands (boards in duplicate mode)
+    bool duplicate = false;
+    std::uint64_t seed = 1;
+
+    int rotations() const { return duplicate ? (rules.is_partnership() ? 2 : rules.players) : 1; }
+    long total() const { return count * rotations(); }
+
+    json options() const {
+        json r = json::object();
+        for (const auto& [k, v] : rules_to_pairs(rules)) r[k] = v;
+        return json{{"rules", r}, {"players", specs}, {by_hands ? "hands" : "games", count},
+                    {"duplicate", duplicate}, {"seed", seed}, {"record_version", kRecordVersion}};
+    }
+};
+
+// Item i: board i / rotations, entry e at seat (e + rotation) % n. Seeds come from (seed, board,
+// entry) only, so a bot meets the same deals and draws the same randomness in every rotation.
+std::string play_item(const TournamentPlan& plan, long index) {
+    const Rules& rules = plan.rules;
+    const int n = rules.players;
+    const long board = index / plan.rotations();
+    const int rotation = static_cast<int>(index % plan.rotations());
+    const std::uint64_t game_seed = mix_seed(plan.seed, static_cast<std::uint64_t>(board));
+    std::vector<std::string> seat_specs(n);
+    std::vector<std::unique_ptr<Player>> players(n);
+    for (int e = 0; e < n; ++e) {
+        const int seat = (e + rotation) % n;
+        seat_specs[seat] = plan.specs[e];
+        players[seat] = make_player(plan.specs[e], mix_seed(game_seed, 1000 + static_cast<std::uint64_t>(e)));
+    }
+    Game game(rules, game_seed);
+    if (plan.by_hands) game.stop_after_hand();
+    while (!game.over()) {
+        if (stop_requested()) throw Interrupted{};
+        step_game(game, players);
+    }
+    std::vector<int> winners = game.winners();
+    if (plan.by_hands) {
+        // One hand decides by its own score: the highest in Spades, the fewest points in Hearts.
+        winners.clear();
+        const auto& delta = game.finished_hands().back().score.delta;
+        int best = delta[0];
+        for (int u = 1; u < rules.num_units(); ++u)
+            best = rules.game == GameKind::kHearts ? std::min(best, delta[u]) : std::max(best, delta[u]);
+        for (int u = 0; u < rules.num_units(); ++u)
+            if (delta[u] == best) winners.push_back(u);
+    }
+    json line = game_record(game, seat_specs);
+    line["index"] = index;
+    line["board"] = board;
+    line["rotation"] = rotation;
+    json units = json::array(), wins = json::array(), scores = json::array();
+    for (int s = 0; s < n; ++s) {
+        const int unit = rules.unit_of(s);
+        units.push_back(unit);
+        wins.push_back(std::find(winners.begin(), winners.end(), unit) != winners.end() ? 1 : 0);
+        json per_hand = json::array();
+        for (const HandRecord& h : game.finished_hands()) per_hand.push_back(h.score.delta[unit]);
+        scores.push_back(per_hand);
+    }
+    line["seat_unit"] = units;
+    line["seat_win"] = wins;
+    line["seat_hand_scores"] = scores;
+    return line.dump();
+}
+
+void check_line(const json& line, int players) {
+    if (line.value("type", "") != "game") throw InputError("not a game result (field \"type\")");
+    const GameResult r = game_result_from_json(line);
+    if (static_cast<int>(r.seats.size()) != players)
+        throw InputError("expected " + std::to_string(players) + " seats, found " + std::to_string(r.seats.size()));
+}
+
+// The table of a whole results file (--report): the plan comes from the header.
+int report(const std::string& file) {
+    const ResultsContents c = read_results(file, "tournament", [&](const json& line) {
+        if (line.value("type", "") != "game") throw InputError("not a game result (field \"type\")");
+        game_result_from_json(line);
+    });
+    const json& o = c.header["options"];
+    Rules rules;
+    try {
+        rules = rules_from_json(o.value("rules", json()));
+    } catch (const InputError& e) {
+        rethrow_with_context("'" + file + "' line 1", e);
+    }
+    const int rotations = o.value("duplicate", false) ? (rules.is_partnership() ? 2 : rules.players) : 1;
+    std::vector<GameResult> results;
+    for (const json& line : c.results) results.push_back(game_result_from_json(line));
+    std::cout << format_summary(summarize(results, rotations), rules.game == GameKind::kHearts);
+    return 0;
+}
+
+}  // namespace
+
+int cmd_tournament(int argc, char** argv) {
+    return guarded("tournament", [&] {
+        RulesOptions ro;
+        TournamentPlan plan;
+        std::string players_text, out_file, report_file;
+        long games = 0, hands = 0;
+        int threads = tbb::info::default_concurrency();
+        bool resume = false, quiet = false;
+        po::options_description desc("tournament options");
+        ro.add_to(desc);
+        desc.add_options()
+            ("players", po::value(&players_text), "one bot spec per seat, comma separated: \"pimc:worlds=32,rule,rule,random\"")
+            ("games", po::value(&games), "play N whole games (to the target score)")
+            ("hands", po::value(&hands), "play N independent hands, each from zero scores")
+            ("duplicate", po::bool_switch(&plan.duplicate), "replay each deal with the players rotated through the seats")
+            ("seed", po::value(&plan.seed)->default_value(1), "seed of the deals and the bots")
+            ("threads", po::value(&threads), "worker threads (default: all cores); results do not depend on it")
+            ("out", po::value(&out_file), "results file, JSON Lines (refused if it exists, unless --resume)")
+            ("resume", po::bool_switch(&resume), "continue an interrupted run from its --out file")
+            ("quiet", po::bool_switch(&quiet), "no progress display")
+            ("report", po::value(&report_file), "print the table of an existing results file and exit");
+        po::variables_map vm;
+        if (!parse_args("tournament", argc, argv, desc, vm)) return 0;
+        if (!report_file.empty()) return report(report_file);
+
+        plan.rules = ro.resolve();
+        const int n = plan.rules.players;
+        if (players_text.empty()) throw InputError("--players is required: one bot spec per seat (" + std::to_string(n) + ")");
+        if (out_file.empty()) throw InputError("--out is required: the results file (JSON Lines)");
+        if (vm.count("games") == vm.count("hands")) throw InputError("give exactly one of --games N and --hands N");
+        plan.by_hands = vm.count("hands") > 0;
+        plan.count = plan.by_hands ? hands : games;
+        if (plan.count < 1) throw InputError(std::string(plan.by_hands ? "--hands" : "--games") + " must be at least 1");
+        if (threads < 1) throw InputError("--threads must be at least 1");
+        plan.specs = split_player_list(players_text);
+        if (static_cast<int>(plan.specs.size()) != n)
+            throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) + " specs for " +
+                             std::to_string(n) + " seats; give one per seat");
+        for (const std::string& spec : plan.specs) make_player(spec, 0);  // unknown bots fail here, not in a worker
+
+        ResultsFile out(out_file, results_header("tournament", plan.options()), resume,
+                        [&](const json& line) { check_line(line, n); });
+        std::vector<GameResult> results;
+        for (const json& line : out.existing()) results.push_back(game_result_from_json(line));
+        BatchOptions bo;
+        bo.total = plan.total();
+        bo.threads = threads;
+        bo.quiet = quiet;
+        bo.unit = plan.by_hands ? "hands" : "games";
+        const bool complete = run_batch(
+            bo, out, [&](long i) { return play_item(plan, i); },
+            [&](long, const std::string& line) { results.push_back(game_result_from_json(json::parse(line))); });
+        if (!complete) {
+            std::cerr << "cardgames tournament: interrupted after " << results.size() << " of " << plan.total()
+                      << " results; run the same command with --resume to continue\n";
+            return 130;
+        }
+        std::cout << format_summary(summarize(results, plan.rotations()), plan.rules.game == GameKind::kHearts);
+        return 0;
+    });
+}
+
+}  // namespace apps

@@ -1,0 +1,61 @@
+#pragma once
+// Deals the unseen cards to the other seats uniformly at random among ALL assignments consistent
+// with the constraints (hand sizes, cards a seat cannot hold, cards it must hold).
+//
+// Method: cards that the same set of seats may hold are interchangeable, so the unseen cards fall
+// into a few classes (at most 2^(n-1), in practice a handful). The number of consistent deals is
+// a sum over how many cards of each class each seat gets, of products of multinomials; a memoised
+// count over (class, remaining hand sizes) lets us draw each class's split with exactly the right
+// probability, then deal the class's cards by a uniform shuffle. No rejection loop: a deal is
+// produced in bounded time whenever one exists, and none existing is reported as a contradiction.
+
+#include <cstdint>
+#include <stdexcept>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/random/mersenne_twister.hpp>
+
+#include "cardgames/deal.hpp"
+#include "sampling/constraints.hpp"
+
+namespace sampling {
+
+// No deal satisfies the constraints (the information state contradicts itself).
+class Contradiction : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class DealSampler {
+public:
+    // Throws Contradiction when no consistent deal exists.
+    explicit DealSampler(const Constraints& constraints);
+
+    // The number of consistent deals (as a double: it may exceed 2^64).
+    double count() const { return total_; }
+
+    // One consistent deal, uniformly; `my_hand` is put in the sampler's own seat.
+    cardgames::Deal sample(boost::random::mt19937_64& rng, CardSet my_hand) const;
+
+private:
+    struct Class {
+        CardSet cards;
+        std::uint8_t seats;  // bit s: seat s may hold these cards
+    };
+    using Needs = std::array<std::int8_t, kMaxPlayers>;
+
+    double ways(std::size_t cls, const Needs& need) const;
+    // Calls f(split, weight) for every way to split class `cls` among its seats within `need`.
+    template <class F>
+    void for_each_split(std::size_t cls, const Needs& need, F&& f) const;
+    static std::uint64_t key(std::size_t cls, const Needs& need);
+
+    Constraints c_;
+    std::vector<Class> classes_;
+    Needs base_need_{};
+    mutable std::unordered_map<std::uint64_t, double> memo_;
+    double total_ = 0;
+};
+
+}  // namespace sampling

@@ -1,0 +1,87 @@
+#pragma once
+// The Monte-Carlo player `pimc` (perfect-information Monte Carlo, as in the bridge program GIB).
+// For a card decision it deals W worlds consistent with what its seat knows (DealSampler), searches
+// each world with the engine for every legal card, and plays the card with the best mean utility
+// (or the most votes as an optimal card). Worlds are farmed over a TBB task arena; each world draws
+// its randomness from (bot seed, decision, world index) and results are reduced in world order, so
+// a decision is identical for any thread count. Bids and passes are chosen by expected score over
+// sampled deals played out by the rule player (see pimc_bidding.cpp for why).
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <tbb/task_arena.h>
+
+#include "cardgames/bots.hpp"
+#include "cardgames/player.hpp"
+#include "cardgames/trick_game.hpp"
+#include "engine/types.hpp"
+
+namespace sampling {
+
+struct PimcOptions {
+    int worlds = 24;
+    engine::Algorithm algorithm = engine::Algorithm::kSpeculative;
+    bool tables = true;            // leaf-value tables when a world is searched to the end
+    int depth = 0;                 // tricks; 0: iterative deepening within the node budget
+    std::uint64_t nodes = 30000;   // expansions per world and decision
+    int exact_tricks = 0;          // search to the end when this few tricks are left (0: by player count)
+    int threads = 0;               // 0: every core (the decision is the same for any count)
+    bool vote = false;             // aggregate by votes for each world's optimal cards
+    bool score_utility = true;     // Spades: score (bids, nil, bags) rather than raw tricks
+    int rollouts = 48;             // sampled deals per candidate bid or pass
+    bool infer = false;            // weight worlds by how likely the bids seen are (soft inference)
+    int ms = 0;                    // wall-clock limit per decision (0: none; breaks reproducibility)
+
+    static PimcOptions from_spec(const cardgames::BotSpec& spec);
+};
+
+// The value of one legal card at a decision: mean utility over the worlds and votes.
+struct CardValue {
+    cardgames::Card card;
+    double mean = 0;      // mean utility for the deciding seat (its side's in partnership)
+    double expected = 0;  // the same as a player reads it: hand score change (Spades score),
+                          // tricks from here (tricks), penalty points for the hand (Hearts)
+    int votes = 0;     // worlds in which this card was among the optimal ones
+};
+
+struct PimcAnalysis {
+    std::vector<CardValue> cards;  // every legal card, in card order
+    cardgames::Card best = cardgames::kNoCard;
+    int worlds = 0;
+    std::uint64_t expansions = 0;
+    bool searched = false;         // false: a single legal card, nothing to search
+};
+
+class PimcBot : public cardgames::Player {
+public:
+    PimcBot(const PimcOptions& options, std::uint64_t seed);
+    ~PimcBot() override;
+    std::string name() const override { return "pimc"; }
+    bool blind_nil(const cardgames::InfoState& info) override;
+    int bid(const cardgames::InfoState& info) override;
+    cardgames::CardSet pass(const cardgames::InfoState& info) override;
+    cardgames::Card play(const cardgames::InfoState& info) override;
+
+    // The full analysis behind play(): what `hint` shows.
+    PimcAnalysis analyze(const cardgames::InfoState& info);
+    const PimcOptions& options() const { return options_; }
+
+private:
+    std::uint64_t decision_seed(const cardgames::InfoState& info, int kind) const;
+
+    PimcOptions options_;
+    std::uint64_t seed_;
+    std::unique_ptr<tbb::task_arena> arena_;  // sized by `threads`; one per bot
+};
+
+// Every bot by name: pimc here, the rest from cardgames::make_player (random, rule, external).
+std::unique_ptr<cardgames::Player> make_player(const std::string& spec, std::uint64_t seed);
+std::string known_bot_names();
+
+// Cards each seat has won in tricks this hand, from the public plays.
+std::array<cardgames::CardSet, cardgames::kMaxPlayers> taken_cards(const cardgames::InfoState& info);
+
+}  // namespace sampling

@@ -1,0 +1,162 @@
+// Bids, blind nil and passes for `pimc`: each candidate is valued by its expected score over
+// sampled deals consistent with the seat's hand, each deal played out to the end of the hand by
+// the rule player in every seat (the candidate fixed for this seat). A double-dummy solve of a
+// whole 13-trick deal costs our search around 10^8 expansions, far beyond a bid's time budget, so
+// play-outs stand in for solving here; card play itself is searched (pimc.cpp). Candidates share
+// the same sampled deals (common random numbers), so their differences are measured with less
+// noise than their values.
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <boost/random/mersenne_twister.hpp>
+
+#include "cardgames/game.hpp"
+#include "cardgames/rule_bot.hpp"
+#include "sampling/deal_sampler.hpp"
+#include "sampling/pimc.hpp"
+
+namespace sampling {
+
+using namespace cardgames;
+
+namespace {
+
+// What this seat does in a play-out: a fixed bid or blind nil, or a fixed pass; everything else
+// is the rule player's.
+struct Candidate {
+    int bid = -1;         // Spades: the bid (0 nil); -1: the rule player bids
+    bool blind = false;   // Spades: bid blind nil
+    CardSet pass;         // Hearts: the pass; empty: the rule player passes
+};
+
+// Plays one hand of `deal` from the seat's current point (bids so far as in `info`) and returns
+// the hand's score change for the seat's unit (Hearts: minus its penalty points).
+double play_out(const InfoState& info, const Deal& deal, const Candidate& cand, std::uint64_t seed) {
+    const Rules& rules = *info.rules;
+    Game game(rules, seed, info.hand_number, info.dealer, info.scores);
+    game.set_deal(deal);
+    game.stop_after_hand();
+    RuleBot rule;
+    const int me = info.seat;
+    while (!game.over()) {
+        const int s = game.to_act();
+        const InfoState view = game.info_state(s);
+        switch (game.phase()) {
+            case Phase::kBlindNil:
+                if (s == me) game.choose_blind_nil(cand.blind);
+                else if (info.bids[s].made()) game.choose_blind_nil(info.bids[s].blind);
+                else game.choose_blind_nil(rule.blind_nil(view));
+                break;
+            case Phase::kBid:
+                if (s == me && cand.bid >= 0) game.choose_bid(cand.bid);
+                else if (s != me && info.bids[s].made()) game.choose_bid(info.bids[s].tricks);
+                else game.choose_bid(rule.bid(view));
+                break;
+            case Phase::kPass:
+                game.choose_pass(s == me && !cand.pass.empty() ? cand.pass : rule.pass(view));
+                break;
+            case Phase::kPlay: game.choose_card(rule.play(view)); break;
+            case Phase::kGameOver: break;
+        }
+    }
+    const HandRecord& h = game.finished_hands().back();
+    return h.score.delta[rules.unit_of(me)];
+}
+
+// Mean play-out value of each candidate over `rollouts` sampled deals, farmed over the arena and
+// reduced in deal order. `hidden_hand`: the seat has not seen its cards (blind nil), so its hand
+// is sampled too.
+std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>& cands, int rollouts, std::uint64_t seed,
+                             tbb::task_arena& arena, bool hidden_hand) {
+    std::vector<Deal> deals(static_cast<std::size_t>(rollouts));
+    if (hidden_hand) {
+        for (int r = 0; r < rollouts; ++r) deals[static_cast<std::size_t>(r)] = deal_from_seed(*info.rules, seed, r);
+    } else {
+        const DealSampler sampler(constraints_from(info));
+        for (int r = 0; r < rollouts; ++r) {
+            boost::random::mt19937_64 rng(mix_seed(seed, static_cast<std::uint64_t>(r)));
+            deals[static_cast<std::size_t>(r)] = sampler.sample(rng, info.hand);
+        }
+    }
+    std::vector<double> values(cands.size() * static_cast<std::size_t>(rollouts));
+    arena.execute([&] {
+        tbb::parallel_for(0, rollouts, [&](int r) {
+            for (std::size_t c = 0; c < cands.size(); ++c)
+                values[static_cast<std::size_t>(r) * cands.size() + c] =
+                    play_out(info, deals[static_cast<std::size_t>(r)], cands[c], mix_seed(seed, 1000003u + static_cast<std::uint64_t>(r)));
+        });
+    });
+    std::vector<double> mean(cands.size(), 0.0);
+    for (int r = 0; r < rollouts; ++r)
+        for (std::size_t c = 0; c < cands.size(); ++c) mean[c] += values[static_cast<std::size_t>(r) * cands.size() + c];
+    for (double& m : mean) m /= rollouts;
+    return mean;
+}
+
+// The first candidate with the highest mean: candidates are listed most natural first.
+std::size_t best_of(const std::vector<double>& mean) {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < mean.size(); ++i)
+        if (mean[i] > mean[best] + 1e-9) best = i;
+    return best;
+}
+
+// Hearts: how much a card hurts to keep, for choosing which passes are worth valuing.
+int danger(CardSet hand, Card c) {
+    const bool queen = hand.contains(Card(Suit::kSpades, kQueen));
+    if (c == Card(Suit::kSpades, kQueen)) return 100;
+    if (c.suit() == Suit::kSpades && c.rank() > kQueen) return queen ? 40 : 75;
+    const int shortness = hand.count(c.suit()) <= 3 ? 8 : 0;
+    if (c.suit() == Suit::kHearts) return 3 * c.rank() + shortness;
+    return 2 * c.rank() + shortness;
+}
+
+}  // namespace
+
+bool PimcBot::blind_nil(const InfoState& info) {
+    // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
+    // the hand as it will be dealt), over fully random deals.
+    const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
+    const auto mean = evaluate(info, cands, options_.rollouts, decision_seed(info, 0), *arena_, true);
+    return best_of(mean) == 1;
+}
+
+int PimcBot::bid(const InfoState& info) {
+    RuleBot rule;
+    const int estimate = std::max(1, rule.bid(info));
+    const int most = info.rules->cards_per_hand();
+    std::vector<Candidate> cands;
+    for (int delta : {0, -1, 1, -2, 2}) {
+        const int b = estimate + delta;
+        if (b >= 1 && b <= most) cands.push_back({b, false, {}});
+    }
+    if (info.rules->nil_allowed) cands.push_back({0, false, {}});
+    const auto mean = evaluate(info, cands, options_.rollouts, decision_seed(info, 1), *arena_, false);
+    return cands[best_of(mean)].bid;
+}
+
+CardSet PimcBot::pass(const InfoState& info) {
+    RuleBot rule;
+    const CardSet rule_pass = rule.pass(info);
+    if (info.rules->game == GameKind::kSpades) return rule_pass;  // the blind-nil exchange
+    // Candidates: the rule player's pass, then every pass drawn from the most dangerous cards.
+    std::vector<Card> cards(info.hand.begin(), info.hand.end());
+    std::stable_sort(cards.begin(), cards.end(), [&](Card a, Card b) { return danger(info.hand, a) > danger(info.hand, b); });
+    const std::size_t pool = std::min<std::size_t>(cards.size(), static_cast<std::size_t>(info.pass_count) + 3);
+    std::vector<Candidate> cands = {Candidate{-1, false, rule_pass}};
+    std::vector<int> pick(static_cast<std::size_t>(info.pass_count));
+    auto rec = [&](auto&& self, std::size_t from, int k, CardSet chosen) -> void {
+        if (k == info.pass_count) {
+            if (chosen != rule_pass) cands.push_back({-1, false, chosen});
+            return;
+        }
+        for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
+    };
+    rec(rec, 0, 0, CardSet());
+    const auto mean = evaluate(info, cands, std::max(8, options_.rollouts / 2), decision_seed(info, 2), *arena_, false);
+    return cands[best_of(mean)].pass;
+}
+
+}  // namespace sampling

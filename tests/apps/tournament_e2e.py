@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""End-to-end checks of `cardgames tournament`, `eval` and `deals` (issue 5).
+
+usage: tournament_e2e.py CARDGAMES_BINARY CASE
+
+Uses the `random` bot (and `rule` once), so the runs are fast.
+No check depends on wall-clock time: the kill tests wait for lines in the file, not for seconds.
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN = sys.argv[1]
+CASE = sys.argv[2]
+TMP = tempfile.mkdtemp(prefix="cardgames-e2e-")
+RANDOM4 = "random,random,random,random"
+
+
+def run(*args, expect=0):
+    p = subprocess.run([BIN, *args], capture_output=True, text=True)
+    if p.returncode != expect:
+        sys.exit(f"FAIL: {' '.join(args)}: status {p.returncode}, expected {expect}\n{p.stdout}\n{p.stderr}")
+    return p
+
+
+def path(name):
+    return os.path.join(TMP, name)
+
+
+def read(name):
+    with open(path(name), "rb") as f:
+        return f.read()
+
+
+def check(cond, msg):
+    if not cond:
+        sys.exit("FAIL: " + msg)
+
+
+def tournament(out, *extra, game="hearts", count=("--games", "6"), threads="2", players=RANDOM4):
+    return ["tournament", "--game", game, "--players", players, *count, "--seed", "7", "--threads", threads,
+            "--out", path(out), "--quiet", *extra]
+
+
+def case_tournament_threads():
+    # The same seed gives the same file whatever the thread count, duplicate or not.
+    for game, dup in (("hearts", []), ("spades", ["--duplicate"])):
+        run(*tournament(f"{game}1.jsonl", *dup, game=game, threads="1"))
+        run(*tournament(f"{game}3.jsonl", *dup, game=game, threads="3"))
+        check(read(f"{game}1.jsonl") == read(f"{game}3.jsonl"), f"{game}: --threads 1 and 3 differ")
+    lines = read("spades1.jsonl").decode().splitlines()
+    check(len(lines) == 1 + 6 * 2, f"spades duplicate: expected 13 lines, got {len(lines)}")
+    header = json.loads(lines[0])
+    check(header["type"] == "header" and header["command"] == "tournament", "header line")
+    first, second = json.loads(lines[1]), json.loads(lines[2])
+    check(first["board"] == second["board"] == 0 and second["rotation"] == 1, "rotations of board 0")
+    check(first["hands"][0]["deal"] == second["hands"][0]["deal"], "duplicate boards replay the same deal")
+    check(first["players"] == second["players"][-1:] + second["players"][:-1], "players rotated one seat")
+    out = run("replay", path("spades1.jsonl")).stdout
+    check("12 games replayed, 0 with errors" in out, "results replay as game records: " + out)
+
+
+def case_tournament_refuse():
+    run(*tournament("a.jsonl"))
+    good = read("a.jsonl")
+    # An existing file is never overwritten without --resume.
+    p = run(*tournament("a.jsonl"), expect=2)
+    check("--resume" in p.stderr and read("a.jsonl") == good, "existing file refused: " + p.stderr)
+    # Other options: refused, naming the difference.
+    p = run(*tournament("a.jsonl", "--resume", count=("--games", "9")), expect=2)
+    check("line 1" in p.stderr and "games" in p.stderr and read("a.jsonl") == good, "header mismatch: " + p.stderr)
+    # A malformed line: refused with its number, file untouched.
+    lines = good.decode().splitlines(keepends=True)
+    lines[3] = '{"type":"game", oops\n'
+    bad = "".join(lines).encode()
+    with open(path("a.jsonl"), "wb") as f:
+        f.write(bad)
+    p = run(*tournament("a.jsonl", "--resume"), expect=2)
+    check("line 4" in p.stderr and read("a.jsonl") == bad, "malformed line: " + p.stderr)
+    # A well-formed line with a missing field, and a foreign file.
+    lines[3] = '{"type":"game","index":2}\n'
+    with open(path("a.jsonl"), "w") as f:
+        f.write("".join(lines))
+    p = run(*tournament("a.jsonl", "--resume"), expect=2)
+    check("line 4" in p.stderr, "line without result fields: " + p.stderr)
+    with open(path("foreign.jsonl"), "w") as f:
+        f.write('{"name": "something else"}\n')
+    p = run(*tournament("foreign.jsonl", "--resume"), expect=2)
+    check("line 1" in p.stderr and read("foreign.jsonl") == b'{"name": "something else"}\n', "foreign: " + p.stderr)
+    p = run("tournament", "--report", path("foreign.jsonl"), expect=2)
+    check("line 1" in p.stderr, "--report of a foreign file")
+
+
+def case_tournament_resume():
+    # A write cut short (as by SIGKILL): resuming drops the partial line and finishes the run.
+    # Two specs (the rule bot too), so the table has a paired comparison.
+    two = "random,rule,random,rule"
+    run(*tournament("full.jsonl", "--duplicate", count=("--hands", "40"), players=two))
+    full = read("full.jsonl")
+    for cut in (len(full) // 3, len(full) // 2 + 17, len(full) - 5, full.index(b"\n") + 1, 40, 0):
+        with open(path("cut.jsonl"), "wb") as f:
+            f.write(full[:cut])
+        run(*tournament("cut.jsonl", "--duplicate", "--resume", count=("--hands", "40"), players=two))
+        check(read("cut.jsonl") == full, f"resume after a cut at byte {cut} differs")
+    # Resuming a complete file changes nothing and prints the same table.
+    t1 = run(*tournament("full.jsonl", "--duplicate", "--resume", count=("--hands", "40"), players=two)).stdout
+    t2 = run("tournament", "--report", path("full.jsonl")).stdout
+    check(read("full.jsonl") == full and t1 == t2 and "paired comparison" in t1, "complete resume\n" + t1 + t2)
+
+
+def kill_midway(sig, args, out):
+    p = subprocess.Popen([BIN, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    while p.poll() is None:
+        if os.path.exists(path(out)) and read(out).count(b"\n") >= 50:
+            p.send_signal(sig)
+            break
+        time.sleep(0.005)
+    _, err = p.communicate()
+    return p.returncode, err
+
+
+def case_tournament_interrupt():
+    count = ("--hands", "1500")
+    run(*tournament("ref.jsonl", count=count))
+    ref = read("ref.jsonl")
+    for sig, name in ((signal.SIGKILL, "kill"), (signal.SIGINT, "int")):
+        out = f"{name}.jsonl"
+        rc, err = kill_midway(sig, tournament(out, count=count), out)
+        partial = read(out)
+        if rc == 0:
+            print(f"note: the run finished before SIG{name.upper()} arrived")
+        elif sig == signal.SIGINT:
+            check(rc == 130 and "--resume" in err, f"SIGINT: status {rc}, {err}")
+            check(partial.endswith(b"\n"), "SIGINT leaves only complete lines")
+        check(ref.startswith(partial[: partial.rfind(b"\n") + 1]), f"SIG{name.upper()}: the file is not a prefix")
+        run(*tournament(out, "--resume", count=count))
+        check(read(out) == ref, f"SIG{name.upper()} then --resume differs from the uninterrupted run")
+
+
+def case_eval_resume():
+    deals = run("deals", "--game", "spades", "--count", "3", "--seed", "2").stdout
+    with open(path("deals.txt"), "w") as f:
+        f.write(deals)
+    bid = ["eval", "--game", "spades", "--mode", "bid", "--deals", path("deals.txt"), "--policies", "random,random",
+           "--reference", "random", "--samples", "3", "--quiet"]
+    t = run(*bid, "--threads", "2", "--out", path("bid.jsonl")).stdout
+    check("best bid" in t and "random" in t, "bid table:\n" + t)
+    lines = read("bid.jsonl").decode().splitlines()
+    check(len(lines) == 1 + 3 * 4, "bid: one line per deal and seat")
+    row = json.loads(lines[1])
+    check(len(row["values"]) == 14 and len(row["loss"]) == 2 and min(row["loss"]) >= 0, "bid line fields")
+    full = read("bid.jsonl")
+    with open(path("bid2.jsonl"), "wb") as f:
+        f.write(full[: len(full) * 2 // 3])
+    run(*bid, "--threads", "1", "--out", path("bid2.jsonl"), "--resume")
+    check(read("bid2.jsonl") == full, "eval bid resume differs")
+    # Play: the decisions of tournament records.
+    run(*tournament("games.jsonl", count=("--games", "2")))
+    play = ["eval", "--mode", "play", "--records", path("games.jsonl"), "--policies", "random", "--reference", "random",
+            "--samples", "2", "--count", "40", "--quiet"]
+    t = run(*play, "--out", path("play.jsonl")).stdout
+    check("agreement" in t, "play table:\n" + t)
+    lines = read("play.jsonl").decode().splitlines()
+    check(len(lines) == 41, f"play: 40 decisions, got {len(lines) - 1}")
+    row = json.loads(lines[1])
+    check(row["best"] in row["legal"] and row["choices"][0] in row["legal"] and len(row["legal"]) > 1, "play line")
+    check(run("eval", "--report", path("play.jsonl")).stdout == t, "eval --report prints the same table")
+    p = run(*play, "--out", path("play.jsonl"), "--samples", "3", "--resume", expect=2)
+    check("samples" in p.stderr, "eval header mismatch: " + p.stderr)
+    p = run("eval", "--game", "hearts", "--mode", "bid", "--policies", "random", "--out", path("x.jsonl"), expect=2)
+    check("Spades" in p.stderr, "bid eval on Hearts refused")
+
+
+def case_deals():
+    a = run("deals", "--game", "hearts", "--preset", "hearts3", "--count", "20", "--seed", "4").stdout
+    b = run("deals", "--game", "hearts", "--preset", "hearts3", "--count", "20", "--seed", "4").stdout
+    lines = a.splitlines()
+    check(a == b and len(lines) == 21 and lines[0].startswith("# cardgames deals"), "deals output")
+    check(all(line.startswith("3:") for line in lines[1:]), "3-player deals use the 3: notation")
+    check(len(set(lines[1:])) == 20, "deals differ")
+
+
+globals()["case_" + CASE]()
+shutil.rmtree(TMP)  # kept on failure, for a look
+print("ok", CASE)

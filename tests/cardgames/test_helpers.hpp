@@ -1,0 +1,78 @@
+#pragma once
+// Shared helpers for the rules-foundation tests (cards, deals, presets, play, scoring, games).
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cardgames/card.hpp"
+#include "cardgames/card_set.hpp"
+#include "cardgames/deal.hpp"
+#include "cardgames/error.hpp"
+#include "cardgames/game.hpp"
+#include "cardgames/rules.hpp"
+
+namespace cardgames::testing {
+
+inline Card C(const char* text) { return parse_card(text); }
+
+// "AS KS 2H" -> set.
+inline CardSet cards(const std::string& text) {
+    CardSet out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && text[i] == ' ') ++i;
+        const std::size_t start = i;
+        while (i < text.size() && text[i] != ' ') ++i;
+        if (i > start) out |= parse_card(text.substr(start, i - start));
+    }
+    return out;
+}
+
+inline Rules preset(const std::string& name, const std::vector<std::string>& overrides = {}) {
+    return load_rules(preset_path(name), overrides);
+}
+
+// The message of the InputError thrown by `f`, or "(no error)".
+inline std::string error_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+// Plays `card` in `game`, failing the test when the game refuses it.
+inline void play(Game& game, const char* card) {
+    const std::string why = game.choose_card(parse_card(card));
+    ASSERT_EQ(why, "") << "playing " << card;
+}
+
+// Plays the lowest legal card (clubs first, low first) for every seat until the current hand ends.
+inline void play_out_lowest(Game& game) {
+    const int hands = static_cast<int>(game.finished_hands().size());
+    while (!game.over() && static_cast<int>(game.finished_hands().size()) == hands) {
+        ASSERT_EQ(game.phase(), Phase::kPlay);
+        const Card c = game.play_state().legal_moves(game.play_rules()).lowest();
+        ASSERT_EQ(game.choose_card(c), "");
+    }
+}
+
+// Bids for seats in order from the seat to act.
+inline void bid_all(Game& game, const std::vector<int>& bids_from_seat0) {
+    for (std::size_t i = 0; i < bids_from_seat0.size(); ++i) {
+        ASSERT_EQ(game.phase(), Phase::kBid);
+        ASSERT_EQ(game.choose_bid(bids_from_seat0[game.to_act()]), "");
+    }
+}
+
+inline bool long_run() {
+    const char* v = std::getenv("CARDGAMES_LONG");
+    return v && std::string(v) == "1";
+}
+
+}  // namespace cardgames::testing
