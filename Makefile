@@ -34,10 +34,12 @@ test-asan: deps
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -LE long -j $(JOBS)
 
-# ThreadSanitizer covers the parts that run threads (CTest label "parallel").
+# ThreadSanitizer covers the parts that run threads (CTest label "parallel"): only their targets
+# are built.
+TSAN_TARGETS ?= pimc_tests cardgames_app
 test-tsan: deps
 	@cmake -S . -B $(TSAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCARDGAMES_SANITIZE=thread >/dev/null
-	@cmake --build $(TSAN_BUILD) -j $(JOBS)
+	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target $(TSAN_TARGETS)
 	TSAN_OPTIONS=halt_on_error=1 ctest --test-dir $(TSAN_BUILD) --output-on-failure -L parallel -j $(JOBS) --no-tests=ignore
 
 # The larger differential and property runs.

@@ -1,6 +1,6 @@
 #pragma once
 // Runs the numbered items of a batch command (tournament games, evaluation positions) in parallel
-// over TBB and writes their result lines in item order: a finished item waits in memory until all
+// on --threads workers and writes their result lines in item order: a finished item waits in memory until all
 // earlier items are written, so the results file is always a prefix of the complete file. An item's
 // result must depend on its number only (seeds derive from it), never on the thread or the timing,
 // which makes the file independent of --threads. SIGINT stops handing out items and abandons the

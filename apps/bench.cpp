@@ -1,9 +1,12 @@
 // cardgames bench --rules: plays random games of every form and prints games/s and cards/s.
+// cardgames bench (no --rules): the search bench, apps/bench_search.cpp.
 #include <chrono>
 #include <iostream>
 
 #include <fmt/format.h>
 
+#include "apps/bench_search.hpp"
+#include "apps/bench_pimc.hpp"
 #include "apps/common.hpp"
 #include "cardgames/bots.hpp"
 #include "cardgames/error.hpp"
@@ -38,16 +41,30 @@ int bench_rules(int games) {
 
 int cmd_bench(int argc, char** argv) {
     return guarded("bench", [&] {
-        int games = 2000;
+        int games = 2000, hands = 4;
+        std::uint64_t seed = 1;
+        std::string spec = "pimc";
+        RulesOptions ro;
+        BenchSearchOptions search;
         po::options_description desc("bench options");
         desc.add_options()
             ("rules", "play random games of every form (rules engine speed)")
-            ("games", po::value(&games)->default_value(2000), "games per form for --rules");
+            ("games", po::value(&games)->default_value(2000), "games per form for --rules")
+            ("pimc", "time the Monte-Carlo player's decisions (--game/--preset/--rule, --spec, --hands, --seed)")
+            ("spec", po::value(&spec)->default_value("pimc"), "for --pimc: the bot spec in every seat")
+            ("hands", po::value(&hands)->default_value(4), "for --pimc: hands to play")
+            ("seed", po::value(&seed)->default_value(1), "for --pimc: seed of the deals and bots");
+        ro.add_to(desc);
+        add_bench_search_options(desc, search);
         po::variables_map vm;
         if (!parse_args("bench", argc, argv, desc, vm)) return 0;
         if (games < 1) throw cardgames::InputError("--games must be at least 1");
         if (vm.count("rules")) return bench_rules(games);
-        throw cardgames::InputError("say what to measure: --rules");
+        if (vm.count("pimc")) {
+            if (hands < 1) throw cardgames::InputError("--hands must be at least 1");
+            return bench_pimc(ro.resolve(), spec, hands, seed);
+        }
+        return bench_search(search);
     });
 }
 

@@ -17,7 +17,7 @@ constexpr Command kCommands[] = {
     {"play", apps::cmd_play, "play a game against bots in the terminal"},
     {"replay", apps::cmd_replay, "re-run game records through the rules and report the first bad event"},
     {"solve", apps::cmd_solve, "solve a position with perfect information: the value of every legal card"},
-    {"bench", apps::cmd_bench, "measure speed (--rules: random games per form)"},
+    {"bench", apps::cmd_bench, "measure speed: search on fixed positions (default), --rules, --pimc"},
     {"bot", apps::cmd_bot, "one of our bots on stdin/stdout, speaking the bot protocol (docs/PROTOCOL.md)"},
     {"tournament", apps::cmd_tournament, "self-play between bot specs, resumable, with a results table"},
     {"eval", apps::cmd_eval, "rank bidding or play policies by expected loss over a deal set or records"},

@@ -10,6 +10,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cmath>
 #include <boost/random/mersenne_twister.hpp>
 
 #include "cardgames/game.hpp"
@@ -65,8 +66,8 @@ double play_out(const InfoState& info, const Deal& deal, const Candidate& cand, 
     return h.score.delta[rules.unit_of(me)];
 }
 
-// Mean play-out value of each candidate over `rollouts` sampled deals, farmed over the arena and
-// reduced in deal order. `hidden_hand`: the seat has not seen its cards (blind nil), so its hand
+// The play-out value of each candidate on each of `rollouts` sampled deals (deal-major), farmed
+// over the arena. `hidden_hand`: the seat has not seen its cards (blind nil), so its hand
 // is sampled too.
 std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>& cands, int rollouts, std::uint64_t seed,
                              tbb::task_arena& arena, bool hidden_hand) {
@@ -88,18 +89,31 @@ std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>
                     play_out(info, deals[static_cast<std::size_t>(r)], cands[c], mix_seed(seed, 1000003u + static_cast<std::uint64_t>(r)));
         });
     });
-    std::vector<double> mean(cands.size(), 0.0);
-    for (int r = 0; r < rollouts; ++r)
-        for (std::size_t c = 0; c < cands.size(); ++c) mean[c] += values[static_cast<std::size_t>(r) * cands.size() + c];
-    for (double& m : mean) m /= rollouts;
-    return mean;
+    return values;
 }
 
-// The first candidate with the highest mean: candidates are listed most natural first.
-std::size_t best_of(const std::vector<double>& mean) {
+// The candidate to take: the first (the natural choice) unless another beats it clearly. With
+// many candidates and few play-outs the best-looking mean is often luck (the winner's curse), so
+// a challenger must lead the first candidate by two standard errors of their paired difference.
+std::size_t best_of(const std::vector<double>& values, std::size_t candidates) {
+    const std::size_t rollouts = values.size() / candidates;
     std::size_t best = 0;
-    for (std::size_t i = 1; i < mean.size(); ++i)
-        if (mean[i] > mean[best] + 1e-9) best = i;
+    double best_gain = 0;
+    for (std::size_t c = 1; c < candidates; ++c) {
+        double sum = 0, sq = 0;
+        for (std::size_t r = 0; r < rollouts; ++r) {
+            const double d = values[r * candidates + c] - values[r * candidates];
+            sum += d;
+            sq += d * d;
+        }
+        const double mean = sum / rollouts;
+        const double var = rollouts > 1 ? (sq - sum * mean) / (rollouts - 1) : 0;
+        const double se = std::sqrt(std::max(0.0, var) / rollouts);
+        if (mean > 2 * se && mean > best_gain + 1e-9) {
+            best = c;
+            best_gain = mean;
+        }
+    }
     return best;
 }
 
@@ -119,8 +133,8 @@ bool PimcBot::blind_nil(const InfoState& info) {
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
-    const auto mean = evaluate(info, cands, options_.rollouts, decision_seed(info, 0), *arena_, true);
-    return best_of(mean) == 1;
+    const auto values = evaluate(info, cands, options_.rollouts, decision_seed(info, 0), *arena_, true);
+    return best_of(values, cands.size()) == 1;
 }
 
 int PimcBot::bid(const InfoState& info) {
@@ -133,8 +147,8 @@ int PimcBot::bid(const InfoState& info) {
         if (b >= 1 && b <= most) cands.push_back({b, false, {}});
     }
     if (info.rules->nil_allowed) cands.push_back({0, false, {}});
-    const auto mean = evaluate(info, cands, options_.rollouts, decision_seed(info, 1), *arena_, false);
-    return cands[best_of(mean)].bid;
+    const auto values = evaluate(info, cands, options_.rollouts, decision_seed(info, 1), *arena_, false);
+    return cands[best_of(values, cands.size())].bid;
 }
 
 CardSet PimcBot::pass(const InfoState& info) {
@@ -155,8 +169,8 @@ CardSet PimcBot::pass(const InfoState& info) {
         for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
     };
     rec(rec, 0, 0, CardSet());
-    const auto mean = evaluate(info, cands, std::max(8, options_.rollouts / 2), decision_seed(info, 2), *arena_, false);
-    return cands[best_of(mean)].pass;
+    const auto values = evaluate(info, cands, options_.rollouts, decision_seed(info, 2), *arena_, false);
+    return cands[best_of(values, cands.size())].pass;
 }
 
 }  // namespace sampling

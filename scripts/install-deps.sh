@@ -8,6 +8,7 @@ packages=(
   libboost-program-options-dev libboost-random-dev libboost-math-dev libboost-dev
   libtbb-dev libspdlog-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libdds-dev
 )
 
 missing=()

@@ -7,6 +7,7 @@
 #include "cardgames/bots.hpp"
 #include "cardgames/game_runner.hpp"
 #include "cardgames/record.hpp"
+#include "sampling/pimc.hpp"
 
 namespace cardgames {
 namespace {
@@ -18,7 +19,7 @@ std::string through_protocol(const std::string& bot) {
 // Plays one game; seat s uses specs[s] seeded as our tables do (mix_seed(game seed, seat)).
 nlohmann::json play(const Rules& rules, std::uint64_t seed, const std::vector<std::string>& specs, std::vector<FallbackNote>& notes) {
     std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < rules.players; ++s) players.push_back(make_player(specs[s], mix_seed(seed, s)));
+    for (int s = 0; s < rules.players; ++s) players.push_back(sampling::make_player(specs[s], mix_seed(seed, s)));
     Game game(rules, seed);
     run_game(game, players);
     notes = collect_fallbacks(players);
@@ -26,28 +27,35 @@ nlohmann::json play(const Rules& rules, std::uint64_t seed, const std::vector<st
     return record;
 }
 
-TEST(BotCommand, PlaysTheSameGameAsInProcess) {
-    for (const char* preset : {"hearts4", "spades-partnership", "hearts3", "spades-cutthroat4", "hearts6"}) {
-        const Rules rules = load_rules(preset_path(preset), {});
-        for (const char* bot : {"random", "rule"}) {
-            SCOPED_TRACE(std::string(preset) + " " + bot);
-            const std::uint64_t seed = 21;
-            std::vector<std::string> direct(rules.players, bot), external(rules.players, through_protocol(bot));
-            // Mixed tables too: our bots through the protocol at even seats, in-process at odd ones.
-            std::vector<std::string> mixed = direct;
-            for (int s = 0; s < rules.players; s += 2) mixed[s] = through_protocol(bot);
-            std::vector<FallbackNote> notes;
-            const nlohmann::json expected = play(rules, seed, direct, notes);
-            EXPECT_TRUE(expected["complete"].get<bool>());
-            for (const auto* specs : {&external, &mixed}) {
-                const nlohmann::json got = play(rules, seed, *specs, notes);
-                EXPECT_TRUE(notes.empty()) << notes.front().reason;
-                EXPECT_EQ(got.dump(), expected.dump());
-            }
-            int status = 0;
-            EXPECT_EQ(waitpid(-1, &status, WNOHANG), -1) << "a bot process was left behind";
-        }
+// The bot plays all seats through `cardgames bot`, then the even seats only: both games must equal
+// the in-process one.
+void expect_same_games(const char* preset, const std::string& bot) {
+    SCOPED_TRACE(std::string(preset) + " " + bot);
+    const Rules rules = load_rules(preset_path(preset), {});
+    const std::uint64_t seed = 21;
+    std::vector<std::string> direct(rules.players, bot), external(rules.players, through_protocol(bot));
+    std::vector<std::string> mixed = direct;
+    for (int s = 0; s < rules.players; s += 2) mixed[s] = through_protocol(bot);
+    std::vector<FallbackNote> notes;
+    const nlohmann::json expected = play(rules, seed, direct, notes);
+    EXPECT_TRUE(expected["complete"].get<bool>());
+    for (const auto* specs : {&external, &mixed}) {
+        const nlohmann::json got = play(rules, seed, *specs, notes);
+        EXPECT_TRUE(notes.empty()) << notes.front().reason;
+        EXPECT_EQ(got.dump(), expected.dump());
     }
+    int status = 0;
+    EXPECT_EQ(waitpid(-1, &status, WNOHANG), -1) << "a bot process was left behind";
+}
+
+TEST(BotCommand, PlaysTheSameGameAsInProcess) {
+    for (const char* preset : {"hearts4", "spades-partnership", "hearts3", "spades-cutthroat4", "hearts6"})
+        for (const char* bot : {"random", "rule"}) expect_same_games(preset, bot);
+}
+
+TEST(BotCommand, ASearchBotPlaysTheSameGameAsInProcess) {
+    // Kept small so that the test stays quick (also under sanitizers).
+    expect_same_games("hearts4", "pimc:worlds=2,depth=1,rollouts=2,threads=1");
 }
 
 }  // namespace

@@ -1,0 +1,145 @@
+// cardgames bench --dds-compare N: solves N partnership Spades deals (spades trumps, spades may be led
+// at any time, i.e. bridge double-dummy play with spades as trumps, North on lead) with our alphabeta
+// and transposition table, and with DDS (the bridge double-dummy solver, libdds) for the same leader
+// and trump, one thread each; checks that the trick counts agree exactly and prints both medians.
+// Built only when CMake found libdds (CARDGAMES_HAVE_DDS); otherwise the mode says so.
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <random>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "apps/bench_search.hpp"
+#include "cardgames/deal.hpp"
+#include "cardgames/error.hpp"
+#include "cardgames/position.hpp"
+#include "cardgames/trick_game.hpp"
+#include "engine/search.hpp"
+
+#ifdef CARDGAMES_HAVE_DDS
+#include <dds/dll.h>
+#endif
+
+namespace apps {
+
+#ifndef CARDGAMES_HAVE_DDS
+
+int bench_dds_compare(const BenchSearchOptions&) {
+    throw cardgames::InputError("--dds-compare: this build has no DDS (install libdds-dev and re-run CMake)");
+}
+
+#else
+
+using namespace cardgames;
+
+namespace {
+
+// Deal i of the comparison: a seeded full deal; for shorter hands, a seeded choice of k cards from
+// each hand (an end position with every suit possibly uneven).
+Deal comparison_deal(const Rules& rules, std::uint64_t seed, int i, int tricks) {
+    Deal deal = deal_from_seed(rules, mix_seed(seed, static_cast<std::uint64_t>(i)), 0);
+    if (tricks >= rules.cards_per_hand()) return deal;
+    std::mt19937_64 rng(mix_seed(seed ^ 0xdd5ULL, static_cast<std::uint64_t>(i)));
+    for (int p = 0; p < rules.players; ++p) {
+        std::vector<Card> cards(deal.hands[p].begin(), deal.hands[p].end());
+        // Fisher-Yates with our own index draws, so the choice is the same with every library.
+        for (int j = static_cast<int>(cards.size()) - 1; j > 0; --j) std::swap(cards[j], cards[rng() % (j + 1)]);
+        CardSet kept;
+        for (int j = 0; j < tricks; ++j) kept |= cards[j];
+        deal.hands[p] = kept;
+    }
+    return deal;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+}  // namespace
+
+int bench_dds_compare(const BenchSearchOptions& options) {
+    if (options.dds_tricks < 1 || options.dds_tricks > 13) throw InputError("--dds-tricks must be 1 to 13");
+    const Rules rules = load_rules(preset_path("spades-partnership"), {"spades_lead_anytime=true"});
+    const bool json = options.format == "json";
+    constexpr int kLeader = 0;  // North leads; DDS: first = 0 (North), trump = 0 (spades)
+    SetMaxThreads(1);
+
+    std::vector<double> ours_ms, dds_ms;
+    std::vector<double> ours_exp;
+    int disagreements = 0;
+    if (!json)
+        std::cout << fmt::format("{} deals of {} tricks, spades trumps, North leads; tricks for North-South\n", options.dds_compare,
+                                 options.dds_tricks)
+                  << fmt::format("{:>5}  {:>6}{:>14}{:>11}  {:>6}{:>11}\n", "deal", "ours", "expansions", "ms", "dds", "ms");
+    for (int i = 0; i < options.dds_compare; ++i) {
+        const Deal deal = comparison_deal(rules, options.dds_seed, i, options.dds_tricks);
+        const PlayState state = position_from_deal(rules, deal, kLeader, {}, true);
+
+        engine::SearchOptions o;
+        o.algorithm = engine::Algorithm::kAlphaBeta;
+        o.tt_entries = std::size_t{1} << 21;
+        TrickGame game(rules, state, Utility::kTricks);
+        engine::Searcher<TrickGame> searcher(o);
+        auto start = std::chrono::steady_clock::now();
+        const auto r = searcher.search(game);
+        const double our_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        const int ours = r.score / 2;  // both partners carry the side's tricks
+
+        struct deal dl {};
+        dl.trump = 0;
+        dl.first = kLeader;
+        for (int h = 0; h < 4; ++h)
+            for (int s = 0; s < 4; ++s) dl.remainCards[h][s] = deal.hands[h].lane(kSuitsNotationOrder[s]);
+        futureTricks fut{};
+        start = std::chrono::steady_clock::now();
+        const int rc = SolveBoard(dl, -1, 1, 1, &fut, 0);
+        const double their_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        if (rc != RETURN_NO_FAULT) {
+            char line[80] = {};
+            ErrorMessage(rc, line);
+            throw InputError(fmt::format("DDS SolveBoard failed on deal {}: {}", i, line));
+        }
+        const int theirs = fut.score[0];
+        const bool agree = ours == theirs;
+        disagreements += !agree;
+        ours_ms.push_back(our_ms);
+        dds_ms.push_back(their_ms);
+        ours_exp.push_back(static_cast<double>(r.stats.expansions));
+        if (json) {
+            nlohmann::json j;
+            j["deal"] = deal_to_string(deal);
+            j["ours"] = ours;
+            j["dds"] = theirs;
+            j["expansions"] = r.stats.expansions;
+            j["ours_ms"] = our_ms;
+            j["dds_ms"] = their_ms;
+            std::cout << j.dump() << "\n";
+        } else {
+            std::cout << fmt::format("{:>5}  {:>6}{:>14}{:>11.1f}  {:>6}{:>11.1f}{}\n", i, ours, r.stats.expansions, our_ms, theirs,
+                                     their_ms, agree ? "" : "  DIFFERENT: " + deal_to_string(deal));
+        }
+        std::cout.flush();
+    }
+    if (json) {
+        nlohmann::json j;
+        j["deals"] = options.dds_compare;
+        j["disagreements"] = disagreements;
+        j["median_ours_ms"] = median(ours_ms);
+        j["median_dds_ms"] = median(dds_ms);
+        j["median_expansions"] = median(ours_exp);
+        std::cout << j.dump() << "\n";
+    } else {
+        std::cout << fmt::format("agree on {}/{} deals; median ms: ours {:.2f}, dds {:.2f}; median expansions (ours) {:.0f}\n",
+                                 options.dds_compare - disagreements, options.dds_compare, median(ours_ms), median(dds_ms),
+                                 median(ours_exp));
+    }
+    return disagreements ? 1 : 0;
+}
+
+#endif
+
+}  // namespace apps

@@ -1,0 +1,404 @@
+// cardgames bench (search): fixed positions, every algorithm, one thread. The node counts are
+// deterministic (no clock or thread influences a search), so the closing `bench signature: N` --
+// total expansions of the default configuration (`cardgames solve`'s: speculative max^n with the
+// transposition table, no leaf-value tables) over every position -- changes only when search
+// behaviour changes, like Stockfish's bench.
+//
+// Position files: one position per line, '#' starts a comment line:
+//   name | preset | utility | depth | leader | bids | deal
+// depth is in tricks (0 = search to the end), bids is '-' or one bid per seat ('2,nil,3').
+#include "apps/bench_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "apps/search_options.hpp"
+#include "cardgames/error.hpp"
+#include "cardgames/position.hpp"
+#include "cardgames/trick_game.hpp"
+#include "engine/search.hpp"
+
+namespace apps {
+
+using namespace cardgames;
+
+namespace {
+
+struct BenchPosition {
+    std::string name;
+    std::string preset;
+    Utility utility = Utility::kTricks;
+    int depth = 0;  // tricks; 0 = to the end
+    int leader = 0;
+    std::string bids_text;
+    std::string deal_text;
+    Rules rules;
+    PlayState state;
+    ScoreContext context;
+    std::string where;  // file:line
+};
+
+// One configuration of the search, as the bench names it.
+struct BenchConfig {
+    std::string name;
+    engine::Algorithm algorithm;
+    bool tables = false;
+    bool tt = false;
+};
+
+const std::vector<BenchConfig>& all_configs() {
+    using A = engine::Algorithm;
+    static const std::vector<BenchConfig> configs = {
+        {"maxn", A::kMaxn},
+        {"shallow", A::kShallow},
+        {"shallow+lt", A::kShallow, true},
+        {"bnb", A::kBnb},
+        {"bnb+lt", A::kBnb, true},
+        {"lastbranch", A::kLastBranch},
+        {"lastbranch+lt", A::kLastBranch, true},
+        {"speculative", A::kSpeculative},
+        {"speculative+lt", A::kSpeculative, true},
+        {"speculative+tt", A::kSpeculative, false, true},
+        {"speculative+lt+tt", A::kSpeculative, true, true},
+        {"paranoid", A::kParanoid},
+        {"alphabeta", A::kAlphaBeta},
+        {"alphabeta+tt", A::kAlphaBeta, false, true},
+    };
+    return configs;
+}
+
+bool two_sided_ok(const BenchPosition& p) { return p.rules.is_partnership() && p.utility == Utility::kTricks; }
+
+// Whether a configuration means something on a position: leaf-value tables only where the engine
+// uses them (searches to the end), alphabeta only for two sides.
+bool applies(const BenchConfig& c, const BenchPosition& p) {
+    if (c.tables && p.depth != 0) return false;
+    if (c.algorithm == engine::Algorithm::kAlphaBeta) return two_sided_ok(p);
+    return true;
+}
+
+// The configuration whose expansions make the signature on this position.
+bool is_signature(const BenchConfig& c) { return c.name == "speculative+tt"; }
+
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return "";
+    const auto e = s.find_last_not_of(" \t\r");
+    return s.substr(b, e - b + 1);
+}
+
+std::array<Bid, kMaxPlayers> parse_bench_bids(const std::string& text, int players) {
+    std::array<Bid, kMaxPlayers> bids{};
+    std::istringstream in(text);
+    std::string w;
+    int i = 0;
+    while (std::getline(in, w, ',')) {
+        w = trim(w);
+        if (i >= players) throw InputError("bids '" + text + "': more than " + std::to_string(players) + " bids");
+        if (w == "nil") bids[i] = {0, false};
+        else if (w == "bnil") bids[i] = {0, true};
+        else {
+            char* end = nullptr;
+            const long v = std::strtol(w.c_str(), &end, 10);
+            if (w.empty() || *end || v < 0 || v > 17) throw InputError("bids '" + text + "': '" + w + "' is not a bid");
+            bids[i] = {static_cast<int>(v), false};
+        }
+        ++i;
+    }
+    if (i != players) throw InputError("bids '" + text + "': give one bid per seat (" + std::to_string(players) + ")");
+    return bids;
+}
+
+BenchPosition parse_position_line(const std::string& line, const std::string& where) {
+    std::vector<std::string> f;
+    std::istringstream in(line);
+    std::string part;
+    while (std::getline(in, part, '|')) f.push_back(trim(part));
+    if (f.size() != 7) throw InputError(where + ": expected 7 fields 'name | preset | utility | depth | leader | bids | deal'");
+    BenchPosition p;
+    p.where = where;
+    p.name = f[0];
+    p.preset = f[1];
+    p.bids_text = f[5];
+    p.deal_text = f[6];
+    try {
+        p.rules = load_rules(preset_path(p.preset), {});
+        p.utility = parse_utility(f[2]);
+        char* end = nullptr;
+        const long d = std::strtol(f[3].c_str(), &end, 10);
+        if (f[3].empty() || *end || d < 0) throw InputError("depth '" + f[3] + "': expected 0 (to the end) or more tricks");
+        p.depth = static_cast<int>(d);
+        p.leader = parse_seat(f[4], p.rules.players);
+        const Deal deal = parse_deal(p.deal_text);
+        p.state = position_from_deal(p.rules, deal, p.leader, {});
+        if (p.utility == Utility::kScore) {
+            if (p.bids_text == "-") throw InputError("the score utility needs bids");
+            p.context.bids = parse_bench_bids(p.bids_text, p.rules.players);
+        }
+        // Checks that the utility fits the game.
+        TrickGame check(p.rules, p.state, p.utility, {}, p.context);
+    } catch (const InputError& e) {
+        rethrow_with_context(where, e);
+    }
+    return p;
+}
+
+std::vector<BenchPosition> load_positions(const std::string& spec) {
+    const std::filesystem::path root = spec.empty() ? data_dir() / "bench" : std::filesystem::path(spec);
+    std::vector<std::filesystem::path> files;
+    if (std::filesystem::is_directory(root)) {
+        for (const auto& e : std::filesystem::directory_iterator(root))
+            if (e.is_regular_file() && e.path().extension() == ".txt") files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+    } else {
+        files.push_back(root);
+    }
+    std::vector<BenchPosition> out;
+    for (const auto& file : files) {
+        std::ifstream in(file);
+        if (!in) throw InputError("--positions: cannot read '" + file.string() + "'");
+        std::string line;
+        int number = 0;
+        while (std::getline(in, line)) {
+            ++number;
+            const std::string t = trim(line);
+            if (t.empty() || t[0] == '#') continue;
+            out.push_back(parse_position_line(t, file.filename().string() + ":" + std::to_string(number)));
+        }
+    }
+    if (out.empty()) throw InputError("--positions: no position in '" + root.string() + "'");
+    return out;
+}
+
+std::vector<BenchConfig> select_configs(const std::string& list) {
+    if (list.empty()) return all_configs();
+    std::vector<BenchConfig> out;
+    std::istringstream in(list);
+    std::string w;
+    while (std::getline(in, w, ',')) {
+        w = trim(w);
+        const auto it = std::find_if(all_configs().begin(), all_configs().end(), [&](const BenchConfig& c) { return c.name == w; });
+        if (it == all_configs().end()) {
+            std::string known;
+            for (const auto& c : all_configs()) known += (known.empty() ? "" : ", ") + c.name;
+            throw InputError("--algorithms: '" + w + "' is not one of " + known);
+        }
+        out.push_back(*it);
+    }
+    return out;
+}
+
+struct Run {
+    std::uint64_t expansions = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    engine::Tuple value{};
+    engine::Utility score = 0;
+    Card best{};
+    bool ran = false;
+    engine::SearchStats stats;
+};
+
+Run run_one(const BenchPosition& p, const BenchConfig& c) {
+    engine::SearchOptions o;
+    o.algorithm = c.algorithm;
+    o.outcome_tables = c.tables;
+    o.tt_entries = c.tt ? std::size_t{1} << 20 : 0;
+    o.depth_limit = p.depth > 0 ? p.depth : engine::kNoDepthLimit;
+    TrickGame game(p.rules, p.state, p.utility, {}, p.context);
+    engine::Searcher<TrickGame> searcher(o);
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = searcher.search(game);
+    Run run;
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    run.expansions = r.stats.expansions;
+    run.nodes = r.stats.nodes;
+    run.value = r.value;
+    run.score = r.score;
+    run.best = r.best_move;
+    run.stats = r.stats;
+    run.ran = true;
+    return run;
+}
+
+// Positions are grouped by preset, utility and whether they are searched to the end.
+std::string group_of(const BenchPosition& p) {
+    return fmt::format("{} {} {}", p.preset, utility_name(p.utility), p.depth == 0 ? "exact" : "depth-limited");
+}
+
+std::string group_title(const BenchPosition& p, int count, int min_left, int max_left, int min_depth, int max_depth) {
+    std::string range = min_left == max_left ? std::to_string(min_left) : fmt::format("{}-{}", min_left, max_left);
+    std::string how = p.depth == 0 ? "searched to the end"
+                                   : (min_depth == max_depth ? fmt::format("{} tricks deep", min_depth)
+                                                             : fmt::format("{}-{} tricks deep", min_depth, max_depth));
+    return fmt::format("{}, utility {}, {} tricks left, {}: {} position{}", p.preset, utility_name(p.utility), range, how, count,
+                       count == 1 ? "" : "s");
+}
+
+double reduction(std::uint64_t reference, std::uint64_t expansions) {
+    return expansions == 0 ? 0.0 : static_cast<double>(reference) / static_cast<double>(expansions);
+}
+
+}  // namespace
+
+void add_bench_search_options(po::options_description& desc, BenchSearchOptions& options) {
+    desc.add_options()
+        ("positions", po::value(&options.positions), "bench positions: a file or a directory of *.txt (default data/bench)")
+        ("algorithms", po::value(&options.algorithms),
+         "comma-separated configurations (default all): maxn, shallow, bnb, lastbranch, speculative, each with +lt "
+         "(leaf-value tables), speculative+tt, speculative+lt+tt, paranoid, alphabeta, alphabeta+tt")
+        ("format", po::value(&options.format)->default_value("text"), "text or json (JSON Lines)")
+        ("per-position", po::bool_switch(&options.per_position), "text: also print one line per position and configuration")
+        ("dds-compare", po::value(&options.dds_compare)->default_value(0),
+         "instead: solve N partnership deals with our alphabeta and with DDS (needs libdds) and compare")
+        ("dds-tricks", po::value(&options.dds_tricks)->default_value(13), "--dds-compare: tricks per hand (1-13)")
+        ("dds-seed", po::value(&options.dds_seed)->default_value(1), "--dds-compare: seed of the deals");
+}
+
+int bench_search(const BenchSearchOptions& options) {
+    if (options.format != "text" && options.format != "json") throw InputError("--format '" + options.format + "': expected text or json");
+    if (options.dds_compare > 0) return bench_dds_compare(options);
+    const std::vector<BenchPosition> positions = load_positions(options.positions);
+    const std::vector<BenchConfig> configs = select_configs(options.algorithms);
+    const bool json = options.format == "json";
+
+    // Groups in order of first appearance.
+    std::vector<std::string> group_names;
+    std::map<std::string, std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const std::string g = group_of(positions[i]);
+        if (!groups.count(g)) group_names.push_back(g);
+        groups[g].push_back(i);
+    }
+
+    std::uint64_t signature = 0;
+    bool signature_ran = false;
+    int mismatches = 0;
+    for (const std::string& g : group_names) {
+        const auto& members = groups[g];
+        const BenchPosition& first = positions[members.front()];
+        int min_left = 99, max_left = 0, min_depth = 99, max_depth = 0;
+        for (std::size_t i : members) {
+            const int left = positions[i].state.hands[positions[i].leader].size();
+            min_left = std::min(min_left, left);
+            max_left = std::max(max_left, left);
+            min_depth = std::min(min_depth, positions[i].depth);
+            max_depth = std::max(max_depth, positions[i].depth);
+        }
+        // runs[position][config]
+        std::vector<std::vector<Run>> runs(members.size(), std::vector<Run>(configs.size()));
+        for (std::size_t k = 0; k < members.size(); ++k) {
+            const BenchPosition& p = positions[members[k]];
+            const Run* reference = nullptr;
+            for (std::size_t c = 0; c < configs.size(); ++c) {
+                if (!applies(configs[c], p)) continue;
+                Run& run = runs[k][c];
+                run = run_one(p, configs[c]);
+                if (is_signature(configs[c])) {
+                    signature += run.expansions;
+                    signature_ran = true;
+                }
+                if (configs[c].algorithm == engine::Algorithm::kMaxn) reference = &run;
+                // Every max^n variant must give plain max^n's tuple and move; alphabeta its side sum.
+                if (reference && configs[c].algorithm != engine::Algorithm::kParanoid) {
+                    const bool two = configs[c].algorithm == engine::Algorithm::kAlphaBeta;
+                    const bool same = two ? run.score == reference->value[0] + reference->value[2] && run.best == reference->best
+                                          : run.value == reference->value && run.best == reference->best;
+                    if (!same) {
+                        ++mismatches;
+                        std::cerr << fmt::format("bench: {} ({}): {} disagrees with maxn\n", p.name, p.where, configs[c].name);
+                    }
+                }
+                if (json) {
+                    nlohmann::json j;
+                    j["position"] = p.name;
+                    j["group"] = g;
+                    j["config"] = configs[c].name;
+                    j["depth"] = p.depth;
+                    j["expansions"] = run.expansions;
+                    j["nodes"] = run.nodes;
+                    j["ms"] = run.seconds * 1000.0;
+                    j["best"] = to_string(run.best);
+                    j["re_searches"] = run.stats.re_searches;
+                    j["shallow_prunes"] = run.stats.shallow_prunes;
+                    j["sequence_prunes"] = run.stats.sequence_prunes;
+                    j["immediate_prunes"] = run.stats.immediate_prunes;
+                    j["outcome_prunes"] = run.stats.outcome_prunes;
+                    j["tt_hits"] = run.stats.tt_hits;
+                    std::cout << j.dump() << "\n";
+                }
+            }
+        }
+        // The group's table: totals over its positions, reduction = maxn expansions / expansions.
+        std::optional<std::size_t> maxn_index;
+        for (std::size_t c = 0; c < configs.size(); ++c)
+            if (configs[c].algorithm == engine::Algorithm::kMaxn) maxn_index = c;
+        auto total = [&](std::size_t c) {
+            Run t;
+            for (std::size_t k = 0; k < members.size(); ++k) {
+                if (!runs[k][c].ran) continue;
+                t.ran = true;
+                t.expansions += runs[k][c].expansions;
+                t.nodes += runs[k][c].nodes;
+                t.seconds += runs[k][c].seconds;
+            }
+            return t;
+        };
+        const Run reference = maxn_index ? total(*maxn_index) : Run{};
+        if (!json) {
+            std::cout << group_title(first, static_cast<int>(members.size()), min_left, max_left, min_depth, max_depth) << "\n";
+            std::cout << fmt::format("  {:<20}{:>14}{:>14}{:>10}{:>12}{:>11}\n", "algorithm", "expansions", "nodes", "ms", "knodes/s",
+                                     "reduction");
+        }
+        for (std::size_t c = 0; c < configs.size(); ++c) {
+            const Run t = total(c);
+            if (!t.ran) continue;
+            const double rate = t.seconds > 0 ? static_cast<double>(t.nodes) / t.seconds / 1000.0 : 0.0;
+            const double red = reference.ran ? reduction(reference.expansions, t.expansions) : 0.0;
+            if (json) {
+                nlohmann::json j;
+                j["group"] = g;
+                j["config"] = configs[c].name;
+                j["positions"] = members.size();
+                j["expansions"] = t.expansions;
+                j["nodes"] = t.nodes;
+                j["ms"] = t.seconds * 1000.0;
+                if (reference.ran) {
+                    j["maxn_expansions"] = reference.expansions;
+                    j["reduction"] = red;
+                }
+                std::cout << j.dump() << "\n";
+                continue;
+            }
+            std::cout << fmt::format("  {:<20}{:>14}{:>14}{:>10.0f}{:>12.0f}{:>11}\n", configs[c].name, t.expansions, t.nodes,
+                                     t.seconds * 1000.0, rate, reference.ran ? fmt::format("{:.2f}", red) : std::string("-"));
+            if (options.per_position)
+                for (std::size_t k = 0; k < members.size(); ++k)
+                    if (runs[k][c].ran)
+                        std::cout << fmt::format("      {:<18}{:>14}{:>14}{:>10.1f}\n", positions[members[k]].name,
+                                                 runs[k][c].expansions, runs[k][c].nodes, runs[k][c].seconds * 1000.0);
+        }
+        if (!json) std::cout << "\n";
+    }
+    if (json) {
+        nlohmann::json j;
+        j["signature"] = signature;
+        j["mismatches"] = mismatches;
+        std::cout << j.dump() << "\n";
+    } else {
+        if (mismatches) std::cout << mismatches << " result(s) disagree with plain max^n (see stderr)\n";
+        std::cout << "bench signature: " << (signature_ran ? std::to_string(signature) : std::string("- (default configuration not run)"))
+                  << "\n";
+    }
+    return mismatches ? 1 : 0;
+}
+
+}  // namespace apps

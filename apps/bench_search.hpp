@@ -1,0 +1,28 @@
+#pragma once
+// cardgames bench (search): searches the fixed bench positions (data/bench/*.txt) on one thread with
+// every algorithm, prints expansions, nodes/s and the reduction against plain max^n per group of
+// positions, and last `bench signature: N`. Also the DDS comparison (--dds-compare), built only when
+// CMake found libdds.
+
+#include <string>
+
+#include "apps/common.hpp"
+
+namespace apps {
+
+struct BenchSearchOptions {
+    std::string positions;   // file or directory; empty = data/bench
+    std::string algorithms;  // comma-separated configuration names; empty = all
+    std::string format = "text";
+    bool per_position = false;
+    int dds_compare = 0;  // > 0: compare this many deals with DDS instead of the bench
+    int dds_tricks = 13;
+    std::uint64_t dds_seed = 1;
+};
+
+void add_bench_search_options(po::options_description& desc, BenchSearchOptions& options);
+int bench_search(const BenchSearchOptions& options);
+// Defined in bench_dds.cpp: with libdds, compares our alphabeta with DDS; without, says so.
+int bench_dds_compare(const BenchSearchOptions& options);
+
+}  // namespace apps
