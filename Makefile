@@ -36,7 +36,7 @@ test-asan: deps
 
 # ThreadSanitizer covers the parts that run threads (CTest label "parallel"): only their targets
 # are built.
-TSAN_TARGETS ?= pimc_tests cardgames_app
+TSAN_TARGETS ?= pimc_parallel_tests cardgames_app
 test-tsan: deps
 	@cmake -S . -B $(TSAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCARDGAMES_SANITIZE=thread >/dev/null
 	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target $(TSAN_TARGETS)

@@ -24,6 +24,7 @@
 #include "apps/stats.hpp"
 #include "cardgames/bots.hpp"
 #include "cardgames/error.hpp"
+#include "sampling/pimc.hpp"
 
 namespace apps {
 
@@ -157,7 +158,7 @@ std::string play_item(const EvalPlan& plan, const std::vector<PlayDecision>& dec
     std::vector<std::size_t> picks;
     json choices = json::array(), cards = json::array();
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
-        const Card c = make_player(plan.policies[p], mix_seed(item_seed, 5000 + p))->play(d.info);
+        const Card c = sampling::make_player(plan.policies[p], mix_seed(item_seed, 5000 + p))->play(d.info);
         const auto it = std::find(legal.begin(), legal.end(), c);
         if (it == legal.end()) throw std::logic_error("policy " + plan.policies[p] + " chose an illegal card");
         picks.push_back(static_cast<std::size_t>(it - legal.begin()));
@@ -238,8 +239,8 @@ int cmd_eval(int argc, char** argv) {
         if (plan.samples < 1) throw InputError("--samples must be at least 1");
         if (threads < 1) throw InputError("--threads must be at least 1");
         plan.policies = split_player_list(policies_text);
-        for (const std::string& spec : plan.policies) make_player(spec, 0);
-        make_player(plan.reference, 0);
+        for (const std::string& spec : plan.policies) sampling::make_player(spec, 0);
+        sampling::make_player(plan.reference, 0);
         if (!vm.count("count")) count = plan.bid_mode ? 25 : 200;
         if (count < 1) throw InputError("--count must be at least 1");
 

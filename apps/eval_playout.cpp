@@ -11,6 +11,7 @@
 #include "cardgames/game.hpp"
 #include "cardgames/game_runner.hpp"
 #include "cardgames/scoring.hpp"
+#include "sampling/pimc.hpp"
 
 namespace apps {
 
@@ -22,7 +23,7 @@ using Rng = boost::random::mt19937_64;
 
 std::vector<std::unique_ptr<Player>> reference_players(int n, const std::string& reference, std::uint64_t seed) {
     std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < n; ++s) players.push_back(make_player(reference, mix_seed(seed, static_cast<std::uint64_t>(s))));
+    for (int s = 0; s < n; ++s) players.push_back(sampling::make_player(reference, mix_seed(seed, static_cast<std::uint64_t>(s))));
     return players;
 }
 
@@ -50,7 +51,7 @@ int policy_bid(const Rules& rules, const Deal& deal, int seat, const std::string
     game.stop_after_hand();
     game.set_deal(deal);
     auto players = reference_players(rules.players, reference, seed);
-    players[seat] = make_player(policy, mix_seed(seed, 99));
+    players[seat] = sampling::make_player(policy, mix_seed(seed, 99));
     while (!(game.to_act() == seat && game.phase() == Phase::kBid)) {
         if (game.phase() == Phase::kBlindNil && game.to_act() == seat) game.choose_blind_nil(false);
         else step_game(game, players);

@@ -14,6 +14,7 @@
 #include "cardgames/error.hpp"
 #include "cardgames/game_runner.hpp"
 #include "cardgames/record.hpp"
+#include "sampling/pimc.hpp"
 
 namespace apps {
 
@@ -55,7 +56,7 @@ std::string play_item(const TournamentPlan& plan, long index) {
     for (int e = 0; e < n; ++e) {
         const int seat = (e + rotation) % n;
         seat_specs[seat] = plan.specs[e];
-        players[seat] = make_player(plan.specs[e], mix_seed(game_seed, 1000 + static_cast<std::uint64_t>(e)));
+        players[seat] = sampling::make_player(plan.specs[e], mix_seed(game_seed, 1000 + static_cast<std::uint64_t>(e)));
     }
     Game game(rules, game_seed);
     if (plan.by_hands) game.stop_after_hand();
@@ -74,7 +75,7 @@ std::string play_item(const TournamentPlan& plan, long index) {
         for (int u = 0; u < rules.num_units(); ++u)
             if (delta[u] == best) winners.push_back(u);
     }
-    json line = game_record(game, seat_specs);
+    json line = game_record(game, seat_specs, collect_fallbacks(players));
     line["index"] = index;
     line["board"] = board;
     line["rotation"] = rotation;
@@ -160,7 +161,7 @@ int cmd_tournament(int argc, char** argv) {
         if (static_cast<int>(plan.specs.size()) != n)
             throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) + " specs for " +
                              std::to_string(n) + " seats; give one per seat");
-        for (const std::string& spec : plan.specs) make_player(spec, 0);  // unknown bots fail here, not in a worker
+        for (const std::string& spec : plan.specs) sampling::make_player(spec, 0);  // unknown bots fail here, not in a worker
 
         ResultsFile out(out_file, results_header("tournament", plan.options()), resume,
                         [&](const json& line) { check_line(line, n); });

@@ -308,11 +308,18 @@ void TrickGame::bounds(engine::Tuple& lo, engine::Tuple& hi) const {
     hi = {};
     if (utility_ == Utility::kTricks) {
         const int left = remaining_tricks();
+        // Under a depth limit only the k tricks before the horizon are played out; evaluate() gives
+        // the `after` tricks beyond it out in fixed shares (the share of player p depends on p and
+        // `after` only), so the share is a known part of both bounds. Terminals come before the
+        // horizon only when k == left, and then no share is added.
+        const int k = horizon_ == engine::kNoDepthLimit ? left : std::clamp(horizon_ - depth_counter(), 0, left);
+        const int after = left - k;
         engine::Tuple now{};
-        for (int p = 0; p < players_; ++p) now[p] = s_.ps.tricks_won[p] - root_tricks_won_[p];
+        for (int p = 0; p < players_; ++p)
+            now[p] = s_.ps.tricks_won[p] - root_tricks_won_[p] + after / players_ + (p < after % players_ ? 1 : 0);
         for (int p = 0; p < players_; ++p) {
             lo[p] = partnership_ ? now[p] + now[(p + 2) % 4] : now[p];
-            hi[p] = lo[p] + left;
+            hi[p] = lo[p] + k;
         }
         return;
     }

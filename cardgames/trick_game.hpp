@@ -69,6 +69,12 @@ public:
     void tt_offset(engine::Tuple& out) const;
     int depth_counter() const { return s_.ps.tricks_played - root_tricks_; }
     int side_of(int player) const { return partnership_ ? player % 2 : player; }
+    // Depth-limited search (engine::HorizonGame): nodes are evaluated once depth_counter() reaches
+    // `counter` (engine::kNoDepthLimit: never). With the tricks utility, bounds() then become those
+    // of the cut-off tree: a node k tricks before the horizon can gain at most k more tricks on top
+    // of the even share that evaluate() hands out at the horizon. Points and score keep their
+    // plain bounds (what is taken before the horizon changes the shares there).
+    void set_horizon(int counter) { horizon_ = counter; }
     std::uint64_t outcome_key() const;
     template <class F>
     void for_each_outcome(F&& f) const;
@@ -110,6 +116,7 @@ private:
     std::array<State, engine::kMaxPly> stack_{};
     std::array<std::int8_t, kMaxPlayers> root_tricks_won_{};
     int root_tricks_ = 0;
+    int horizon_ = engine::kNoDepthLimit;  // depth_counter() at which the search evaluates
     int moon_total_ = 0;         // Hearts: points of hearts and Q♠ in this hand (26 for a full deal)
     bool jack_in_hand_ = false;  // Hearts J♦ option: the J♦ belongs to this hand
     engine::Utility shift_ = 0;  // added to every utility so that all are >= 0

@@ -50,6 +50,13 @@
 //     A counter that never decreases along a path (tricks completed). When present, depth limits are
 //     measured in its units from the root (a limit of 2 cuts off at the start of the third trick);
 //     otherwise in plies.
+//   HorizonGame (needs DepthCountedGame): void set_horizon(int counter).
+//     The max^n searches call it before a depth-limited search with the depth_counter() value at
+//     which nodes are cut off and evaluated (root counter + depth limit), and with kNoDepthLimit
+//     when the search ends or has no limit. The game may then tighten bounds() to the values the
+//     depth-limited search can actually return below a node: payoffs of terminals reached before
+//     the horizon and evaluate() at the horizon. They must contain both, and evaluate() must still
+//     sum to at most maxsum(). A search that does not call it (alphabeta) sees the plain bounds.
 //   SidedGame: int side_of(int player) const -> 0 or 1.
 //     Teams for alphabeta (partnership Spades: side_of(p) = p % 2). Without it side = player.
 
@@ -106,6 +113,11 @@ concept OutcomeGame =
 template <typename G>
 concept DepthCountedGame = Game<G> && requires(const G& game) {
     { game.depth_counter() } -> std::convertible_to<int>;
+};
+
+template <typename G>
+concept HorizonGame = DepthCountedGame<G> && requires(G& game, int counter) {
+    game.set_horizon(counter);
 };
 
 template <typename G>

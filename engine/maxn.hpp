@@ -21,6 +21,13 @@
 //   bounds that cannot reach above the node (speculative re-search). `lim` -- the highest ancestor a
 //   node's Pruned may name -- is lowered to the node itself whenever its best would pass every
 //   ancestor, which is what makes the re-search final.
+// * `lim` only ever restricts which prunes are allowed (a child's lim lies between its parent's lim
+//   and the parent's own ply), so the policy choosing it affects cost, never the value. Speculative
+//   max^n also holds a node's children to lim = the node until the node has an exact best, unless it
+//   is on its last branch: as in Figure 7 of the paper, a speculative prune needs the intermediate
+//   player's bound. Pruning the first child against the grandparent left the node without a best,
+//   weakened every later sibling and forced nested re-searches (the bench's 3-player Spades
+//   positions expanded 15x more than with this rule).
 // Hence every tuple a node returns is its exact max^n value (cached safely in the transposition
 // table), and the root's tuple and move equal plain max^n's.
 
@@ -78,6 +85,7 @@ public:
         }
         result.depth = options_.depth_limit;
         result.stats = stats_;
+        end(game);
         return result;
     }
 
@@ -92,6 +100,7 @@ public:
         ++stats_.nodes;
         if (game.is_terminal()) {
             analysis.stats = stats_;
+            end(game);
             return analysis;
         }
         ++stats_.expansions;
@@ -111,6 +120,7 @@ public:
         }
         analysis.complete = !aborted_;
         analysis.stats = stats_;
+        end(game);
         return analysis;
     }
 
@@ -161,13 +171,24 @@ private:
     static NodeResult exact(bool complete) { return {Kind::kExact, 0, complete}; }
     static NodeResult pruned(int top) { return {Kind::kPruned, top, false}; }
 
-    void begin(const G& game) {
+    void begin(G& game) {
         stats_ = SearchStats{};
         aborted_ = false;
         n_ = game.num_players();
         maxsum_ = game.maxsum();
         step_ = options_.discrete ? game.delta() : 0;
         root_units_ = depth_units(game, 0);
+        // Tell the game where the cut-off lies so that its bounds can be those of the
+        // depth-limited tree (engine/game.hpp, HorizonGame). Plain max^n does not use bounds.
+        if constexpr (HorizonGame<G>) {
+            const bool limited = options_.depth_limit != kNoDepthLimit && prune_ && heuristic_;
+            game.set_horizon(limited ? root_units_ + options_.depth_limit : kNoDepthLimit);
+        }
+    }
+
+    static void end(G& game) {
+        if constexpr (HorizonGame<G>) game.set_horizon(kNoDepthLimit);
+        (void)game;
     }
 
     NodeResult node(G& game, int ply, int lim) {
@@ -240,6 +261,12 @@ private:
             // search, so it never needs a re-search.
             if (last_branch_only_ && !f.last_branch) child_lim = ply;
             if (last_branch_only_ && f.last_branch) child_lim = best_may_fail ? lim : ply;
+            // Speculative: a node with no exact best yet gives its children no bound of its own, so
+            // a child pruned against the ancestors above would leave it without a best and search
+            // every later sibling with weak bounds, and would almost always have to be searched
+            // again. Until the node has a best (or is on its last branch, where it cannot get one
+            // later) its children may only be pruned against the node itself.
+            if (sequences_ && !last_branch_only_ && !f.has_best) child_lim = f.last_branch ? lim : ply;
             game.apply(moves[i]);
             const NodeResult r = node(game, ply + 1, child_lim);
             game.undo(moves[i]);

@@ -1,31 +1,30 @@
 #include "sampling/pimc.hpp"
 
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
-#include <chrono>
-
 #include <boost/random/mersenne_twister.hpp>
+#include <chrono>
 
 #include "cardgames/error.hpp"
 #include "cardgames/rule_bot.hpp"
 #include "engine/search.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
+#include "sampling/parallel.hpp"
 
 namespace sampling {
 
 using namespace cardgames;
 
 PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
-    spec.check_known({"worlds", "algo", "tables", "depth", "nodes", "exact", "threads", "agg", "utility", "rollouts", "infer", "ms"});
+    spec.check_known({"worlds", "algo", "tables", "depth", "nodes", "exact", "threads", "agg",
+                      "utility", "rollouts", "infer", "ms"});
     PimcOptions o;
     o.worlds = spec.get_int("worlds", o.worlds);
     const std::string algo = spec.get_string("algo", "speculative");
     const auto a = engine::parse_algorithm(algo);
     if (!a || !engine::is_maxn_family(*a))
-        throw InputError("bot spec '" + spec.text + "': algo=" + algo + " is not one of maxn, shallow, bnb, lastbranch, speculative");
+        throw InputError("bot spec '" + spec.text + "': algo=" + algo +
+                         " is not one of maxn, shallow, bnb, lastbranch, speculative");
     o.algorithm = *a;
     o.tables = spec.get_bool("tables", o.tables);
     o.depth = spec.get_int("depth", o.depth);
@@ -33,11 +32,13 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     o.exact_tricks = spec.get_int("exact", o.exact_tricks);
     o.threads = spec.get_int("threads", o.threads);
     const std::string agg = spec.get_string("agg", "mean");
-    if (agg != "mean" && agg != "vote") throw InputError("bot spec '" + spec.text + "': agg=" + agg + " is not mean or vote");
+    if (agg != "mean" && agg != "vote")
+        throw InputError("bot spec '" + spec.text + "': agg=" + agg + " is not mean or vote");
     o.vote = agg == "vote";
     const std::string utility = spec.get_string("utility", "score");
     if (utility != "score" && utility != "tricks")
-        throw InputError("bot spec '" + spec.text + "': utility=" + utility + " is not score or tricks (Spades; Hearts always uses points)");
+        throw InputError("bot spec '" + spec.text + "': utility=" + utility +
+                         " is not score or tricks (Spades; Hearts always uses points)");
     o.score_utility = utility == "score";
     o.rollouts = spec.get_int("rollouts", o.rollouts);
     o.infer = spec.get_bool("infer", o.infer);
@@ -47,19 +48,21 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     };
     positive("worlds", o.worlds);
     positive("nodes", static_cast<long>(o.nodes));
-    if (o.threads < 0) throw InputError("bot spec '" + spec.text + "': threads must be 0 (all cores) or more");
+    if (o.threads < 0)
+        throw InputError("bot spec '" + spec.text + "': threads must be 0 (all cores) or more");
     positive("rollouts", o.rollouts);
-    if (o.depth < 0 || o.exact_tricks < 0 || o.ms < 0) throw InputError("bot spec '" + spec.text + "': depth, exact and ms must be >= 0");
+    if (o.depth < 0 || o.exact_tricks < 0 || o.ms < 0)
+        throw InputError("bot spec '" + spec.text + "': depth, exact and ms must be >= 0");
     return o;
 }
 
-PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed)
-    : options_(options), seed_(seed), arena_(std::make_unique<tbb::task_arena>(options.threads > 0 ? options.threads : int{tbb::task_arena::automatic})) {}
+PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed) : options_(options), seed_(seed) {}
 
 PimcBot::~PimcBot() = default;
 
 std::uint64_t PimcBot::decision_seed(const InfoState& info, int kind) const {
-    const std::uint64_t decision = static_cast<std::uint64_t>(info.hand_number) * 4096 + info.plays.size() * 8 + static_cast<std::uint64_t>(kind);
+    const std::uint64_t decision = static_cast<std::uint64_t>(info.hand_number) * 4096 +
+                                   info.plays.size() * 8 + static_cast<std::uint64_t>(kind);
     return mix_seed(seed_, decision);
 }
 
@@ -87,15 +90,16 @@ namespace {
 
 // One world's verdict: the utility each representative card leads to, for the deciding seat.
 struct WorldResult {
-    std::array<double, 64> value{};   // by card index; only legal cards are filled in
-    std::array<double, 64> shown{};   // the same value as TrickGame::report gives it
+    std::array<double, 64> value{};  // by card index; only legal cards are filled in
+    std::array<double, 64> shown{};  // the same value as TrickGame::report gives it
     std::array<bool, 64> optimal{};
     std::uint64_t expansions = 0;
 };
 
 int exact_threshold(const PimcOptions& o, int players) {
     if (o.exact_tricks > 0) return o.exact_tricks;
-    // Exact search from here on stays well inside the node budget (measured with `cardgames bench`).
+    // Exact search from here on stays well inside the node budget (measured with `cardgames
+    // bench`).
     return players >= 5 ? 4 : (players == 4 ? 5 : 6);
 }
 
@@ -116,12 +120,14 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     const Constraints constraints = constraints_from(info);
     const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
     const int me = info.seat;
-    const Utility utility = rules.game == GameKind::kHearts ? Utility::kPoints
-                                                             : (options_.score_utility ? Utility::kScore : Utility::kTricks);
+    const Utility utility = rules.game == GameKind::kHearts
+                                ? Utility::kPoints
+                                : (options_.score_utility ? Utility::kScore : Utility::kTricks);
     const auto taken = taken_cards(info);
     ScoreContext context;
     context.bids = info.bids;
-    for (int s = 0; s < rules.players; ++s) context.bags[rules.unit_of(s)] = info.scores.bags[rules.unit_of(s)];
+    for (int s = 0; s < rules.players; ++s)
+        context.bags[rules.unit_of(s)] = info.scores.bags[rules.unit_of(s)];
     // Deal every world first, in world order: sampling is cheap and this keeps it sequential.
     const std::uint64_t base = decision_seed(info, 3);
     const int worlds = options_.worlds;
@@ -130,69 +136,72 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     for (int w = 0; w < worlds; ++w) {
         boost::random::mt19937_64 rng(mix_seed(base, static_cast<std::uint64_t>(w)));
         deals[static_cast<std::size_t>(w)] = sampler.sample(rng, info.hand);
-        if (options_.infer) weights[static_cast<std::size_t>(w)] = world_weight(info, deals[static_cast<std::size_t>(w)]);
+        if (options_.infer)
+            weights[static_cast<std::size_t>(w)] =
+                world_weight(info, deals[static_cast<std::size_t>(w)]);
     }
     // At its own turn the seat has not played to the trick in progress: one card per trick left.
     const int tricks_left = info.hand.size();
-    const bool exact = options_.depth == 0 && tricks_left <= exact_threshold(options_, rules.players);
+    const bool exact =
+        options_.depth == 0 && tricks_left <= exact_threshold(options_, rules.players);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.ms);
 
     std::vector<WorldResult> results(static_cast<std::size_t>(worlds));
-    std::vector<char> done(static_cast<std::size_t>(worlds), 0);  // not vector<bool>: tasks write it
-    arena_->execute([&] {
-        tbb::parallel_for(0, worlds, [&](int w) {
-            if (options_.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
-            PlayState state = info.play;
-            state.hands = deals[static_cast<std::size_t>(w)].hands;
-            TrickGame game(rules, state, utility, taken, context);
-            engine::SearchOptions so;
-            so.algorithm = options_.algorithm;
-            so.outcome_tables = options_.tables && exact;
-            so.tt_entries = std::size_t{1} << 14;
-            so.outcome_cache_entries = std::size_t{1} << 12;
-            engine::Searcher<TrickGame> searcher(so);
-            engine::RootAnalysis<Card, TrickGame::kMaxMoves> best;
-            std::uint64_t spent = 0;
-            if (exact) {
+    std::vector<char> done(static_cast<std::size_t>(worlds),
+                           0);  // not vector<bool>: tasks write it
+    parallel_for_index(worlds, options_.threads, [&](int w) {
+        if (options_.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
+        PlayState state = info.play;
+        state.hands = deals[static_cast<std::size_t>(w)].hands;
+        TrickGame game(rules, state, utility, taken, context);
+        engine::SearchOptions so;
+        so.algorithm = options_.algorithm;
+        so.outcome_tables = options_.tables && exact;
+        so.tt_entries = std::size_t{1} << 14;
+        so.outcome_cache_entries = std::size_t{1} << 12;
+        engine::Searcher<TrickGame> searcher(so);
+        engine::RootAnalysis<Card, TrickGame::kMaxMoves> best;
+        std::uint64_t spent = 0;
+        if (exact) {
+            best = searcher.analyze_root(game);
+            spent = best.stats.expansions;
+        } else {
+            // Iterative deepening by trick within the node budget: the deepest complete answer.
+            const int max_depth = options_.depth > 0 ? options_.depth : tricks_left;
+            for (int d = 1; d <= max_depth; ++d) {
+                if (spent >= options_.nodes) break;
+                searcher.set_depth_limit(d);
+                searcher.set_node_limit(options_.nodes - spent);
+                const auto a = searcher.analyze_root(game);
+                spent += a.stats.expansions;
+                if (!a.complete) break;
+                best = a;
+                if (a.stats.evaluations == 0) break;
+            }
+            if (best.moves.empty()) {
+                // Not even one trick deep within the budget: take the shallowest search whole.
+                searcher.set_node_limit(engine::kNoNodeLimit);
+                searcher.set_depth_limit(1);
                 best = searcher.analyze_root(game);
-                spent = best.stats.expansions;
-            } else {
-                // Iterative deepening by trick within the node budget: the deepest complete answer.
-                const int max_depth = options_.depth > 0 ? options_.depth : tricks_left;
-                for (int d = 1; d <= max_depth; ++d) {
-                    if (spent >= options_.nodes) break;
-                    searcher.set_depth_limit(d);
-                    searcher.set_node_limit(options_.nodes - spent);
-                    const auto a = searcher.analyze_root(game);
-                    spent += a.stats.expansions;
-                    if (!a.complete) break;
-                    best = a;
-                    if (a.stats.evaluations == 0) break;
-                }
-                if (best.moves.empty()) {
-                    // Not even one trick deep within the budget: take the shallowest search whole.
-                    searcher.set_node_limit(engine::kNoNodeLimit);
-                    searcher.set_depth_limit(1);
-                    best = searcher.analyze_root(game);
-                    spent += best.stats.expansions;
-                }
+                spent += best.stats.expansions;
             }
-            WorldResult& r = results[static_cast<std::size_t>(w)];
-            r.expansions = spent;
-            double top = -1e18;
-            for (const auto& m : best.moves) top = std::max(top, static_cast<double>(m.value[me]));
-            for (Card c : legal) {
-                const Card rep = game.representative(c);
-                for (const auto& m : best.moves)
-                    if (m.move == rep) {
-                        r.value[c.index()] = m.value[me];
-                        const std::vector<int> shown = game.report(m.value);
-                        r.shown[c.index()] = shown[utility == Utility::kPoints ? me : rules.unit_of(me)];
-                        r.optimal[c.index()] = m.value[me] == top;
-                    }
-            }
-            done[static_cast<std::size_t>(w)] = 1;
-        });
+        }
+        WorldResult& r = results[static_cast<std::size_t>(w)];
+        r.expansions = spent;
+        double top = -1e18;
+        for (const auto& m : best.moves) top = std::max(top, static_cast<double>(m.value[me]));
+        for (Card c : legal) {
+            const Card rep = game.representative(c);
+            for (const auto& m : best.moves)
+                if (m.move == rep) {
+                    r.value[c.index()] = m.value[me];
+                    const std::vector<int> shown = game.report(m.value);
+                    r.shown[c.index()] =
+                        shown[utility == Utility::kPoints ? me : rules.unit_of(me)];
+                    r.optimal[c.index()] = m.value[me] == top;
+                }
+        }
+        done[static_cast<std::size_t>(w)] = 1;
     });
     // Reduce in world order.
     double total_weight = 0;
@@ -216,8 +225,10 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     // Best: highest mean (or votes, then mean); ties to the first card in card order.
     const CardValue* best = &out.cards.front();
     for (const CardValue& cv : out.cards) {
-        const bool better = options_.vote ? (cv.votes > best->votes || (cv.votes == best->votes && cv.mean > best->mean + 1e-9))
-                                          : cv.mean > best->mean + 1e-9;
+        const bool better = options_.vote
+                                ? (cv.votes > best->votes ||
+                                   (cv.votes == best->votes && cv.mean > best->mean + 1e-9))
+                                : cv.mean > best->mean + 1e-9;
         if (better) best = &cv;
     }
     out.best = best->card;
@@ -241,10 +252,13 @@ std::unique_ptr<Player> make_player(const std::string& text, std::uint64_t seed)
         return cardgames::make_player(text, seed);
     } catch (const InputError& e) {
         if (std::string(e.what()).find("unknown bot") == std::string::npos) throw;
-        throw InputError("bot spec '" + text + "': unknown bot '" + spec.name + "' (known: " + known_bot_names() + ")");
+        throw InputError("bot spec '" + text + "': unknown bot '" + spec.name +
+                         "' (known: " + known_bot_names() + ")");
     }
 }
 
-std::string known_bot_names() { return "pimc, " + cardgames::known_bot_names(); }
+std::string known_bot_names() {
+    return "pimc, " + cardgames::known_bot_names();
+}
 
 }  // namespace sampling

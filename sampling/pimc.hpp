@@ -2,7 +2,7 @@
 // The Monte-Carlo player `pimc` (perfect-information Monte Carlo, as in the bridge program GIB).
 // For a card decision it deals W worlds consistent with what its seat knows (DealSampler), searches
 // each world with the engine for every legal card, and plays the card with the best mean utility
-// (or the most votes as an optimal card). Worlds are farmed over a TBB task arena; each world draws
+// (or the most votes as an optimal card). Worlds are farmed over `threads` threads; each world draws
 // its randomness from (bot seed, decision, world index) and results are reduced in world order, so
 // a decision is identical for any thread count. Bids and passes are chosen by expected score over
 // sampled deals played out by the rule player (see pimc_bidding.cpp for why).
@@ -11,8 +11,6 @@
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <tbb/task_arena.h>
 
 #include "cardgames/bots.hpp"
 #include "cardgames/player.hpp"
@@ -74,7 +72,6 @@ private:
 
     PimcOptions options_;
     std::uint64_t seed_;
-    std::unique_ptr<tbb::task_arena> arena_;  // sized by `threads`; one per bot
 };
 
 // Every bot by name: pimc here, the rest from cardgames::make_player (random, rule, external).

@@ -6,16 +6,14 @@
 // the same sampled deals (common random numbers), so their differences are measured with less
 // noise than their values.
 
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
-#include <cmath>
 #include <boost/random/mersenne_twister.hpp>
+#include <cmath>
 
 #include "cardgames/game.hpp"
 #include "cardgames/rule_bot.hpp"
 #include "sampling/deal_sampler.hpp"
+#include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {
@@ -27,14 +25,15 @@ namespace {
 // What this seat does in a play-out: a fixed bid or blind nil, or a fixed pass; everything else
 // is the rule player's.
 struct Candidate {
-    int bid = -1;         // Spades: the bid (0 nil); -1: the rule player bids
-    bool blind = false;   // Spades: bid blind nil
-    CardSet pass;         // Hearts: the pass; empty: the rule player passes
+    int bid = -1;        // Spades: the bid (0 nil); -1: the rule player bids
+    bool blind = false;  // Spades: bid blind nil
+    CardSet pass;        // Hearts: the pass; empty: the rule player passes
 };
 
 // Plays one hand of `deal` from the seat's current point (bids so far as in `info`) and returns
 // the hand's score change for the seat's unit (Hearts: minus its penalty points).
-double play_out(const InfoState& info, const Deal& deal, const Candidate& cand, std::uint64_t seed) {
+double play_out(const InfoState& info, const Deal& deal, const Candidate& cand,
+                std::uint64_t seed) {
     const Rules& rules = *info.rules;
     Game game(rules, seed, info.hand_number, info.dealer, info.scores);
     game.set_deal(deal);
@@ -46,20 +45,29 @@ double play_out(const InfoState& info, const Deal& deal, const Candidate& cand, 
         const InfoState view = game.info_state(s);
         switch (game.phase()) {
             case Phase::kBlindNil:
-                if (s == me) game.choose_blind_nil(cand.blind);
-                else if (info.bids[s].made()) game.choose_blind_nil(info.bids[s].blind);
-                else game.choose_blind_nil(rule.blind_nil(view));
+                if (s == me)
+                    game.choose_blind_nil(cand.blind);
+                else if (info.bids[s].made())
+                    game.choose_blind_nil(info.bids[s].blind);
+                else
+                    game.choose_blind_nil(rule.blind_nil(view));
                 break;
             case Phase::kBid:
-                if (s == me && cand.bid >= 0) game.choose_bid(cand.bid);
-                else if (s != me && info.bids[s].made()) game.choose_bid(info.bids[s].tricks);
-                else game.choose_bid(rule.bid(view));
+                if (s == me && cand.bid >= 0)
+                    game.choose_bid(cand.bid);
+                else if (s != me && info.bids[s].made())
+                    game.choose_bid(info.bids[s].tricks);
+                else
+                    game.choose_bid(rule.bid(view));
                 break;
             case Phase::kPass:
                 game.choose_pass(s == me && !cand.pass.empty() ? cand.pass : rule.pass(view));
                 break;
-            case Phase::kPlay: game.choose_card(rule.play(view)); break;
-            case Phase::kGameOver: break;
+            case Phase::kPlay:
+                game.choose_card(rule.play(view));
+                break;
+            case Phase::kGameOver:
+                break;
         }
     }
     const HandRecord& h = game.finished_hands().back();
@@ -67,13 +75,14 @@ double play_out(const InfoState& info, const Deal& deal, const Candidate& cand, 
 }
 
 // The play-out value of each candidate on each of `rollouts` sampled deals (deal-major), farmed
-// over the arena. `hidden_hand`: the seat has not seen its cards (blind nil), so its hand
+// over the seat's threads. `hidden_hand`: the seat has not seen its cards (blind nil), so its hand
 // is sampled too.
-std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>& cands, int rollouts, std::uint64_t seed,
-                             tbb::task_arena& arena, bool hidden_hand) {
+std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>& cands,
+                             int rollouts, std::uint64_t seed, int threads, bool hidden_hand) {
     std::vector<Deal> deals(static_cast<std::size_t>(rollouts));
     if (hidden_hand) {
-        for (int r = 0; r < rollouts; ++r) deals[static_cast<std::size_t>(r)] = deal_from_seed(*info.rules, seed, r);
+        for (int r = 0; r < rollouts; ++r)
+            deals[static_cast<std::size_t>(r)] = deal_from_seed(*info.rules, seed, r);
     } else {
         const DealSampler sampler(constraints_from(info));
         for (int r = 0; r < rollouts; ++r) {
@@ -82,12 +91,11 @@ std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>
         }
     }
     std::vector<double> values(cands.size() * static_cast<std::size_t>(rollouts));
-    arena.execute([&] {
-        tbb::parallel_for(0, rollouts, [&](int r) {
-            for (std::size_t c = 0; c < cands.size(); ++c)
-                values[static_cast<std::size_t>(r) * cands.size() + c] =
-                    play_out(info, deals[static_cast<std::size_t>(r)], cands[c], mix_seed(seed, 1000003u + static_cast<std::uint64_t>(r)));
-        });
+    parallel_for_index(rollouts, threads, [&](int r) {
+        for (std::size_t c = 0; c < cands.size(); ++c)
+            values[static_cast<std::size_t>(r) * cands.size() + c] =
+                play_out(info, deals[static_cast<std::size_t>(r)], cands[c],
+                         mix_seed(seed, 1000003u + static_cast<std::uint64_t>(r)));
     });
     return values;
 }
@@ -133,7 +141,8 @@ bool PimcBot::blind_nil(const InfoState& info) {
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
-    const auto values = evaluate(info, cands, options_.rollouts, decision_seed(info, 0), *arena_, true);
+    const auto values =
+        evaluate(info, cands, options_.rollouts, decision_seed(info, 0), options_.threads, true);
     return best_of(values, cands.size()) == 1;
 }
 
@@ -147,7 +156,8 @@ int PimcBot::bid(const InfoState& info) {
         if (b >= 1 && b <= most) cands.push_back({b, false, {}});
     }
     if (info.rules->nil_allowed) cands.push_back({0, false, {}});
-    const auto values = evaluate(info, cands, options_.rollouts, decision_seed(info, 1), *arena_, false);
+    const auto values =
+        evaluate(info, cands, options_.rollouts, decision_seed(info, 1), options_.threads, false);
     return cands[best_of(values, cands.size())].bid;
 }
 
@@ -157,8 +167,10 @@ CardSet PimcBot::pass(const InfoState& info) {
     if (info.rules->game == GameKind::kSpades) return rule_pass;  // the blind-nil exchange
     // Candidates: the rule player's pass, then every pass drawn from the most dangerous cards.
     std::vector<Card> cards(info.hand.begin(), info.hand.end());
-    std::stable_sort(cards.begin(), cards.end(), [&](Card a, Card b) { return danger(info.hand, a) > danger(info.hand, b); });
-    const std::size_t pool = std::min<std::size_t>(cards.size(), static_cast<std::size_t>(info.pass_count) + 3);
+    std::stable_sort(cards.begin(), cards.end(),
+                     [&](Card a, Card b) { return danger(info.hand, a) > danger(info.hand, b); });
+    const std::size_t pool =
+        std::min<std::size_t>(cards.size(), static_cast<std::size_t>(info.pass_count) + 3);
     std::vector<Candidate> cands = {Candidate{-1, false, rule_pass}};
     std::vector<int> pick(static_cast<std::size_t>(info.pass_count));
     auto rec = [&](auto&& self, std::size_t from, int k, CardSet chosen) -> void {
@@ -169,7 +181,8 @@ CardSet PimcBot::pass(const InfoState& info) {
         for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
     };
     rec(rec, 0, 0, CardSet());
-    const auto values = evaluate(info, cands, options_.rollouts, decision_seed(info, 2), *arena_, false);
+    const auto values =
+        evaluate(info, cands, options_.rollouts, decision_seed(info, 2), options_.threads, false);
     return cands[best_of(values, cands.size())].pass;
 }
 

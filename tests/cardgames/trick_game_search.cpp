@@ -127,6 +127,81 @@ void check_all_agree(const char* preset, Utility utility, int positions, int car
     }
 }
 
+// Depth-limited: every configuration against plain max^n cut off at the same depth (1-2 tricks,
+// 5-7 tricks left), which covers the horizon bounds (TrickGame::set_horizon) the max^n searches
+// use under a depth limit.
+void check_depth_limited(const char* preset, Utility utility, int positions) {
+    const Rules r = load_rules(preset_path(preset), {});
+    for (int i = 0; i < positions * scale(); ++i) {
+        const int tricks_left = 5 + i % 3;
+        const int depth = 1 + i % 2;
+        const Position pos = random_position(r, 5000 + static_cast<std::uint64_t>(i), tricks_left * r.players - (i % r.players));
+        engine::SearchOptions base;
+        base.algorithm = engine::Algorithm::kMaxn;
+        base.depth_limit = depth;
+        TrickGame g0(r, pos.state, utility, pos.taken, pos.context);
+        engine::Searcher<TrickGame> plain(base);
+        const auto want = plain.search(g0);
+        ASSERT_TRUE(want.complete);
+        for (const Config& c : configs()) {
+            engine::SearchOptions o;
+            o.algorithm = c.algorithm;
+            o.outcome_tables = c.tables;
+            o.tt_entries = c.tt ? 4096 : 0;
+            o.depth_limit = depth;
+            TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+            engine::Searcher<TrickGame> s(o);
+            const auto got = s.search(g);
+            ASSERT_EQ(got.value, want.value) << engine::algorithm_name(c.algorithm) << " tables " << c.tables << " tt " << c.tt
+                                             << " depth " << depth << " " << pos.describe;
+            ASSERT_EQ(got.best_move, want.best_move) << engine::algorithm_name(c.algorithm) << " depth " << depth << " "
+                                                     << pos.describe;
+            if (c.algorithm != engine::Algorithm::kSpeculative) {
+                ASSERT_LE(got.stats.expansions, want.stats.expansions) << engine::algorithm_name(c.algorithm) << " " << pos.describe;
+            }
+            // The search leaves the game without a horizon: the plain bounds again.
+            engine::Tuple lo, hi, lo0, hi0;
+            g.bounds(lo, hi);
+            TrickGame fresh(r, pos.state, utility, pos.taken, pos.context);
+            fresh.bounds(lo0, hi0);
+            ASSERT_EQ(lo, lo0);
+            ASSERT_EQ(hi, hi0);
+        }
+    }
+}
+
+TEST(TrickGameDepthLimited, Cutthroat3SpadesTricks) { check_depth_limited("spades-cutthroat3", Utility::kTricks, 400); }
+TEST(TrickGameDepthLimited, PartnershipSpadesTricks) { check_depth_limited("spades-partnership", Utility::kTricks, 300); }
+TEST(TrickGameDepthLimited, Cutthroat4SpadesScore) { check_depth_limited("spades-cutthroat4", Utility::kScore, 100); }
+TEST(TrickGameDepthLimited, Hearts4Points) { check_depth_limited("hearts4", Utility::kPoints, 300); }
+
+// Horizon bounds contain every cut-off evaluation below them.
+TEST(TrickGame, HorizonBoundsContainTheCutOffEvaluation) {
+    const Rules r = load_rules(preset_path("spades-cutthroat3"), {});
+    for (int i = 0; i < 50; ++i) {
+        const Position pos = random_position(r, 9000 + static_cast<std::uint64_t>(i), 18 - (i % 3));
+        TrickGame g(r, pos.state, Utility::kTricks, pos.taken, pos.context);
+        g.set_horizon(2);
+        engine::Tuple lo, hi;
+        g.bounds(lo, hi);
+        // Play the lowest legal card until the horizon: the evaluation there lies inside.
+        std::vector<Card> played;
+        while (g.depth_counter() < 2 && !g.is_terminal()) {
+            engine::MoveList<Card, TrickGame::kMaxMoves> moves;
+            g.legal_moves(moves);
+            const Card c = moves[moves.size() - 1];
+            g.apply(c);
+            played.push_back(c);
+        }
+        engine::Tuple e;
+        g.evaluate(e);
+        for (int p = 0; p < r.players; ++p) {
+            EXPECT_LE(lo[p], e[p]) << pos.describe;
+            EXPECT_LE(e[p], hi[p]) << pos.describe;
+        }
+    }
+}
+
 TEST(TrickGameDifferential, PartnershipSpadesTricks) { check_all_agree("spades-partnership", Utility::kTricks, 1000, 12); }
 TEST(TrickGameDifferential, PartnershipSpadesScore) { check_all_agree("spades-partnership", Utility::kScore, 1000, 12); }
 TEST(TrickGameDifferential, Cutthroat3SpadesTricks) { check_all_agree("spades-cutthroat3", Utility::kTricks, 1000, 12); }

@@ -46,14 +46,6 @@ std::string decisions(const std::string& spec, const char* preset, std::uint64_t
     return out;
 }
 
-TEST(Pimc, SameDecisionsForAnyThreadCount) {
-    for (const char* preset : {"hearts4", "spades-partnership"}) {
-        const std::string one = decisions(std::string(kQuick) + ",threads=1", preset, 5);
-        EXPECT_EQ(one, decisions(std::string(kQuick) + ",threads=2", preset, 5)) << preset;
-        EXPECT_EQ(one, decisions(std::string(kQuick) + ",threads=3", preset, 5)) << preset;
-    }
-}
-
 TEST(Pimc, ReproducibleFromTheSeedAndSensitiveToIt) {
     const std::string a = decisions(kQuick, "hearts4", 21);
     EXPECT_EQ(a, decisions(kQuick, "hearts4", 21));
