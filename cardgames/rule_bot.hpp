@@ -72,6 +72,21 @@ struct TableView {
     bool later_void(Suit s) const;
 };
 
+// The card of `cards` with the greatest key(c); ties go to the first in iteration order.
+template <class Key>
+Card best_by(CardSet cards, Key key) {
+    Card best = kNoCard;
+    double best_key = 0;
+    for (Card c : cards) {
+        const double k = key(c);
+        if (best == kNoCard || k > best_key) {
+            best = c;
+            best_key = k;
+        }
+    }
+    return best;
+}
+
 // Cards compared by rank across suits (ties go to the lower suit): the cheapest or the biggest.
 Card lowest_rank(CardSet cards);
 Card highest_rank(CardSet cards);

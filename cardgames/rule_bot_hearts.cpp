@@ -12,20 +12,6 @@ namespace {
 
 const Card kSpadeQueen{Suit::kSpades, kQueen};
 
-template <class Key>
-Card best_by(CardSet cards, Key key) {
-    Card best = kNoCard;
-    double best_key = 0;
-    for (Card c : cards) {
-        const double k = key(c);
-        if (best == kNoCard || k > best_key) {
-            best = c;
-            best_key = k;
-        }
-    }
-    return best;
-}
-
 int count_below(CardSet cards, Suit s, Rank r) {
     int k = 0;
     for (Card c : cards.of_suit(s))

@@ -15,21 +15,6 @@ constexpr Suit kTrump = Suit::kSpades;
 bool holds(CardSet hand, Suit s, Rank r) { return hand.contains(Card(s, r)); }
 bool is_spade(Card c) { return c.suit() == kTrump; }
 
-// The card of `cards` with the greatest key(c); ties go to the first in iteration order.
-template <class Key>
-Card best_by(CardSet cards, Key key) {
-    Card best = kNoCard;
-    double best_key = 0;
-    for (Card c : cards) {
-        const double k = key(c);
-        if (best == kNoCard || k > best_key) {
-            best = c;
-            best_key = k;
-        }
-    }
-    return best;
-}
-
 // Where the hand stands for this seat: whose nil is alive, and what our contract still needs.
 struct SpadesPlan {
     int partner = -1;

@@ -1,0 +1,29 @@
+#pragma once
+// Test helper shared by the pimc tests: plays one hand with the same bot spec in every seat.
+#include <string>
+
+#include "cardgames/game_runner.hpp"
+#include "sampling/pimc.hpp"
+
+namespace sampling {
+
+// Plays a hand with pimc in every seat and returns every decision as text.
+inline std::string decisions(const std::string& spec, const char* preset, std::uint64_t seed) {
+    using namespace cardgames;
+    const Rules rules = load_rules(preset_path(preset), {});
+    Game game(rules, seed);
+    game.stop_after_hand();
+    std::vector<std::unique_ptr<Player>> players;
+    for (int s = 0; s < rules.players; ++s) players.push_back(make_player(spec, mix_seed(seed, s)));
+    std::string out;
+    game.set_observer([&](const Game& g, const GameEvent& e) {
+        if (e.kind == GameEvent::Kind::kCard) out += to_string(e.card) + " ";
+        if (e.kind == GameEvent::Kind::kBid) out += "b" + std::to_string(e.value) + " ";
+        if (e.kind == GameEvent::Kind::kPassesDone)
+            for (int s = 0; s < g.rules().players; ++s) out += "p" + cards_to_string(g.hand().passed[s]) + " ";
+    });
+    run_game(game, players);
+    return out;
+}
+
+}  // namespace sampling
