@@ -33,7 +33,20 @@ PlayState position_from_deal(const Rules& rules, const Deal& deal, int leader, c
         if (all.contains(c)) throw InputError("trick card " + to_string(c) + " is also in a hand");
         all |= c;
     }
-    const int k = deal.hands[(leader + n - 1) % n].size();  // the last seat to play has not played yet
+    // Hand length k: the seats that have not played to the trick hold k cards. With no trick in
+    // progress, the most common length, so that the odd hand out is the one named.
+    int k = deal.hands[(leader + n - 1) % n].size();
+    if (trick.empty()) {
+        int best_count = 0;
+        for (int i = 0; i < n; ++i) {
+            int count = 0;
+            for (int j = 0; j < n; ++j) count += deal.hands[j].size() == deal.hands[i].size();
+            if (count > best_count) {
+                best_count = count;
+                k = deal.hands[i].size();
+            }
+        }
+    }
     if (k == 0) throw InputError("the hands are empty: nothing to solve");
     for (int i = 0; i < n; ++i) {
         const int seat = (leader + i) % n;
