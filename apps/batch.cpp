@@ -5,7 +5,6 @@
 #include <exception>
 #include <map>
 #include <mutex>
-#include <oneapi/tbb/global_control.h>
 #include <thread>
 #include <vector>
 
@@ -91,8 +90,6 @@ bool run_batch(const BatchOptions& options, ResultsFile& out, const std::functio
         }
     };
     const int threads = std::max(1, options.threads);
-    // --threads bounds the whole process: bots that search over TBB (pimc) get no more than that.
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
     // One long-lived loop per thread, each pulling the next item number, so items start in order.
     // Plain threads rather than TBB tasks: the system's oneTBB is not built with ThreadSanitizer,
     // which then cannot see a task's hand-over to its worker and reports races inside this loop;
