@@ -298,6 +298,26 @@ void TrickGame::evaluate(engine::Tuple& out) const {
     }
     const int left = remaining_tricks();
     std::array<int, kMaxPlayers> tricks{};
+    if (utility_ == Utility::kScore) {
+        // Score: a nil bidder still clean is predicted to stay clean (an even share would call
+        // every nil lost at the horizon, leaving the search no reason to protect or attack it);
+        // the others share what is left. Any split of the tricks left is a reachable outcome, so
+        // the tuple stays inside the (trivial) bounds and within maxsum.
+        int sharing = 0;
+        std::array<bool, kMaxPlayers> clean_nil{};
+        for (int p = 0; p < players_; ++p) {
+            clean_nil[p] = context_.bids[p].is_nil() && s_.ps.tricks_won[p] == 0;
+            sharing += clean_nil[p] ? 0 : 1;
+        }
+        for (int p = 0, k = 0; p < players_; ++p) {
+            tricks[p] = s_.ps.tricks_won[p];
+            if (clean_nil[p] && sharing > 0) continue;
+            tricks[p] += left / (sharing > 0 ? sharing : players_) + (k < left % (sharing > 0 ? sharing : players_) ? 1 : 0);
+            ++k;
+        }
+        outcome_tuple(tricks, out);
+        return;
+    }
     for (int p = 0; p < players_; ++p)
         tricks[p] = s_.ps.tricks_won[p] + left / players_ + (p < left % players_ ? 1 : 0);
     outcome_tuple(tricks, out);
