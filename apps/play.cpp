@@ -118,7 +118,7 @@ int cmd_play(int argc, char** argv) {
     return guarded("play", [&] {
         RulesOptions ro;
         std::uint64_t seed = 0;
-        std::string bots = "pimc", record_file;
+        std::string bots = "pimc", helper = "pimc", record_file;
         int seat = -1;
         bool ascii = false;
         po::options_description desc("play options");
@@ -126,6 +126,7 @@ int cmd_play(int argc, char** argv) {
         desc.add_options()
             ("seed", po::value(&seed), "seed for the deals and the bots (default: from the clock)")
             ("bots", po::value(&bots)->default_value("pimc"), "bot spec for the other seats, or a comma list, one per other seat")
+            ("helper", po::value(&helper)->default_value("pimc"), "the bot behind 'hint' and 'auto'")
             ("seat", po::value(&seat), "your seat: 0..n-1 (default South in 4-player games, else 0)")
             ("record", po::value(&record_file), "append the game record (JSON Lines) to this file")
             ("ascii", po::bool_switch(&ascii), "plain letters instead of suit symbols and colour");
@@ -148,7 +149,7 @@ int cmd_play(int argc, char** argv) {
         std::vector<std::string> names;
         for (int s = 0, k = 0; s < n; ++s) {
             if (s == seat) {
-                players.push_back(std::make_unique<TerminalPlayer>(std::cin, std::cout, display, sampling::make_player("pimc", mix_seed(seed, 100 + s))));
+                players.push_back(std::make_unique<TerminalPlayer>(std::cin, std::cout, display, sampling::make_player(helper, mix_seed(seed, 100 + s))));
                 names.push_back("human");
             } else {
                 players.push_back(sampling::make_player(specs[k], mix_seed(seed, s)));

@@ -71,7 +71,7 @@ def case_play_pipe():
     with tempfile.TemporaryDirectory() as d:
         record = os.path.join(d, "g.jsonl")
         # Help, an unknown word, an illegal card, a hint, then let the bot finish the game.
-        code, out, err = run(["play", "--seed", "4", "--bots", "rule", "--record", record, "--ascii"],
+        code, out, err = run(["play", "--seed", "4", "--bots", "rule", "--helper", "rule", "--record", record, "--ascii"],
                              stdin="help\nzz\n2H\nhint\nauto\n")
         assert code == 0, err
         assert "Commands:" in out and "'zz' is not a card" in out and "Hint (" in out, out
