@@ -87,25 +87,28 @@ int scale() {
     return env && *env ? 10 : 1;
 }
 
+// One search of a position with a given configuration (fresh tables each time).
+engine::SearchResult<Card> search_position(const Rules& r, const Position& pos, Utility utility, engine::Algorithm algorithm,
+                                           bool tables, bool tt, int depth = engine::kNoDepthLimit) {
+    engine::SearchOptions o;
+    o.algorithm = algorithm;
+    o.outcome_tables = tables;
+    o.tt_entries = tt ? 4096 : 0;
+    o.depth_limit = depth;
+    TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+    engine::Searcher<TrickGame> s(o);
+    return s.search(g);
+}
+
 void check_all_agree(const char* preset, Utility utility, int positions, int cards_left,
                      const std::vector<std::string>& overrides = {}) {
     const Rules r = load_rules(preset_path(preset), overrides);
     for (int i = 0; i < positions * scale(); ++i) {
         const Position pos = random_position(r, 1000 + static_cast<std::uint64_t>(i), cards_left - (i % r.players));
-        engine::SearchOptions base;
-        base.algorithm = engine::Algorithm::kMaxn;
-        TrickGame g0(r, pos.state, utility, pos.taken, pos.context);
-        engine::Searcher<TrickGame> plain(base);
-        const auto want = plain.search(g0);
+        const auto want = search_position(r, pos, utility, engine::Algorithm::kMaxn, false, false);
         ASSERT_TRUE(want.complete);
         for (const Config& c : configs()) {
-            engine::SearchOptions o;
-            o.algorithm = c.algorithm;
-            o.outcome_tables = c.tables;
-            o.tt_entries = c.tt ? 4096 : 0;
-            TrickGame g(r, pos.state, utility, pos.taken, pos.context);
-            engine::Searcher<TrickGame> s(o);
-            const auto got = s.search(g);
+            const auto got = search_position(r, pos, utility, c.algorithm, c.tables, c.tt);
             ASSERT_EQ(got.value, want.value) << engine::algorithm_name(c.algorithm) << " tables " << c.tables << " tt " << c.tt
                                              << " " << pos.describe;
             ASSERT_EQ(got.best_move, want.best_move) << engine::algorithm_name(c.algorithm) << " " << pos.describe;
@@ -136,12 +139,7 @@ void check_depth_limited(const char* preset, Utility utility, int positions) {
         const int tricks_left = 5 + i % 3;
         const int depth = 1 + i % 2;
         const Position pos = random_position(r, 5000 + static_cast<std::uint64_t>(i), tricks_left * r.players - (i % r.players));
-        engine::SearchOptions base;
-        base.algorithm = engine::Algorithm::kMaxn;
-        base.depth_limit = depth;
-        TrickGame g0(r, pos.state, utility, pos.taken, pos.context);
-        engine::Searcher<TrickGame> plain(base);
-        const auto want = plain.search(g0);
+        const auto want = search_position(r, pos, utility, engine::Algorithm::kMaxn, false, false, depth);
         ASSERT_TRUE(want.complete);
         for (const Config& c : configs()) {
             engine::SearchOptions o;
