@@ -10,6 +10,7 @@
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
 #include "sampling/parallel.hpp"
+#include "sampling/rollout.hpp"
 
 namespace sampling {
 
@@ -17,7 +18,7 @@ using namespace cardgames;
 
 PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     spec.check_known({"worlds", "algo", "tables", "depth", "nodes", "exact", "threads", "agg",
-                      "utility", "rollouts", "infer", "ms"});
+                      "utility", "rollouts", "infer", "ms", "eval", "pass", "bid"});
     PimcOptions o;
     o.worlds = spec.get_int("worlds", o.worlds);
     const std::string algo = spec.get_string("algo", "speculative");
@@ -40,6 +41,18 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
         throw InputError("bot spec '" + spec.text + "': utility=" + utility +
                          " is not score or tricks (Spades; Hearts always uses points)");
     o.score_utility = utility == "score";
+    const std::string eval = spec.get_string("eval", "rollout");
+    if (eval != "rollout" && eval != "search")
+        throw InputError("bot spec '" + spec.text + "': eval=" + eval + " is not rollout or search");
+    o.rollout = eval == "rollout";
+    auto rule_or_search = [&](const char* key, bool fallback) {
+        const std::string v = spec.get_string(key, fallback ? "rule" : "search");
+        if (v != "rule" && v != "search")
+            throw InputError("bot spec '" + spec.text + "': " + key + "=" + v + " is not rule or search");
+        return v == "rule";
+    };
+    o.rule_pass = rule_or_search("pass", o.rule_pass);
+    o.rule_bid = rule_or_search("bid", o.rule_bid);
     o.rollouts = spec.get_int("rollouts", o.rollouts);
     o.infer = spec.get_bool("infer", o.infer);
     o.ms = spec.get_int("ms", o.ms);
@@ -156,15 +169,27 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
         TrickGame game(rules, state, utility, taken, context);
         engine::SearchOptions so;
         so.algorithm = options_.algorithm;
-        so.outcome_tables = options_.tables && exact;
+        // Every search here runs to the end of the hand, except eval=search before the endgame.
+        so.outcome_tables = options_.tables && (exact || options_.rollout);
         so.tt_entries = std::size_t{1} << 14;
         so.outcome_cache_entries = std::size_t{1} << 12;
         engine::Searcher<TrickGame> searcher(so);
         engine::RootAnalysis<Card, TrickGame::kMaxMoves> best;
         std::uint64_t spent = 0;
+        WorldResult& r = results[static_cast<std::size_t>(w)];
         if (exact) {
             best = searcher.analyze_root(game);
             spent = best.stats.expansions;
+        } else if (options_.rollout) {
+            engine::MoveList<Card, TrickGame::kMaxMoves> moves;
+            game.legal_moves(moves);
+            for (int i = 0; i < moves.size(); ++i) {
+                engine::RootMoveValue<Card> v;
+                v.move = moves[i];
+                v.value = rollout(info, game, moves[i], exact_threshold(options_, rules.players),
+                                  searcher, spent);
+                best.moves.push_back(v);
+            }
         } else {
             // Iterative deepening by trick within the node budget: the deepest complete answer.
             const int max_depth = options_.depth > 0 ? options_.depth : tricks_left;
@@ -186,7 +211,6 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
                 spent += best.stats.expansions;
             }
         }
-        WorldResult& r = results[static_cast<std::size_t>(w)];
         r.expansions = spent;
         double top = -1e18;
         for (const auto& m : best.moves) top = std::max(top, static_cast<double>(m.value[me]));

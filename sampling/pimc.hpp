@@ -1,10 +1,13 @@
 #pragma once
 // The Monte-Carlo player `pimc` (perfect-information Monte Carlo, as in the bridge program GIB).
-// For a card decision it deals W worlds consistent with what its seat knows (DealSampler), searches
-// each world with the engine for every legal card, and plays the card with the best mean utility
-// (or the most votes as an optimal card). Worlds are farmed over `threads` threads; each world draws
-// its randomness from (bot seed, decision, world index) and results are reduced in world order, so
-// a decision is identical for any thread count. Bids and passes are chosen by expected score over
+// For a card decision it deals W worlds consistent with what its seat knows (DealSampler), values
+// every legal card in each world and plays the card with the best mean utility (or the most votes
+// as an optimal card). Once few tricks are left (5 with four players) the engine solves each world
+// exactly; before that, by default, each card is valued by playing the world out with the rule
+// player in every seat, the engine solving the last tricks (rollout.hpp; `eval=search` searches
+// the world to a depth instead). Worlds are farmed over `threads` threads; each world draws its
+// randomness from (bot seed, decision, world index) and results are reduced in world order, so a
+// decision is identical for any thread count. Bids and passes are chosen by expected score over
 // sampled deals played out by the rule player (see pimc_bidding.cpp for why).
 
 #include <cstdint>
@@ -23,13 +26,19 @@ struct PimcOptions {
     int worlds = 24;
     engine::Algorithm algorithm = engine::Algorithm::kSpeculative;
     bool tables = true;            // leaf-value tables when a world is searched to the end
-    int depth = 0;                 // tricks; 0: iterative deepening within the node budget
-    std::uint64_t nodes = 30000;   // expansions per world and decision
+    int depth = 0;                 // eval=search: tricks; 0: iterative deepening within the budget
+    // Before the exact endgame, how a world values each card: by play-outs of the rest of the hand
+    // by the rule player in every seat (rollout.hpp), or (false) by a depth-limited search whose
+    // horizon shares what is left evenly.
+    bool rollout = true;
+    std::uint64_t nodes = 30000;   // eval=search: expansions per world and decision
     int exact_tricks = 0;          // search to the end when this few tricks are left (0: by player count)
     int threads = 0;               // 0: every core (the decision is the same for any count)
     bool vote = false;             // aggregate by votes for each world's optimal cards
     bool score_utility = true;     // Spades: score (bids, nil, bags) rather than raw tricks
     int rollouts = 48;             // sampled deals per candidate bid or pass
+    bool rule_pass = false;        // Hearts: pass as the rule player does (no candidate search)
+    bool rule_bid = false;         // Spades: bid as the rule player does
     bool infer = false;            // weight worlds by how likely the bids seen are (soft inference)
     int ms = 0;                    // wall-clock limit per decision (0: none; breaks reproducibility)
 

@@ -71,7 +71,9 @@ double play_out(const InfoState& info, const Deal& deal, const Candidate& cand,
         }
     }
     const HandRecord& h = game.finished_hands().back();
-    return h.score.delta[rules.unit_of(me)];
+    // Hearts deltas are penalty points, which the seat wants few of.
+    const int delta = h.score.delta[rules.unit_of(me)];
+    return rules.game == GameKind::kHearts ? -delta : delta;
 }
 
 // The play-out value of each candidate on each of `rollouts` sampled deals (deal-major), farmed
@@ -138,6 +140,7 @@ int danger(CardSet hand, Card c) {
 }  // namespace
 
 bool PimcBot::blind_nil(const InfoState& info) {
+    if (options_.rule_bid) return RuleBot().blind_nil(info);
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
@@ -148,6 +151,7 @@ bool PimcBot::blind_nil(const InfoState& info) {
 
 int PimcBot::bid(const InfoState& info) {
     RuleBot rule;
+    if (options_.rule_bid) return rule.bid(info);
     const int estimate = std::max(1, rule.bid(info));
     const int most = info.rules->cards_per_hand();
     std::vector<Candidate> cands;
@@ -164,7 +168,7 @@ int PimcBot::bid(const InfoState& info) {
 CardSet PimcBot::pass(const InfoState& info) {
     RuleBot rule;
     const CardSet rule_pass = rule.pass(info);
-    if (info.rules->game == GameKind::kSpades) return rule_pass;  // the blind-nil exchange
+    if (info.rules->game == GameKind::kSpades || options_.rule_pass) return rule_pass;  // Spades: the blind-nil exchange
     // Candidates: the rule player's pass, then every pass drawn from the most dangerous cards.
     std::vector<Card> cards(info.hand.begin(), info.hand.end());
     std::stable_sort(cards.begin(), cards.end(),

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "cardgames/error.hpp"
+#include "cardgames/deal.hpp"
 #include "cardgames/game_runner.hpp"
 
 namespace sampling {
@@ -56,6 +57,20 @@ TEST(Pimc, AnalysisCoversEveryLegalCardAndPicksTheBest) {
         if (cv.card == a.best) {
             EXPECT_EQ(cv.mean, best);
         }
+}
+
+TEST(Pimc, PassesTheCardsThatCostPoints) {
+    // North holds a bare Q♠ under A♠ K♠: kept, they cost points. Passes are valued by play-outs
+    // of the hand; a sign slip there (Hearts deltas are points taken) once made pimc keep exactly
+    // such cards and pass away its safe ones.
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    Game game(rules, 5);
+    game.set_deal(parse_deal("N:AKQ.A2.5432.5432 JT98.KQJT.AKQ.AK 765.9876.JT9.QJT 432.543.876.9876"));
+    ASSERT_EQ(game.phase(), Phase::kPass);
+    const InfoState info = game.info_state(0);
+    const CardSet by_search = make_player("pimc:rollouts=32,pass=search", 1)->pass(info);
+    EXPECT_TRUE(by_search.contains(Card(Suit::kSpades, kQueen))) << cards_to_string(by_search);
+    EXPECT_EQ(make_player("pimc:pass=rule", 1)->pass(info), make_player("rule", 1)->pass(info));
 }
 
 TEST(Pimc, BadSpecsAreNamed) {
