@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,7 @@
 namespace sampling {
 
 struct PimcOptions {
-    int worlds = 24;
+    int worlds = 64;
     engine::Algorithm algorithm = engine::Algorithm::kSpeculative;
     bool tables = true;            // leaf-value tables when a world is searched to the end
     int depth = 0;                 // eval=search: tricks; 0: iterative deepening within the budget
@@ -38,7 +39,9 @@ struct PimcOptions {
     bool score_utility = true;     // Spades: score (bids, nil, bags) rather than raw tricks
     int rollouts = 48;             // sampled deals per candidate bid or pass
     bool rule_pass = false;        // Hearts: pass as the rule player does (no candidate search)
-    bool rule_bid = false;         // Spades: bid as the rule player does
+    // Spades: bid as the rule player does (no candidate search). Unset: only in partnership
+    // games, where play-out bidding measured worse than the rule player's bids (README).
+    std::optional<bool> rule_bid;
     bool infer = false;            // weight worlds by how likely the bids seen are (soft inference)
     int ms = 0;                    // wall-clock limit per decision (0: none; breaks reproducibility)
 

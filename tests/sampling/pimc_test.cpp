@@ -76,6 +76,9 @@ TEST(Pimc, PassesTheCardsThatCostPoints) {
 TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_THROW(make_player("pimc:worlds=0", 1), InputError);
     EXPECT_THROW(make_player("pimc:algo=alphabeta", 1), InputError);
+    EXPECT_THROW(make_player("pimc:eval=deep", 1), InputError);
+    EXPECT_THROW(make_player("pimc:bid=maybe", 1), InputError);
+    EXPECT_THROW(make_player("pimc:pass=never", 1), InputError);
     try {
         make_player("pimc:wrlds=3", 1);
         FAIL();
