@@ -165,8 +165,32 @@ po::options_description describe() {
     return desc;
 }
 
+// What Boost's INI reader reports without a line number: a [section] (presets have none), a
+// line that is not key = value, a key set twice. Checked first, so the error says where.
+void check_ini_lines(const std::string& text, const std::string& where) {
+    std::istringstream in(text);
+    std::string line;
+    std::vector<std::pair<std::string, int>> seen;
+    for (int n = 1; std::getline(in, line); ++n) {
+        const auto start = line.find_first_not_of(" \t\r");
+        if (start == std::string::npos || line[start] == '#' || line[start] == ';') continue;
+        const auto end = line.find_last_not_of(" \t\r");
+        const std::string body = line.substr(start, end - start + 1);
+        const std::string at = where + " line " + std::to_string(n) + ": ";
+        if (body.front() == '[') throw InputError(at + "'" + body + "': presets have no [sections], only key = value lines");
+        const auto eq = body.find('=');
+        if (eq == std::string::npos || eq == 0) throw InputError(at + "'" + body + "': expected key = value");
+        const std::string key = body.substr(0, body.find_last_not_of(" \t", eq - 1) + 1);
+        for (const auto& [k, first] : seen)
+            if (k == key)
+                throw InputError(at + "rule '" + key + "' is set twice (first on line " + std::to_string(first) + ")");
+        seen.emplace_back(key, n);
+    }
+}
+
 // Parses INI text into key -> value with Boost.Program_options; unknown keys are errors.
 po::variables_map parse_ini(const std::string& text, const std::string& where) {
+    check_ini_lines(text, where);
     po::variables_map vm;
     std::istringstream in(text);
     try {

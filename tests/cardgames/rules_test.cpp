@@ -197,6 +197,15 @@ TEST(PresetErrors, UnknownKeyNamesTheFileLine) {
     std::filesystem::remove(path);
 }
 
+TEST(PresetErrors, MalformedLinesAreNamedWithTheirLine) {
+    EXPECT_EQ(error_of([] { parse_rules("game = hearts\n[rules]\nplayers = 4\n", "preset my.ini", {}); }),
+              "preset my.ini line 2: '[rules]': presets have no [sections], only key = value lines");
+    EXPECT_EQ(error_of([] { parse_rules("game = hearts\n# fine\nplayers 4\n", "preset my.ini", {}); }),
+              "preset my.ini line 3: 'players 4': expected key = value");
+    EXPECT_EQ(error_of([] { parse_rules("game = hearts\nplayers = 4\n\nplayers = 5\n", "preset my.ini", {}); }),
+              "preset my.ini line 4: rule 'players' is set twice (first on line 2)");
+}
+
 TEST(PresetErrors, BadValueNamesKeyAndLine) {
     EXPECT_EQ(error_of([] { parse_rules("game = hearts\nplayers = four\n", "preset my.ini", {}); }),
               "preset my.ini line 2: players=four: expected a whole number");
