@@ -1,4 +1,7 @@
 // cardgames: one executable, one subcommand per file.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -25,13 +28,23 @@ constexpr Command kCommands[] = {
 };
 
 void usage(std::ostream& out) {
-    out << "usage: cardgames <command> [options]   (cardgames <command> --help for its options)\n\ncommands:\n";
+    out << "usage: cardgames [-v|-vv] <command> [options]   (cardgames <command> --help for its options)\n"
+           "  -v: log what the bots and runs are doing (info), -vv: every bot decision (debug); on stderr\n\ncommands:\n";
     for (const Command& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Logs go to stderr: stdout carries results, and the bot protocol in `cardgames bot`.
+    spdlog::set_default_logger(spdlog::stderr_color_mt("cardgames"));
+    spdlog::set_level(spdlog::level::warn);
+    while (argc >= 2 && (std::strcmp(argv[1], "-v") == 0 || std::strcmp(argv[1], "-vv") == 0 ||
+                         std::strcmp(argv[1], "--verbose") == 0)) {
+        spdlog::set_level(std::strcmp(argv[1], "-vv") == 0 ? spdlog::level::debug : spdlog::level::info);
+        --argc;
+        ++argv;
+    }
     if (argc < 2) {
         usage(std::cerr);
         return apps::kExitBadInput;

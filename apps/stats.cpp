@@ -146,7 +146,7 @@ TournamentSummary summarize(const std::vector<GameResult>& results, int rotation
 }
 
 std::string format_summary(const TournamentSummary& summary, bool lower_is_better) {
-    std::size_t width = 6;
+    std::size_t width = 8;  // "player" and two spaces
     for (const SpecSummary& s : summary.specs) width = std::max(width, s.spec.size() + 2);
     std::string out = pad("player", width) + pad("games", 8) + pad("wins", 7) + pad("win rate [95% CI]", 25) +
                       "score/hand [95% CI]" + (lower_is_better ? " (lower is better)" : "") + "\n";

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <spdlog/spdlog.h>
 
 #include "apps/batch.hpp"
 #include "apps/common.hpp"
@@ -167,6 +168,9 @@ int cmd_tournament(int argc, char** argv) {
                         [&](const json& line) { check_line(line, n); });
         std::vector<GameResult> results;
         for (const json& line : out.existing()) results.push_back(game_result_from_json(line));
+        spdlog::info("tournament: {} {} of {} to play on {} threads, results to {}{}", plan.total() - static_cast<long>(results.size()),
+                     plan.by_hands ? "hands" : "games", plan.total(), threads, out_file,
+                     results.empty() ? "" : fmt::format(" ({} already there)", results.size()));
         BatchOptions bo;
         bo.total = plan.total();
         bo.threads = threads;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/random/mersenne_twister.hpp>
 #include <chrono>
+#include <spdlog/spdlog.h>
 
 #include "cardgames/error.hpp"
 #include "cardgames/rule_bot.hpp"
@@ -262,9 +263,20 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
 
 Card PimcBot::play(const InfoState& info) {
     try {
-        return analyze(info).best;
-    } catch (const Contradiction&) {
+        const auto start = std::chrono::steady_clock::now();
+        const PimcAnalysis a = analyze(info);
+        if (a.searched && spdlog::should_log(spdlog::level::debug)) {
+            const double ms =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+            std::string values;
+            for (const CardValue& cv : a.cards) values += " " + to_string(cv.card) + "=" + fmt::format("{:.2f}", cv.expected);
+            spdlog::debug("pimc seat {} hand {} card {}: plays {} after {} worlds, {} expansions, {:.1f} ms;{}", info.seat,
+                          info.hand_number, info.plays.size() + 1, to_string(a.best), a.worlds, a.expansions, ms, values);
+        }
+        return a.best;
+    } catch (const Contradiction& e) {
         // Only an impossible information state gets here; any legal card keeps the game going.
+        spdlog::warn("pimc seat {}: {}; the rule player chooses this card", info.seat, e.what());
         RuleBot fallback;
         return fallback.play(info);
     }

@@ -95,6 +95,22 @@ def case_replay_bad():
         expect_bad(["replay", os.path.join(d, "missing.jsonl")], "cannot open")
 
 
+def case_verbose():
+    # -vv logs every pimc decision on stderr; stdout (results, the bot protocol) stays the same.
+    with tempfile.TemporaryDirectory() as d:
+        args = ["tournament", "--game", "hearts", "--players", "pimc:worlds=4,rule,rule,rule", "--hands", "1",
+                "--seed", "3", "--quiet"]
+        code, quiet_out, quiet_err = run(args + ["--out", os.path.join(d, "a.jsonl")])
+        assert code == 0, quiet_err
+        assert "pimc seat" not in quiet_err, quiet_err
+        code, out, err = run(["-vv"] + args + ["--out", os.path.join(d, "b.jsonl")])
+        assert code == 0, err
+        assert out == quiet_out, (out, quiet_out)
+        assert "[debug] pimc seat 0 hand 0" in err and "worlds" in err, err
+        assert "[info] tournament: 1 hands of 1 to play" in err, err
+    expect_bad(["-v"], "usage: cardgames [-v|-vv] <command>")
+
+
 CASES = {name[5:]: f for name, f in globals().items() if name.startswith("case_")}
 
 if __name__ == "__main__":
