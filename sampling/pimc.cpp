@@ -173,8 +173,11 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
         so.algorithm = options_.algorithm;
         // Every search here runs to the end of the hand, except eval=search before the endgame.
         so.outcome_tables = options_.tables && (exact || options_.rollout);
-        so.tt_entries = std::size_t{1} << 14;
-        so.outcome_cache_entries = std::size_t{1} << 12;
+        // Endgames (at most 6 tricks) need small tables; a world's tables are allocated and
+        // cleared for every world, so their size is paid 64 times per decision.
+        const bool endgame_only = exact || options_.rollout;
+        so.tt_entries = std::size_t{1} << (endgame_only ? 11 : 14);
+        so.outcome_cache_entries = std::size_t{1} << (endgame_only ? 9 : 12);
         engine::Searcher<TrickGame> searcher(so);
         engine::RootAnalysis<Card, TrickGame::kMaxMoves> best;
         std::uint64_t spent = 0;
@@ -188,7 +191,15 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
             for (int i = 0; i < moves.size(); ++i) {
                 engine::RootMoveValue<Card> v;
                 v.move = moves[i];
-                v.value = rollout(info, game, moves[i], exact_threshold(options_, rules.players),
+                // Play-outs hand over later than the root search does where exact solves are dear
+                // (measured with `cardgames bench --pimc`): with three players six-trick solves in
+                // every play-out, and in 4-player cutthroat Spades (four separate scores) five-trick
+                // ones, cost up to a second per decision.
+                const bool dear = rules.game == GameKind::kSpades && !rules.is_partnership() && rules.players == 4;
+                const int solve_at = options_.exact_tricks > 0
+                                         ? options_.exact_tricks
+                                         : std::min(exact_threshold(options_, rules.players), dear ? 4 : 5);
+                v.value = rollout(info, game, moves[i], solve_at,
                                   searcher, spent);
                 best.moves.push_back(v);
             }
