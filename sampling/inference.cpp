@@ -1,5 +1,6 @@
 #include "sampling/inference.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cardgames/rule_bot.hpp"
@@ -8,9 +9,41 @@ namespace sampling {
 
 using namespace cardgames;
 
+namespace {
+
+// How much a Hearts player wants to be rid of a card, whatever else it holds: the Q♠, then the
+// A♠ and K♠ that may catch it, then hearts, then the rest by rank.
+int pass_danger(Card c) {
+    if (c == Card(Suit::kSpades, kQueen)) return 100;
+    if (c.suit() == Suit::kSpades && c.rank() > kQueen) return 60 + c.rank();
+    if (c.suit() == Suit::kHearts) return 20 + c.rank();
+    return c.rank();
+}
+
+// Hearts: the seat that passed to me gave away what it most wanted rid of. A world in which it
+// still holds more cards worse than the mildest card it passed than it can have received (the
+// pass count) is less likely: k extra such cards weigh exp(-k).
+double pass_weight(const InfoState& info, const Deal& world) {
+    const Rules& rules = *info.rules;
+    const int n = rules.players;
+    const int offset = rules.pass_offset(info.hand_number);
+    if (info.received.empty() || offset == 0) return 1.0;
+    const int passer = ((info.seat - offset) % n + n) % n;
+    int mildest = 1000;
+    for (Card c : info.received) mildest = std::min(mildest, pass_danger(c));
+    CardSet held = world.hands[passer];
+    for (const PlayedCard& p : info.plays)
+        if (p.seat == passer) held |= p.card;
+    int worse = 0;
+    for (Card c : held) worse += pass_danger(c) > mildest ? 1 : 0;
+    return std::exp(-static_cast<double>(std::max(0, worse - info.received.size())));
+}
+
+}  // namespace
+
 double world_weight(const InfoState& info, const Deal& world) {
     const Rules& rules = *info.rules;
-    if (rules.game != GameKind::kSpades) return 1.0;
+    if (rules.game == GameKind::kHearts) return pass_weight(info, world);
     // Each bidder's hand as it was when it bid: what it holds in the world plus what it has played.
     std::array<CardSet, kMaxPlayers> original = world.hands;
     for (const PlayedCard& p : info.plays) original[p.seat] |= p.card;

@@ -1,8 +1,8 @@
 #pragma once
 // Soft inference: how likely a sampled world makes what the other seats did, as a weight on the
 // world (never a hard rule). Spades: the bids seen, under the rule player's bidding as a model of
-// the bidders (a bid off by k tricks from the model's bid has weight exp(-k)). Hearts: weight 1
-// (passes are not modelled yet).
+// the bidders (a bid off by k tricks from the model's bid has weight exp(-k)). Hearts: the cards
+// received, taken as the passer's most dangerous (see pass_weight in inference.cpp).
 
 #include "cardgames/deal.hpp"
 #include "cardgames/info_state.hpp"
