@@ -1,6 +1,7 @@
 #include "cardgames/trick_game.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 #include "cardgames/error.hpp"
@@ -357,9 +358,32 @@ void TrickGame::bounds(engine::Tuple& lo, engine::Tuple& hi) const {
     }
 }
 
+std::uint64_t TrickGame::relative_rank_hash() const {
+    // Partnership tricks: the value depends on the cards only through who holds which rank *among
+    // the cards still in play* of each suit (tricks go by rank order), so positions reached by
+    // playing different small cards share one entry. Only where two sides split a constant sum: with
+    // more sides, a tie for the mover is broken by move order, which follows absolute ranks, and
+    // the others' values depend on that tie. Called only between tricks (tt_storable).
+    const PlayState& ps = s_.ps;
+    std::uint64_t h = 0;
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+        std::array<std::uint16_t, kMaxPlayers> lanes{};
+        std::uint16_t all = 0;
+        for (int p = 0; p < players_; ++p) all |= lanes[p] = ps.hands[p].lane(static_cast<Suit>(suit));
+        for (int k = 0; all; ++k, all &= static_cast<std::uint16_t>(all - 1)) {
+            const int r = std::countr_zero(all);
+            int p = 0;
+            while (!((lanes[p] >> r) & 1)) ++p;
+            h ^= kZobrist.card[p][suit * 16 + k];
+        }
+    }
+    return h;
+}
+
 std::uint64_t TrickGame::hash_key() const {
     const PlayState& ps = s_.ps;
-    std::uint64_t h = s_.hash ^ kZobrist.to_move[ps.to_move];
+    const bool relative = utility_ == Utility::kTricks && partnership_ && ps.trick_size == 0;
+    std::uint64_t h = (relative ? relative_rank_hash() : s_.hash) ^ kZobrist.to_move[ps.to_move];
     if (ps.broken) h ^= kZobrist.broken;
     if (ps.tricks_played == 0) h ^= kZobrist.first_trick;
     // What the future utility depends on beyond the cards, where it is not additive.

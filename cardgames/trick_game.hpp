@@ -103,6 +103,7 @@ private:
     template <class F>
     void for_each_points_outcome(F&& f) const;
     bool moon_possible() const;
+    std::uint64_t relative_rank_hash() const;
     int remaining_tricks() const;  // tricks not yet completed (the current one included)
 
     Rules rules_;
