@@ -19,7 +19,9 @@ PlayRules PlayRules::from(const Rules& rules) {
         if (rules.queen_breaks_hearts) p.breakers |= Card(Suit::kSpades, kQueen);
         if (!rules.first_trick_points_allowed)
             p.first_trick_barred = CardSet::whole_suit(Suit::kHearts) | Card(Suit::kSpades, kQueen);
-        for (Card c : rules.deck()) p.points[c.index()] = static_cast<std::int8_t>(rules.card_points(c));
+        // Only hearts, the Q♠ and the J♦ can carry points.
+        const CardSet scoring = CardSet::whole_suit(Suit::kHearts) | Card(Suit::kSpades, kQueen) | Card(Suit::kDiamonds, kJack);
+        for (Card c : rules.deck() & scoring) p.points[c.index()] = static_cast<std::int8_t>(rules.card_points(c));
     }
     return p;
 }

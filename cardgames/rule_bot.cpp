@@ -12,7 +12,7 @@ TableView::TableView(const InfoState& state)
     n = rules.players;
     seat = state.seat;
     hand = state.hand;
-    legal = state.phase == Phase::kPlay ? state.legal_cards() : CardSet();
+    legal = state.phase == Phase::kPlay ? state.play.legal_moves(play_rules) : CardSet();
     unseen = rules.deck() - state.play.played - hand;
     trick_size = state.play.trick_size;
     tricks_left = rules.cards_per_hand() - state.play.tricks_played;
