@@ -45,8 +45,21 @@ public:
 
     Result search(G& game) {
         begin(game);
-        const Scored r = alphabeta(game, 0, kMinScore, kMaxScore);
-        return finish(game, r.score, root_best_index_);
+        if (!tt_.enabled()) {
+            const Scored r = alphabeta(game, 0, kMinScore, kMaxScore);
+            return finish(game, r.score, root_best_index_);
+        }
+        // MTD(f): null-window searches around a guess until the bounds meet. Each one prunes far
+        // more than a full window, and the table's bounds carry the work from one to the next.
+        Utility lower = kMinScore, upper = kMaxScore, g = first_guess(game);
+        while (lower < upper) {
+            const Utility beta = std::max(g, lower + 1);
+            const Scored r = alphabeta(game, 0, beta - 1, beta);
+            if (aborted_) return finish(game, r.score, root_best_index_);
+            g = r.score;
+            (g < beta ? upper : lower) = g;
+        }
+        return finish(game, lower, first_move_reaching(game, lower));
     }
 
     Optimal search_all_optimal(G& game) {
@@ -123,6 +136,34 @@ private:
         Utility score;
         bool complete;  // no cut-off evaluation influenced the score
     };
+
+    // The middle of the position's heuristic bounds (the utility range without them).
+    Utility first_guess(G& game) {
+        Tuple lo{}, hi{};
+        if (options_.use_heuristic) {
+            game.bounds(lo, hi);
+        } else {
+            for (int p = 0; p < n_players(); ++p) hi[p] = game.maxsum();
+        }
+        return (score_of(lo) + score_of(hi)) / 2;
+    }
+
+    // The first root move (in move order, as a full-window search picks it) whose score is
+    // `value`, the root's exact score: one null-window test per move, mostly answered by the table.
+    int first_move_reaching(G& game, Utility value) {
+        if (game.is_terminal()) return -1;
+        MoveListOf<G> moves;
+        game.legal_moves(moves);
+        const bool max_root = maximizing(game);
+        for (int i = 0; i < moves.size(); ++i) {
+            game.apply(moves[i]);
+            const Scored r = max_root ? alphabeta(game, 1, value - 1, value) : alphabeta(game, 1, value, value + 1);
+            game.undo(moves[i]);
+            if (aborted_) return -1;
+            if (max_root ? r.score >= value : r.score <= value) return i;
+        }
+        return -1;
+    }
 
     void begin(const G& game) {
         game_ = &game;
@@ -203,14 +244,12 @@ private:
                 game.tt_offset(o);
                 offset = score_of(o);
                 ++stats_.tt_probes;
-                Utility s = 0;
-                BoundKind kind{};
+                Utility lower = 0, upper = 0;
                 bool complete = false;
-                if (tt_.probe(game.hash_key(), remaining, offset, s, kind, complete)) {
+                if (tt_.probe(game.hash_key(), remaining, offset, lower, upper, complete)) {
                     ++stats_.tt_hits;
-                    if (kind == BoundKind::kExact || (kind == BoundKind::kLower && s >= beta) ||
-                        (kind == BoundKind::kUpper && s <= alpha))
-                        return {s, complete};
+                    if (lower >= beta || lower == upper) return {lower, complete};
+                    if (upper <= alpha) return {upper, complete};
                 }
             }
         }

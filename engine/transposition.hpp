@@ -2,7 +2,9 @@
 // Transposition tables. Both are allocated once at construction, direct-mapped and always-replace,
 // and owned by one search object, so two searches never share a table.
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "engine/hash.hpp"
@@ -61,8 +63,10 @@ private:
 
 enum class BoundKind : std::uint8_t { kExact, kLower, kUpper };
 
-// Table of two-sided scores as bounds (fail-soft alpha-beta). Scores are stored relative to the
-// score of the offset, like MaxnTable.
+// Table of two-sided scores as bounds (fail-soft alpha-beta): each entry keeps a lower and an
+// upper bound, so null-window searches that fail high and low at the same position (MTD(f))
+// narrow one interval instead of overwriting each other. Scores are stored relative to the score
+// of the offset, like MaxnTable.
 class BoundTable {
 public:
     explicit BoundTable(std::size_t entries)
@@ -70,32 +74,39 @@ public:
 
     [[nodiscard]] bool enabled() const { return !entries_.empty(); }
 
-    bool probe(std::uint64_t key, int remaining, Utility offset, Utility& score, BoundKind& kind,
+    // The bounds known for the position at this depth (lower <= value <= upper).
+    bool probe(std::uint64_t key, int remaining, Utility offset, Utility& lower, Utility& upper,
                bool& complete) const {
         const Entry& e = entries_[key & mask_];
         if (!e.used || e.key != key) return false;
         if (e.depth != kCompleteDepth && e.depth != remaining) return false;
-        score = e.score + offset;
-        kind = e.kind;
+        lower = e.lower == kNone ? kNone : e.lower + offset;
+        upper = e.upper == kNoneHigh ? kNoneHigh : e.upper + offset;
         complete = e.depth == kCompleteDepth;
         return true;
     }
 
     void store(std::uint64_t key, int depth, Utility offset, Utility score, BoundKind kind) {
         Entry& e = entries_[key & mask_];
-        e = Entry{key, score - offset, depth, kind, true};
+        if (!e.used || e.key != key || e.depth != depth) e = Entry{key, kNone, kNoneHigh, depth, true};
+        const Utility s = score - offset;
+        if (kind != BoundKind::kUpper) e.lower = std::max(e.lower, s);
+        if (kind != BoundKind::kLower) e.upper = std::min(e.upper, s);
     }
 
     void clear() {
         for (Entry& e : entries_) e = Entry{};
     }
 
+    static constexpr Utility kNone = std::numeric_limits<Utility>::min() / 2;      // no lower bound
+    static constexpr Utility kNoneHigh = std::numeric_limits<Utility>::max() / 2;  // no upper bound
+
 private:
     struct Entry {
         std::uint64_t key = 0;
-        Utility score = 0;
+        Utility lower = kNone;
+        Utility upper = kNoneHigh;
         int depth = 0;
-        BoundKind kind = BoundKind::kExact;
         bool used = false;
     };
     std::vector<Entry> entries_;
