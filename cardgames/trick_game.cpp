@@ -338,9 +338,12 @@ void TrickGame::bounds(engine::Tuple& lo, engine::Tuple& hi) const {
         engine::Tuple now{};
         for (int p = 0; p < players_; ++p)
             now[p] = s_.ps.tricks_won[p] - root_tricks_won_[p] + after / players_ + (p < after % players_ ? 1 : 0);
+        std::array<int, 2> sure{};  // per side: tricks its top trumps are certain to win
+        if (partnership_ && play_rules_.has_trump && k == left) sure_trump_tricks(sure);
         for (int p = 0; p < players_; ++p) {
-            lo[p] = partnership_ ? now[p] + now[(p + 2) % 4] : now[p];
-            hi[p] = lo[p] + k;
+            const int got = partnership_ ? now[p] + now[(p + 2) % 4] : now[p];
+            lo[p] = got + sure[static_cast<std::size_t>(p % 2)];
+            hi[p] = got + k - sure[static_cast<std::size_t>(1 - p % 2)];
         }
         return;
     }
@@ -355,6 +358,30 @@ void TrickGame::bounds(engine::Tuple& lo, engine::Tuple& hi) const {
         const int jack = (rules_.jack_of_diamonds && s_.jack_taker == p) ? -10 : 0;
         lo[p] = shift_ - (s_.penalty[p] + jack + left);
         hi[p] = shift_ - (s_.penalty[p] + jack) + (jack_free ? 10 : 0);
+    }
+}
+
+void TrickGame::sure_trump_tricks(std::array<int, 2>& sure) const {
+    // A trump above every trump the other side still has (in hand or on the table) wins the trick
+    // it is played in, unless a partner's higher one falls on the same trick; one player's such
+    // trumps fall on different tricks. So each side is sure of its better player's count. Every
+    // card is played before the hand ends, so this holds for every line of play to the end.
+    const PlayState& ps = s_.ps;
+    const Suit trump = play_rules_.trump;
+    std::array<std::uint16_t, 2> side_lane{};
+    for (int p = 0; p < players_; ++p) side_lane[static_cast<std::size_t>(p % 2)] |= ps.hands[p].lane(trump);
+    for (int i = 0; i < ps.trick_size; ++i) {
+        const Card c = ps.trick[i];
+        if (c.suit() == trump) side_lane[static_cast<std::size_t>((ps.leader + i) % players_ % 2)] |= static_cast<std::uint16_t>(1u << c.rank());
+    }
+    for (int side = 0; side < 2; ++side) {
+        const std::uint16_t other = side_lane[static_cast<std::size_t>(1 - side)];
+        const int top = other ? 15 - std::countl_zero(other) : 0;  // the other side's highest trump rank
+        const std::uint16_t above = static_cast<std::uint16_t>(~((2u << top) - 1));
+        int best = 0;
+        for (int p = side; p < players_; p += 2)
+            best = std::max(best, std::popcount(static_cast<std::uint16_t>(ps.hands[p].lane(trump) & above)));
+        sure[static_cast<std::size_t>(side)] = best;
     }
 }
 

@@ -104,6 +104,7 @@ private:
     void for_each_points_outcome(F&& f) const;
     bool moon_possible() const;
     std::uint64_t relative_rank_hash() const;
+    void sure_trump_tricks(std::array<int, 2>& sure) const;  // partnership, no depth limit
     int remaining_tricks() const;  // tricks not yet completed (the current one included)
 
     Rules rules_;
