@@ -1,8 +1,9 @@
 // Bids, blind nil and passes for `pimc`: each candidate is valued by its expected score over
 // sampled deals consistent with the seat's hand, each deal played out to the end of the hand by
 // the rule player in every seat (the candidate fixed for this seat). A double-dummy solve of a
-// whole 13-trick deal costs our search around 10^8 expansions, far beyond a bid's time budget, so
-// play-outs stand in for solving here; card play itself is searched (pimc.cpp). Candidates share
+// whole 13-trick deal costs our search seconds (tens of millions of expansions), far beyond a
+// bid's time budget, so play-outs stand in for solving here, as they do for card play before the
+// endgame (pimc.cpp). Candidates share
 // the same sampled deals (common random numbers), so their differences are measured with less
 // noise than their values.
 
