@@ -11,6 +11,8 @@
 #include "cardgames/game.hpp"
 #include "cardgames/game_runner.hpp"
 #include "cardgames/scoring.hpp"
+#include "sampling/constraints.hpp"
+#include "sampling/deal_sampler.hpp"
 #include "sampling/pimc.hpp"
 
 namespace apps {
@@ -29,18 +31,6 @@ std::vector<std::unique_ptr<Player>> reference_players(int n, const std::string&
 
 std::size_t pick(Rng& rng, std::size_t n) {
     return boost::random::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
-}
-
-// Voids shown so far: a seat that did not follow the suit led holds none of it.
-std::array<CardSet, kMaxPlayers> shown_voids(const InfoState& info) {
-    std::array<CardSet, kMaxPlayers> voids{};
-    const int n = info.players();
-    for (std::size_t i = 0; i < info.plays.size(); ++i) {
-        const Card led = info.plays[i - i % n].card;
-        const PlayedCard& p = info.plays[i];
-        if (p.card.suit() != led.suit()) voids[p.seat] |= CardSet::whole_suit(led.suit());
-    }
-    return voids;
 }
 
 }  // namespace
@@ -94,52 +84,9 @@ Deal sample_bid_layout(const Rules& rules, const Deal& deal, int seat, std::uint
 }
 
 std::array<CardSet, kMaxPlayers> sample_play_layout(const PlayDecision& d, std::uint64_t seed) {
-    const InfoState& info = d.info;
-    const int n = info.players();
+    const sampling::DealSampler sampler(sampling::constraints_from(d.info));
     Rng rng(seed);
-    std::array<CardSet, kMaxPlayers> voids = shown_voids(info);
-    CardSet unseen = info.rules->deck() - info.play.played - info.hand;
-    for (int s = 0; s < n; ++s) unseen -= d.known[s];
-    std::vector<Card> cards;
-    for (Card c : unseen) cards.push_back(c);
-    for (int attempt = 0;; ++attempt) {
-        if (attempt == 64) voids = {};  // the constraints are inconsistent with the sizes: drop them
-        std::array<CardSet, kMaxPlayers> hands{};
-        std::array<int, kMaxPlayers> room{};
-        for (int s = 0; s < n; ++s) {
-            if (s == info.seat) continue;
-            hands[s] = d.known[s];
-            room[s] = d.hand_sizes[s] - d.known[s].size();
-        }
-        hands[info.seat] = info.hand;
-        auto eligible = [&](Card c) {
-            int k = 0;
-            for (int s = 0; s < n; ++s) k += s != info.seat && !voids[s].contains(c) ? 1 : 0;
-            return k;
-        };
-        for (std::size_t i = cards.size(); i > 1; --i) std::swap(cards[i - 1], cards[pick(rng, i)]);
-        std::stable_sort(cards.begin(), cards.end(), [&](Card a, Card b) { return eligible(a) < eligible(b); });
-        bool ok = true;
-        for (Card c : cards) {
-            int total = 0;
-            for (int s = 0; s < n; ++s) total += s != info.seat && !voids[s].contains(c) ? room[s] : 0;
-            if (total == 0) {
-                ok = false;
-                break;
-            }
-            int r = static_cast<int>(pick(rng, static_cast<std::size_t>(total)));
-            for (int s = 0; s < n; ++s) {
-                if (s == info.seat || voids[s].contains(c)) continue;
-                if (r < room[s]) {
-                    hands[s] |= c;
-                    --room[s];
-                    break;
-                }
-                r -= room[s];
-            }
-        }
-        if (ok) return hands;
-    }
+    return sampler.sample(rng, d.info.hand).hands;
 }
 
 double card_playout(const PlayDecision& d, const std::array<CardSet, kMaxPlayers>& layout, Card card,

@@ -41,10 +41,9 @@ struct PlayDecision {
     int hand = 0;
 };
 
-// A layout of the unseen cards consistent with what the seat knows: hand sizes, cards it passed
-// (known holders) and the voids shown by failing to follow suit. Cards go most-constrained suit
-// first, each to an eligible seat with probability proportional to its room left; a dead end
-// restarts (after 64 restarts the voids are dropped). Close to, not exactly, uniform.
+// A layout of the unseen cards drawn uniformly among those consistent with what the seat knows
+// (hand sizes, cards it passed, voids shown): the Monte-Carlo player's own sampler
+// (sampling/deal_sampler.hpp), so policies are judged on the worlds pimc itself considers.
 std::array<cardgames::CardSet, cardgames::kMaxPlayers> sample_play_layout(const PlayDecision& d, std::uint64_t seed);
 
 // The seat's hand score when it plays `card` now on `layout` and the reference plays every other

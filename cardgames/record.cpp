@@ -129,10 +129,14 @@ ReplayResult replay_record(const json& record) {
         result.scores = game.scores();
         return result;
     };
+    // A complete game without winners was stopped after its last hand (tournaments by hands).
+    const bool stopped = record.contains("complete") && record["complete"] == true && record.contains("winners") &&
+                         record["winners"].is_array() && record["winners"].empty();
     for (std::size_t hi = 0; hi < hands.size(); ++hi) {
         const json& h = hands[hi];
         const std::string where = "hand " + std::to_string(hi);
         if (game.over()) return fail(where + ": the game was already over");
+        if (stopped && hi + 1 == hands.size()) game.stop_after_hand();
         if (field<int>(h, "hand", where) != game.hand().number || field<int>(h, "dealer", where) != game.hand().dealer)
             return fail(where + ": hand number or dealer does not follow from the previous hand");
         try {

@@ -65,6 +65,16 @@ def case_tournament_threads():
     check("12 games replayed, 0 with errors" in out, "results replay as game records: " + out)
 
 
+def case_tournament_hands_replay():
+    # Games stopped after a hand (--hands) are complete records: they replay, and eval reads them.
+    run(*tournament("hands.jsonl", "--duplicate", count=("--hands", "3"), players="rule,random,random,random"))
+    out = run("replay", path("hands.jsonl")).stdout
+    check("12 games replayed, 0 with errors" in out, "hand-limited results replay: " + out)
+    run("eval", "--mode", "play", "--records", path("hands.jsonl"), "--policies", "rule", "--reference", "random",
+        "--count", "5", "--samples", "2", "--out", path("hands_eval.jsonl"), "--quiet")
+    check(len(read("hands_eval.jsonl").decode().splitlines()) == 1 + 5, "eval over hand-limited records")
+
+
 def case_tournament_refuse():
     run(*tournament("a.jsonl"))
     good = read("a.jsonl")
