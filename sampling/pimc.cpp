@@ -46,15 +46,16 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     if (eval != "rollout" && eval != "search")
         throw InputError("bot spec '" + spec.text + "': eval=" + eval + " is not rollout or search");
     o.rollout = eval == "rollout";
-    auto rule_or_search = [&](const char* key, const char* fallback) -> std::optional<bool> {
+    auto rule_or_search = [&](const char* key, const char* fallback, bool with_auto) -> std::optional<bool> {
         const std::string v = spec.get_string(key, fallback);
-        if (v == "auto") return std::nullopt;
+        if (with_auto && v == "auto") return std::nullopt;
         if (v != "rule" && v != "search")
-            throw InputError("bot spec '" + spec.text + "': " + key + "=" + v + " is not rule or search");
+            throw InputError("bot spec '" + spec.text + "': " + key + "=" + v + " is not rule" +
+                             (with_auto ? ", search or auto" : " or search"));
         return v == "rule";
     };
-    o.rule_pass = rule_or_search("pass", "search").value_or(false);
-    o.rule_bid = rule_or_search("bid", "auto");
+    o.rule_pass = *rule_or_search("pass", "search", false);
+    o.rule_bid = rule_or_search("bid", "auto", true);
     o.rollouts = spec.get_int("rollouts", o.rollouts);
     o.infer = spec.get_bool("infer", o.infer);
     o.ms = spec.get_int("ms", o.ms);

@@ -79,6 +79,8 @@ TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_THROW(make_player("pimc:eval=deep", 1), InputError);
     EXPECT_THROW(make_player("pimc:bid=maybe", 1), InputError);
     EXPECT_THROW(make_player("pimc:pass=never", 1), InputError);
+    EXPECT_THROW(make_player("pimc:pass=auto", 1), InputError);
+    EXPECT_NO_THROW(make_player("pimc:bid=auto,pass=rule,eval=search", 1));
     try {
         make_player("pimc:wrlds=3", 1);
         FAIL();
