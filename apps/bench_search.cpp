@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "apps/common.hpp"
 #include "apps/search_options.hpp"
 #include "cardgames/error.hpp"
 #include "cardgames/position.hpp"
@@ -95,28 +96,6 @@ std::string trim(const std::string& s) {
     return s.substr(b, e - b + 1);
 }
 
-std::array<Bid, kMaxPlayers> parse_bench_bids(const std::string& text, int players) {
-    std::array<Bid, kMaxPlayers> bids{};
-    std::istringstream in(text);
-    std::string w;
-    int i = 0;
-    while (std::getline(in, w, ',')) {
-        w = trim(w);
-        if (i >= players) throw InputError("bids '" + text + "': more than " + std::to_string(players) + " bids");
-        if (w == "nil") bids[i] = {0, false};
-        else if (w == "bnil") bids[i] = {0, true};
-        else {
-            char* end = nullptr;
-            const long v = std::strtol(w.c_str(), &end, 10);
-            if (w.empty() || *end || v < 0 || v > 17) throw InputError("bids '" + text + "': '" + w + "' is not a bid");
-            bids[i] = {static_cast<int>(v), false};
-        }
-        ++i;
-    }
-    if (i != players) throw InputError("bids '" + text + "': give one bid per seat (" + std::to_string(players) + ")");
-    return bids;
-}
-
 BenchPosition parse_position_line(const std::string& line, const std::string& where) {
     std::vector<std::string> f;
     std::istringstream in(line);
@@ -141,7 +120,7 @@ BenchPosition parse_position_line(const std::string& line, const std::string& wh
         p.state = position_from_deal(p.rules, deal, p.leader, {});
         if (p.utility == Utility::kScore) {
             if (p.bids_text == "-") throw InputError("the score utility needs bids");
-            p.context.bids = parse_bench_bids(p.bids_text, p.rules.players);
+            p.context.bids = parse_bid_list(p.bids_text, p.rules.players, "bids");
         }
         // Checks that the utility fits the game.
         TrickGame check(p.rules, p.state, p.utility, {}, p.context);

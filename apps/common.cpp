@@ -1,12 +1,39 @@
 #include "apps/common.hpp"
 
+#include <cstdlib>
 #include <iostream>
+#include <sstream>
 
 #include "cardgames/error.hpp"
 
 namespace apps {
 
 using cardgames::InputError;
+
+std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::string& text, int players,
+                                                                   const std::string& label) {
+    std::array<cardgames::Bid, cardgames::kMaxPlayers> bids{};
+    const std::string at = label + " '" + text + "': ";
+    std::istringstream in(text);
+    std::string w;
+    int i = 0;
+    while (std::getline(in, w, ',')) {
+        const auto b = w.find_first_not_of(" \t\r");
+        w = b == std::string::npos ? "" : w.substr(b, w.find_last_not_of(" \t\r") - b + 1);
+        if (i >= players) throw InputError(at + "more than " + std::to_string(players) + " bids");
+        if (w == "nil") bids[i] = {0, false};
+        else if (w == "bnil") bids[i] = {0, true};
+        else {
+            char* end = nullptr;
+            const long v = std::strtol(w.c_str(), &end, 10);
+            if (w.empty() || *end || v < 0 || v > 17) throw InputError(at + "'" + w + "' is not a bid (0-13, nil, bnil)");
+            bids[i] = {static_cast<int>(v), false};
+        }
+        ++i;
+    }
+    if (i != players) throw InputError(at + "give one bid per seat (" + std::to_string(players) + ")");
+    return bids;
+}
 
 void RulesOptions::add_to(po::options_description& desc) {
     desc.add_options()

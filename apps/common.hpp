@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cardgames/info_state.hpp"
 #include "cardgames/rules.hpp"
 
 namespace apps {
@@ -32,6 +33,11 @@ bool parse_args(const std::string& command, int argc, char** argv, const po::opt
 
 // Runs a command body; InputError and option errors print a message and give exit status 2.
 int guarded(const std::string& command, const std::function<int()>& body);
+
+// One bid per seat, comma-separated: 0-13 (17 in 3-player hands), nil, bnil (blind nil); spaces
+// around a bid are ignored. Errors name `label` (the option or field) and the text.
+std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::string& text, int players,
+                                                                   const std::string& label);
 
 // Seat names for printing: North, East, South, West for 4 players, else "Seat 0".
 std::string seat_name(int seat, int players);

@@ -33,27 +33,6 @@ std::vector<Card> parse_card_list(const std::string& text, const std::string& wh
     return out;
 }
 
-std::array<Bid, kMaxPlayers> parse_bids(const std::string& text, int players) {
-    std::array<Bid, kMaxPlayers> bids{};
-    std::istringstream in(text);
-    std::string w;
-    int i = 0;
-    while (std::getline(in, w, ',')) {
-        if (i >= players) throw InputError("--bids '" + text + "': more than " + std::to_string(players) + " bids");
-        if (w == "nil") bids[i] = {0, false};
-        else if (w == "bnil") bids[i] = {0, true};
-        else {
-            char* end = nullptr;
-            const long v = std::strtol(w.c_str(), &end, 10);
-            if (w.empty() || *end || v < 0 || v > 17) throw InputError("--bids '" + text + "': '" + w + "' is not a bid (0-13, nil, bnil)");
-            bids[i] = {static_cast<int>(v), false};
-        }
-        ++i;
-    }
-    if (i != players) throw InputError("--bids '" + text + "': give one bid per seat (" + std::to_string(players) + ")");
-    return bids;
-}
-
 std::string tuple_text(const std::vector<int>& v) {
     std::string s = "[";
     for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
@@ -114,7 +93,7 @@ int cmd_solve(int argc, char** argv) {
         ScoreContext context;
         if (utility == Utility::kScore) {
             if (bids_text.empty()) throw InputError("--utility score needs --bids (one per seat)");
-            context.bids = parse_bids(bids_text, rules.players);
+            context.bids = parse_bid_list(bids_text, rules.players, "--bids");
         }
         if (depth < 0) throw InputError("--depth must be 0 (to the end) or more");
 

@@ -310,10 +310,11 @@ void TrickGame::evaluate(engine::Tuple& out) const {
             clean_nil[p] = context_.bids[p].is_nil() && s_.ps.tricks_won[p] == 0;
             sharing += clean_nil[p] ? 0 : 1;
         }
+        const int sharers = sharing > 0 ? sharing : players_;
         for (int p = 0, k = 0; p < players_; ++p) {
             tricks[p] = s_.ps.tricks_won[p];
             if (clean_nil[p] && sharing > 0) continue;
-            tricks[p] += left / (sharing > 0 ? sharing : players_) + (k < left % (sharing > 0 ? sharing : players_) ? 1 : 0);
+            tricks[p] += left / sharers + (k < left % sharers ? 1 : 0);
             ++k;
         }
         outcome_tuple(tricks, out);

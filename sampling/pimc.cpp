@@ -114,9 +114,18 @@ struct WorldResult {
 
 int exact_threshold(const PimcOptions& o, int players) {
     if (o.exact_tricks > 0) return o.exact_tricks;
-    // Exact search from here on stays well inside the node budget (measured with `cardgames
-    // bench`).
+    // Exact search from here on stays well inside the node budget (`cardgames bench`).
     return players >= 5 ? 4 : (players == 4 ? 5 : 6);
+}
+
+// Tricks left at which a play-out hands over to the exact search. Later than the root search does
+// where exact solves are dear (measured with `cardgames bench --pimc`): with three players
+// six-trick solves in every play-out, and in 4-player cutthroat Spades (four separate scores)
+// five-trick ones, cost up to a second per decision.
+int rollout_solve_at(const PimcOptions& o, const Rules& rules) {
+    if (o.exact_tricks > 0) return o.exact_tricks;
+    const bool dear = rules.game == GameKind::kSpades && !rules.is_partnership() && rules.players == 4;
+    return std::min(exact_threshold(o, rules.players), dear ? 4 : 5);
 }
 
 }  // namespace
@@ -160,11 +169,13 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     const int tricks_left = info.hand.size();
     const bool exact =
         options_.depth == 0 && tricks_left <= exact_threshold(options_, rules.players);
+    // Every search of a world runs to the end of the hand, except eval=search before the endgame.
+    const bool to_the_end = exact || options_.rollout;
+    const int solve_at = rollout_solve_at(options_, rules);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.ms);
 
     std::vector<WorldResult> results(static_cast<std::size_t>(worlds));
-    std::vector<char> done(static_cast<std::size_t>(worlds),
-                           0);  // not vector<bool>: tasks write it
+    std::vector<char> done(static_cast<std::size_t>(worlds), 0);  // not vector<bool>: tasks write it
     parallel_for_index(worlds, options_.threads, [&](int w) {
         if (options_.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
         PlayState state = info.play;
@@ -172,13 +183,11 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
         TrickGame game(rules, state, utility, taken, context);
         engine::SearchOptions so;
         so.algorithm = options_.algorithm;
-        // Every search here runs to the end of the hand, except eval=search before the endgame.
-        so.outcome_tables = options_.tables && (exact || options_.rollout);
+        so.outcome_tables = options_.tables && to_the_end;
         // Endgames (at most 6 tricks) need small tables; a world's tables are allocated and
         // cleared for every world, so their size is paid 64 times per decision.
-        const bool endgame_only = exact || options_.rollout;
-        so.tt_entries = std::size_t{1} << (endgame_only ? 11 : 14);
-        so.outcome_cache_entries = std::size_t{1} << (endgame_only ? 9 : 12);
+        so.tt_entries = std::size_t{1} << (to_the_end ? 11 : 14);
+        so.outcome_cache_entries = std::size_t{1} << (to_the_end ? 9 : 12);
         engine::Searcher<TrickGame> searcher(so);
         engine::RootAnalysis<Card, TrickGame::kMaxMoves> best;
         std::uint64_t spent = 0;
@@ -192,16 +201,7 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
             for (int i = 0; i < moves.size(); ++i) {
                 engine::RootMoveValue<Card> v;
                 v.move = moves[i];
-                // Play-outs hand over later than the root search does where exact solves are dear
-                // (measured with `cardgames bench --pimc`): with three players six-trick solves in
-                // every play-out, and in 4-player cutthroat Spades (four separate scores) five-trick
-                // ones, cost up to a second per decision.
-                const bool dear = rules.game == GameKind::kSpades && !rules.is_partnership() && rules.players == 4;
-                const int solve_at = options_.exact_tricks > 0
-                                         ? options_.exact_tricks
-                                         : std::min(exact_threshold(options_, rules.players), dear ? 4 : 5);
-                v.value = rollout(info, game, moves[i], solve_at,
-                                  searcher, spent);
+                v.value = rollout(info, game, moves[i], solve_at, searcher, spent);
                 best.moves.push_back(v);
             }
         } else {
