@@ -20,6 +20,8 @@
 
 #ifdef CARDGAMES_HAVE_DDS
 #include <dds/dll.h>
+
+#include "cardgames/double_dummy.hpp"
 #endif
 
 namespace apps {
@@ -67,6 +69,12 @@ int bench_dds_compare(const BenchSearchOptions& options) {
     const bool json = options.format == "json";
     constexpr int kLeader = 0;  // North leads; DDS: first = 0 (North), trump = 0 (spades)
     SetMaxThreads(1);
+    // Ours: the double-dummy solver, or with --algorithms alphabeta the generic two-sided search.
+    const bool generic = options.algorithms == "alphabeta";
+    if (!generic && !options.algorithms.empty() && options.algorithms != "dd")
+        throw InputError("--dds-compare: --algorithms must be dd (the default) or alphabeta, not '" + options.algorithms + "'");
+    const PlayRules play_rules = PlayRules::from(rules);
+    DoubleDummy solver;
 
     std::vector<double> ours_ms, dds_ms;
     std::vector<double> ours_exp;
@@ -79,15 +87,25 @@ int bench_dds_compare(const BenchSearchOptions& options) {
         const Deal deal = comparison_deal(rules, options.dds_seed, i, options.dds_tricks);
         const PlayState state = position_from_deal(rules, deal, kLeader, {}, true);
 
-        engine::SearchOptions o;
-        o.algorithm = engine::Algorithm::kAlphaBeta;
-        o.tt_entries = std::size_t{1} << 21;
-        TrickGame game(rules, state, Utility::kTricks);
-        engine::Searcher<TrickGame> searcher(o);
         auto start = std::chrono::steady_clock::now();
-        const auto r = searcher.search(game);
+        int ours = 0;
+        std::uint64_t expansions = 0;
+        if (generic) {
+            engine::SearchOptions o;
+            o.algorithm = engine::Algorithm::kAlphaBeta;
+            o.tt_entries = std::size_t{1} << 21;
+            TrickGame game(rules, state, Utility::kTricks);
+            engine::Searcher<TrickGame> searcher(o);
+            const auto r = searcher.search(game);
+            ours = r.score / 2;  // both partners carry the side's tricks
+            expansions = r.stats.expansions;
+        } else {
+            solver.clear();  // each deal from an empty table, as DDS starts each new deal
+            solver.reset_stats();
+            ours = solver.solve(play_rules, state);
+            expansions = solver.stats().nodes;
+        }
         const double our_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        const int ours = r.score / 2;  // both partners carry the side's tricks
 
         struct deal dl {};
         dl.trump = 0;
@@ -108,18 +126,18 @@ int bench_dds_compare(const BenchSearchOptions& options) {
         disagreements += !agree;
         ours_ms.push_back(our_ms);
         dds_ms.push_back(their_ms);
-        ours_exp.push_back(static_cast<double>(r.stats.expansions));
+        ours_exp.push_back(static_cast<double>(expansions));
         if (json) {
             nlohmann::json j;
             j["deal"] = deal_to_string(deal);
             j["ours"] = ours;
             j["dds"] = theirs;
-            j["expansions"] = r.stats.expansions;
+            j["expansions"] = expansions;
             j["ours_ms"] = our_ms;
             j["dds_ms"] = their_ms;
             std::cout << j.dump() << "\n";
         } else {
-            std::cout << fmt::format("{:>5}  {:>6}{:>14}{:>11.1f}  {:>6}{:>11.1f}{}\n", i, ours, r.stats.expansions, our_ms, theirs,
+            std::cout << fmt::format("{:>5}  {:>6}{:>14}{:>11.1f}  {:>6}{:>11.1f}{}\n", i, ours, expansions, our_ms, theirs,
                                      their_ms, agree ? "" : "  DIFFERENT: " + deal_to_string(deal));
         }
         std::cout.flush();

@@ -1,0 +1,510 @@
+#include "cardgames/double_dummy.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+
+namespace cardgames {
+
+namespace {
+
+constexpr int top_rank(std::uint16_t lane) { return lane ? 15 - std::countl_zero(lane) : 0; }
+// Bits strictly above rank r.
+constexpr std::uint16_t above(int r) { return static_cast<std::uint16_t>(~((2u << r) - 1)); }
+
+// The n highest cards of a lane.
+std::uint16_t top_cards(std::uint16_t lane, int n) {
+    std::uint16_t out = 0;
+    for (; n > 0 && lane; --n) {
+        const std::uint16_t bit = static_cast<std::uint16_t>(1u << top_rank(lane));
+        out |= bit;
+        lane = static_cast<std::uint16_t>(lane & ~bit);
+    }
+    return out;
+}
+
+constexpr std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 31;
+    x *= 0x9e3779b97f4a7c15ULL;
+    x ^= x >> 29;
+    return x;
+}
+
+}  // namespace
+
+DoubleDummy::DoubleDummy(int table_log2)
+    : heads_(std::size_t{1} << table_log2),
+      pool_(std::size_t{2} << table_log2),
+      mask_((std::uint64_t{1} << table_log2) - 1) {}
+
+bool DoubleDummy::supports(const PlayRules& rules) {
+    if (rules.players != 4 || !rules.has_trump || !rules.first_trick_barred.empty()) return false;
+    return !rules.lead_restricted ||
+           (rules.restricted_suit == rules.trump && rules.breakers == CardSet::whole_suit(rules.trump));
+}
+
+void DoubleDummy::clear() {
+    used_ = 0;
+    if (++generation_ == 0) {  // wrapped: stale heads could look current again
+        std::fill(heads_.begin(), heads_.end(), Head{});
+        generation_ = 1;
+    }
+}
+
+void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
+    const int trump = static_cast<int>(rules.trump);
+    const int first = rules.first_lead == kNoCard ? 0xff : rules.first_lead.index();
+    const std::uint64_t id = static_cast<std::uint64_t>(trump) | (rules.lead_restricted ? 8u : 0u) |
+                             (static_cast<std::uint64_t>(first) << 4);
+    if (id != rules_id_) {
+        clear();
+        rules_id_ = id;
+    }
+    rules_ = rules;
+    trump_ = trump;
+    restricted_ = rules.lead_restricted;
+    first_lead_suit_ = rules.first_lead == kNoCard ? -1 : static_cast<int>(rules.first_lead.suit());
+    first_lead_rank_ = rules.first_lead == kNoCard ? 0 : rules.first_lead.rank();
+    for (int p = 0; p < 4; ++p)
+        for (int s = 0; s < 4; ++s) hand_[p][s] = state.hands[p].lane(static_cast<Suit>(s));
+    broken_ = state.broken;
+    leader_ = state.leader;
+    size_ = state.trick_size;
+    first_trick_ = state.tricks_played == 0 && size_ == 0 && first_lead_suit_ >= 0;
+    for (int i = 0; i < size_; ++i) {
+        const Card c = state.trick[i];
+        trick_suit_[i] = static_cast<std::int8_t>(c.suit());
+        trick_rank_[i] = static_cast<std::int8_t>(c.rank());
+    }
+    if (size_ > 0) {
+        win_seat_ = state.current_winner(rules);
+        const Card w = state.trick[(win_seat_ - leader_ + 4) % 4];
+        win_suit_ = static_cast<int>(w.suit());
+        win_rank_ = w.rank();
+    }
+}
+
+bool DoubleDummy::makes(const PlayRules& rules, const PlayState& state, int target) {
+    load(rules, state);
+    ++stats_.tests;
+    Ranks relevant{};
+    return search(target, relevant);
+}
+
+int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
+    load(rules, state);
+    const int seat = (leader_ + size_) & 3;
+    int lo = 0, hi = 0;
+    for (int s = 0; s < 4; ++s) hi += std::popcount(hand_[seat][s]);
+    // Bisection over the target; each test leaves bounds in the table for the next.
+    while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        ++stats_.tests;
+        Ranks relevant{};
+        if (search(mid, relevant))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+bool DoubleDummy::check(int need, bool answer) {
+    PlayState state;
+    state.players = 4;
+    state.leader = state.to_move = static_cast<std::int8_t>(leader_);
+    state.broken = broken_;
+    state.tricks_played = 1;  // past any forced opening lead
+    for (int p = 0; p < 4; ++p)
+        for (int s = 0; s < 4; ++s) state.hands[p] |= CardSet(static_cast<std::uint64_t>(hand_[p][s]) << (16 * s));
+    if (!checker_) {
+        checker_ = std::make_unique<DoubleDummy>(12);
+        checker_->exact_patterns_ = true;
+    }
+    checker_->clear();
+    return checker_->makes(rules_, state, need) == answer;
+}
+
+std::uint16_t DoubleDummy::in_play(int suit) const {
+    std::uint16_t lane = hand_[0][suit] | hand_[1][suit] | hand_[2][suit] | hand_[3][suit];
+    for (int i = 0; i < size_; ++i)
+        if (trick_suit_[i] == suit) lane = static_cast<std::uint16_t>(lane | (1u << trick_rank_[i]));
+    return lane;
+}
+
+bool DoubleDummy::trump_leadable(int seat) const {
+    if (!restricted_ || broken_) return true;
+    for (int s = 0; s < 4; ++s)
+        if (s != trump_ && hand_[seat][s]) return false;
+    return true;
+}
+
+int DoubleDummy::sure_trumps(int side, Ranks& relevant) const {
+    // A trump above every trump of the other side wins the trick it falls on, unless a partner's
+    // higher one falls on the same trick; one player's such trumps fall on different tricks.
+    const std::uint16_t other = hand_[side ^ 1][trump_] | hand_[side ^ 3][trump_];
+    const std::uint16_t high = above(top_rank(other));
+    if (other) relevant[trump_] |= static_cast<std::uint16_t>(in_play(trump_) & above(top_rank(other) - 1));
+    return std::max(std::popcount(static_cast<std::uint16_t>(hand_[side][trump_] & high)),
+                    std::popcount(static_cast<std::uint16_t>(hand_[side ^ 2][trump_] & high)));
+}
+
+int DoubleDummy::quick_tricks(int seat, Ranks& relevant) const {
+    // Tricks the leader cashes from the top without giving up the lead: its cards above every
+    // other card of their suit. Trumps first (opponents holding trumps must follow); then, when
+    // the opponents have trumps left, only one side suit, for as many rounds as each opponent
+    // with trumps can follow. A partner with trumps counts only for rounds it can follow, so it
+    // is never forced to ruff and take the lead away. What the count rests on: per suit, the
+    // owners of the top cards down to the first one the leader does not hold (lengths are known).
+    const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
+    const bool opp_trumps = (hand_[lho][trump_] | hand_[rho][trump_]) != 0;
+    const bool part_trumps = hand_[part][trump_] != 0;
+    int winners[4];
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t others = hand_[lho][s] | hand_[rho][s] | hand_[part][s];
+        winners[s] = std::popcount(static_cast<std::uint16_t>(hand_[seat][s] & above(top_rank(others))));
+    }
+    const auto rest_on = [&](int s) { relevant[s] |= top_cards(in_play(s), winners[s] + 1); };
+    int q = 0;
+    if (trump_leadable(seat) && winners[trump_] > 0) {
+        q = winners[trump_];
+        rest_on(trump_);
+    }
+    int side = 0, best_suit = -1;
+    for (int s = 0; s < 4; ++s) {
+        if (s == trump_ || winners[s] == 0) continue;
+        int w = winners[s];
+        if (part_trumps) w = std::min(w, std::popcount(hand_[part][s]));
+        if (!opp_trumps) {
+            side += w;
+            if (w > 0) rest_on(s);
+            continue;
+        }
+        if (hand_[lho][trump_]) w = std::min(w, std::popcount(hand_[lho][s]));
+        if (hand_[rho][trump_]) w = std::min(w, std::popcount(hand_[rho][s]));
+        if (w > side) {
+            side = w;
+            best_suit = s;
+        }
+    }
+    if (best_suit >= 0) rest_on(best_suit);
+    return q + side;
+}
+
+bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant) const {
+    const int side = leader_ & 1;
+    Ranks quick{}, sure{};
+    if (side == 0) {
+        if (quick_tricks(leader_, quick) >= need) {
+            relevant = quick;
+            return result = true;
+        }
+        if (sure_trumps(0, sure) >= need) {
+            relevant = sure;
+            return result = true;
+        }
+        if (left - sure_trumps(1, sure = {}) < need) {
+            relevant = sure;
+            result = false;
+            return true;
+        }
+        return false;
+    }
+    if (sure_trumps(0, sure) >= need) {
+        relevant = sure;
+        return result = true;
+    }
+    if (left - quick_tricks(leader_, quick) < need) {
+        relevant = quick;
+        result = false;
+        return true;
+    }
+    if (left - sure_trumps(1, sure = {}) < need) {
+        relevant = sure;
+        result = false;
+        return true;
+    }
+    return false;
+}
+
+DoubleDummy::Shape DoubleDummy::shape() const {
+    Shape sh;
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t b0 = hand_[1][s] | hand_[3][s], b1 = hand_[2][s] | hand_[3][s];
+        std::uint16_t all = hand_[0][s] | b0 | hand_[2][s];
+        std::uint32_t seq = 0;
+        sh.count[s] = static_cast<std::int8_t>(std::popcount(all));
+        while (all) {
+            const int r = top_rank(all);
+            all = static_cast<std::uint16_t>(all & ~(1u << r));
+            seq = (seq << 2) | ((b0 >> r) & 1u) | (((b1 >> r) & 1u) << 1);
+        }
+        sh.owners[s] = seq;
+        for (int p = 0; p < 4; ++p) sh.lengths |= static_cast<std::uint64_t>(std::popcount(hand_[p][s])) << (16 * s + 4 * p);
+    }
+    sh.extra = static_cast<std::uint8_t>(leader_ | (restricted_ && broken_ ? 4 : 0));
+    return sh;
+}
+
+DoubleDummy::Head* DoubleDummy::find_head(const Shape& sh, bool create) {
+    const std::uint64_t i = mix(sh.lengths ^ mix(sh.extra + 1u));
+    for (std::uint64_t j = 0; j < 8; ++j) {
+        Head& h = heads_[(i + j) & mask_];
+        if (h.generation != generation_) {
+            if (!create) return nullptr;
+            h = Head{sh.lengths, generation_, -1, sh.extra};
+            return &h;
+        }
+        if (h.lengths == sh.lengths && h.extra == sh.extra) return &h;
+    }
+    if (!create) return nullptr;
+    Head& h = heads_[i & mask_];  // crowded: this shape takes the first slot's place
+    h = Head{sh.lengths, generation_, -1, sh.extra};
+    return &h;
+}
+
+bool DoubleDummy::matches(const Entry& e, const Shape& sh) {
+    for (int s = 0; s < 4; ++s) {
+        const int k = static_cast<int>(e.top[s] >> 26);
+        const std::uint32_t owners = k ? sh.owners[s] >> (2 * (sh.count[s] - k)) : 0;
+        if ((owners | static_cast<std::uint32_t>(k) << 26) != e.top[s]) return false;
+    }
+    return true;
+}
+
+void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best) {
+    // The entry's pattern: per suit, every card in play down to the lowest relevant rank.
+    std::array<std::uint32_t, 4> top{};
+    Ranks full = relevant;
+    if (exact_patterns_)
+        for (int s = 0; s < 4; ++s) full[s] = in_play(s);
+    for (int s = 0; s < 4; ++s) {
+        if (!full[s]) continue;
+        const int low = std::countr_zero(full[s]);
+        const int k = std::popcount(static_cast<std::uint16_t>(in_play(s) & ~((1u << low) - 1)));
+        top[s] = (sh.owners[s] >> (2 * (sh.count[s] - k))) | static_cast<std::uint32_t>(k) << 26;
+    }
+    Head* head = find_head(sh, true);
+    Entry* slot = nullptr;
+    for (std::int32_t i = head->first; i >= 0 && !slot; i = pool_[static_cast<std::size_t>(i)].next)
+        if (pool_[static_cast<std::size_t>(i)].top == top) slot = &pool_[static_cast<std::size_t>(i)];
+    if (!slot) {
+        if (used_ == pool_.size()) {
+            clear();
+            head = find_head(sh, true);
+        }
+        const auto index = static_cast<std::int32_t>(used_++);
+        slot = &pool_[static_cast<std::size_t>(index)];
+        *slot = Entry{};
+        slot->top = top;
+        slot->upper = static_cast<std::int8_t>(left);
+        slot->next = head->first;
+        head->first = index;
+    }
+    if (result)
+        slot->lower = static_cast<std::int8_t>(std::max<int>(slot->lower, need));
+    else
+        slot->upper = static_cast<std::int8_t>(std::min<int>(slot->upper, need - 1));
+    if (best) {
+        slot->best_suit = best->suit;
+        slot->best_from_top = static_cast<std::int8_t>(std::popcount(static_cast<std::uint16_t>(in_play(best->suit) & above(best->rank))));
+    }
+}
+
+int DoubleDummy::lead_score(int seat, int s, int r) const {
+    const int lho = (seat + 1) & 3, part = (seat + 2) & 3, rho = (seat + 3) & 3;
+    const int top_opp = top_rank(hand_[lho][s] | hand_[rho][s]);
+    const auto ruffs = [&](int p) { return s != trump_ && hand_[p][s] == 0 && hand_[p][trump_] != 0; };
+    const bool opp_ruff = ruffs(lho) || ruffs(rho);
+    if (r > top_opp) return opp_ruff ? 20 : 90;                                  // cash a winner
+    if (top_rank(hand_[part][s]) > top_opp) return opp_ruff ? 15 - r : 80 - r;  // low to partner's winner
+    if (ruffs(part) && !ruffs(rho)) return 70 - r;                               // give partner a ruff
+    return 40 - r + (std::popcount(hand_[seat][s]) > 3 ? 5 : 0);                 // low from length
+}
+
+int DoubleDummy::follow_score(int seat, int s, int r) const {
+    const int led = trick_suit_[0];
+    const bool beats = (s == win_suit_ && r > win_rank_) || (s == trump_ && win_suit_ != trump_);
+    const bool partner_winning = ((win_seat_ ^ seat) & 1) == 0;
+    // Whether an opponent still to play this trick can beat (s, r) if it wins now.
+    const auto beaten_later = [&](int card_suit, int card_rank) {
+        for (int i = size_ + 1; i < 4; ++i) {
+            const int p = (leader_ + i) & 3;
+            if (((p ^ seat) & 1) == 0) continue;
+            if (hand_[p][led]) {
+                if (card_suit == led && top_rank(hand_[p][led]) > card_rank) return true;
+            } else if (hand_[p][trump_] && (card_suit != trump_ || top_rank(hand_[p][trump_]) > card_rank)) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const int length_bonus = s == led ? 0 : std::popcount(hand_[seat][s]);  // discard from length
+    if (partner_winning) {
+        if (!beaten_later(win_suit_, win_rank_)) return beats ? -r : 60 - r + length_bonus;  // let it win
+        if (beats && !beaten_later(s, r)) return 70 - r;                                       // secure it
+        return beats ? 20 + r : 40 - r + length_bonus;
+    }
+    if (beats) {
+        if (!beaten_later(s, r)) return 80 - r;  // win it, as cheaply as possible
+        return size_ == 1 ? 25 + r : 45 + r;     // second hand rather low; third hand high
+    }
+    if (s == trump_ && led != trump_) return 5 - r;  // a trump that does not win: a waste
+    return 50 - r + length_bonus;
+}
+
+void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
+    out.n = 0;
+    const auto& hand = hand_[seat];
+    unsigned suits = 0;
+    if (size_ == 0) {
+        if (first_trick_ && (hand[first_lead_suit_] >> first_lead_rank_ & 1u)) {
+            out.m[0] = {static_cast<std::int8_t>(first_lead_suit_), static_cast<std::int8_t>(first_lead_rank_),
+                        static_cast<std::int8_t>(first_lead_rank_), 0};
+            out.n = 1;
+            return;
+        }
+        for (int s = 0; s < 4; ++s)
+            if (hand[s]) suits |= 1u << s;
+        if (!trump_leadable(seat)) suits &= ~(1u << trump_);
+    } else if (hand[trick_suit_[0]]) {
+        suits = 1u << trick_suit_[0];
+    } else {
+        for (int s = 0; s < 4; ++s)
+            if (hand[s]) suits |= 1u << s;
+    }
+    int hint_suit = -1, hint_rank = -1;
+    for (int s = 0; s < 4; ++s) {
+        if (!(suits >> s & 1u)) continue;
+        const std::uint16_t mine = hand[s], present = in_play(s);
+        if (hint && hint->best_suit == s) {
+            // The stored lead: the card with best_from_top cards in play above it.
+            std::uint16_t rest = present;
+            for (int k = 0; k < hint->best_from_top && rest; ++k) rest = static_cast<std::uint16_t>(rest & ~(1u << top_rank(rest)));
+            hint_suit = s;
+            hint_rank = top_rank(rest);
+        }
+        for (std::uint16_t m = mine; m;) {
+            const int r = top_rank(m);
+            m = static_cast<std::uint16_t>(m & ~(1u << r));
+            const std::uint16_t higher = present & above(r);
+            // Of a run of my cards with no other card in play between them, only the highest.
+            if (higher & (higher & -higher) & mine) continue;
+            int score = size_ == 0 ? lead_score(seat, s, r) : follow_score(seat, s, r);
+            if (s == hint_suit && r == hint_rank) score += 1000;
+            int low = r;  // down the run of my cards with nothing in play between them
+            for (std::uint16_t below = present & static_cast<std::uint16_t>((1u << r) - 1); below;) {
+                const int b = top_rank(below);
+                if (!(mine >> b & 1u)) break;
+                low = b;
+                below = static_cast<std::uint16_t>(below & ~(1u << b));
+            }
+            Move mv{static_cast<std::int8_t>(s), static_cast<std::int8_t>(r), static_cast<std::int8_t>(low), static_cast<std::int16_t>(score)};
+            int j = out.n++;
+            while (j > 0 && out.m[j - 1].score < mv.score) {
+                out.m[j] = out.m[j - 1];
+                --j;
+            }
+            out.m[j] = mv;
+        }
+    }
+}
+
+bool DoubleDummy::search(int need, Ranks& relevant) {
+    ++stats_.nodes;
+    relevant = {};
+    const int seat = (leader_ + size_) & 3;
+    if (need <= 0) return true;
+    const auto& hand = hand_[seat];
+    const int left = std::popcount(hand[0]) + std::popcount(hand[1]) + std::popcount(hand[2]) + std::popcount(hand[3]);
+    if (need > left) return false;
+
+    // The hand's first trick, with its forced lead, is only ever the root: no bounds, no table.
+    const bool trick_start = size_ == 0 && !first_trick_;
+    Shape sh;
+    const Entry* hint = nullptr;
+    if (trick_start) {
+        bool result = false;
+        if (lead_bounds(need, left, result, relevant)) {
+            ++stats_.bound_cuts;
+            return result;
+        }
+        sh = shape();
+        ++stats_.tt_probes;
+        const Head* head = find_head(sh, false);
+        for (std::int32_t i = head ? head->first : -1; i >= 0; i = pool_[static_cast<std::size_t>(i)].next) {
+            const Entry& e = pool_[static_cast<std::size_t>(i)];
+            if (!matches(e, sh)) continue;
+            if (e.lower >= need || e.upper < need) {
+                ++stats_.tt_hits;
+                if (checking_ && !check(need, e.lower >= need)) ++stats_.check_failures;
+                // The bound holds wherever the entry's top cards lie as here.
+                for (int s = 0; s < 4; ++s) relevant[s] = top_cards(in_play(s), static_cast<int>(e.top[s] >> 26));
+                return e.lower >= need;
+            }
+            if (!hint && e.best_suit >= 0) hint = &e;
+        }
+    }
+
+    Moves moves;
+    generate(seat, hint, moves);
+    const bool max_side = (seat & 1) == 0;
+    bool result = !max_side;
+    const Move* decided = nullptr;
+    Ranks all{};  // when no move decides, the proof rests on every move's subtree
+    for (int i = 0; i < moves.n; ++i) {
+        const int s = moves.m[i].suit, r = moves.m[i].rank;
+        const int saved_leader = leader_, saved_size = size_, ws = win_seat_, wsuit = win_suit_, wr = win_rank_;
+        const bool saved_broken = broken_, saved_first = first_trick_;
+        const auto saved_suits = trick_suit_, saved_ranks = trick_rank_;  // the next trick overwrites them
+        hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] & ~(1u << r));
+        if (size_ == 0 || (s == win_suit_ && r > win_rank_) || (s == trump_ && win_suit_ != trump_)) {
+            win_seat_ = seat;
+            win_suit_ = s;
+            win_rank_ = r;
+        }
+        trick_suit_[size_] = static_cast<std::int8_t>(s);
+        trick_rank_[size_] = static_cast<std::int8_t>(r);
+        if (s == trump_) broken_ = true;
+        int next_need = need;
+        // The winner's rank matters when it beat another card of its suit.
+        std::uint16_t won_by_rank = 0;
+        if (++size_ == 4) {
+            int same = 0;
+            for (int j = 0; j < 4; ++j) same += trick_suit_[j] == win_suit_;
+            if (same > 1) won_by_rank = static_cast<std::uint16_t>(1u << win_rank_);
+            next_need -= (win_seat_ & 1) == 0;
+            leader_ = win_seat_;
+            size_ = 0;
+            first_trick_ = false;
+        }
+        const int trick_suit = win_suit_;
+        Ranks child{};
+        const bool r_child = search(next_need, child);
+        child[trick_suit] |= won_by_rank;
+        hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] | (1u << r));
+        leader_ = saved_leader;
+        size_ = saved_size;
+        win_seat_ = ws;
+        win_suit_ = wsuit;
+        win_rank_ = wr;
+        broken_ = saved_broken;
+        first_trick_ = saved_first;
+        trick_suit_ = saved_suits;
+        trick_rank_ = saved_ranks;
+        if (r_child == max_side) {
+            result = max_side;
+            decided = &moves.m[i];
+            relevant = child;
+            break;
+        }
+        for (int j = 0; j < 4; ++j) all[j] |= child[j];
+        // Every move failed: the cards this one stood for count on lying next to it.
+        if (moves.m[i].low != r) all[s] |= static_cast<std::uint16_t>(1u << moves.m[i].low);
+    }
+    if (!decided) relevant = all;
+    if (trick_start) store(sh, relevant, result, need, left, decided);
+    return result;
+}
+
+}  // namespace cardgames

@@ -1,0 +1,137 @@
+#pragma once
+// A double-dummy solver for partnership play with a trump suit: partnership Spades under the tricks
+// utility (with spades_lead_anytime=true this is bridge play with spades as trumps). It answers
+// exactly what the generic two-sided search over TrickGame answers (the tests check both against
+// plain max^n), but is built for the case that has to be fast, in the manner of bridge solvers:
+//
+//   - a null-window test "does North-South take at least k of the remaining tricks?", with the
+//     value found by bisection over k and the table carrying work from one test to the next;
+//   - a table at trick starts keyed exactly (no hash collisions) by who holds which rank *among
+//     the cards still in play*, holding a lower and an upper bound and the move that decided;
+//   - sure-trick bounds at trick starts: the leader's cashable top cards, each side's top trumps;
+//   - equivalent cards generated once, and move ordering by card-play heuristics.
+//
+// Positions may start mid-trick and with any number of cards per hand (all hands equal up to the
+// trick in progress). Works on four 16-bit suit lanes per seat; no allocation while searching.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "cardgames/play_state.hpp"
+
+namespace cardgames {
+
+struct DoubleDummyStats {
+    std::uint64_t nodes = 0;        // cards tried plus positions entered
+    std::uint64_t tt_probes = 0;    // table look-ups at trick starts
+    std::uint64_t tt_hits = 0;      // ... that decided the test
+    std::uint64_t bound_cuts = 0;   // tests decided by the sure-trick bounds
+    int tests = 0;                  // null-window tests
+    std::uint64_t check_failures = 0;  // set_checking: table answers a fresh search contradicted
+};
+
+class DoubleDummy {
+public:
+    // `table_log2`: room for 2^table_log2 shapes (24 bytes each) and twice as many bounds (24 bytes).
+    explicit DoubleDummy(int table_log2 = 20);
+
+    // Whether `rules` are the ones this solver plays: four players in two partnerships with a
+    // trump suit and no first-trick restrictions beyond an optional forced opening lead.
+    static bool supports(const PlayRules& rules);
+
+    // Tricks seats 0 and 2 take from `state` on, the trick in progress included.
+    int solve(const PlayRules& rules, const PlayState& state);
+    // Whether seats 0 and 2 take at least `target` tricks from `state` on.
+    bool makes(const PlayRules& rules, const PlayState& state, int target);
+
+    // Forgets every stored bound (O(1)). Entries stay valid across positions played under the same
+    // rules, so a caller may keep them; setting other rules clears them.
+    void clear();
+    const DoubleDummyStats& stats() const { return stats_; }
+    // Testing aid for partition search: every answer taken from the table is checked against a
+    // fresh search of the position that shares no bounds between positions (slow).
+    void set_checking(bool on) { checking_ = on; }
+    void reset_stats() { stats_ = {}; }
+
+private:
+    using Ranks = std::array<std::uint16_t, 4>;  // per suit, rank bits
+    // A trick start as the table sees it: the leader, the broken flag and every hand's length in
+    // every suit, plus per suit the seat holding each card in play, from the highest down.
+    struct Shape {
+        std::uint64_t lengths = 0;  // 4 bits per (seat, suit)
+        std::uint8_t extra = 0;     // leader | broken << 2
+        std::array<std::uint32_t, 4> owners{};  // 2 bits per card, the highest in the top pair
+        std::array<std::int8_t, 4> count{};     // cards in play per suit
+    };
+    // Bounds proven for every position of one shape whose top cards in each suit (down to the
+    // lowest rank the proof depended on) have the same owners: the other cards only ever fell
+    // to tricks they did not decide by rank, so their ranks do not matter (partition search).
+    struct Entry {
+        std::array<std::uint32_t, 4> top{};  // per suit: (k << 26) | owners of the k highest cards
+        std::int32_t next = -1;              // the shape's next entry
+        std::int8_t lower = 0, upper = 0;    // tricks for seats 0 and 2 from the trick start on
+        std::int8_t best_suit = -1;          // the lead that decided last time ...
+        std::int8_t best_from_top = 0;       // ... as its rank among the suit's cards in play
+    };
+    // One per shape seen: the head of its list of entries.
+    struct Head {
+        std::uint64_t lengths = 0;
+        std::uint32_t generation = 0;
+        std::int32_t first = -1;
+        std::uint8_t extra = 0;
+    };
+    struct Move {
+        std::int8_t suit, rank;
+        std::int8_t low;  // the lowest of the equivalent cards it stands for
+        std::int16_t score;
+    };
+    struct Moves {
+        std::array<Move, 16> m;
+        int n = 0;
+    };
+
+    void load(const PlayRules& rules, const PlayState& state);
+    bool search(int need, Ranks& relevant);
+    bool lead_bounds(int need, int left, bool& result, Ranks& relevant) const;
+    void generate(int seat, const Entry* hint, Moves& out) const;
+    int lead_score(int seat, int suit, int rank) const;
+    int follow_score(int seat, int suit, int rank) const;
+    int quick_tricks(int seat, Ranks& relevant) const;
+    int sure_trumps(int side, Ranks& relevant) const;
+    Shape shape() const;
+    Head* find_head(const Shape& sh, bool create);
+    static bool matches(const Entry& e, const Shape& sh);
+    void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best);
+    std::uint16_t in_play(int suit) const;  // hands plus the table
+    bool trump_leadable(int seat) const;
+    bool check(int need, bool answer);
+
+    // Rules.
+    PlayRules rules_;
+    int trump_ = 0;
+    bool restricted_ = false;  // trumps may not be led until broken (unless nothing else is held)
+    int first_lead_suit_ = -1, first_lead_rank_ = 0;  // forced opening lead of the hand, if any
+    std::uint64_t rules_id_ = ~0ULL;
+
+    // Position.
+    std::array<std::array<std::uint16_t, 4>, 4> hand_{};  // [seat][suit] rank bits
+    bool broken_ = false;
+    bool first_trick_ = false;  // the hand's first trick is in progress (forced lead applies)
+    int leader_ = 0, size_ = 0;
+    std::array<std::int8_t, 4> trick_suit_{}, trick_rank_{};
+    int win_seat_ = 0, win_suit_ = 0, win_rank_ = 0;
+
+    std::vector<Head> heads_;
+    std::vector<Entry> pool_;  // entries, handed out in order; when full, the table starts over
+    std::size_t used_ = 0;
+    std::uint64_t mask_ = 0;
+    std::uint32_t generation_ = 1;
+    DoubleDummyStats stats_;
+    bool exact_patterns_ = false;  // store every card in play in each pattern (the checker)
+    bool checking_ = false;
+    std::unique_ptr<DoubleDummy> checker_;
+};
+
+}  // namespace cardgames

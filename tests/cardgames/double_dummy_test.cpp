@@ -1,0 +1,134 @@
+// The double-dummy solver against plain max^n on random partnership positions (mid-trick included,
+// spades led any time or only once broken, with and without a forced opening lead): the same
+// tricks from the position, the same answer to every "at least k tricks" test, and the same value
+// after every legal card. One solver is reused across positions, as callers do, so stale table
+// entries would show up as wrong answers.
+#include "cardgames/double_dummy.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "cardgames/trick_game.hpp"
+#include "engine/search.hpp"
+
+namespace cardgames {
+namespace {
+
+Rules partnership_rules(bool lead_anytime) {
+    Rules rules;
+    rules.game = GameKind::kSpades;
+    rules.players = 4;
+    rules.partnership = true;
+    rules.spades_lead_anytime = lead_anytime;
+    return rules;
+}
+
+// A random position with `tricks` cards per hand at the start of the current trick, then
+// `played` random legal cards of that trick.
+PlayState random_position(const PlayRules& rules, std::mt19937_64& rng, int tricks, int played) {
+    std::vector<Card> deck;
+    for (int s = 0; s < 4; ++s)
+        for (Rank r = kTwo; r <= kAce; ++r) deck.emplace_back(static_cast<Suit>(s), r);
+    std::shuffle(deck.begin(), deck.end(), rng);
+    Deal deal;
+    deal.players = 4;
+    for (int p = 0; p < 4; ++p)
+        for (int i = 0; i < tricks; ++i) deal.hands[p] |= deck[static_cast<std::size_t>(p * tricks + i)];
+    PlayState state = PlayState::start(deal, static_cast<int>(rng() % 4));
+    state.tricks_played = static_cast<std::int8_t>(13 - tricks);  // no forced opening lead
+    state.broken = rng() % 2 == 0;
+    for (int i = 0; i < played; ++i) {
+        const CardSet legal = state.legal_moves(rules);
+        int k = static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()));
+        for (Card c : legal)
+            if (k-- == 0) {
+                state.play(rules, c);
+                break;
+            }
+    }
+    return state;
+}
+
+int maxn_tricks(const Rules& rules, const PlayState& state) {
+    engine::SearchOptions o;
+    o.algorithm = engine::Algorithm::kMaxn;
+    TrickGame game(rules, state, Utility::kTricks);
+    engine::Searcher<TrickGame> searcher(o);
+    const auto r = searcher.search(game);
+    return game.report(r.value)[0];
+}
+
+std::string describe(const PlayState& s) {
+    Deal d;
+    d.players = 4;
+    d.hands = s.hands;
+    std::string out = deal_to_string(d) + " leader " + std::to_string(s.leader) + " trick";
+    for (int i = 0; i < s.trick_size; ++i) out += " " + to_string(s.trick[i]);
+    return out + (s.broken ? " broken" : "");
+}
+
+TEST(DoubleDummy, SupportsPartnershipSpadesOnly) {
+    EXPECT_TRUE(DoubleDummy::supports(PlayRules::from(partnership_rules(true))));
+    EXPECT_TRUE(DoubleDummy::supports(PlayRules::from(partnership_rules(false))));
+    Rules hearts;
+    hearts.game = GameKind::kHearts;
+    EXPECT_FALSE(DoubleDummy::supports(PlayRules::from(hearts)));
+}
+
+TEST(DoubleDummy, AgreesWithMaxnOnRandomPositions) {
+    std::mt19937_64 rng(20261122);
+    DoubleDummy solver(12);  // a small table: collisions and restarts get exercised
+    solver.set_checking(true);
+    int checked = 0;
+    for (bool anytime : {true, false}) {
+        const Rules rules = partnership_rules(anytime);
+        const PlayRules play = PlayRules::from(rules);
+        for (int i = 0; i < 500; ++i) {
+            const int tricks = 1 + static_cast<int>(rng() % 4);
+            const PlayState state = random_position(play, rng, tricks, static_cast<int>(rng() % 4));
+            const int expected = maxn_tricks(rules, state);
+            ASSERT_EQ(solver.solve(play, state), expected) << describe(state);
+            const int left = state.hands[state.to_move].size();
+            for (int k = 0; k <= left + 1; ++k) ASSERT_EQ(solver.makes(play, state, k), expected >= k) << describe(state) << " k=" << k;
+            for (Card c : state.legal_moves(play)) {
+                PlayState next = state;
+                next.play(play, c);
+                ASSERT_EQ(solver.solve(play, next), maxn_tricks(rules, next)) << describe(state) << " after " << to_string(c);
+            }
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 1000);
+    EXPECT_EQ(solver.stats().check_failures, 0u);
+}
+
+// Larger positions (partition search and the table matter more there) against the generic
+// two-sided search with its transposition table, itself checked against max^n elsewhere.
+TEST(DoubleDummy, AgreesWithGenericAlphabetaOnLargerPositions) {
+    std::mt19937_64 rng(7);
+    DoubleDummy solver(14);
+    solver.set_checking(true);
+    for (bool anytime : {true, false}) {
+        const Rules rules = partnership_rules(anytime);
+        const PlayRules play = PlayRules::from(rules);
+        for (int i = 0; i < 60; ++i) {
+            const PlayState state = random_position(play, rng, 5 + static_cast<int>(rng() % 3), static_cast<int>(rng() % 4));
+            engine::SearchOptions o;
+            o.algorithm = engine::Algorithm::kAlphaBeta;
+            o.tt_entries = std::size_t{1} << 16;
+            TrickGame game(rules, state, Utility::kTricks);
+            engine::Searcher<TrickGame> searcher(o);
+            const int expected = searcher.search(game).score / 2;
+            ASSERT_EQ(solver.solve(play, state), expected) << describe(state);
+            ASSERT_TRUE(solver.makes(play, state, expected)) << describe(state);
+            ASSERT_FALSE(solver.makes(play, state, expected + 1)) << describe(state);
+        }
+    }
+    EXPECT_GT(solver.stats().tt_hits, 0u);
+    // Every bound taken from the table for a position other than the one it was proven on held.
+    EXPECT_EQ(solver.stats().check_failures, 0u);
+}
+
+}  // namespace
+}  // namespace cardgames
