@@ -8,6 +8,19 @@ namespace cardgames {
 
 namespace {
 
+// Cards in a lane. Written out: without -mpopcnt (not in the x86-64 baseline) std::popcount is a
+// library call, and this is the solver's most frequent operation.
+constexpr int bits(std::uint32_t x) {
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0f0fu;
+    return static_cast<int>((x + (x >> 8)) & 0x1fu);
+}
+
+constexpr bool same(const std::array<std::uint32_t, 4>& a, const std::array<std::uint32_t, 4>& b) {
+    return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
+}
+
 constexpr int top_rank(std::uint16_t lane) { return lane ? 15 - std::countl_zero(lane) : 0; }
 // Bits strictly above rank r.
 constexpr std::uint16_t above(int r) { return static_cast<std::uint16_t>(~((2u << r) - 1)); }
@@ -76,6 +89,7 @@ void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
         trick_suit_[i] = static_cast<std::int8_t>(c.suit());
         trick_rank_[i] = static_cast<std::int8_t>(c.rank());
     }
+    tricks_left_ = state.hands[state.to_move].size();  // the one to move has not played to this trick
     if (size_ > 0) {
         win_seat_ = state.current_winner(rules);
         const Card w = state.trick[(win_seat_ - leader_ + 4) % 4];
@@ -95,7 +109,7 @@ int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
     load(rules, state);
     const int seat = (leader_ + size_) & 3;
     int lo = 0, hi = 0;
-    for (int s = 0; s < 4; ++s) hi += std::popcount(hand_[seat][s]);
+    for (int s = 0; s < 4; ++s) hi += bits(hand_[seat][s]);
     // Bisection over the target; each test leaves bounds in the table for the next.
     while (lo < hi) {
         const int mid = (lo + hi + 1) / 2;
@@ -132,11 +146,89 @@ std::uint16_t DoubleDummy::in_play(int suit) const {
     return lane;
 }
 
-bool DoubleDummy::trump_leadable(int seat) const {
-    if (!restricted_ || broken_) return true;
+bool DoubleDummy::trump_leadable(int seat) const { return trump_leadable(hand_, seat, broken_); }
+
+bool DoubleDummy::trump_leadable(const Hands& h, int seat, bool broken) const {
+    if (!restricted_ || broken) return true;
     for (int s = 0; s < 4; ++s)
-        if (s != trump_ && hand_[seat][s]) return false;
+        if (s != trump_ && h[seat][s]) return false;
     return true;
+}
+
+int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, Ranks& relevant) const {
+    // Tricks the leader cashes from the top without giving up the lead: its cards above every
+    // other card of their suit. Trumps first (opponents holding trumps must follow); then, when
+    // the opponents have trumps left, only one side suit, for as many rounds as each opponent
+    // with trumps can follow. A partner with trumps counts only for rounds it can follow, so it
+    // is never forced to ruff and take the lead away. What the count rests on: per suit, the
+    // owners of the top cards down to the first one the leader does not hold (lengths are known).
+    const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
+    const bool opp_trumps = (h[lho][trump_] | h[rho][trump_]) != 0;
+    const bool part_trumps = h[part][trump_] != 0;
+    int winners[4];
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t others = h[lho][s] | h[rho][s] | h[part][s];
+        winners[s] = bits(static_cast<std::uint16_t>(h[seat][s] & above(top_rank(others))));
+    }
+    const auto rest_on = [&](int s) {
+        relevant[s] |= top_cards(static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]), winners[s] + 1);
+    };
+    int q = 0;
+    if (winners[trump_] > 0 && trump_leadable(h, seat, broken)) {
+        q = winners[trump_];
+        rest_on(trump_);
+    }
+    int side = 0, best_suit = -1;
+    for (int s = 0; s < 4; ++s) {
+        if (s == trump_ || winners[s] == 0) continue;
+        int w = winners[s];
+        if (part_trumps) w = std::min(w, bits(h[part][s]));
+        if (!opp_trumps) {
+            side += w;
+            if (w > 0) rest_on(s);
+            continue;
+        }
+        if (h[lho][trump_]) w = std::min(w, bits(h[lho][s]));
+        if (h[rho][trump_]) w = std::min(w, bits(h[rho][s]));
+        if (w > side) {
+            side = w;
+            best_suit = s;
+        }
+    }
+    if (best_suit >= 0) rest_on(best_suit);
+    return q + side;
+}
+
+int DoubleDummy::quick_tricks(int seat, Ranks& relevant) const {
+    int best = cash_tricks(hand_, seat, broken_, relevant);
+    // Or a low card to partner's winner, and partner cashes. The entry must stand: partner's card
+    // is above both opponents' and neither can ruff it. After the trick each opponent is taken
+    // to keep its highest cards (a void one keeps all it has): partner's count can only be lower.
+    const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t mine = hand_[seat][s], theirs = hand_[part][s];
+        if (!mine || !theirs) continue;
+        const int entry = top_rank(theirs);
+        if (entry < top_rank(static_cast<std::uint16_t>(hand_[lho][s] | hand_[rho][s]))) continue;
+        if ((mine & -mine) > (1 << entry)) continue;  // all mine are higher: my own winners
+        if (s == trump_ ? !trump_leadable(seat)
+                        : (!hand_[lho][s] && hand_[lho][trump_]) || (!hand_[rho][s] && hand_[rho][trump_]))
+            continue;
+        Hands after = hand_;
+        const auto drop_lowest = [](std::uint16_t& lane) { lane = static_cast<std::uint16_t>(lane & (lane - 1)); };
+        drop_lowest(after[seat][s]);
+        after[part][s] = static_cast<std::uint16_t>(theirs & ~(1u << entry));
+        drop_lowest(after[lho][s]);
+        drop_lowest(after[rho][s]);
+        Ranks via{};
+        const int q = 1 + cash_tricks(after, part, broken_ || s == trump_, via);
+        if (q > best) {
+            best = q;
+            via[s] |= static_cast<std::uint16_t>(in_play(s) & above(entry - 1));
+            relevant = via;
+        }
+    }
+    return best;
 }
 
 int DoubleDummy::sure_trumps(int side, Ranks& relevant) const {
@@ -145,50 +237,8 @@ int DoubleDummy::sure_trumps(int side, Ranks& relevant) const {
     const std::uint16_t other = hand_[side ^ 1][trump_] | hand_[side ^ 3][trump_];
     const std::uint16_t high = above(top_rank(other));
     if (other) relevant[trump_] |= static_cast<std::uint16_t>(in_play(trump_) & above(top_rank(other) - 1));
-    return std::max(std::popcount(static_cast<std::uint16_t>(hand_[side][trump_] & high)),
-                    std::popcount(static_cast<std::uint16_t>(hand_[side ^ 2][trump_] & high)));
-}
-
-int DoubleDummy::quick_tricks(int seat, Ranks& relevant) const {
-    // Tricks the leader cashes from the top without giving up the lead: its cards above every
-    // other card of their suit. Trumps first (opponents holding trumps must follow); then, when
-    // the opponents have trumps left, only one side suit, for as many rounds as each opponent
-    // with trumps can follow. A partner with trumps counts only for rounds it can follow, so it
-    // is never forced to ruff and take the lead away. What the count rests on: per suit, the
-    // owners of the top cards down to the first one the leader does not hold (lengths are known).
-    const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
-    const bool opp_trumps = (hand_[lho][trump_] | hand_[rho][trump_]) != 0;
-    const bool part_trumps = hand_[part][trump_] != 0;
-    int winners[4];
-    for (int s = 0; s < 4; ++s) {
-        const std::uint16_t others = hand_[lho][s] | hand_[rho][s] | hand_[part][s];
-        winners[s] = std::popcount(static_cast<std::uint16_t>(hand_[seat][s] & above(top_rank(others))));
-    }
-    const auto rest_on = [&](int s) { relevant[s] |= top_cards(in_play(s), winners[s] + 1); };
-    int q = 0;
-    if (trump_leadable(seat) && winners[trump_] > 0) {
-        q = winners[trump_];
-        rest_on(trump_);
-    }
-    int side = 0, best_suit = -1;
-    for (int s = 0; s < 4; ++s) {
-        if (s == trump_ || winners[s] == 0) continue;
-        int w = winners[s];
-        if (part_trumps) w = std::min(w, std::popcount(hand_[part][s]));
-        if (!opp_trumps) {
-            side += w;
-            if (w > 0) rest_on(s);
-            continue;
-        }
-        if (hand_[lho][trump_]) w = std::min(w, std::popcount(hand_[lho][s]));
-        if (hand_[rho][trump_]) w = std::min(w, std::popcount(hand_[rho][s]));
-        if (w > side) {
-            side = w;
-            best_suit = s;
-        }
-    }
-    if (best_suit >= 0) rest_on(best_suit);
-    return q + side;
+    return std::max(bits(static_cast<std::uint16_t>(hand_[side][trump_] & high)),
+                    bits(static_cast<std::uint16_t>(hand_[side ^ 2][trump_] & high)));
 }
 
 bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant) const {
@@ -233,14 +283,14 @@ DoubleDummy::Shape DoubleDummy::shape() const {
         const std::uint16_t b0 = hand_[1][s] | hand_[3][s], b1 = hand_[2][s] | hand_[3][s];
         std::uint16_t all = hand_[0][s] | b0 | hand_[2][s];
         std::uint32_t seq = 0;
-        sh.count[s] = static_cast<std::int8_t>(std::popcount(all));
+        sh.count[s] = static_cast<std::int8_t>(bits(all));
         while (all) {
             const int r = top_rank(all);
             all = static_cast<std::uint16_t>(all & ~(1u << r));
             seq = (seq << 2) | ((b0 >> r) & 1u) | (((b1 >> r) & 1u) << 1);
         }
         sh.owners[s] = seq;
-        for (int p = 0; p < 4; ++p) sh.lengths |= static_cast<std::uint64_t>(std::popcount(hand_[p][s])) << (16 * s + 4 * p);
+        for (int p = 0; p < 4; ++p) sh.lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << (16 * s + 4 * p);
     }
     sh.extra = static_cast<std::uint8_t>(leader_ | (restricted_ && broken_ ? 4 : 0));
     return sh;
@@ -281,13 +331,13 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
     for (int s = 0; s < 4; ++s) {
         if (!full[s]) continue;
         const int low = std::countr_zero(full[s]);
-        const int k = std::popcount(static_cast<std::uint16_t>(in_play(s) & ~((1u << low) - 1)));
+        const int k = bits(static_cast<std::uint16_t>(in_play(s) & ~((1u << low) - 1)));
         top[s] = (sh.owners[s] >> (2 * (sh.count[s] - k))) | static_cast<std::uint32_t>(k) << 26;
     }
     Head* head = find_head(sh, true);
     Entry* slot = nullptr;
     for (std::int32_t i = head->first; i >= 0 && !slot; i = pool_[static_cast<std::size_t>(i)].next)
-        if (pool_[static_cast<std::size_t>(i)].top == top) slot = &pool_[static_cast<std::size_t>(i)];
+        if (same(pool_[static_cast<std::size_t>(i)].top, top)) slot = &pool_[static_cast<std::size_t>(i)];
     if (!slot) {
         if (used_ == pool_.size()) {
             clear();
@@ -307,7 +357,7 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
         slot->upper = static_cast<std::int8_t>(std::min<int>(slot->upper, need - 1));
     if (best) {
         slot->best_suit = best->suit;
-        slot->best_from_top = static_cast<std::int8_t>(std::popcount(static_cast<std::uint16_t>(in_play(best->suit) & above(best->rank))));
+        slot->best_from_top = static_cast<std::int8_t>(bits(static_cast<std::uint16_t>(in_play(best->suit) & above(best->rank))));
     }
 }
 
@@ -319,7 +369,7 @@ int DoubleDummy::lead_score(int seat, int s, int r) const {
     if (r > top_opp) return opp_ruff ? 20 : 90;                                  // cash a winner
     if (top_rank(hand_[part][s]) > top_opp) return opp_ruff ? 15 - r : 80 - r;  // low to partner's winner
     if (ruffs(part) && !ruffs(rho)) return 70 - r;                               // give partner a ruff
-    return 40 - r + (std::popcount(hand_[seat][s]) > 3 ? 5 : 0);                 // low from length
+    return 40 - r + (bits(hand_[seat][s]) > 3 ? 5 : 0);                 // low from length
 }
 
 int DoubleDummy::follow_score(int seat, int s, int r) const {
@@ -339,7 +389,7 @@ int DoubleDummy::follow_score(int seat, int s, int r) const {
         }
         return false;
     };
-    const int length_bonus = s == led ? 0 : std::popcount(hand_[seat][s]);  // discard from length
+    const int length_bonus = s == led ? 0 : bits(hand_[seat][s]);  // discard from length
     if (partner_winning) {
         if (!beaten_later(win_suit_, win_rank_)) return beats ? -r : 60 - r + length_bonus;  // let it win
         if (beats && !beaten_later(s, r)) return 70 - r;                                       // secure it
@@ -415,8 +465,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
     relevant = {};
     const int seat = (leader_ + size_) & 3;
     if (need <= 0) return true;
-    const auto& hand = hand_[seat];
-    const int left = std::popcount(hand[0]) + std::popcount(hand[1]) + std::popcount(hand[2]) + std::popcount(hand[3]);
+    const int left = tricks_left_;
     if (need > left) return false;
 
     // The hand's first trick, with its forced lead, is only ever the root: no bounds, no table.
@@ -477,6 +526,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
             leader_ = win_seat_;
             size_ = 0;
             first_trick_ = false;
+            --tricks_left_;
         }
         const int trick_suit = win_suit_;
         Ranks child{};
@@ -484,6 +534,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         child[trick_suit] |= won_by_rank;
         hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] | (1u << r));
         leader_ = saved_leader;
+        tricks_left_ = left;
         size_ = saved_size;
         win_seat_ = ws;
         win_suit_ = wsuit;
@@ -499,10 +550,26 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
             break;
         }
         for (int j = 0; j < 4; ++j) all[j] |= child[j];
-        // Every move failed: the cards this one stood for count on lying next to it.
-        if (moves.m[i].low != r) all[s] |= static_cast<std::uint16_t>(1u << moves.m[i].low);
     }
-    if (!decided) relevant = all;
+    if (!decided) {
+        // Every move failed, each standing for the cards equivalent to it here. Where a move's card
+        // falls inside the pattern, the ones it stood for must too: elsewhere they need not lie
+        // next to it. (Below the pattern all cards of a hand and suit are alike anyway.)
+        for (bool grown = true; grown;) {
+            grown = false;
+            for (int i = 0; i < moves.n; ++i) {
+                const Move& m = moves.m[i];
+                const std::uint16_t lane = all[m.suit];
+                if (m.low == m.rank || !lane) continue;
+                const int threshold = std::countr_zero(lane);
+                if (threshold <= m.rank && m.low < threshold) {
+                    all[m.suit] = static_cast<std::uint16_t>(lane | (1u << m.low));
+                    grown = true;
+                }
+            }
+        }
+        relevant = all;
+    }
     if (trick_start) store(sh, relevant, result, need, left, decided);
     return result;
 }

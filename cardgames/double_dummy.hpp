@@ -57,6 +57,7 @@ public:
 
 private:
     using Ranks = std::array<std::uint16_t, 4>;  // per suit, rank bits
+    using Hands = std::array<std::array<std::uint16_t, 4>, 4>;  // [seat][suit] rank bits
     // A trick start as the table sees it: the leader, the broken flag and every hand's length in
     // every suit, plus per suit the seat holding each card in play, from the highest down.
     struct Shape {
@@ -106,6 +107,8 @@ private:
     void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best);
     std::uint16_t in_play(int suit) const;  // hands plus the table
     bool trump_leadable(int seat) const;
+    bool trump_leadable(const Hands& h, int seat, bool broken) const;
+    int cash_tricks(const Hands& h, int seat, bool broken, Ranks& relevant) const;
     bool check(int need, bool answer);
 
     // Rules.
@@ -116,10 +119,11 @@ private:
     std::uint64_t rules_id_ = ~0ULL;
 
     // Position.
-    std::array<std::array<std::uint16_t, 4>, 4> hand_{};  // [seat][suit] rank bits
+    Hands hand_{};
     bool broken_ = false;
     bool first_trick_ = false;  // the hand's first trick is in progress (forced lead applies)
     int leader_ = 0, size_ = 0;
+    int tricks_left_ = 0;  // tricks not yet complete, the one in progress included
     std::array<std::int8_t, 4> trick_suit_{}, trick_rank_{};
     int win_seat_ = 0, win_suit_ = 0, win_rank_ = 0;
 
