@@ -8,6 +8,7 @@
 
 #include "apps/common.hpp"
 #include "apps/search_options.hpp"
+#include "cardgames/double_dummy.hpp"
 #include "cardgames/error.hpp"
 #include "cardgames/position.hpp"
 #include "cardgames/trick_game.hpp"
@@ -39,6 +40,53 @@ std::string tuple_text(const std::vector<int>& v) {
     return s + "]";
 }
 
+// --algorithm dd: the double-dummy solver, for partnership Spades under the tricks utility. Each
+// legal card is played and the rest solved; the best card is the first (in notation order) that
+// reaches the best value for the side to move.
+int solve_double_dummy(const Rules& rules, const PlayState& state, const std::string& format) {
+    const PlayRules play = PlayRules::from(rules);
+    DoubleDummy solver;
+    const auto start = std::chrono::steady_clock::now();
+    const int left = state.hands[state.to_move].size();
+    const bool ns = state.to_move % 2 == 0;
+    std::vector<std::pair<Card, int>> rows;  // card, tricks for North-South
+    int best = -1;
+    for (Suit s : kSuitsNotationOrder)
+        for (Rank r = kAce; r >= kTwo; --r) {
+            const Card c(s, r);
+            if (!state.legal_moves(play).contains(c)) continue;
+            PlayState next = state;
+            next.play(play, c);
+            const int value = solver.solve(play, next);
+            rows.push_back({c, value});
+            if (best < 0 || (ns ? value > rows[static_cast<std::size_t>(best)].second : value < rows[static_cast<std::size_t>(best)].second))
+                best = static_cast<int>(rows.size()) - 1;
+        }
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (rows.empty()) throw InputError("no legal move in this position");
+    const auto [best_card, value] = rows[static_cast<std::size_t>(best)];
+    const auto pair = [&](int tricks) { return std::vector<int>{tricks, left - tricks}; };
+    const DoubleDummyStats& st = solver.stats();
+    if (format == "json") {
+        nlohmann::json j;
+        j["value"] = pair(value);
+        j["best"] = to_string(best_card);
+        j["moves"] = nlohmann::json::array();
+        for (const auto& [c, v] : rows) j["moves"].push_back({{"card", to_string(c)}, {"value", pair(v)}});
+        j["nodes"] = st.nodes;
+        j["expansions"] = st.expansions;
+        j["ms"] = static_cast<long>(ms + 0.5);
+        j["complete"] = true;
+        std::cout << j.dump() << "\n";
+        return 0;
+    }
+    std::cout << fmt::format("{} to play; tricks by the double-dummy solver\n", seat_name(state.to_move, rules.players));
+    std::cout << "value " << tuple_text(pair(value)) << "  (tricks [N-S, E-W] from here)\n";
+    for (const auto& [c, v] : rows) std::cout << "  " << to_string(c) << "  " << tuple_text(pair(v)) << (c == best_card ? "  best" : "") << "\n";
+    std::cout << fmt::format("{} nodes, {} expansions, {:.0f} ms\n", st.nodes, st.expansions, ms);
+    return 0;
+}
+
 }  // namespace
 
 int cmd_solve(int argc, char** argv) {
@@ -56,7 +104,7 @@ int cmd_solve(int argc, char** argv) {
             ("leader", po::value(&leader_text), "seat on lead (0..n-1 or N/E/S/W; default 0, or the first-lead card's holder)")
             ("trick", po::value(&trick_text), "cards already on the table this trick, from the leader on ('QS 2S')")
             ("broken", po::value(&broken_text), "spades/hearts broken: true or false (default: true unless a full deal)")
-            ("algorithm", po::value(&algorithm), "maxn, shallow, bnb, lastbranch, speculative, paranoid, alphabeta")
+            ("algorithm", po::value(&algorithm), "maxn, shallow, bnb, lastbranch, speculative, paranoid, alphabeta, dd")
             ("leaf-tables", po::bool_switch(&leaf_tables), "prune with leaf-value (outcome) tables")
             ("no-tt", po::bool_switch(&no_tt), "no transposition table")
             ("utility", po::value(&utility_text), "tricks or score (Spades), points (Hearts)")
@@ -96,6 +144,13 @@ int cmd_solve(int argc, char** argv) {
             context.bids = parse_bid_list(bids_text, rules.players, "--bids");
         }
         if (depth < 0) throw InputError("--depth must be 0 (to the end) or more");
+        if (algorithm == "dd") {
+            if (!(rules.is_partnership() && utility == Utility::kTricks && DoubleDummy::supports(PlayRules::from(rules))))
+                throw InputError("--algorithm dd is the double-dummy solver: partnership Spades with --utility tricks");
+            if (depth > 0 || node_limit > 0 || leaf_tables || no_tt)
+                throw InputError("--algorithm dd solves to the end: no --depth, --nodes, --leaf-tables or --no-tt");
+            return solve_double_dummy(rules, state, format);
+        }
 
         engine::SearchOptions options;
         options.algorithm = algorithm_from_name(algorithm);

@@ -495,6 +495,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         }
     }
 
+    ++stats_.expansions;
     Moves moves;
     generate(seat, hint, moves);
     const bool max_side = (seat & 1) == 0;

@@ -24,7 +24,8 @@
 namespace cardgames {
 
 struct DoubleDummyStats {
-    std::uint64_t nodes = 0;        // cards tried plus positions entered
+    std::uint64_t nodes = 0;        // positions entered
+    std::uint64_t expansions = 0;   // ... whose moves were generated
     std::uint64_t tt_probes = 0;    // table look-ups at trick starts
     std::uint64_t tt_hits = 0;      // ... that decided the test
     std::uint64_t bound_cuts = 0;   // tests decided by the sure-trick bounds

@@ -65,6 +65,21 @@ def case_solve():
                                "N:AKQ.2.. JT9.3.. 876.4.. 543.5..", "--format", "json", "--algorithm", algorithm])
         assert code == 0, err
         assert json.loads(out2)["value"] == [3, 1], (algorithm, out2)
+    # The double-dummy solver: every card's value as the generic two-sided search gives it, on a
+    # 6-trick position with a trick in progress.
+    position = ["solve", "--game", "spades", "--rule", "spades_lead_anytime=true", "--deal",
+                "N:K8.Q4.A9. T6.T5.K7. A9.87.T5. J4..QJ8.", "--leader", "W", "--trick", "2S", "--format", "json"]
+    code, out, err = run(position + ["--algorithm", "dd"])
+    assert code == 0, err
+    dd = json.loads(out)
+    code, out, err = run(position + ["--algorithm", "alphabeta"])
+    assert code == 0, err
+    ab = json.loads(out)
+    assert dd["value"] == ab["value"] and dd["moves"] == ab["moves"], (dd, ab)
+    assert [m["value"] for m in dd["moves"] if m["card"] == dd["best"]] == [dd["value"]], dd
+    expect_bad(["solve", "--game", "hearts", "--deal", "N:AKQ.2.. JT9.3.. 876.4.. 543.5..", "--algorithm", "dd"],
+               "--algorithm dd", "partnership Spades")
+    expect_bad(position[:-2] + ["--algorithm", "dd", "--depth", "2"], "no --depth")
 
 
 def case_play_pipe():
