@@ -241,6 +241,32 @@ int DoubleDummy::sure_trumps(int side, Ranks& relevant) const {
                     bits(static_cast<std::uint16_t>(hand_[side ^ 2][trump_] & high)));
 }
 
+bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
+    // The leader's card is on the table; the two opponents play second and fourth, the leader's
+    // partner third. The opponents win the trick for sure when one of them holds the highest
+    // card of the led suit and the partner cannot ruff, or one ruffs above anything the partner
+    // could ruff with (the fourth hand ruffs last and sees everything).
+    const int led = trick_suit_[0];
+    const int second = (leader_ + 1) & 3, third = (leader_ + 2) & 3, fourth = (leader_ + 3) & 3;
+    const std::uint16_t third_trumps = hand_[third][trump_];
+    const bool third_ruffs = led != trump_ && !hand_[third][led] && third_trumps;
+    const std::uint16_t in_suit = in_play(led);
+    const int top = top_rank(in_suit);
+    if (((hand_[second][led] | hand_[fourth][led]) >> top & 1u) && !third_ruffs) {
+        relevant[led] |= static_cast<std::uint16_t>(1u << top);
+        return true;
+    }
+    if (led == trump_) return false;
+    for (int p : {fourth, second}) {
+        if (hand_[p][led] || !hand_[p][trump_]) continue;
+        const int ruff = top_rank(hand_[p][trump_]);
+        if (third_ruffs && top_rank(third_trumps) > ruff) continue;
+        relevant[trump_] |= static_cast<std::uint16_t>(1u << ruff);
+        return true;
+    }
+    return false;
+}
+
 bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant) const {
     const int side = leader_ & 1;
     Ranks quick{}, sure{};
@@ -467,6 +493,10 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
     if (need <= 0) return true;
     const int left = tricks_left_;
     if (need > left) return false;
+    // After the lead: if the leader's side must take every trick left (or the other side only
+    // needs one), it is settled when the other side surely wins this one.
+    if (size_ == 1 && (((leader_ & 1) == 0) ? need == left : need == 1) && second_hand_wins(relevant))
+        return (leader_ & 1) != 0;
 
     // The hand's first trick, with its forced lead, is only ever the root: no bounds, no table.
     const bool trick_start = size_ == 0 && !first_trick_;
@@ -502,8 +532,15 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
     bool result = !max_side;
     const Move* decided = nullptr;
     Ranks all{};  // when no move decides, the proof rests on every move's subtree
+    // Per suit: my cards below this rank are small where a card already tried was small: below
+    // every rank its answer rested on. They give the same answer (they swap places with it).
+    std::array<int, 4> small_below{};
     for (int i = 0; i < moves.n; ++i) {
         const int s = moves.m[i].suit, r = moves.m[i].rank;
+        if (r < small_below[s]) {
+            ++stats_.small_skips;
+            continue;
+        }
         const int saved_leader = leader_, saved_size = size_, ws = win_seat_, wsuit = win_suit_, wr = win_rank_;
         const bool saved_broken = broken_, saved_first = first_trick_;
         const auto saved_suits = trick_suit_, saved_ranks = trick_rank_;  // the next trick overwrites them
@@ -551,6 +588,8 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
             break;
         }
         for (int j = 0; j < 4; ++j) all[j] |= child[j];
+        const int threshold = child[s] ? std::countr_zero(child[s]) : 16;
+        if (r < threshold) small_below[s] = std::max(small_below[s], threshold);
     }
     if (!decided) {
         // Every move failed, each standing for the cards equivalent to it here. Where a move's card

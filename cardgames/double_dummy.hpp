@@ -29,6 +29,7 @@ struct DoubleDummyStats {
     std::uint64_t tt_probes = 0;    // table look-ups at trick starts
     std::uint64_t tt_hits = 0;      // ... that decided the test
     std::uint64_t bound_cuts = 0;   // tests decided by the sure-trick bounds
+    std::uint64_t small_skips = 0;  // moves answered by a smaller card's search
     int tests = 0;                  // null-window tests
     std::uint64_t check_failures = 0;  // set_checking: table answers a fresh search contradicted
 };
@@ -101,6 +102,7 @@ private:
     int lead_score(int seat, int suit, int rank) const;
     int follow_score(int seat, int suit, int rank) const;
     int quick_tricks(int seat, Ranks& relevant) const;
+    bool second_hand_wins(Ranks& relevant) const;
     int sure_trumps(int side, Ranks& relevant) const;
     Shape shape() const;
     Head* find_head(const Shape& sh, bool create);
