@@ -58,6 +58,7 @@ bool DoubleDummy::supports(const PlayRules& rules) {
 
 void DoubleDummy::clear() {
     used_ = 0;
+    killer_ = {};
     if (++generation_ == 0) {  // wrapped: stale heads could look current again
         std::fill(heads_.begin(), heads_.end(), Head{});
         generation_ = 1;
@@ -395,7 +396,16 @@ int DoubleDummy::lead_score(int seat, int s, int r) const {
     if (r > top_opp) return opp_ruff ? 20 : 90;                                  // cash a winner
     if (top_rank(hand_[part][s]) > top_opp) return opp_ruff ? 15 - r : 80 - r;  // low to partner's winner
     if (ruffs(part) && !ruffs(rho)) return 70 - r;                               // give partner a ruff
-    return 40 - r + (bits(hand_[seat][s]) > 3 ? 5 : 0);                 // low from length
+    // Otherwise low, rather from length, rather where the opponents have few cards to choose
+    // from, not into a right-hand opponent holding one of the two top cards, and the top of a
+    // second-and-third-best pair.
+    int score = 40 - r + (bits(hand_[seat][s]) > 3 ? 5 : 0) - bits(hand_[lho][s]) - bits(hand_[rho][s]);
+    const std::uint16_t all = in_play(s);
+    const int top = top_rank(all), second = top_rank(static_cast<std::uint16_t>(all & ~(1u << top)));
+    if ((hand_[rho][s] >> top & 1u) || (second && (hand_[rho][s] >> second & 1u))) score -= 18;
+    const std::uint16_t below = static_cast<std::uint16_t>(all & ((1u << r) - 1));
+    if (r == second && below && (hand_[seat][s] >> top_rank(below) & 1u)) score += 10;
+    return score;
 }
 
 int DoubleDummy::follow_score(int seat, int s, int r) const {
@@ -468,6 +478,7 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
             if (higher & (higher & -higher) & mine) continue;
             int score = size_ == 0 ? lead_score(seat, s, r) : follow_score(seat, s, r);
             if (s == hint_suit && r == hint_rank) score += 1000;
+            if (size_ == 0 && killer_[tricks_left_] == s * 16 + r) score += 40;  // the last lead that decided at this depth
             int low = r;  // down the run of my cards with nothing in play between them
             for (std::uint16_t below = present & static_cast<std::uint16_t>((1u << r) - 1); below;) {
                 const int b = top_rank(below);
@@ -584,6 +595,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         if (r_child == max_side) {
             result = max_side;
             decided = &moves.m[i];
+            if (size_ == 0) killer_[left] = static_cast<std::int16_t>(s * 16 + r);
             relevant = child;
             break;
         }

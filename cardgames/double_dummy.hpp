@@ -126,7 +126,8 @@ private:
     bool broken_ = false;
     bool first_trick_ = false;  // the hand's first trick is in progress (forced lead applies)
     int leader_ = 0, size_ = 0;
-    int tricks_left_ = 0;  // tricks not yet complete, the one in progress included
+    int tricks_left_ = 0;
+    std::array<std::int16_t, 14> killer_{};  // per tricks left: the lead that last decided  // tricks not yet complete, the one in progress included
     std::array<std::int8_t, 4> trick_suit_{}, trick_rank_{};
     int win_seat_ = 0, win_suit_ = 0, win_rank_ = 0;
 
