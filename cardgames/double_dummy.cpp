@@ -47,7 +47,7 @@ constexpr std::uint64_t mix(std::uint64_t x) {
 
 DoubleDummy::DoubleDummy(int table_log2)
     : heads_(std::size_t{1} << table_log2),
-      pool_(std::size_t{2} << table_log2),
+      blocks_(std::size_t{1} << std::max(table_log2 - 3, 1)),
       mask_((std::uint64_t{1} << table_log2) - 1) {}
 
 bool DoubleDummy::supports(const PlayRules& rules) {
@@ -317,6 +317,8 @@ DoubleDummy::Shape DoubleDummy::shape() const {
             seq = (seq << 2) | ((b0 >> r) & 1u) | (((b1 >> r) & 1u) << 1);
         }
         sh.owners[s] = seq;
+        for (int k = 0; k <= sh.count[s]; ++k)
+            sh.prefix[s][k] = (k ? seq >> (2 * (sh.count[s] - k)) : 0) | static_cast<std::uint32_t>(k) << 26;
         for (int p = 0; p < 4; ++p) sh.lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << (16 * s + 4 * p);
     }
     sh.extra = static_cast<std::uint8_t>(leader_ | (restricted_ && broken_ ? 4 : 0));
@@ -340,13 +342,9 @@ DoubleDummy::Head* DoubleDummy::find_head(const Shape& sh, bool create) {
     return &h;
 }
 
-bool DoubleDummy::matches(const Entry& e, const Shape& sh) {
-    for (int s = 0; s < 4; ++s) {
-        const int k = static_cast<int>(e.top[s] >> 26);
-        const std::uint32_t owners = k ? sh.owners[s] >> (2 * (sh.count[s] - k)) : 0;
-        if ((owners | static_cast<std::uint32_t>(k) << 26) != e.top[s]) return false;
-    }
-    return true;
+bool DoubleDummy::matches(const Pattern& top, const Shape& sh) {
+    return top[0] == sh.prefix[0][top[0] >> 26] && top[1] == sh.prefix[1][top[1] >> 26] &&
+           top[2] == sh.prefix[2][top[2] >> 26] && top[3] == sh.prefix[3][top[3] >> 26];
 }
 
 void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best) {
@@ -359,24 +357,36 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
         if (!full[s]) continue;
         const int low = std::countr_zero(full[s]);
         const int k = bits(static_cast<std::uint16_t>(in_play(s) & ~((1u << low) - 1)));
-        top[s] = (sh.owners[s] >> (2 * (sh.count[s] - k))) | static_cast<std::uint32_t>(k) << 26;
+        top[s] = sh.prefix[s][k];
     }
     Head* head = find_head(sh, true);
     Entry* slot = nullptr;
-    for (std::int32_t i = head->first; i >= 0 && !slot; i = pool_[static_cast<std::size_t>(i)].next)
-        if (same(pool_[static_cast<std::size_t>(i)].top, top)) slot = &pool_[static_cast<std::size_t>(i)];
+    for (std::int32_t b = head->first; b >= 0 && !slot; b = blocks_[static_cast<std::size_t>(b)].next) {
+        Block& block = blocks_[static_cast<std::size_t>(b)];
+        for (int j = 0; j < block.count; ++j)
+            if (same(block.top[j], top)) {
+                slot = &block.entry[j];
+                break;
+            }
+    }
     if (!slot) {
-        if (used_ == pool_.size()) {
-            clear();
-            head = find_head(sh, true);
+        if (head->first < 0 || blocks_[static_cast<std::size_t>(head->first)].count == kBlock) {
+            if (used_ == blocks_.size()) {
+                clear();
+                head = find_head(sh, true);
+            }
+            const auto index = static_cast<std::int32_t>(used_++);
+            Block& fresh = blocks_[static_cast<std::size_t>(index)];
+            fresh.count = 0;
+            fresh.next = head->first;
+            head->first = index;
         }
-        const auto index = static_cast<std::int32_t>(used_++);
-        slot = &pool_[static_cast<std::size_t>(index)];
+        Block& block = blocks_[static_cast<std::size_t>(head->first)];
+        const int j = block.count++;
+        block.top[j] = top;
+        slot = &block.entry[j];
         *slot = Entry{};
-        slot->top = top;
         slot->upper = static_cast<std::int8_t>(left);
-        slot->next = head->first;
-        head->first = index;
     }
     if (result)
         slot->lower = static_cast<std::int8_t>(std::max<int>(slot->lower, need));
@@ -522,17 +532,20 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         sh = shape();
         ++stats_.tt_probes;
         const Head* head = find_head(sh, false);
-        for (std::int32_t i = head ? head->first : -1; i >= 0; i = pool_[static_cast<std::size_t>(i)].next) {
-            const Entry& e = pool_[static_cast<std::size_t>(i)];
-            if (!matches(e, sh)) continue;
+        for (std::int32_t b = head ? head->first : -1; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
+          const Block& block = blocks_[static_cast<std::size_t>(b)];
+          for (int j = block.count - 1; j >= 0; --j) {  // newest first
+            if (!matches(block.top[j], sh)) continue;
+            const Entry& e = block.entry[j];
             if (e.lower >= need || e.upper < need) {
                 ++stats_.tt_hits;
                 if (checking_ && !check(need, e.lower >= need)) ++stats_.check_failures;
                 // The bound holds wherever the entry's top cards lie as here.
-                for (int s = 0; s < 4; ++s) relevant[s] = top_cards(in_play(s), static_cast<int>(e.top[s] >> 26));
+                for (int s = 0; s < 4; ++s) relevant[s] = top_cards(in_play(s), static_cast<int>(block.top[j][s] >> 26));
                 return e.lower >= need;
             }
             if (!hint && e.best_suit >= 0) hint = &e;
+          }
         }
     }
 

@@ -36,8 +36,9 @@ struct DoubleDummyStats {
 
 class DoubleDummy {
 public:
-    // `table_log2`: room for 2^table_log2 shapes (24 bytes each) and twice as many bounds (24 bytes).
-    explicit DoubleDummy(int table_log2 = 20);
+    // `table_log2`: room for 2^table_log2 shapes and 2^(table_log2 - 3) blocks of 16 bounds; about
+    // 2^table_log2 x 64 bytes in all.
+    explicit DoubleDummy(int table_log2 = 18);
 
     // Whether `rules` are the ones this solver plays: four players in two partnerships with a
     // trump suit and no first-trick restrictions beyond an optional forced opening lead.
@@ -67,22 +68,31 @@ private:
         std::uint8_t extra = 0;     // leader | broken << 2
         std::array<std::uint32_t, 4> owners{};  // 2 bits per card, the highest in the top pair
         std::array<std::int8_t, 4> count{};     // cards in play per suit
+        // Per suit and k: what an entry resting on the k highest cards stores for this suit.
+        std::array<std::array<std::uint32_t, 14>, 4> prefix{};
     };
     // Bounds proven for every position of one shape whose top cards in each suit (down to the
     // lowest rank the proof depended on) have the same owners: the other cards only ever fell
     // to tricks they did not decide by rank, so their ranks do not matter (partition search).
     struct Entry {
-        std::array<std::uint32_t, 4> top{};  // per suit: (k << 26) | owners of the k highest cards
-        std::int32_t next = -1;              // the shape's next entry
-        std::int8_t lower = 0, upper = 0;    // tricks for seats 0 and 2 from the trick start on
-        std::int8_t best_suit = -1;          // the lead that decided last time ...
-        std::int8_t best_from_top = 0;       // ... as its rank among the suit's cards in play
+        std::int8_t lower = 0, upper = 0;  // tricks for seats 0 and 2 from the trick start on
+        std::int8_t best_suit = -1;        // the lead that decided last time ...
+        std::int8_t best_from_top = 0;     // ... as its rank among the suit's cards in play
+    };
+    using Pattern = std::array<std::uint32_t, 4>;  // per suit: (k << 26) | owners of the k highest cards
+    // A shape's entries sit together, newest block first, so a look-up reads memory in order.
+    static constexpr int kBlock = 16;
+    struct Block {
+        std::array<Pattern, kBlock> top{};
+        std::array<Entry, kBlock> entry{};
+        std::int32_t next = -1;  // the shape's older block
+        std::int32_t count = 0;
     };
     // One per shape seen: the head of its list of entries.
     struct Head {
         std::uint64_t lengths = 0;
         std::uint32_t generation = 0;
-        std::int32_t first = -1;
+        std::int32_t first = -1;  // newest block
         std::uint8_t extra = 0;
     };
     struct Move {
@@ -106,7 +116,7 @@ private:
     int sure_trumps(int side, Ranks& relevant) const;
     Shape shape() const;
     Head* find_head(const Shape& sh, bool create);
-    static bool matches(const Entry& e, const Shape& sh);
+    static bool matches(const Pattern& top, const Shape& sh);
     void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best);
     std::uint16_t in_play(int suit) const;  // hands plus the table
     bool trump_leadable(int seat) const;
@@ -132,7 +142,7 @@ private:
     int win_seat_ = 0, win_suit_ = 0, win_rank_ = 0;
 
     std::vector<Head> heads_;
-    std::vector<Entry> pool_;  // entries, handed out in order; when full, the table starts over
+    std::vector<Block> blocks_;  // handed out in order; when all are used, the table starts over
     std::size_t used_ = 0;
     std::uint64_t mask_ = 0;
     std::uint32_t generation_ = 1;
