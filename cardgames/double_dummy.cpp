@@ -156,7 +156,7 @@ bool DoubleDummy::trump_leadable(const Hands& h, int seat, bool broken) const {
     return true;
 }
 
-int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, Ranks& relevant) const {
+int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ranks& relevant) const {
     // Tricks the leader cashes from the top without giving up the lead: its cards above every
     // other card of their suit. Trumps first (opponents holding trumps must follow); then, when
     // the opponents have trumps left, only one side suit, for as many rounds as each opponent
@@ -164,8 +164,6 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, Ranks& relev
     // is never forced to ruff and take the lead away. What the count rests on: per suit, the
     // owners of the top cards down to the first one the leader does not hold (lengths are known).
     const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
-    const bool opp_trumps = (h[lho][trump_] | h[rho][trump_]) != 0;
-    const bool part_trumps = h[part][trump_] != 0;
     int winners[4];
     for (int s = 0; s < 4; ++s) {
         const std::uint16_t others = h[lho][s] | h[rho][s] | h[part][s];
@@ -179,29 +177,39 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, Ranks& relev
         q = winners[trump_];
         rest_on(trump_);
     }
-    int side = 0, best_suit = -1;
+    // Each round of trumps takes one from every hand still holding some: who has trumps after.
+    const auto trumps_after = [&](int p) { return bits(h[p][trump_]) > q; };
+    const bool lho_trumps = trumps_after(lho), rho_trumps = trumps_after(rho);
+    const bool opp_trumps = lho_trumps || rho_trumps, part_trumps = trumps_after(part);
+    // Side suits: all of them when no opponent can ruff any more, else the best one. Only the
+    // suits needed to reach `goal` go into the pattern (a more general table entry).
+    std::array<int, 4> w{};
     for (int s = 0; s < 4; ++s) {
         if (s == trump_ || winners[s] == 0) continue;
-        int w = winners[s];
-        if (part_trumps) w = std::min(w, bits(h[part][s]));
-        if (!opp_trumps) {
-            side += w;
-            if (w > 0) rest_on(s);
-            continue;
-        }
-        if (h[lho][trump_]) w = std::min(w, bits(h[lho][s]));
-        if (h[rho][trump_]) w = std::min(w, bits(h[rho][s]));
-        if (w > side) {
-            side = w;
-            best_suit = s;
-        }
+        w[s] = winners[s];
+        if (part_trumps) w[s] = std::min(w[s], bits(h[part][s]));
+        if (lho_trumps) w[s] = std::min(w[s], bits(h[lho][s]));
+        if (rho_trumps) w[s] = std::min(w[s], bits(h[rho][s]));
     }
-    if (best_suit >= 0) rest_on(best_suit);
+    int side = 0;
+    for (int s = 0; s < 4; ++s) side = opp_trumps ? std::max(side, w[s]) : side + w[s];
+    int counted = q;
+    while (counted < goal) {
+        int best = -1;
+        for (int s = 0; s < 4; ++s)
+            if (w[s] > 0 && (best < 0 || w[s] > w[best])) best = s;
+        if (best < 0) break;
+        rest_on(best);
+        counted += w[best];
+        w[best] = 0;
+        if (opp_trumps) break;
+    }
     return q + side;
 }
 
-int DoubleDummy::quick_tricks(int seat, Ranks& relevant) const {
-    int best = cash_tricks(hand_, seat, broken_, relevant);
+int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
+    int best = cash_tricks(hand_, seat, broken_, goal, relevant);
+    if (best >= goal) return best;
     // Or a low card to partner's winner, and partner cashes. The entry must stand: partner's card
     // is above both opponents' and neither can ruff it. After the trick each opponent is taken
     // to keep its highest cards (a void one keeps all it has): partner's count can only be lower.
@@ -222,11 +230,12 @@ int DoubleDummy::quick_tricks(int seat, Ranks& relevant) const {
         drop_lowest(after[lho][s]);
         drop_lowest(after[rho][s]);
         Ranks via{};
-        const int q = 1 + cash_tricks(after, part, broken_ || s == trump_, via);
+        const int q = 1 + cash_tricks(after, part, broken_ || s == trump_, goal - 1, via);
         if (q > best) {
             best = q;
             via[s] |= static_cast<std::uint16_t>(in_play(s) & above(entry - 1));
             relevant = via;
+            if (best >= goal) break;
         }
     }
     return best;
@@ -272,7 +281,7 @@ bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant)
     const int side = leader_ & 1;
     Ranks quick{}, sure{};
     if (side == 0) {
-        if (quick_tricks(leader_, quick) >= need) {
+        if (quick_tricks(leader_, need, quick) >= need) {
             relevant = quick;
             return result = true;
         }
@@ -291,7 +300,7 @@ bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant)
         relevant = sure;
         return result = true;
     }
-    if (left - quick_tricks(leader_, quick) < need) {
+    if (left - quick_tricks(leader_, left - need + 1, quick) < need) {
         relevant = quick;
         result = false;
         return true;

@@ -111,7 +111,8 @@ private:
     void generate(int seat, const Entry* hint, Moves& out) const;
     int lead_score(int seat, int suit, int rank) const;
     int follow_score(int seat, int suit, int rank) const;
-    int quick_tricks(int seat, Ranks& relevant) const;
+    // Tricks `seat`, on lead, surely takes; `relevant` gets what reaching `goal` of them rests on.
+    int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;
     int sure_trumps(int side, Ranks& relevant) const;
     Shape shape() const;
@@ -121,7 +122,7 @@ private:
     std::uint16_t in_play(int suit) const;  // hands plus the table
     bool trump_leadable(int seat) const;
     bool trump_leadable(const Hands& h, int seat, bool broken) const;
-    int cash_tricks(const Hands& h, int seat, bool broken, Ranks& relevant) const;
+    int cash_tricks(const Hands& h, int seat, bool broken, int goal, Ranks& relevant) const;
     bool check(int need, bool answer);
 
     // Rules.
