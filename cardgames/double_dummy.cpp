@@ -277,6 +277,21 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
     return false;
 }
 
+bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
+    // Whatever the leader leads, an opponent holds the suit's top card and the leader's partner
+    // cannot ruff it: the opponents take this trick.
+    const int part = leader_ ^ 2, lho = (leader_ + 1) & 3, rho = (leader_ + 3) & 3;
+    const bool trumps_too = trump_leadable(leader_);
+    for (int s = 0; s < 4; ++s) {
+        if (!hand_[leader_][s] || (s == trump_ && !trumps_too)) continue;
+        const int top = top_rank(in_play(s));
+        if (!((hand_[lho][s] | hand_[rho][s]) >> top & 1u)) return false;
+        if (s != trump_ && !hand_[part][s] && hand_[part][trump_]) return false;
+        relevant[s] |= static_cast<std::uint16_t>(1u << top);
+    }
+    return true;
+}
+
 bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant) const {
     const int side = leader_ & 1;
     Ranks quick{}, sure{};
@@ -294,9 +309,18 @@ bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant)
             result = false;
             return true;
         }
+        if (need == left && first_trick_lost(sure = {})) {
+            relevant = sure;
+            result = false;
+            return true;
+        }
         return false;
     }
     if (sure_trumps(0, sure) >= need) {
+        relevant = sure;
+        return result = true;
+    }
+    if (need == 1 && first_trick_lost(sure = {})) {
         relevant = sure;
         return result = true;
     }

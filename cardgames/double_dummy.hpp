@@ -114,6 +114,7 @@ private:
     // Tricks `seat`, on lead, surely takes; `relevant` gets what reaching `goal` of them rests on.
     int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;
+    bool first_trick_lost(Ranks& relevant) const;
     int sure_trumps(int side, Ranks& relevant) const;
     Shape shape() const;
     Head* find_head(const Shape& sh, bool create);
