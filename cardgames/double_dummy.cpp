@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
+#include <cstdlib>
 #include <cstdlib>
 
 namespace cardgames {
@@ -47,7 +49,7 @@ constexpr std::uint64_t mix(std::uint64_t x) {
 
 DoubleDummy::DoubleDummy(int table_log2)
     : heads_(std::size_t{1} << table_log2),
-      blocks_(std::size_t{1} << std::max(table_log2 - 3, 1)),
+      blocks_(std::size_t{1} << std::max(table_log2 - 2, 1)),
       mask_((std::uint64_t{1} << table_log2) - 1) {}
 
 bool DoubleDummy::supports(const PlayRules& rules) {
@@ -108,18 +110,21 @@ bool DoubleDummy::makes(const PlayRules& rules, const PlayState& state, int targ
 
 int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
     load(rules, state);
-    const int seat = (leader_ + size_) & 3;
-    int lo = 0, hi = 0;
-    for (int s = 0; s < 4; ++s) hi += bits(hand_[seat][s]);
-    // Bisection over the target; each test leaves bounds in the table for the next.
+    int lo = 0, hi = tricks_left_;
+    static const int mode = std::getenv("DD_MODE") ? std::atoi(std::getenv("DD_MODE")) : 0;
+    int target = (lo + hi + 1) / 2;
     while (lo < hi) {
-        const int mid = (lo + hi + 1) / 2;
         ++stats_.tests;
         Ranks relevant{};
-        if (search(mid, relevant))
-            lo = mid;
+        const auto before = stats_.nodes;
+        const bool ok = search(target, relevant);
+        if (std::getenv("DD_TESTS")) std::fprintf(stderr, "test %d -> %d: %llu nodes\n", target, ok, (unsigned long long)(stats_.nodes - before));
+        if (ok)
+            lo = target;
         else
-            hi = mid - 1;
+            hi = target - 1;
+        if (mode == 0) target = (lo + hi + 1) / 2;
+        else target = ok ? lo + 1 : hi;
     }
     return lo;
 }

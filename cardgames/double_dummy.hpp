@@ -36,8 +36,8 @@ struct DoubleDummyStats {
 
 class DoubleDummy {
 public:
-    // `table_log2`: room for 2^table_log2 shapes and 2^(table_log2 - 3) blocks of 16 bounds; about
-    // 2^table_log2 x 64 bytes in all.
+    // `table_log2`: room for 2^table_log2 shapes and 2^(table_log2 - 2) blocks of 16 bounds; about
+    // 2^table_log2 x 106 bytes in all (27 MiB by default).
     explicit DoubleDummy(int table_log2 = 18);
 
     // Whether `rules` are the ones this solver plays: four players in two partnerships with a
