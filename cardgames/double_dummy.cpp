@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
-#include <cstdlib>
 #include <cstdlib>
 
 namespace cardgames {
@@ -110,21 +108,17 @@ bool DoubleDummy::makes(const PlayRules& rules, const PlayState& state, int targ
 
 int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
     load(rules, state);
+    // Bisection over the target; each test leaves bounds in the table for the next. (Stepping
+    // by one from the first test searched fewer nodes on whole deals but took longer to the median.)
     int lo = 0, hi = tricks_left_;
-    static const int mode = std::getenv("DD_MODE") ? std::atoi(std::getenv("DD_MODE")) : 0;
-    int target = (lo + hi + 1) / 2;
     while (lo < hi) {
+        const int target = (lo + hi + 1) / 2;
         ++stats_.tests;
         Ranks relevant{};
-        const auto before = stats_.nodes;
-        const bool ok = search(target, relevant);
-        if (std::getenv("DD_TESTS")) std::fprintf(stderr, "test %d -> %d: %llu nodes\n", target, ok, (unsigned long long)(stats_.nodes - before));
-        if (ok)
+        if (search(target, relevant))
             lo = target;
         else
             hi = target - 1;
-        if (mode == 0) target = (lo + hi + 1) / 2;
-        else target = ok ? lo + 1 : hi;
     }
     return lo;
 }
@@ -280,6 +274,30 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
         return true;
     }
     return false;
+}
+
+bool DoubleDummy::last_trick(Ranks& relevant) const {
+    // One card each: whether North-South win the trick (the caller has need == 1).
+    int suit[4], rank[4];
+    for (int p = 0; p < 4; ++p)
+        for (int s = 0; s < 4; ++s)
+            if (hand_[p][s]) {
+                suit[p] = s;
+                rank[p] = top_rank(hand_[p][s]);
+            }
+    int winner = leader_, same = 1;
+    for (int i = 1; i < 4; ++i) {
+        const int p = (leader_ + i) & 3;
+        if (suit[p] == suit[winner]) {
+            ++same;
+            if (rank[p] > rank[winner]) winner = p;
+        } else if (suit[p] == trump_) {
+            winner = p;
+            same = 1;
+        }
+    }
+    if (same > 1) relevant[suit[winner]] |= static_cast<std::uint16_t>(1u << rank[winner]);
+    return (winner & 1) == 0;
 }
 
 bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
@@ -556,6 +574,8 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
     // needs one), it is settled when the other side surely wins this one.
     if (size_ == 1 && (((leader_ & 1) == 0) ? need == left : need == 1) && second_hand_wins(relevant))
         return (leader_ & 1) != 0;
+
+    if (left == 1 && size_ == 0 && !first_trick_) return last_trick(relevant);
 
     // The hand's first trick, with its forced lead, is only ever the root: no bounds, no table.
     const bool trick_start = size_ == 0 && !first_trick_;

@@ -115,6 +115,7 @@ private:
     int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;
     bool first_trick_lost(Ranks& relevant) const;
+    bool last_trick(Ranks& relevant) const;
     int sure_trumps(int side, Ranks& relevant) const;
     Shape shape() const;
     Head* find_head(const Shape& sh, bool create);
