@@ -36,6 +36,36 @@ std::uint16_t top_cards(std::uint16_t lane, int n) {
     return out;
 }
 
+// compress(x, m): the bits of x at the positions set in m, packed down (a 16-bit pext), by bytes
+// from a table.
+struct CompressTable {
+    std::array<std::uint8_t, 1 << 16> byte{};  // [mask << 8 | x]
+    CompressTable() {
+        for (unsigned m = 0; m < 256; ++m)
+            for (unsigned x = 0; x < 256; ++x) {
+                unsigned out = 0, k = 0;
+                for (unsigned b = 0; b < 8; ++b)
+                    if (m >> b & 1u) out |= (x >> b & 1u) << k++;
+                byte[m << 8 | x] = static_cast<std::uint8_t>(out);
+            }
+    }
+};
+const CompressTable kCompress;
+
+std::uint32_t compress(std::uint16_t x, std::uint16_t m) {
+    const unsigned lo = kCompress.byte[(m & 0xffu) << 8 | (x & 0xffu)];
+    const unsigned hi = kCompress.byte[(m & 0xff00u) | (x >> 8)];
+    return lo | hi << bits(m & 0xffu);
+}
+
+// Bit i of x to bit 2i.
+constexpr std::uint32_t spread(std::uint32_t x) {
+    x = (x | (x << 8)) & 0x00ff00ffu;
+    x = (x | (x << 4)) & 0x0f0f0f0fu;
+    x = (x | (x << 2)) & 0x33333333u;
+    return (x | (x << 1)) & 0x55555555u;
+}
+
 constexpr std::uint64_t mix(std::uint64_t x) {
     x ^= x >> 31;
     x *= 0x9e3779b97f4a7c15ULL;
@@ -364,18 +394,17 @@ DoubleDummy::Shape DoubleDummy::shape() const {
     Shape sh;
     for (int s = 0; s < 4; ++s) {
         const std::uint16_t b0 = hand_[1][s] | hand_[3][s], b1 = hand_[2][s] | hand_[3][s];
-        std::uint16_t all = hand_[0][s] | b0 | hand_[2][s];
-        std::uint32_t seq = 0;
-        sh.count[s] = static_cast<std::int8_t>(bits(all));
-        while (all) {
-            const int r = top_rank(all);
-            all = static_cast<std::uint16_t>(all & ~(1u << r));
-            seq = (seq << 2) | ((b0 >> r) & 1u) | (((b1 >> r) & 1u) << 1);
-        }
+        const std::uint16_t all = hand_[0][s] | b0 | hand_[2][s];
+        // Owner of each card in play, 2 bits per card, the lowest card in the lowest bits.
+        const std::uint32_t seq = spread(compress(b0, all)) | spread(compress(b1, all)) << 1;
+        const int n = bits(all);
+        sh.count[s] = static_cast<std::int8_t>(n);
         sh.owners[s] = seq;
-        for (int k = 0; k <= sh.count[s]; ++k)
-            sh.prefix[s][k] = (k ? seq >> (2 * (sh.count[s] - k)) : 0) | static_cast<std::uint32_t>(k) << 26;
-        for (int p = 0; p < 4; ++p) sh.lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << (16 * s + 4 * p);
+        sh.prefix[s][0] = 0;
+        for (int k = 1; k <= n; ++k) sh.prefix[s][k] = seq >> (2 * (n - k)) | static_cast<std::uint32_t>(k) << 26;
+        std::uint64_t lengths = 0;
+        for (int p = 0; p < 4; ++p) lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << (4 * p);
+        sh.lengths |= lengths << (16 * s);
     }
     sh.extra = static_cast<std::uint8_t>(leader_ | (restricted_ && broken_ ? 4 : 0));
     return sh;
