@@ -392,6 +392,7 @@ bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant)
 
 DoubleDummy::Shape DoubleDummy::shape() const {
     Shape sh;
+    sh.lengths = 0;
     for (int s = 0; s < 4; ++s) {
         const std::uint16_t b0 = hand_[1][s] | hand_[3][s], b1 = hand_[2][s] | hand_[3][s];
         const std::uint16_t all = hand_[0][s] | b0 | hand_[2][s];

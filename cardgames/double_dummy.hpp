@@ -63,13 +63,14 @@ private:
     using Hands = std::array<std::array<std::uint16_t, 4>, 4>;  // [seat][suit] rank bits
     // A trick start as the table sees it: the leader, the broken flag and every hand's length in
     // every suit, plus per suit the seat holding each card in play, from the highest down.
+    // Left uninitialised until shape() fills it: the search declares one per node.
     struct Shape {
-        std::uint64_t lengths = 0;  // 4 bits per (seat, suit)
-        std::uint8_t extra = 0;     // leader | broken << 2
-        std::array<std::uint32_t, 4> owners{};  // 2 bits per card, the highest in the top pair
-        std::array<std::int8_t, 4> count{};     // cards in play per suit
+        std::uint64_t lengths;  // 4 bits per (seat, suit)
+        std::uint8_t extra;     // leader | broken << 2
+        std::array<std::uint32_t, 4> owners;  // 2 bits per card, the highest in the top pair
+        std::array<std::int8_t, 4> count;     // cards in play per suit
         // Per suit and k: what an entry resting on the k highest cards stores for this suit.
-        std::array<std::array<std::uint32_t, 14>, 4> prefix{};
+        std::array<std::array<std::uint32_t, 14>, 4> prefix;
     };
     // Bounds proven for every position of one shape whose top cards in each suit (down to the
     // lowest rank the proof depended on) have the same owners: the other cards only ever fell
