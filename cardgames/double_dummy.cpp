@@ -446,15 +446,15 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
         top[s] = sh.prefix[s][k];
     }
     Head* head = find_head(sh, true);
-    Entry* slot = nullptr;
-    for (std::int32_t b = head->first; b >= 0 && !slot; b = blocks_[static_cast<std::size_t>(b)].next) {
-        Block& block = blocks_[static_cast<std::size_t>(b)];
-        for (int j = 0; j < block.count; ++j)
-            if (same(block.top[j], top)) {
-                slot = &block.entry[j];
-                break;
-            }
-    }
+    const auto find_same = [&]() -> Entry* {
+        for (std::int32_t b = head->first; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
+            Block& block = blocks_[static_cast<std::size_t>(b)];
+            for (int j = 0; j < block.count; ++j)
+                if (same(block.top[j], top)) return &block.entry[j];
+        }
+        return nullptr;
+    };
+    Entry* slot = find_same();
     if (!slot) {
         if (head->first < 0 || blocks_[static_cast<std::size_t>(head->first)].count == kBlock) {
             if (used_ == blocks_.size()) {
@@ -593,6 +593,35 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
     }
 }
 
+bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant, const Entry*& hint) {
+    Head* head = find_head(sh, false);
+    if (!head) return false;
+    for (std::int32_t b = head->first; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
+        Block& block = blocks_[static_cast<std::size_t>(b)];
+        for (int j = block.count - 1; j >= 0; --j) {  // newest first
+            ++stats_.tt_scanned;
+            if (!matches(block.top[j], sh)) continue;
+            const Entry& e = block.entry[j];
+            if (e.lower < need && e.upper >= need) {
+                if (!hint && e.best_suit >= 0) hint = &e;
+                continue;
+            }
+            ++stats_.tt_hits;
+            result = e.lower >= need;
+            if (checking_ && !check(need, result)) ++stats_.check_failures;
+            // The bound holds wherever the entry's top cards lie as here.
+            for (int s = 0; s < 4; ++s) relevant[s] = top_cards(in_play(s), static_cast<int>(block.top[j][s] >> 26));
+            // To the front, where the next look-up starts: entries that answer tend to answer again.
+            Block& front = blocks_[static_cast<std::size_t>(head->first)];
+            const int last = front.count - 1;
+            std::swap(block.top[j], front.top[last]);
+            std::swap(block.entry[j], front.entry[last]);
+            return true;
+        }
+    }
+    return false;
+}
+
 bool DoubleDummy::search(int need, Ranks& relevant) {
     ++stats_.nodes;
     relevant = {};
@@ -619,22 +648,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         }
         sh = shape();
         ++stats_.tt_probes;
-        const Head* head = find_head(sh, false);
-        for (std::int32_t b = head ? head->first : -1; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
-          const Block& block = blocks_[static_cast<std::size_t>(b)];
-          for (int j = block.count - 1; j >= 0; --j) {  // newest first
-            if (!matches(block.top[j], sh)) continue;
-            const Entry& e = block.entry[j];
-            if (e.lower >= need || e.upper < need) {
-                ++stats_.tt_hits;
-                if (checking_ && !check(need, e.lower >= need)) ++stats_.check_failures;
-                // The bound holds wherever the entry's top cards lie as here.
-                for (int s = 0; s < 4; ++s) relevant[s] = top_cards(in_play(s), static_cast<int>(block.top[j][s] >> 26));
-                return e.lower >= need;
-            }
-            if (!hint && e.best_suit >= 0) hint = &e;
-          }
-        }
+        if (probe(sh, need, result, relevant, hint)) return result;
     }
 
     ++stats_.expansions;

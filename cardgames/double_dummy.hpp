@@ -28,6 +28,7 @@ struct DoubleDummyStats {
     std::uint64_t expansions = 0;   // ... whose moves were generated
     std::uint64_t tt_probes = 0;    // table look-ups at trick starts
     std::uint64_t tt_hits = 0;      // ... that decided the test
+    std::uint64_t tt_scanned = 0;   // entries compared in those look-ups
     std::uint64_t bound_cuts = 0;   // tests decided by the sure-trick bounds
     std::uint64_t small_skips = 0;  // moves answered by a smaller card's search
     int tests = 0;                  // null-window tests
@@ -120,6 +121,9 @@ private:
     int sure_trumps(int side, Ranks& relevant) const;
     Shape shape() const;
     Head* find_head(const Shape& sh, bool create);
+    // Whether the table decides the test at this trick start (then `result`, `relevant`); else
+    // `hint` may name a lead from a matching entry.
+    bool probe(const Shape& sh, int need, bool& result, Ranks& relevant, const Entry*& hint);
     static bool matches(const Pattern& top, const Shape& sh);
     void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best);
     std::uint16_t in_play(int suit) const;  // hands plus the table
