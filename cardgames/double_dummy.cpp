@@ -198,13 +198,14 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
         const std::uint16_t others = h[lho][s] | h[rho][s] | h[part][s];
         winners[s] = bits(static_cast<std::uint16_t>(h[seat][s] & above(top_rank(others))));
     }
-    const auto rest_on = [&](int s) {
-        relevant[s] |= top_cards(static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]), winners[s] + 1);
+    // A count of n rests on the n highest cards of the suit being the leader's (lengths are known).
+    const auto rest_on = [&](int s, int n) {
+        relevant[s] |= top_cards(static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]), n);
     };
     int q = 0;
     if (winners[trump_] > 0 && trump_leadable(h, seat, broken)) {
         q = winners[trump_];
-        rest_on(trump_);
+        rest_on(trump_, q);
     }
     // Each round of trumps takes one from every hand still holding some: who has trumps after.
     const auto trumps_after = [&](int p) { return bits(h[p][trump_]) > q; };
@@ -228,7 +229,7 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
         for (int s = 0; s < 4; ++s)
             if (w[s] > 0 && (best < 0 || w[s] > w[best])) best = s;
         if (best < 0) break;
-        rest_on(best);
+        rest_on(best, w[best]);
         counted += w[best];
         w[best] = 0;
         if (opp_trumps) break;
@@ -273,11 +274,13 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
 int DoubleDummy::sure_trumps(int side, Ranks& relevant) const {
     // A trump above every trump of the other side wins the trick it falls on, unless a partner's
     // higher one falls on the same trick; one player's such trumps fall on different tricks.
+    // The count rests on the cards down to the last of those trumps (lengths are known).
     const std::uint16_t other = hand_[side ^ 1][trump_] | hand_[side ^ 3][trump_];
     const std::uint16_t high = above(top_rank(other));
-    if (other) relevant[trump_] |= static_cast<std::uint16_t>(in_play(trump_) & above(top_rank(other) - 1));
-    return std::max(bits(static_cast<std::uint16_t>(hand_[side][trump_] & high)),
-                    bits(static_cast<std::uint16_t>(hand_[side ^ 2][trump_] & high)));
+    const auto sure_of = [&](int p) { return static_cast<std::uint16_t>(hand_[p][trump_] & high); };
+    const std::uint16_t best = bits(sure_of(side)) >= bits(sure_of(side ^ 2)) ? sure_of(side) : sure_of(side ^ 2);
+    if (other && best) relevant[trump_] |= static_cast<std::uint16_t>(best & -best);
+    return bits(best);
 }
 
 bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
