@@ -1,7 +1,8 @@
 // cardgames bench --dds-compare N: solves N partnership Spades deals (spades trumps, spades may be led
-// at any time, i.e. bridge double-dummy play with spades as trumps, North on lead) with our alphabeta
-// and transposition table, and with DDS (the bridge double-dummy solver, libdds) for the same leader
-// and trump, one thread each; checks that the trick counts agree exactly and prints both medians.
+// at any time, i.e. bridge double-dummy play with spades as trumps, North on lead) with our
+// double-dummy solver (--algorithms alphabeta: the generic two-sided search with its table), and
+// with DDS (the bridge double-dummy solver, libdds) for the same leader and trump, one thread each;
+// checks that the trick counts agree exactly and prints both medians.
 // Built only when CMake found libdds (CARDGAMES_HAVE_DDS); otherwise the mode says so.
 #include <algorithm>
 #include <chrono>
@@ -135,6 +136,7 @@ int bench_dds_compare(const BenchSearchOptions& options) {
             j["expansions"] = expansions;
             j["ours_ms"] = our_ms;
             j["dds_ms"] = their_ms;
+            j["dds_nodes"] = fut.nodes;
             std::cout << j.dump() << "\n";
         } else {
             std::cout << fmt::format("{:>5}  {:>6}{:>14}{:>11.1f}  {:>6}{:>11.1f}{}\n", i, ours, expansions, our_ms, theirs,

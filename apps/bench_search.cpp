@@ -237,7 +237,8 @@ void add_bench_search_options(po::options_description& desc, BenchSearchOptions&
         ("format", po::value(&options.format)->default_value("text"), "text or json (JSON Lines)")
         ("per-position", po::bool_switch(&options.per_position), "text: also print one line per position and configuration")
         ("dds-compare", po::value(&options.dds_compare)->default_value(0),
-         "instead: solve N partnership deals with our alphabeta and with DDS (needs libdds) and compare")
+         "instead: solve N partnership deals with our double-dummy solver (--algorithms alphabeta: the generic "
+         "search) and with DDS (needs libdds) and compare")
         ("dds-tricks", po::value(&options.dds_tricks)->default_value(13), "--dds-compare: tricks per hand (1-13)")
         ("dds-seed", po::value(&options.dds_seed)->default_value(1), "--dds-compare: seed of the deals");
 }

@@ -22,7 +22,7 @@ struct BenchSearchOptions {
 
 void add_bench_search_options(po::options_description& desc, BenchSearchOptions& options);
 int bench_search(const BenchSearchOptions& options);
-// Defined in bench_dds.cpp: with libdds, compares our alphabeta with DDS; without, says so.
+// Defined in bench_dds.cpp: with libdds, compares our double-dummy solver with DDS; without, says so.
 int bench_dds_compare(const BenchSearchOptions& options);
 
 }  // namespace apps
