@@ -126,9 +126,20 @@ private:
     bool probe(const Shape& sh, int need, bool& result, Ranks& relevant, const Entry*& hint);
     static bool matches(const Pattern& top, const Shape& sh);
     void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best);
-    std::uint16_t in_play(int suit) const;  // hands plus the table
-    bool trump_leadable(int seat) const;
-    bool trump_leadable(const Hands& h, int seat, bool broken) const;
+    // The suit's cards in the hands and on the table.
+    std::uint16_t in_play(int suit) const {
+        std::uint16_t lane = hand_[0][suit] | hand_[1][suit] | hand_[2][suit] | hand_[3][suit];
+        for (int i = 0; i < size_; ++i)
+            if (trick_suit_[i] == suit) lane = static_cast<std::uint16_t>(lane | (1u << trick_rank_[i]));
+        return lane;
+    }
+    bool trump_leadable(int seat) const { return trump_leadable(hand_, seat, broken_); }
+    bool trump_leadable(const Hands& h, int seat, bool broken) const {
+        if (!restricted_ || broken) return true;
+        for (int s = 0; s < 4; ++s)
+            if (s != trump_ && h[seat][s]) return false;
+        return true;
+    }
     int cash_tricks(const Hands& h, int seat, bool broken, int goal, Ranks& relevant) const;
     bool check(int need, bool answer);
 

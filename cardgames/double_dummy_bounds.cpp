@@ -1,0 +1,220 @@
+// The double-dummy solver's bounds: tricks one side is sure of, decided without searching.
+#include "cardgames/double_dummy.hpp"
+
+#include <algorithm>
+
+#include "cardgames/double_dummy_lanes.hpp"
+
+namespace cardgames {
+
+using namespace lanes;
+
+int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ranks& relevant) const {
+    // Tricks the leader cashes from the top without giving up the lead: its cards above every
+    // other card of their suit. Trumps first (opponents holding trumps must follow); then, when
+    // the opponents have trumps left, only one side suit, for as many rounds as each opponent
+    // with trumps can follow. A partner with trumps counts only for rounds it can follow, so it
+    // is never forced to ruff and take the lead away. What the count rests on: per suit, the
+    // owners of the top cards down to the first one the leader does not hold (lengths are known).
+    const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
+    int winners[4];
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t others = h[lho][s] | h[rho][s] | h[part][s];
+        winners[s] = bits(static_cast<std::uint16_t>(h[seat][s] & above(top_rank(others))));
+    }
+    // A count of n rests on the n highest cards of the suit being the leader's (lengths are known).
+    const auto rest_on = [&](int s, int n) {
+        relevant[s] |= top_cards(static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]), n);
+    };
+    int q = 0;
+    if (winners[trump_] > 0 && trump_leadable(h, seat, broken)) {
+        q = winners[trump_];
+        rest_on(trump_, q);
+    }
+    // Each round of trumps takes one from every hand still holding some: who has trumps after.
+    const auto trumps_after = [&](int p) { return bits(h[p][trump_]) > q; };
+    const bool lho_trumps = trumps_after(lho), rho_trumps = trumps_after(rho);
+    const bool opp_trumps = lho_trumps || rho_trumps, part_trumps = trumps_after(part);
+    // Side suits: all of them when no opponent can ruff any more, else the best one. Only the
+    // suits needed to reach `goal` go into the pattern (a more general table entry).
+    std::array<int, 4> w{};
+    for (int s = 0; s < 4; ++s) {
+        if (s == trump_ || winners[s] == 0) continue;
+        w[s] = winners[s];
+        if (part_trumps) w[s] = std::min(w[s], bits(h[part][s]));
+        if (lho_trumps) w[s] = std::min(w[s], bits(h[lho][s]));
+        if (rho_trumps) w[s] = std::min(w[s], bits(h[rho][s]));
+    }
+    int side = 0;
+    for (int s = 0; s < 4; ++s) side = opp_trumps ? std::max(side, w[s]) : side + w[s];
+    int counted = q;
+    while (counted < goal) {
+        int best = -1;
+        for (int s = 0; s < 4; ++s)
+            if (w[s] > 0 && (best < 0 || w[s] > w[best])) best = s;
+        if (best < 0) break;
+        rest_on(best, w[best]);
+        counted += w[best];
+        w[best] = 0;
+        if (opp_trumps) break;
+    }
+    return q + side;
+}
+
+int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
+    int best = cash_tricks(hand_, seat, broken_, goal, relevant);
+    if (best >= goal) return best;
+    // Or a low card to partner's winner, and partner cashes. The entry must stand: partner's card
+    // is above both opponents' and neither can ruff it. After the trick each opponent is taken
+    // to keep its highest cards (a void one keeps all it has): partner's count can only be lower.
+    const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t mine = hand_[seat][s], theirs = hand_[part][s];
+        if (!mine || !theirs) continue;
+        const int entry = top_rank(theirs);
+        if (entry < top_rank(static_cast<std::uint16_t>(hand_[lho][s] | hand_[rho][s]))) continue;
+        if ((mine & -mine) > (1 << entry)) continue;  // all mine are higher: my own winners
+        if (s == trump_ ? !trump_leadable(seat)
+                        : (!hand_[lho][s] && hand_[lho][trump_]) || (!hand_[rho][s] && hand_[rho][trump_]))
+            continue;
+        Hands after = hand_;
+        const auto drop_lowest = [](std::uint16_t& lane) { lane = static_cast<std::uint16_t>(lane & (lane - 1)); };
+        drop_lowest(after[seat][s]);
+        after[part][s] = static_cast<std::uint16_t>(theirs & ~(1u << entry));
+        drop_lowest(after[lho][s]);
+        drop_lowest(after[rho][s]);
+        Ranks via{};
+        const int q = 1 + cash_tricks(after, part, broken_ || s == trump_, goal - 1, via);
+        if (q > best) {
+            best = q;
+            via[s] |= static_cast<std::uint16_t>(in_play(s) & above(entry - 1));
+            relevant = via;
+            if (best >= goal) break;
+        }
+    }
+    return best;
+}
+
+int DoubleDummy::sure_trumps(int side, Ranks& relevant) const {
+    // A trump above every trump of the other side wins the trick it falls on, unless a partner's
+    // higher one falls on the same trick; one player's such trumps fall on different tricks.
+    // The count rests on the cards down to the last of those trumps (lengths are known).
+    const std::uint16_t other = hand_[side ^ 1][trump_] | hand_[side ^ 3][trump_];
+    const std::uint16_t high = above(top_rank(other));
+    const auto sure_of = [&](int p) { return static_cast<std::uint16_t>(hand_[p][trump_] & high); };
+    const std::uint16_t best = bits(sure_of(side)) >= bits(sure_of(side ^ 2)) ? sure_of(side) : sure_of(side ^ 2);
+    if (other && best) relevant[trump_] |= static_cast<std::uint16_t>(best & -best);
+    return bits(best);
+}
+
+bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
+    // The leader's card is on the table; the two opponents play second and fourth, the leader's
+    // partner third. The opponents win the trick for sure when one of them holds the highest
+    // card of the led suit and the partner cannot ruff, or one ruffs above anything the partner
+    // could ruff with (the fourth hand ruffs last and sees everything).
+    const int led = trick_suit_[0];
+    const int second = (leader_ + 1) & 3, third = (leader_ + 2) & 3, fourth = (leader_ + 3) & 3;
+    const std::uint16_t third_trumps = hand_[third][trump_];
+    const bool third_ruffs = led != trump_ && !hand_[third][led] && third_trumps;
+    const std::uint16_t in_suit = in_play(led);
+    const int top = top_rank(in_suit);
+    if (((hand_[second][led] | hand_[fourth][led]) >> top & 1u) && !third_ruffs) {
+        relevant[led] |= static_cast<std::uint16_t>(1u << top);
+        return true;
+    }
+    if (led == trump_) return false;
+    for (int p : {fourth, second}) {
+        if (hand_[p][led] || !hand_[p][trump_]) continue;
+        const int ruff = top_rank(hand_[p][trump_]);
+        if (third_ruffs && top_rank(third_trumps) > ruff) continue;
+        relevant[trump_] |= static_cast<std::uint16_t>(1u << ruff);
+        return true;
+    }
+    return false;
+}
+
+bool DoubleDummy::last_trick(Ranks& relevant) const {
+    // One card each: whether North-South win the trick (the caller has need == 1).
+    int suit[4], rank[4];
+    for (int p = 0; p < 4; ++p)
+        for (int s = 0; s < 4; ++s)
+            if (hand_[p][s]) {
+                suit[p] = s;
+                rank[p] = top_rank(hand_[p][s]);
+            }
+    int winner = leader_, same = 1;
+    for (int i = 1; i < 4; ++i) {
+        const int p = (leader_ + i) & 3;
+        if (suit[p] == suit[winner]) {
+            ++same;
+            if (rank[p] > rank[winner]) winner = p;
+        } else if (suit[p] == trump_) {
+            winner = p;
+            same = 1;
+        }
+    }
+    if (same > 1) relevant[suit[winner]] |= static_cast<std::uint16_t>(1u << rank[winner]);
+    return (winner & 1) == 0;
+}
+
+bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
+    // Whatever the leader leads, an opponent holds the suit's top card and the leader's partner
+    // cannot ruff it: the opponents take this trick.
+    const int part = leader_ ^ 2, lho = (leader_ + 1) & 3, rho = (leader_ + 3) & 3;
+    const bool trumps_too = trump_leadable(leader_);
+    for (int s = 0; s < 4; ++s) {
+        if (!hand_[leader_][s] || (s == trump_ && !trumps_too)) continue;
+        const int top = top_rank(in_play(s));
+        if (!((hand_[lho][s] | hand_[rho][s]) >> top & 1u)) return false;
+        if (s != trump_ && !hand_[part][s] && hand_[part][trump_]) return false;
+        relevant[s] |= static_cast<std::uint16_t>(1u << top);
+    }
+    return true;
+}
+
+bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant) const {
+    const int side = leader_ & 1;
+    Ranks quick{}, sure{};
+    if (side == 0) {
+        if (quick_tricks(leader_, need, quick) >= need) {
+            relevant = quick;
+            return result = true;
+        }
+        if (sure_trumps(0, sure) >= need) {
+            relevant = sure;
+            return result = true;
+        }
+        if (left - sure_trumps(1, sure = {}) < need) {
+            relevant = sure;
+            result = false;
+            return true;
+        }
+        if (need == left && first_trick_lost(sure = {})) {
+            relevant = sure;
+            result = false;
+            return true;
+        }
+        return false;
+    }
+    if (sure_trumps(0, sure) >= need) {
+        relevant = sure;
+        return result = true;
+    }
+    if (need == 1 && first_trick_lost(sure = {})) {
+        relevant = sure;
+        return result = true;
+    }
+    if (left - quick_tricks(leader_, left - need + 1, quick) < need) {
+        relevant = quick;
+        result = false;
+        return true;
+    }
+    if (left - sure_trumps(1, sure = {}) < need) {
+        relevant = sure;
+        result = false;
+        return true;
+    }
+    return false;
+}
+
+}  // namespace cardgames

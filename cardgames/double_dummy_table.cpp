@@ -1,0 +1,180 @@
+// The double-dummy solver's table: shapes, patterns of top cards, bounds (partition search).
+#include "cardgames/double_dummy.hpp"
+
+#include <algorithm>
+
+#include "cardgames/double_dummy_lanes.hpp"
+
+namespace cardgames {
+
+using namespace lanes;
+
+namespace {
+
+constexpr bool same(const std::array<std::uint32_t, 4>& a, const std::array<std::uint32_t, 4>& b) {
+    return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
+}
+
+// compress(x, m): the bits of x at the positions set in m, packed down (a 16-bit pext), by bytes
+// from a table.
+struct CompressTable {
+    std::array<std::uint8_t, 1 << 16> byte{};  // [mask << 8 | x]
+    CompressTable() {
+        for (unsigned m = 0; m < 256; ++m)
+            for (unsigned x = 0; x < 256; ++x) {
+                unsigned out = 0, k = 0;
+                for (unsigned b = 0; b < 8; ++b)
+                    if (m >> b & 1u) out |= (x >> b & 1u) << k++;
+                byte[m << 8 | x] = static_cast<std::uint8_t>(out);
+            }
+    }
+};
+const CompressTable kCompress;
+
+std::uint32_t compress(std::uint16_t x, std::uint16_t m) {
+    const unsigned lo = kCompress.byte[(m & 0xffu) << 8 | (x & 0xffu)];
+    const unsigned hi = kCompress.byte[(m & 0xff00u) | (x >> 8)];
+    return lo | hi << bits(m & 0xffu);
+}
+
+// Bit i of x to bit 2i.
+constexpr std::uint32_t spread(std::uint32_t x) {
+    x = (x | (x << 8)) & 0x00ff00ffu;
+    x = (x | (x << 4)) & 0x0f0f0f0fu;
+    x = (x | (x << 2)) & 0x33333333u;
+    return (x | (x << 1)) & 0x55555555u;
+}
+
+constexpr std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 31;
+    x *= 0x9e3779b97f4a7c15ULL;
+    x ^= x >> 29;
+    return x;
+}
+
+}  // namespace
+
+DoubleDummy::Shape DoubleDummy::shape() const {
+    Shape sh;
+    sh.lengths = 0;
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t b0 = hand_[1][s] | hand_[3][s], b1 = hand_[2][s] | hand_[3][s];
+        const std::uint16_t all = hand_[0][s] | b0 | hand_[2][s];
+        // Owner of each card in play, 2 bits per card, the lowest card in the lowest bits.
+        const std::uint32_t seq = spread(compress(b0, all)) | spread(compress(b1, all)) << 1;
+        const int n = bits(all);
+        sh.count[s] = static_cast<std::int8_t>(n);
+        sh.owners[s] = seq;
+        sh.prefix[s][0] = 0;
+        for (int k = 1; k <= n; ++k) sh.prefix[s][k] = seq >> (2 * (n - k)) | static_cast<std::uint32_t>(k) << 26;
+        std::uint64_t lengths = 0;
+        for (int p = 0; p < 4; ++p) lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << (4 * p);
+        sh.lengths |= lengths << (16 * s);
+    }
+    sh.extra = static_cast<std::uint8_t>(leader_ | (restricted_ && broken_ ? 4 : 0));
+    return sh;
+}
+
+DoubleDummy::Head* DoubleDummy::find_head(const Shape& sh, bool create) {
+    const std::uint64_t i = mix(sh.lengths ^ mix(sh.extra + 1u));
+    for (std::uint64_t j = 0; j < 8; ++j) {
+        Head& h = heads_[(i + j) & mask_];
+        if (h.generation != generation_) {
+            if (!create) return nullptr;
+            h = Head{sh.lengths, generation_, -1, sh.extra};
+            return &h;
+        }
+        if (h.lengths == sh.lengths && h.extra == sh.extra) return &h;
+    }
+    if (!create) return nullptr;
+    Head& h = heads_[i & mask_];  // crowded: this shape takes the first slot's place
+    h = Head{sh.lengths, generation_, -1, sh.extra};
+    return &h;
+}
+
+bool DoubleDummy::matches(const Pattern& top, const Shape& sh) {
+    return top[0] == sh.prefix[0][top[0] >> 26] && top[1] == sh.prefix[1][top[1] >> 26] &&
+           top[2] == sh.prefix[2][top[2] >> 26] && top[3] == sh.prefix[3][top[3] >> 26];
+}
+
+void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best) {
+    // The entry's pattern: per suit, every card in play down to the lowest relevant rank.
+    std::array<std::uint32_t, 4> top{};
+    Ranks full = relevant;
+    if (exact_patterns_)
+        for (int s = 0; s < 4; ++s) full[s] = in_play(s);
+    for (int s = 0; s < 4; ++s) {
+        if (!full[s]) continue;
+        const int low = std::countr_zero(full[s]);
+        const int k = bits(static_cast<std::uint16_t>(in_play(s) & ~((1u << low) - 1)));
+        top[s] = sh.prefix[s][k];
+    }
+    Head* head = find_head(sh, true);
+    const auto find_same = [&]() -> Entry* {
+        for (std::int32_t b = head->first; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
+            Block& block = blocks_[static_cast<std::size_t>(b)];
+            for (int j = 0; j < block.count; ++j)
+                if (same(block.top[j], top)) return &block.entry[j];
+        }
+        return nullptr;
+    };
+    Entry* slot = find_same();
+    if (!slot) {
+        if (head->first < 0 || blocks_[static_cast<std::size_t>(head->first)].count == kBlock) {
+            if (used_ == blocks_.size()) {
+                clear();
+                head = find_head(sh, true);
+            }
+            const auto index = static_cast<std::int32_t>(used_++);
+            Block& fresh = blocks_[static_cast<std::size_t>(index)];
+            fresh.count = 0;
+            fresh.next = head->first;
+            head->first = index;
+        }
+        Block& block = blocks_[static_cast<std::size_t>(head->first)];
+        const int j = block.count++;
+        block.top[j] = top;
+        slot = &block.entry[j];
+        *slot = Entry{};
+        slot->upper = static_cast<std::int8_t>(left);
+    }
+    if (result)
+        slot->lower = static_cast<std::int8_t>(std::max<int>(slot->lower, need));
+    else
+        slot->upper = static_cast<std::int8_t>(std::min<int>(slot->upper, need - 1));
+    if (best) {
+        slot->best_suit = best->suit;
+        slot->best_from_top = static_cast<std::int8_t>(bits(static_cast<std::uint16_t>(in_play(best->suit) & above(best->rank))));
+    }
+}
+
+bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant, const Entry*& hint) {
+    Head* head = find_head(sh, false);
+    if (!head) return false;
+    for (std::int32_t b = head->first; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
+        Block& block = blocks_[static_cast<std::size_t>(b)];
+        for (int j = block.count - 1; j >= 0; --j) {  // newest first
+            ++stats_.tt_scanned;
+            if (!matches(block.top[j], sh)) continue;
+            const Entry& e = block.entry[j];
+            if (e.lower < need && e.upper >= need) {
+                if (!hint && e.best_suit >= 0) hint = &e;
+                continue;
+            }
+            ++stats_.tt_hits;
+            result = e.lower >= need;
+            if (checking_ && !check(need, result)) ++stats_.check_failures;
+            // The bound holds wherever the entry's top cards lie as here.
+            for (int s = 0; s < 4; ++s) relevant[s] = top_cards(in_play(s), static_cast<int>(block.top[j][s] >> 26));
+            // To the front, where the next look-up starts: entries that answer tend to answer again.
+            Block& front = blocks_[static_cast<std::size_t>(head->first)];
+            const int last = front.count - 1;
+            std::swap(block.top[j], front.top[last]);
+            std::swap(block.entry[j], front.entry[last]);
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace cardgames
