@@ -104,7 +104,7 @@ int bench_dds_compare(const BenchSearchOptions& options) {
             solver.clear();  // each deal from an empty table, as DDS starts each new deal
             solver.reset_stats();
             ours = solver.solve(play_rules, state);
-            expansions = solver.stats().nodes;
+            expansions = solver.stats().expansions;
         }
         const double our_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
