@@ -152,7 +152,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         const bool saved_broken = broken_, saved_first = first_trick_;
         const auto saved_suits = trick_suit_, saved_ranks = trick_rank_;  // the next trick overwrites them
         hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] & ~(1u << r));
-        if (size_ == 0 || (s == win_suit_ && r > win_rank_) || (s == trump_ && win_suit_ != trump_)) {
+        if (size_ == 0 || beats_winner(s, r)) {
             win_seat_ = seat;
             win_suit_ = s;
             win_rank_ = r;

@@ -6,10 +6,13 @@
 //
 //   - a null-window test "does North-South take at least k of the remaining tricks?", with the
 //     value found by bisection over k and the table carrying work from one test to the next;
-//   - a table at trick starts keyed exactly (no hash collisions) by who holds which rank *among
-//     the cards still in play*, holding a lower and an upper bound and the move that decided;
-//   - sure-trick bounds at trick starts: the leader's cashable top cards, each side's top trumps;
-//   - equivalent cards generated once, and move ordering by card-play heuristics.
+//   - partition search: a table at trick starts holding lower and upper bounds per shape (every
+//     hand's length in every suit, the leader) and per pattern of who holds the top cards of each
+//     suit, down to the lowest rank the proof rested on;
+//   - sure-trick bounds: the leader's cashable top cards (also through partner), each side's top
+//     trumps, a trick the opponents surely win;
+//   - equivalent cards generated once, small cards answered by a sibling's search, and move
+//     ordering by card-play heuristics.
 //
 // Positions may start mid-trick and with any number of cards per hand (all hands equal up to the
 // trick in progress). Works on four 16-bit suit lanes per seat; no allocation while searching.
@@ -63,13 +66,11 @@ private:
     using Ranks = std::array<std::uint16_t, 4>;  // per suit, rank bits
     using Hands = std::array<std::array<std::uint16_t, 4>, 4>;  // [seat][suit] rank bits
     // A trick start as the table sees it: the leader, the broken flag and every hand's length in
-    // every suit, plus per suit the seat holding each card in play, from the highest down.
+    // every suit, plus per suit the seats holding its highest cards.
     // Left uninitialised until shape() fills it: the search declares one per node.
     struct Shape {
         std::uint64_t lengths;  // 4 bits per (seat, suit)
         std::uint8_t extra;     // leader | broken << 2
-        std::array<std::uint32_t, 4> owners;  // 2 bits per card, the highest in the top pair
-        std::array<std::int8_t, 4> count;     // cards in play per suit
         // Per suit and k: what an entry resting on the k highest cards stores for this suit.
         std::array<std::array<std::uint32_t, 14>, 4> prefix;
     };
@@ -133,6 +134,12 @@ private:
             if (trick_suit_[i] == suit) lane = static_cast<std::uint16_t>(lane | (1u << trick_rank_[i]));
         return lane;
     }
+    // Whether (suit, rank) beats the card winning the trick in progress.
+    bool beats_winner(int suit, int rank) const {
+        return (suit == win_suit_ && rank > win_rank_) || (suit == trump_ && win_suit_ != trump_);
+    }
+    // Whether seat p can ruff a lead of `suit`: void in it, trumps in hand.
+    bool can_ruff(int p, int suit) const { return suit != trump_ && !hand_[p][suit] && hand_[p][trump_]; }
     bool trump_leadable(int seat) const { return trump_leadable(hand_, seat, broken_); }
     bool trump_leadable(const Hands& h, int seat, bool broken) const {
         if (!restricted_ || broken) return true;
@@ -155,8 +162,8 @@ private:
     bool broken_ = false;
     bool first_trick_ = false;  // the hand's first trick is in progress (forced lead applies)
     int leader_ = 0, size_ = 0;
-    int tricks_left_ = 0;
-    std::array<std::int16_t, 14> killer_{};  // per tricks left: the lead that last decided  // tricks not yet complete, the one in progress included
+    int tricks_left_ = 0;  // tricks not yet complete, the one in progress included
+    std::array<std::int16_t, 14> killer_{};  // per tricks left: the lead that last decided
     std::array<std::int8_t, 4> trick_suit_{}, trick_rank_{};
     int win_seat_ = 0, win_suit_ = 0, win_rank_ = 0;
 

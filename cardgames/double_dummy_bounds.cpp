@@ -11,11 +11,10 @@ using namespace lanes;
 
 int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ranks& relevant) const {
     // Tricks the leader cashes from the top without giving up the lead: its cards above every
-    // other card of their suit. Trumps first (opponents holding trumps must follow); then, when
-    // the opponents have trumps left, only one side suit, for as many rounds as each opponent
-    // with trumps can follow. A partner with trumps counts only for rounds it can follow, so it
-    // is never forced to ruff and take the lead away. What the count rests on: per suit, the
-    // owners of the top cards down to the first one the leader does not hold (lengths are known).
+    // other card of their suit. Trumps first (opponents holding trumps must follow, so they may
+    // run out); then, when an opponent still has trumps, only one side suit, for as many rounds
+    // as each such opponent can follow. A partner with trumps counts only for rounds it can
+    // follow, so it is never forced to ruff and take the lead away.
     const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
     int winners[4];
     for (int s = 0; s < 4; ++s) {
@@ -74,9 +73,7 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         const int entry = top_rank(theirs);
         if (entry < top_rank(static_cast<std::uint16_t>(hand_[lho][s] | hand_[rho][s]))) continue;
         if ((mine & -mine) > (1 << entry)) continue;  // all mine are higher: my own winners
-        if (s == trump_ ? !trump_leadable(seat)
-                        : (!hand_[lho][s] && hand_[lho][trump_]) || (!hand_[rho][s] && hand_[rho][trump_]))
-            continue;
+        if (s == trump_ ? !trump_leadable(seat) : can_ruff(lho, s) || can_ruff(rho, s)) continue;
         Hands after = hand_;
         const auto drop_lowest = [](std::uint16_t& lane) { lane = static_cast<std::uint16_t>(lane & (lane - 1)); };
         drop_lowest(after[seat][s]);
@@ -114,8 +111,7 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
     // could ruff with (the fourth hand ruffs last and sees everything).
     const int led = trick_suit_[0];
     const int second = (leader_ + 1) & 3, third = (leader_ + 2) & 3, fourth = (leader_ + 3) & 3;
-    const std::uint16_t third_trumps = hand_[third][trump_];
-    const bool third_ruffs = led != trump_ && !hand_[third][led] && third_trumps;
+    const bool third_ruffs = can_ruff(third, led);
     const std::uint16_t in_suit = in_play(led);
     const int top = top_rank(in_suit);
     if (((hand_[second][led] | hand_[fourth][led]) >> top & 1u) && !third_ruffs) {
@@ -124,9 +120,9 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
     }
     if (led == trump_) return false;
     for (int p : {fourth, second}) {
-        if (hand_[p][led] || !hand_[p][trump_]) continue;
+        if (!can_ruff(p, led)) continue;
         const int ruff = top_rank(hand_[p][trump_]);
-        if (third_ruffs && top_rank(third_trumps) > ruff) continue;
+        if (third_ruffs && top_rank(hand_[third][trump_]) > ruff) continue;
         relevant[trump_] |= static_cast<std::uint16_t>(1u << ruff);
         return true;
     }
@@ -166,54 +162,27 @@ bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
         if (!hand_[leader_][s] || (s == trump_ && !trumps_too)) continue;
         const int top = top_rank(in_play(s));
         if (!((hand_[lho][s] | hand_[rho][s]) >> top & 1u)) return false;
-        if (s != trump_ && !hand_[part][s] && hand_[part][trump_]) return false;
+        if (can_ruff(part, s)) return false;
         relevant[s] |= static_cast<std::uint16_t>(1u << top);
     }
     return true;
 }
 
 bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant) const {
-    const int side = leader_ & 1;
-    Ranks quick{}, sure{};
-    if (side == 0) {
-        if (quick_tricks(leader_, need, quick) >= need) {
-            relevant = quick;
-            return result = true;
-        }
-        if (sure_trumps(0, sure) >= need) {
-            relevant = sure;
-            return result = true;
-        }
-        if (left - sure_trumps(1, sure = {}) < need) {
-            relevant = sure;
-            result = false;
-            return true;
-        }
-        if (need == left && first_trick_lost(sure = {})) {
-            relevant = sure;
-            result = false;
-            return true;
-        }
-        return false;
-    }
-    if (sure_trumps(0, sure) >= need) {
-        relevant = sure;
-        return result = true;
-    }
-    if (need == 1 && first_trick_lost(sure = {})) {
-        relevant = sure;
-        return result = true;
-    }
-    if (left - quick_tricks(leader_, left - need + 1, quick) < need) {
-        relevant = quick;
-        result = false;
+    // Tried in turn; the first that settles the test gives the result and what it rests on.
+    const bool ns_lead = (leader_ & 1) == 0;
+    Ranks why{};
+    const auto settle = [&](bool value) {
+        result = value;
+        relevant = why;
         return true;
-    }
-    if (left - sure_trumps(1, sure = {}) < need) {
-        relevant = sure;
-        result = false;
-        return true;
-    }
+    };
+    if (ns_lead && quick_tricks(leader_, need, why) >= need) return settle(true);
+    if (sure_trumps(0, why = {}) >= need) return settle(true);
+    if (!ns_lead && need == 1 && first_trick_lost(why = {})) return settle(true);
+    if (!ns_lead && left - quick_tricks(leader_, left - need + 1, why = {}) < need) return settle(false);
+    if (left - sure_trumps(1, why = {}) < need) return settle(false);
+    if (ns_lead && need == left && first_trick_lost(why = {})) return settle(false);
     return false;
 }
 

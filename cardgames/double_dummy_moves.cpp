@@ -12,11 +12,10 @@ using namespace lanes;
 int DoubleDummy::lead_score(int seat, int s, int r) const {
     const int lho = (seat + 1) & 3, part = (seat + 2) & 3, rho = (seat + 3) & 3;
     const int top_opp = top_rank(hand_[lho][s] | hand_[rho][s]);
-    const auto ruffs = [&](int p) { return s != trump_ && hand_[p][s] == 0 && hand_[p][trump_] != 0; };
-    const bool opp_ruff = ruffs(lho) || ruffs(rho);
+    const bool opp_ruff = can_ruff(lho, s) || can_ruff(rho, s);
     if (r > top_opp) return opp_ruff ? 20 : 90;                                  // cash a winner
     if (top_rank(hand_[part][s]) > top_opp) return opp_ruff ? 15 - r : 80 - r;  // low to partner's winner
-    if (ruffs(part) && !ruffs(rho)) return 70 - r;                               // give partner a ruff
+    if (can_ruff(part, s) && !can_ruff(rho, s)) return 70 - r;                   // give partner a ruff
     // Otherwise low, rather from length, rather where the opponents have few cards to choose
     // from, not into a right-hand opponent holding one of the two top cards, and the top of a
     // second-and-third-best pair.
@@ -31,7 +30,7 @@ int DoubleDummy::lead_score(int seat, int s, int r) const {
 
 int DoubleDummy::follow_score(int seat, int s, int r) const {
     const int led = trick_suit_[0];
-    const bool beats = (s == win_suit_ && r > win_rank_) || (s == trump_ && win_suit_ != trump_);
+    const bool beats = beats_winner(s, r);
     const bool partner_winning = ((win_seat_ ^ seat) & 1) == 0;
     // Whether an opponent still to play this trick can beat (s, r) if it wins now.
     const auto beaten_later = [&](int card_suit, int card_rank) {
@@ -86,10 +85,8 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
         const std::uint16_t mine = hand[s], present = in_play(s);
         if (hint && hint->best_suit == s) {
             // The stored lead: the card with best_from_top cards in play above it.
-            std::uint16_t rest = present;
-            for (int k = 0; k < hint->best_from_top && rest; ++k) rest = static_cast<std::uint16_t>(rest & ~(1u << top_rank(rest)));
             hint_suit = s;
-            hint_rank = top_rank(rest);
+            hint_rank = top_rank(static_cast<std::uint16_t>(present & ~top_cards(present, hint->best_from_top)));
         }
         for (std::uint16_t m = mine; m;) {
             const int r = top_rank(m);

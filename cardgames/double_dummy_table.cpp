@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "cardgames/double_dummy_lanes.hpp"
+#include "engine/hash.hpp"
 
 namespace cardgames {
 
@@ -11,6 +12,7 @@ using namespace lanes;
 
 namespace {
 
+// Pattern equality written out: std::array's == compiles to a memcmp call here.
 constexpr bool same(const std::array<std::uint32_t, 4>& a, const std::array<std::uint32_t, 4>& b) {
     return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
 }
@@ -45,13 +47,6 @@ constexpr std::uint32_t spread(std::uint32_t x) {
     return (x | (x << 1)) & 0x55555555u;
 }
 
-constexpr std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 31;
-    x *= 0x9e3779b97f4a7c15ULL;
-    x ^= x >> 29;
-    return x;
-}
-
 }  // namespace
 
 DoubleDummy::Shape DoubleDummy::shape() const {
@@ -63,8 +58,6 @@ DoubleDummy::Shape DoubleDummy::shape() const {
         // Owner of each card in play, 2 bits per card, the lowest card in the lowest bits.
         const std::uint32_t seq = spread(compress(b0, all)) | spread(compress(b1, all)) << 1;
         const int n = bits(all);
-        sh.count[s] = static_cast<std::int8_t>(n);
-        sh.owners[s] = seq;
         sh.prefix[s][0] = 0;
         for (int k = 1; k <= n; ++k) sh.prefix[s][k] = seq >> (2 * (n - k)) | static_cast<std::uint32_t>(k) << 26;
         std::uint64_t lengths = 0;
@@ -76,7 +69,7 @@ DoubleDummy::Shape DoubleDummy::shape() const {
 }
 
 DoubleDummy::Head* DoubleDummy::find_head(const Shape& sh, bool create) {
-    const std::uint64_t i = mix(sh.lengths ^ mix(sh.extra + 1u));
+    const std::uint64_t i = engine::hash_combine(sh.lengths, sh.extra);
     for (std::uint64_t j = 0; j < 8; ++j) {
         Head& h = heads_[(i + j) & mask_];
         if (h.generation != generation_) {
