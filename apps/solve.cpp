@@ -40,51 +40,70 @@ std::string tuple_text(const std::vector<int>& v) {
     return s + "]";
 }
 
+// What solve prints, whichever search found it: the root value, every legal card's value (in
+// notation order), the best card, and the search's counts.
+struct Solution {
+    std::vector<int> value;
+    Card best = kNoCard;
+    std::vector<std::pair<Card, std::vector<int>>> rows;
+    std::uint64_t nodes = 0, expansions = 0;
+    double ms = 0;
+    bool complete = true;
+};
+
+void print_solution(const Solution& sol, const std::string& format, const std::string& heading, const std::string& order) {
+    if (format == "json") {
+        nlohmann::json j;
+        j["value"] = sol.value;
+        j["best"] = to_string(sol.best);
+        j["moves"] = nlohmann::json::array();
+        for (const auto& [c, v] : sol.rows) j["moves"].push_back({{"card", to_string(c)}, {"value", v}});
+        j["nodes"] = sol.nodes;
+        j["expansions"] = sol.expansions;
+        j["ms"] = static_cast<long>(sol.ms + 0.5);
+        j["complete"] = sol.complete;
+        std::cout << j.dump() << "\n";
+        return;
+    }
+    std::cout << heading << "\n";
+    std::cout << "value " << tuple_text(sol.value) << "  (" << order << ")\n";
+    for (const auto& [c, v] : sol.rows) std::cout << "  " << to_string(c) << "  " << tuple_text(v) << (c == sol.best ? "  best" : "") << "\n";
+    std::cout << fmt::format("{} nodes, {} expansions, {:.0f} ms{}\n", sol.nodes, sol.expansions, sol.ms,
+                             sol.complete ? "" : " (node limit reached: not exact)");
+}
+
 // --algorithm dd: the double-dummy solver, for partnership Spades under the tricks utility. Each
 // legal card is played and the rest solved; the best card is the first (in notation order) that
 // reaches the best value for the side to move.
-int solve_double_dummy(const Rules& rules, const PlayState& state, const std::string& format) {
+void solve_double_dummy(const Rules& rules, const PlayState& state, const std::string& format) {
     const PlayRules play = PlayRules::from(rules);
+    const CardSet legal = state.legal_moves(play);
     DoubleDummy solver;
     const auto start = std::chrono::steady_clock::now();
     const int left = state.hands[state.to_move].size();
     const bool ns = state.to_move % 2 == 0;
-    std::vector<std::pair<Card, int>> rows;  // card, tricks for North-South
-    int best = -1;
+    Solution sol;
+    int best = -1;  // tricks for North-South after the best card
     for (Suit s : kSuitsNotationOrder)
         for (Rank r = kAce; r >= kTwo; --r) {
             const Card c(s, r);
-            if (!state.legal_moves(play).contains(c)) continue;
+            if (!legal.contains(c)) continue;
             PlayState next = state;
             next.play(play, c);
-            const int value = solver.solve(play, next);
-            rows.push_back({c, value});
-            if (best < 0 || (ns ? value > rows[static_cast<std::size_t>(best)].second : value < rows[static_cast<std::size_t>(best)].second))
-                best = static_cast<int>(rows.size()) - 1;
+            const int tricks = solver.solve(play, next);
+            sol.rows.push_back({c, {tricks, left - tricks}});
+            if (best < 0 || (ns ? tricks > best : tricks < best)) {
+                best = tricks;
+                sol.best = c;
+            }
         }
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (rows.empty()) throw InputError("no legal move in this position");
-    const auto [best_card, value] = rows[static_cast<std::size_t>(best)];
-    const auto pair = [&](int tricks) { return std::vector<int>{tricks, left - tricks}; };
-    const DoubleDummyStats& st = solver.stats();
-    if (format == "json") {
-        nlohmann::json j;
-        j["value"] = pair(value);
-        j["best"] = to_string(best_card);
-        j["moves"] = nlohmann::json::array();
-        for (const auto& [c, v] : rows) j["moves"].push_back({{"card", to_string(c)}, {"value", pair(v)}});
-        j["nodes"] = st.nodes;
-        j["expansions"] = st.expansions;
-        j["ms"] = static_cast<long>(ms + 0.5);
-        j["complete"] = true;
-        std::cout << j.dump() << "\n";
-        return 0;
-    }
-    std::cout << fmt::format("{} to play; tricks by the double-dummy solver\n", seat_name(state.to_move, rules.players));
-    std::cout << "value " << tuple_text(pair(value)) << "  (tricks [N-S, E-W] from here)\n";
-    for (const auto& [c, v] : rows) std::cout << "  " << to_string(c) << "  " << tuple_text(pair(v)) << (c == best_card ? "  best" : "") << "\n";
-    std::cout << fmt::format("{} nodes, {} expansions, {:.0f} ms\n", st.nodes, st.expansions, ms);
-    return 0;
+    sol.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (sol.rows.empty()) throw InputError("no legal move in this position");
+    sol.value = {best, left - best};
+    sol.nodes = solver.stats().nodes;
+    sol.expansions = solver.stats().expansions;
+    print_solution(sol, format, seat_name(state.to_move, rules.players) + " to play; tricks by the double-dummy solver",
+                   "tricks [N-S, E-W] from here");
 }
 
 }  // namespace
@@ -149,7 +168,8 @@ int cmd_solve(int argc, char** argv) {
                 throw InputError("--algorithm dd is the double-dummy solver: partnership Spades with --utility tricks");
             if (depth > 0 || node_limit > 0 || leaf_tables || no_tt)
                 throw InputError("--algorithm dd solves to the end: no --depth, --nodes, --leaf-tables or --no-tt");
-            return solve_double_dummy(rules, state, format);
+            solve_double_dummy(rules, state, format);
+            return 0;
         }
 
         engine::SearchOptions options;
@@ -176,42 +196,31 @@ int cmd_solve(int argc, char** argv) {
             return std::vector<int>{ns, left - ns};
         };
         const auto& best = analysis.moves[analysis.best_index];
-        const std::vector<int> root_value = value_of(best);
+        Solution sol;
+        sol.value = value_of(best);
+        sol.best = best.move;
         // Every legal card, equivalent cards taking their representative's value.
-        std::vector<std::pair<Card, std::vector<int>>> rows;
         for (Suit s : kSuitsNotationOrder)
             for (Rank r = kAce; r >= kTwo; --r) {
                 const Card c(s, r);
                 if (!game.all_legal_cards().contains(c)) continue;
                 const Card rep = game.representative(c);
                 for (const auto& m : analysis.moves)
-                    if (m.move == rep) rows.push_back({c, value_of(m)});
+                    if (m.move == rep) sol.rows.push_back({c, value_of(m)});
             }
-        if (format == "json") {
-            nlohmann::json j;
-            j["value"] = root_value;
-            j["best"] = to_string(best.move);
-            j["moves"] = nlohmann::json::array();
-            for (const auto& [c, v] : rows) j["moves"].push_back({{"card", to_string(c)}, {"value", v}});
-            j["nodes"] = analysis.stats.nodes;
-            j["expansions"] = analysis.stats.expansions;
-            j["ms"] = static_cast<long>(ms + 0.5);
-            j["complete"] = analysis.complete;
-            std::cout << j.dump() << "\n";
-            return 0;
-        }
-        const int n = rules.players;
+        sol.nodes = analysis.stats.nodes;
+        sol.expansions = analysis.stats.expansions;
+        sol.ms = ms;
+        sol.complete = analysis.complete;
         std::string order;
         if (utility == Utility::kPoints) order = "penalty points per player (whole hand)";
         else if (rules.is_partnership()) order = utility == Utility::kTricks ? "tricks [N-S, E-W] from here" : "hand score [N-S, E-W]";
         else order = utility == Utility::kTricks ? "tricks per player from here" : "hand score per player";
-        std::cout << fmt::format("{} to play; {} by {}{}{}\n", seat_name(state.to_move, n), utility_name(utility), algorithm,
-                                 leaf_tables ? " with leaf-value tables" : "",
-                                 depth > 0 ? fmt::format(", {} tricks deep", depth) : std::string());
-        std::cout << "value " << tuple_text(root_value) << "  (" << order << ")\n";
-        for (const auto& [c, v] : rows) std::cout << "  " << to_string(c) << "  " << tuple_text(v) << (c == best.move ? "  best" : "") << "\n";
-        std::cout << fmt::format("{} nodes, {} expansions, {:.0f} ms{}\n", analysis.stats.nodes, analysis.stats.expansions, ms,
-                                 analysis.complete ? "" : " (node limit reached: not exact)");
+        print_solution(sol, format,
+                       fmt::format("{} to play; {} by {}{}{}", seat_name(state.to_move, rules.players), utility_name(utility), algorithm,
+                                   leaf_tables ? " with leaf-value tables" : "",
+                                   depth > 0 ? fmt::format(", {} tricks deep", depth) : std::string()),
+                       order);
         return 0;
     });
 }
