@@ -186,7 +186,9 @@ int cmd_solve(int argc, char** argv) {
         const auto start = std::chrono::steady_clock::now();
         const auto analysis = searcher.analyze_root(game);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        if (analysis.moves.empty()) throw InputError("no legal move in this position");
+        if (analysis.moves.empty())
+            throw InputError(analysis.complete ? "no legal move in this position"
+                                               : fmt::format("--nodes {}: too few to value even one card", node_limit));
 
         auto value_of = [&](const engine::RootMoveValue<Card>& m) {
             if (analysis.has_tuple) return game.report(m.value);

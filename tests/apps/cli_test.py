@@ -80,6 +80,8 @@ def case_solve():
     expect_bad(["solve", "--game", "hearts", "--deal", "N:AKQ.2.. JT9.3.. 876.4.. 543.5..", "--algorithm", "dd"],
                "--algorithm dd", "partnership Spades")
     expect_bad(position[:-2] + ["--algorithm", "dd", "--depth", "2"], "no --depth")
+    # A node limit that stops before any card is valued says so (not "no legal move").
+    expect_bad(position[:-2] + ["--nodes", "5"], "--nodes 5", "too few")
 
 
 def case_play_pipe():
