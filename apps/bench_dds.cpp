@@ -90,7 +90,7 @@ int bench_dds_compare(const BenchSearchOptions& options) {
 
         auto start = std::chrono::steady_clock::now();
         int ours = 0;
-        std::uint64_t expansions = 0;
+        std::uint64_t expansions = 0, tricks_searched = 0;
         if (generic) {
             engine::SearchOptions o;
             o.algorithm = engine::Algorithm::kAlphaBeta;
@@ -105,6 +105,7 @@ int bench_dds_compare(const BenchSearchOptions& options) {
             solver.reset_stats();
             ours = solver.solve(play_rules, state);
             expansions = solver.stats().expansions;
+            tricks_searched = solver.stats().tricks;
         }
         const double our_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
@@ -136,7 +137,8 @@ int bench_dds_compare(const BenchSearchOptions& options) {
             j["expansions"] = expansions;
             j["ours_ms"] = our_ms;
             j["dds_ms"] = their_ms;
-            j["dds_nodes"] = fut.nodes;
+            j["dds_nodes"] = fut.nodes;  // DDS counts the tricks its search completed
+            if (!generic) j["tricks_searched"] = tricks_searched;
             std::cout << j.dump() << "\n";
         } else {
             std::cout << fmt::format("{:>5}  {:>6}{:>14}{:>11.1f}  {:>6}{:>11.1f}{}\n", i, ours, expansions, our_ms, theirs,

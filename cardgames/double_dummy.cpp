@@ -164,6 +164,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         // The winner's rank matters when it beat another card of its suit.
         std::uint16_t won_by_rank = 0;
         if (++size_ == 4) {
+            ++stats_.tricks;
             int same = 0;
             for (int j = 0; j < 4; ++j) same += trick_suit_[j] == win_suit_;
             if (same > 1) won_by_rank = static_cast<std::uint16_t>(1u << win_rank_);

@@ -29,6 +29,7 @@ namespace cardgames {
 struct DoubleDummyStats {
     std::uint64_t nodes = 0;        // positions entered
     std::uint64_t expansions = 0;   // ... whose moves were generated
+    std::uint64_t tricks = 0;       // tricks completed in the search (what DDS reports as its nodes)
     std::uint64_t tt_probes = 0;    // table look-ups at trick starts
     std::uint64_t tt_hits = 0;      // ... that decided the test
     std::uint64_t tt_scanned = 0;   // entries compared in those look-ups
