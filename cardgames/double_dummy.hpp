@@ -113,8 +113,23 @@ private:
     bool search(int need, Ranks& relevant);
     bool lead_bounds(int need, int left, bool& result, Ranks& relevant) const;
     void generate(int seat, const Entry* hint, Moves& out) const;
-    int lead_score(int seat, int suit, int rank) const;
-    int follow_score(int seat, int suit, int rank) const;
+    // What move ordering needs to know about a suit the leader may lead.
+    struct LeadSuit {
+        std::uint16_t present;  // the suit's cards in play
+        int top, second, third;  // its highest ranks (-1: none) ...
+        int top_owner, second_owner, third_owner;  // ... and who holds them
+        int len_p;  // partner's length
+        bool l_ruffs, r_ruffs, p_ruffs;  // who can ruff it
+        bool singleton_top;  // an opponent's top card is a singleton
+        bool top_wins, partner_wins;  // the top card wins the trick; a lower card does (through partner)
+        int weight;  // the part of the score every lead of the suit shares
+    };
+    LeadSuit lead_suit(int seat, int suit, std::uint16_t present) const;
+    // `run`: the card stands for a run of equivalent cards, down to `low`.
+    int lead_score(int seat, const LeadSuit& view, int rank, bool run) const;
+    int follow_score(int seat, int suit, int rank, int low) const;
+    int second_hand_score(int seat, int rank, bool run) const;
+    int third_hand_score(int seat, int rank, int low) const;
     // Tricks `seat`, on lead, surely takes; `relevant` gets what reaching `goal` of them rests on.
     int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;

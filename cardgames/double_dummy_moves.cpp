@@ -9,27 +9,94 @@ namespace cardgames {
 
 using namespace lanes;
 
-int DoubleDummy::lead_score(int seat, int s, int r) const {
-    const int lho = (seat + 1) & 3, part = (seat + 2) & 3, rho = (seat + 3) & 3;
-    const int top_opp = top_rank(hand_[lho][s] | hand_[rho][s]);
-    const bool opp_ruff = can_ruff(lho, s) || can_ruff(rho, s);
-    if (r > top_opp) return opp_ruff ? 20 : 90;                                  // cash a winner
-    if (top_rank(hand_[part][s]) > top_opp) return opp_ruff ? 15 - r : 80 - r;  // low to partner's winner
-    if (can_ruff(part, s) && !can_ruff(rho, s)) return 70 - r;                   // give partner a ruff
-    // Otherwise low, rather from length, rather where the opponents have few cards to choose
-    // from, not into a right-hand opponent holding one of the two top cards, and the top of a
-    // second-and-third-best pair.
-    int score = 40 - r + (bits(hand_[seat][s]) > 3 ? 5 : 0) - bits(hand_[lho][s]) - bits(hand_[rho][s]);
-    const std::uint16_t all = in_play(s);
-    const int top = top_rank(all), second = top_rank(static_cast<std::uint16_t>(all & ~(1u << top)));
-    if ((hand_[rho][s] >> top & 1u) || (second && (hand_[rho][s] >> second & 1u))) score -= 18;
-    const std::uint16_t below = static_cast<std::uint16_t>(all & ((1u << r) - 1));
-    if (r == second && below && (hand_[seat][s] >> top_rank(below) & 1u)) score += 10;
-    return score;
+namespace {
+
+int owner(const std::array<std::array<std::uint16_t, 4>, 4>& hands, int suit, int rank) {
+    for (int p = 0; p < 4; ++p)
+        if (hands[p][suit] >> rank & 1u) return p;
+    return -1;
 }
 
-int DoubleDummy::follow_score(int seat, int s, int r) const {
+}  // namespace
+
+DoubleDummy::LeadSuit DoubleDummy::lead_suit(int seat, int s, std::uint16_t present) const {
+    // What every lead of the suit shares: who holds its three highest cards, who can ruff it, and
+    // a weight for the tree behind it: the more cards the opponents choose from (a void one
+    // counts as holding many), the larger.
+    LeadSuit v;
+    const int lho = (seat + 1) & 3, part = seat ^ 2, rho = (seat + 3) & 3;
+    std::uint16_t rest = present;
+    int* ranks[3] = {&v.top, &v.second, &v.third};
+    int* owners[3] = {&v.top_owner, &v.second_owner, &v.third_owner};
+    for (int k = 0; k < 3; ++k) {
+        *ranks[k] = rest ? top_rank(rest) : -1;
+        *owners[k] = rest ? owner(hand_, s, *ranks[k]) : -1;
+        if (rest) rest = static_cast<std::uint16_t>(rest & ~(1u << *ranks[k]));
+    }
+    v.present = present;
+    v.len_p = bits(hand_[part][s]);
+    const int len_l = bits(hand_[lho][s]), len_r = bits(hand_[rho][s]);
+    v.l_ruffs = can_ruff(lho, s);
+    v.r_ruffs = can_ruff(rho, s);
+    v.p_ruffs = can_ruff(part, s);
+    const int count_l = 4 * (len_l ? len_l : tricks_left_ + 1), count_r = 4 * (len_r ? len_r : tricks_left_ + 1);
+    int w = -(count_l + count_r) * 32 / 13;
+    if (v.l_ruffs || v.r_ruffs) w -= 12;
+    if (v.p_ruffs && len_r > 0) w += 17;  // partner ruffs
+    if (v.top_owner == rho || v.second_owner == rho) {
+        if (len_r != 1) w -= 12;  // into a high card sitting over partner
+    } else if (v.top_owner == lho && v.second_owner == part && v.len_p != 1) {
+        w += 27;  // partner's second-best sits over the top card
+    }
+    // A singleton led for a ruff when partner wins the suit and returns it.
+    if (s != trump_ && bits(hand_[seat][s]) == 1 && hand_[seat][trump_] && v.len_p > 1 && v.top_owner == part) w += 19;
+    v.singleton_top = (len_l == 1 && v.top_owner == lho) || (len_r == 1 && v.top_owner == rho);
+    // Whether a lead wins the trick: the suit's top card, partner's top card, or partner's ruff,
+    // none of them ruffed (or overruffed) by an opponent.
+    const int pt = top_rank(hand_[part][trump_]);
+    const auto over = [&](bool ruffs, int p) { return !ruffs || pt > top_rank(hand_[p][trump_]); };
+    const bool partner_beats = hand_[part][s] && top_rank(hand_[part][s]) > top_rank(hand_[lho][s] | hand_[rho][s]);
+    if (s == trump_) {
+        v.top_wins = true;
+        v.partner_wins = partner_beats;
+    } else {
+        v.top_wins = v.len_p > 0 || !hand_[part][trump_] ? !v.l_ruffs && !v.r_ruffs : over(v.l_ruffs, lho) && over(v.r_ruffs, rho);
+        v.partner_wins = partner_beats ? !v.l_ruffs && !v.r_ruffs : v.p_ruffs && over(v.l_ruffs, lho) && over(v.r_ruffs, rho);
+    }
+    v.weight = w;
+    return v;
+}
+
+int DoubleDummy::lead_score(int seat, const LeadSuit& v, int r, bool run) const {
+    // Leads that win the trick first, preferring the cheapest way to keep control; rel is 1 for
+    // the suit's top card, 2 for the next, so lower cards score higher among alike leads.
+    const int part = seat ^ 2;
+    const int rel = bits(static_cast<std::uint16_t>(v.present & ~((1u << r) - 1)));
+    const bool wins = r == v.top ? v.top_wins : v.partner_wins;
+    if (wins) {
+        if (v.singleton_top) return v.weight + 35 + rel;  // ruff out a singleton top card
+        if (v.top_owner == seat) return v.second_owner == part ? v.weight + 48 + rel : r == v.top ? v.weight + 31 : v.weight - 3 + rel;
+        if (v.top_owner == part) return v.second_owner == seat ? v.weight + 42 + rel : v.weight + 28 + rel;
+        if (run && r == v.second) return v.weight + 40;
+        return v.weight + (run ? 22 : 11) + rel;
+    }
+    int w = v.weight;
+    // Our side holds the second and third cards: after the top one falls, ours is top.
+    if (v.second_owner == part && v.third_owner == part)
+        w += 20;
+    else if (v.len_p > 1 && ((v.second_owner == seat && v.third_owner == part) || (v.second_owner == part && v.third_owner == seat)))
+        w += 13;
+    if (v.singleton_top) return w + 2 + rel;
+    if (v.top_owner == seat) return v.second_owner == part ? w + 33 + rel : r == v.top ? w + 38 : w - 14 + rel;
+    if (v.top_owner == part) return w + 34 + rel;
+    if (run && r == v.second) return w + 35;
+    return w + 17 - r;
+}
+
+int DoubleDummy::follow_score(int seat, int s, int r, int low) const {
     const int led = trick_suit_[0];
+    if (s == led && size_ == 1) return second_hand_score(seat, r, low != r);
+    if (s == led && size_ == 2) return third_hand_score(seat, r, low);
     const bool beats = beats_winner(s, r);
     const bool partner_winning = ((win_seat_ ^ seat) & 1) == 0;
     // Whether an opponent still to play this trick can beat (s, r) if it wins now.
@@ -57,6 +124,81 @@ int DoubleDummy::follow_score(int seat, int s, int r) const {
     }
     if (s == trump_ && led != trump_) return 5 - r;  // a trump that does not win: a waste
     return 50 - r + length_bonus;
+}
+
+int DoubleDummy::second_hand_score(int seat, int r, bool run) const {
+    // Second hand following suit: whether our side can win the trick, and if so, with the
+    // cheapest card that still lets it (partner behind often wins anyway); else low.
+    const int led = trick_suit_[0], lead = trick_rank_[0];
+    const int third = (seat + 1) & 3, fourth = seat ^ 2;
+    const std::uint16_t t = hand_[third][led], f = hand_[fourth][led];
+    const int max3 = t ? top_rank(t) : -1, min3 = t ? std::countr_zero(t) : -1;
+    const int maxp = f ? top_rank(f) : -1, minp = f ? std::countr_zero(f) : -1;
+    const bool third_blocks = !t && hand_[third][trump_] && led != trump_;  // third hand can ruff
+    bool wins = false;
+    if (led == trump_) {
+        wins = (maxp > lead && maxp > max3) || (r > lead && r > max3);
+    } else if (r > lead && r > max3) {
+        wins = !third_blocks || (!f && hand_[fourth][trump_] && top_rank(hand_[fourth][trump_]) > top_rank(hand_[third][trump_]));
+    } else if (maxp > lead && maxp > max3) {
+        wins = !third_blocks;
+    } else if (lead > maxp && lead > max3 && lead > r) {
+        wins = !f && hand_[fourth][trump_] && (!third_blocks || top_rank(hand_[fourth][trump_]) > top_rank(hand_[third][trump_]));
+    } else {
+        wins = !f && hand_[fourth][trump_] != 0;
+    }
+    const int rel = bits(static_cast<std::uint16_t>(in_play(led) & ~((1u << r) - 1)));
+    if (wins) {
+        if (min3 > r) return 40 + rel;  // partner must win it; my card does not matter
+        if (r > lead) {
+            if (r < maxp) return 78 - r;
+            if (r > max3) return 73 - r;
+            return run ? 62 - r : 49 - r;
+        }
+        return maxp >= 0 ? 47 - r : 40 - r;
+    }
+    if (r < min3 || r < minp) return -9 + rel;  // beaten anyway
+    if (r < lead) return -16 + rel;
+    return run ? 22 - r : 10 - r;
+}
+
+int DoubleDummy::third_hand_score(int seat, int r, int low) const {
+    // Third hand following suit: low when partner's card holds or ours cannot matter; the
+    // cheapest card that beats everything still to come; else the card that forces out the
+    // fourth hand's top card.
+    const int led = trick_suit_[0], fourth = (seat + 1) & 3;
+    const std::uint16_t f = hand_[fourth][led], mine = hand_[seat][led];
+    const int max4 = f ? top_rank(f) : -1, min4 = f ? std::countr_zero(f) : -1, mymax = top_rank(mine);
+    const int second_rank = trick_rank_[1];
+    const bool second_ruffed = led != trump_ && trick_suit_[1] == trump_;
+    const bool partner_winning = win_seat_ == (seat ^ 2);
+    if (second_ruffed) return -r;
+    if (partner_winning && (max4 < 0 || trick_rank_[0] > max4)) return -r;
+    if (!partner_winning && max4 < 0 && led != trump_) return r > second_rank ? 20 - r : -r;
+    if (mymax < min4 || (!partner_winning && mymax < second_rank) || (partner_winning && led == trump_ && mymax < second_rank)) return -r;
+    if (mymax > max4) return r > max4 && (partner_winning || r > second_rank) ? 58 - r : -r;
+    // Fourth hand's top card wins; play the card that makes it take the trick with it.
+    const std::uint16_t present = in_play(led);
+    int below_top = -1;  // fourth hand's highest card below its top run
+    bool in_run = true;
+    for (int k = max4 - 1; k >= 0; --k) {
+        if (!(present >> k & 1u)) continue;
+        const bool theirs = f >> k & 1u;
+        if (in_run && theirs) continue;
+        in_run = false;
+        if (theirs) {
+            below_top = k;
+            break;
+        }
+    }
+    int threshold = -1;
+    if (below_top > second_rank || (below_top >= 0 && partner_winning)) threshold = below_top;
+    else if (!partner_winning) threshold = second_rank;
+    if (threshold < 0) return -r;
+    const std::uint16_t over = static_cast<std::uint16_t>(mine & above(threshold));
+    if (!over) return -r;
+    const int cheapest = std::countr_zero(over);
+    return r >= cheapest && low <= cheapest ? 20 - r : -r;
 }
 
 void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
@@ -88,15 +230,14 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
             hint_suit = s;
             hint_rank = top_rank(static_cast<std::uint16_t>(present & ~top_cards(present, hint->best_from_top)));
         }
+        LeadSuit view;
+        if (size_ == 0) view = lead_suit(seat, s, present);
         for (std::uint16_t m = mine; m;) {
             const int r = top_rank(m);
             m = static_cast<std::uint16_t>(m & ~(1u << r));
             const std::uint16_t higher = present & above(r);
             // Of a run of my cards with no other card in play between them, only the highest.
             if (higher & (higher & -higher) & mine) continue;
-            int score = size_ == 0 ? lead_score(seat, s, r) : follow_score(seat, s, r);
-            if (s == hint_suit && r == hint_rank) score += 1000;
-            if (size_ == 0 && killer_[tricks_left_] == s * 16 + r) score += 40;  // the last lead that decided at this depth
             int low = r;  // down the run of my cards with nothing in play between them
             for (std::uint16_t below = present & static_cast<std::uint16_t>((1u << r) - 1); below;) {
                 const int b = top_rank(below);
@@ -104,6 +245,9 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
                 low = b;
                 below = static_cast<std::uint16_t>(below & ~(1u << b));
             }
+            int score = size_ == 0 ? lead_score(seat, view, r, low != r) : follow_score(seat, s, r, low);
+            if (s == hint_suit && r == hint_rank) score += 18;
+            if (size_ == 0 && killer_[tricks_left_] == s * 16 + r) score += 20;  // the last lead that decided at this depth
             Move mv{static_cast<std::int8_t>(s), static_cast<std::int8_t>(r), static_cast<std::int8_t>(low), static_cast<std::int16_t>(score)};
             int j = out.n++;
             while (j > 0 && out.m[j - 1].score < mv.score) {
