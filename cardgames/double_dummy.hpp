@@ -72,8 +72,14 @@ private:
     struct Shape {
         std::uint64_t lengths;  // 4 bits per (seat, suit)
         std::uint8_t extra;     // leader | broken << 2
-        // Per suit and k: what an entry resting on the k highest cards stores for this suit.
-        std::array<std::array<std::uint32_t, 14>, 4> prefix;
+        // Per suit: the owner of every card in play, 2 bits each, the lowest card lowest; and
+        // how many cards that is.
+        std::array<std::uint32_t, 4> owners;
+        std::array<int, 4> count;
+        // What an entry resting on the k highest cards of `suit` stores for it.
+        std::uint32_t prefix(int suit, int k) const {
+            return owners[suit] >> (2 * (count[suit] - k)) | static_cast<std::uint32_t>(k) << 26;
+        }
     };
     // Bounds proven for every position of one shape whose top cards in each suit (down to the
     // lowest rank the proof depended on) have the same owners: the other cards only ever fell
@@ -130,6 +136,7 @@ private:
     int follow_score(int seat, int suit, int rank, int low) const;
     int second_hand_score(int seat, int rank, bool run) const;
     int third_hand_score(int seat, int rank, int low) const;
+    int second_hand_void_score(int seat, int suit, int rank) const;
     // Tricks `seat`, on lead, surely takes; `relevant` gets what reaching `goal` of them rests on.
     int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;

@@ -95,7 +95,7 @@ int DoubleDummy::lead_score(int seat, const LeadSuit& v, int r, bool run) const 
 
 int DoubleDummy::follow_score(int seat, int s, int r, int low) const {
     const int led = trick_suit_[0];
-    if (s == led && size_ == 1) return second_hand_score(seat, r, low != r);
+    if (size_ == 1) return s == led ? second_hand_score(seat, r, low != r) : second_hand_void_score(seat, s, r);
     if (s == led && size_ == 2) return third_hand_score(seat, r, low);
     const bool beats = beats_winner(s, r);
     const bool partner_winning = ((win_seat_ ^ seat) & 1) == 0;
@@ -160,6 +160,30 @@ int DoubleDummy::second_hand_score(int seat, int r, bool run) const {
     if (r < min3 || r < minp) return -9 + rel;  // beaten anyway
     if (r < lead) return -16 + rel;
     return run ? 22 - r : 10 - r;
+}
+
+int DoubleDummy::second_hand_void_score(int seat, int s, int r) const {
+    // Second hand cannot follow: ruff when third hand cannot overruff and partner would not win
+    // anyway; else discard, from length (and not from a guarded second-best card).
+    const int led = trick_suit_[0], lead = trick_rank_[0];
+    const int third = (seat + 1) & 3, fourth = seat ^ 2;
+    const std::uint16_t t = hand_[third][led], f = hand_[fourth][led];
+    const int third_trump = top_rank(hand_[third][trump_]), fourth_trump = top_rank(hand_[fourth][trump_]);
+    const bool third_ruffs = !t && hand_[third][trump_] && led != trump_;
+    bool partner_wins;
+    if (f)
+        partner_wins = top_rank(f) > lead && (!t || top_rank(f) > top_rank(t)) && !third_ruffs;
+    else
+        partner_wins = led != trump_ && hand_[fourth][trump_] && (!third_ruffs || fourth_trump > third_trump);
+    const int len = bits(hand_[seat][s]);
+    if (s == trump_ && led != trump_) {
+        if (!third_ruffs || r > third_trump) return partner_wins ? 10 - r + len * 64 / 44 : 24 - r + len * 64 / 44;
+        return 15 - r + len * 64 / 36;  // overruffed: at least make it cost them
+    }
+    const std::uint16_t present = in_play(s);
+    const bool guard = len == 2 && (hand_[seat][s] >> top_rank(static_cast<std::uint16_t>(present & ~(1u << top_rank(present)))) & 1u);
+    if (partner_wins) return 60 - r + len * 64 / 44;
+    return -2 - r + len * 64 / 36 - (guard ? 4 : 0);
 }
 
 int DoubleDummy::third_hand_score(int seat, int r, int low) const {

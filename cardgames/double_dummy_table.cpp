@@ -56,10 +56,8 @@ DoubleDummy::Shape DoubleDummy::shape() const {
         const std::uint16_t b0 = hand_[1][s] | hand_[3][s], b1 = hand_[2][s] | hand_[3][s];
         const std::uint16_t all = hand_[0][s] | b0 | hand_[2][s];
         // Owner of each card in play, 2 bits per card, the lowest card in the lowest bits.
-        const std::uint32_t seq = spread(compress(b0, all)) | spread(compress(b1, all)) << 1;
-        const int n = bits(all);
-        sh.prefix[s][0] = 0;
-        for (int k = 1; k <= n; ++k) sh.prefix[s][k] = seq >> (2 * (n - k)) | static_cast<std::uint32_t>(k) << 26;
+        sh.owners[s] = spread(compress(b0, all)) | spread(compress(b1, all)) << 1;
+        sh.count[s] = bits(all);
         std::uint64_t lengths = 0;
         for (int p = 0; p < 4; ++p) lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << (4 * p);
         sh.lengths |= lengths << (16 * s);
@@ -86,8 +84,9 @@ DoubleDummy::Head* DoubleDummy::find_head(const Shape& sh, bool create) {
 }
 
 bool DoubleDummy::matches(const Pattern& top, const Shape& sh) {
-    return top[0] == sh.prefix[0][top[0] >> 26] && top[1] == sh.prefix[1][top[1] >> 26] &&
-           top[2] == sh.prefix[2][top[2] >> 26] && top[3] == sh.prefix[3][top[3] >> 26];
+    // A suit the entry does not rest on stores 0, which prefix(s, 0) also gives.
+    return top[0] == sh.prefix(0, static_cast<int>(top[0] >> 26)) && top[1] == sh.prefix(1, static_cast<int>(top[1] >> 26)) &&
+           top[2] == sh.prefix(2, static_cast<int>(top[2] >> 26)) && top[3] == sh.prefix(3, static_cast<int>(top[3] >> 26));
 }
 
 void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best) {
@@ -100,7 +99,7 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
         if (!full[s]) continue;
         const int low = std::countr_zero(full[s]);
         const int k = bits(static_cast<std::uint16_t>(in_play(s) & ~((1u << low) - 1)));
-        top[s] = sh.prefix[s][k];
+        top[s] = sh.prefix(s, k);
     }
     Head* head = find_head(sh, true);
     const auto find_same = [&]() -> Entry* {
