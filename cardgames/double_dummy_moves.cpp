@@ -130,7 +130,7 @@ int DoubleDummy::second_hand_score(int seat, int r, bool run) const {
     // Second hand following suit: whether our side can win the trick, and if so, with the
     // cheapest card that still lets it (partner behind often wins anyway); else low.
     const int led = trick_suit_[0], lead = trick_rank_[0];
-    const int third = (seat + 1) & 3, fourth = seat ^ 2;
+    const int third = (seat + 1) & 3, fourth = seat ^ 2, trick_leader = (seat + 3) & 3;
     const std::uint16_t t = hand_[third][led], f = hand_[fourth][led];
     const int max3 = t ? top_rank(t) : -1, min3 = t ? std::countr_zero(t) : -1;
     const int maxp = f ? top_rank(f) : -1, minp = f ? std::countr_zero(f) : -1;
@@ -150,6 +150,8 @@ int DoubleDummy::second_hand_score(int seat, int r, bool run) const {
     const int rel = bits(static_cast<std::uint16_t>(in_play(led) & ~((1u << r) - 1)));
     if (wins) {
         if (min3 > r) return 40 + rel;  // partner must win it; my card does not matter
+        // Partner beats the lead but the leader keeps a higher card: no need to spend mine.
+        if (maxp > lead && top_rank(hand_[trick_leader][led]) > maxp) return 41 + rel;
         if (r > lead) {
             if (r < maxp) return 78 - r;
             if (r > max3) return 73 - r;
