@@ -25,10 +25,15 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
     const auto rest_on = [&](int s, int n) {
         relevant[s] |= top_cards(static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]), n);
     };
+    // Once the leader's top cards have drawn every other card of their suit, the rest of its
+    // cards there win too (length tricks).
+    const auto exhausts = [&](int s, int top) {
+        return bits(h[lho][s]) <= top && bits(h[rho][s]) <= top && bits(h[part][s]) <= top;
+    };
     int q = 0;
     if (winners[trump_] > 0 && trump_leadable(h, seat, broken)) {
-        q = winners[trump_];
-        rest_on(trump_, q);
+        q = exhausts(trump_, winners[trump_]) ? bits(h[seat][trump_]) : winners[trump_];
+        rest_on(trump_, winners[trump_]);
     }
     // Each round of trumps takes one from every hand still holding some: who has trumps after.
     const auto trumps_after = [&](int p) { return bits(h[p][trump_]) > q; };
@@ -39,7 +44,7 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
     std::array<int, 4> w{};
     for (int s = 0; s < 4; ++s) {
         if (s == trump_ || winners[s] == 0) continue;
-        w[s] = winners[s];
+        w[s] = !opp_trumps && exhausts(s, winners[s]) ? bits(h[seat][s]) : winners[s];
         if (part_trumps) w[s] = std::min(w[s], bits(h[part][s]));
         if (lho_trumps) w[s] = std::min(w[s], bits(h[lho][s]));
         if (rho_trumps) w[s] = std::min(w[s], bits(h[rho][s]));
@@ -52,7 +57,7 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
         for (int s = 0; s < 4; ++s)
             if (w[s] > 0 && (best < 0 || w[s] > w[best])) best = s;
         if (best < 0) break;
-        rest_on(best, w[best]);
+        rest_on(best, std::min(w[best], winners[best]));
         counted += w[best];
         w[best] = 0;
         if (opp_trumps) break;
