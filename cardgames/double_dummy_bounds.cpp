@@ -98,15 +98,18 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
 }
 
 int DoubleDummy::sure_trumps(int side, Ranks& relevant) const {
-    // A trump above every trump of the other side wins the trick it falls on, unless a partner's
-    // higher one falls on the same trick; one player's such trumps fall on different tricks.
-    // The count rests on the cards down to the last of those trumps (lengths are known).
+    // Trumps above every trump of the other side each win a trick, except that two partners'
+    // such trumps may fall on the same trick. The longer trump holding plays in that many
+    // different tricks, and the partners can spread their high trumps over those tricks, so
+    // they win min(high trumps, longer trump length). The count rests on the cards down to
+    // the lowest of those trumps (lengths are known).
     const std::uint16_t other = hand_[side ^ 1][trump_] | hand_[side ^ 3][trump_];
     const std::uint16_t high = above(top_rank(other));
-    const auto sure_of = [&](int p) { return static_cast<std::uint16_t>(hand_[p][trump_] & high); };
-    const std::uint16_t best = bits(sure_of(side)) >= bits(sure_of(side ^ 2)) ? sure_of(side) : sure_of(side ^ 2);
-    if (other && best) relevant[trump_] |= static_cast<std::uint16_t>(best & -best);
-    return bits(best);
+    const std::uint16_t a = hand_[side][trump_], b = hand_[side ^ 2][trump_];
+    const std::uint16_t sure = static_cast<std::uint16_t>((a | b) & (other ? high : 0xffffu));
+    if (!sure) return 0;
+    if (other) relevant[trump_] |= static_cast<std::uint16_t>(sure & -sure);
+    return std::min(bits(sure), std::max(bits(a), bits(b)));
 }
 
 bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
