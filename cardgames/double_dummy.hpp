@@ -116,6 +116,7 @@ private:
     };
 
     void load(const PlayRules& rules, const PlayState& state);
+    int estimate() const;  // a guess at the value, where the tests start
     bool search(int need, Ranks& relevant);
     bool lead_bounds(int need, int left, bool& result, Ranks& relevant) const;
     void generate(int seat, const Entry* hint, Moves& out) const;
