@@ -49,10 +49,12 @@ void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
     leader_ = state.leader;
     size_ = state.trick_size;
     first_trick_ = state.tricks_played == 0 && size_ == 0 && first_lead_suit_ >= 0;
+    table_ = {};
     for (int i = 0; i < size_; ++i) {
         const Card c = state.trick[i];
         trick_suit_[i] = static_cast<std::int8_t>(c.suit());
         trick_rank_[i] = static_cast<std::int8_t>(c.rank());
+        table_[trick_suit_[i]] = static_cast<std::uint16_t>(table_[trick_suit_[i]] | (1u << trick_rank_[i]));
     }
     tricks_left_ = state.hands[state.to_move].size();  // the one to move has not played to this trick
     if (size_ > 0) {
@@ -169,6 +171,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         const int saved_leader = leader_, saved_size = size_, ws = win_seat_, wsuit = win_suit_, wr = win_rank_;
         const bool saved_broken = broken_, saved_first = first_trick_;
         const auto saved_suits = trick_suit_, saved_ranks = trick_rank_;  // the next trick overwrites them
+        const Ranks saved_table = table_;
         hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] & ~(1u << r));
         if (size_ == 0 || beats_winner(s, r)) {
             win_seat_ = seat;
@@ -176,6 +179,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
             win_rank_ = r;
         }
         trick_suit_[size_] = static_cast<std::int8_t>(s);
+        table_[s] = static_cast<std::uint16_t>(table_[s] | (1u << r));
         trick_rank_[size_] = static_cast<std::int8_t>(r);
         if (s == trump_) broken_ = true;
         int next_need = need;
@@ -189,6 +193,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
             next_need -= (win_seat_ & 1) == 0;
             leader_ = win_seat_;
             size_ = 0;
+            table_ = {};
             first_trick_ = false;
             --tricks_left_;
         }
@@ -206,6 +211,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         broken_ = saved_broken;
         first_trick_ = saved_first;
         trick_suit_ = saved_suits;
+        table_ = saved_table;
         trick_rank_ = saved_ranks;
         if (r_child == max_side) {
             result = max_side;

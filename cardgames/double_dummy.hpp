@@ -153,10 +153,7 @@ private:
     void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best);
     // The suit's cards in the hands and on the table.
     std::uint16_t in_play(int suit) const {
-        std::uint16_t lane = hand_[0][suit] | hand_[1][suit] | hand_[2][suit] | hand_[3][suit];
-        for (int i = 0; i < size_; ++i)
-            if (trick_suit_[i] == suit) lane = static_cast<std::uint16_t>(lane | (1u << trick_rank_[i]));
-        return lane;
+        return static_cast<std::uint16_t>(hand_[0][suit] | hand_[1][suit] | hand_[2][suit] | hand_[3][suit] | table_[suit]);
     }
     // Whether (suit, rank) beats the card winning the trick in progress.
     bool beats_winner(int suit, int rank) const {
@@ -189,6 +186,7 @@ private:
     int tricks_left_ = 0;  // tricks not yet complete, the one in progress included
     std::array<std::int16_t, 14> killer_{};  // per tricks left: the lead that last decided
     std::array<std::int8_t, 4> trick_suit_{}, trick_rank_{};
+    Ranks table_{};  // per suit, the cards on the table in the trick in progress
     int win_seat_ = 0, win_suit_ = 0, win_rank_ = 0;
 
     std::vector<Head> heads_;

@@ -256,8 +256,6 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
             hint_suit = s;
             hint_rank = top_rank(static_cast<std::uint16_t>(present & ~top_cards(present, hint->best_from_top)));
         }
-        LeadSuit view;
-        if (size_ == 0) view = lead_suit(seat, s, present);
         for (std::uint16_t m = mine; m;) {
             const int r = top_rank(m);
             m = static_cast<std::uint16_t>(m & ~(1u << r));
@@ -271,17 +269,34 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
                 low = b;
                 below = static_cast<std::uint16_t>(below & ~(1u << b));
             }
-            int score = size_ == 0 ? lead_score(seat, view, r, low != r) : follow_score(seat, s, r, low);
-            if (s == hint_suit && r == hint_rank) score += 18;
-            if (size_ == 0 && killer_[tricks_left_] == s * 16 + r) score += 20;  // the last lead that decided at this depth
-            Move mv{static_cast<std::int8_t>(s), static_cast<std::int8_t>(r), static_cast<std::int8_t>(low), static_cast<std::int16_t>(score)};
-            int j = out.n++;
-            while (j > 0 && out.m[j - 1].score < mv.score) {
-                out.m[j] = out.m[j - 1];
-                --j;
-            }
-            out.m[j] = mv;
+            out.m[out.n++] = {static_cast<std::int8_t>(s), static_cast<std::int8_t>(r), static_cast<std::int8_t>(low), 0};
         }
+    }
+    if (out.n < 2) return;  // a forced move needs no order
+    LeadSuit view;
+    for (int i = 0; i < out.n; ++i) {
+        Move& mv = out.m[i];
+        const int s = mv.suit, r = mv.rank;
+        int score;
+        if (size_ == 0) {
+            if (i == 0 || out.m[i - 1].suit != s) view = lead_suit(seat, s, in_play(s));
+            score = lead_score(seat, view, r, mv.low != r);
+            if (killer_[tricks_left_] == s * 16 + r) score += 20;  // the last lead that decided at this depth
+        } else {
+            score = follow_score(seat, s, r, mv.low);
+        }
+        if (s == hint_suit && r == hint_rank) score += 18;
+        mv.score = static_cast<std::int16_t>(score);
+    }
+    // Best first; among equal scores the generation order stays (insertion sort is stable).
+    for (int i = 1; i < out.n; ++i) {
+        const Move mv = out.m[i];
+        int j = i;
+        while (j > 0 && out.m[j - 1].score < mv.score) {
+            out.m[j] = out.m[j - 1];
+            --j;
+        }
+        out.m[j] = mv;
     }
 }
 
