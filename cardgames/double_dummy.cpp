@@ -45,6 +45,7 @@ void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
     first_lead_rank_ = rules.first_lead == kNoCard ? 0 : rules.first_lead.rank();
     for (int p = 0; p < 4; ++p)
         for (int s = 0; s < 4; ++s) hand_[p][s] = state.hands[p].lane(static_cast<Suit>(s));
+    set_shape_keys();
     broken_ = state.broken;
     leader_ = state.leader;
     size_ = state.trick_size;
@@ -172,6 +173,14 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         const bool saved_broken = broken_, saved_first = first_trick_;
         const auto saved_suits = trick_suit_, saved_ranks = trick_rank_;  // the next trick overwrites them
         const Ranks saved_table = table_;
+        const std::uint32_t saved_owners = owners_[s];
+        const std::uint64_t saved_lengths = lengths_;
+        {
+            // Out of the table keys: the card's 2 owner bits, and one from its hand's length.
+            const int at = 2 * bits(static_cast<std::uint16_t>((hand_[0][s] | hand_[1][s] | hand_[2][s] | hand_[3][s]) & ((1u << r) - 1)));
+            owners_[s] = (owners_[s] & ((1u << at) - 1)) | (owners_[s] >> (at + 2)) << at;
+            lengths_ -= std::uint64_t{1} << (16 * s + 4 * seat);
+        }
         hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] & ~(1u << r));
         if (size_ == 0 || beats_winner(s, r)) {
             win_seat_ = seat;
@@ -202,6 +211,8 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         const bool r_child = search(next_need, child);
         child[trick_suit] |= won_by_rank;
         hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] | (1u << r));
+        owners_[s] = saved_owners;
+        lengths_ = saved_lengths;
         leader_ = saved_leader;
         tricks_left_ = left;
         size_ = saved_size;

@@ -145,6 +145,7 @@ private:
     bool last_trick(Ranks& relevant) const;
     int sure_trumps(int side, Ranks& relevant) const;
     Shape shape() const;
+    void set_shape_keys();  // owners_ and lengths_ from the hands
     Head* find_head(const Shape& sh, bool create);
     // Whether the table decides the test at this trick start (then `result`, `relevant`); else
     // `hint` may name a lead from a matching entry.
@@ -187,6 +188,10 @@ private:
     std::array<std::int16_t, 14> killer_{};  // per tricks left: the lead that last decided
     std::array<std::int8_t, 4> trick_suit_{}, trick_rank_{};
     Ranks table_{};  // per suit, the cards on the table in the trick in progress
+    // Kept as cards leave the hands, for the table's shapes: per suit the owner of every card in
+    // the hands (2 bits each, lowest card lowest), and every hand's length in every suit.
+    std::array<std::uint32_t, 4> owners_{};
+    std::uint64_t lengths_ = 0;
     int win_seat_ = 0, win_suit_ = 0, win_rank_ = 0;
 
     std::vector<Head> heads_;
