@@ -281,11 +281,12 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
         if (size_ == 0) {
             if (i == 0 || out.m[i - 1].suit != s) view = lead_suit(seat, s, in_play(s));
             score = lead_score(seat, view, r, mv.low != r);
-            if (killer_[tricks_left_] == s * 16 + r) score += 20;  // the last lead that decided at this depth
+            const bool wins = r == view.top ? view.top_wins : view.partner_wins;
+            if (killer_[tricks_left_] == s * 16 + r) score += wins ? 55 : 18;  // the last lead that decided at this depth
+            if (s == hint_suit && r == hint_rank && wins) score += 18;
         } else {
             score = follow_score(seat, s, r, mv.low);
         }
-        if (s == hint_suit && r == hint_rank) score += 18;
         mv.score = static_cast<std::int16_t>(score);
     }
     // Best first; among equal scores the generation order stays (insertion sort is stable).
