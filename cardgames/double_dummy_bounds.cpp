@@ -30,10 +30,25 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
     const auto exhausts = [&](int s, int top) {
         return bits(h[lho][s]) <= top && bits(h[rho][s]) <= top && bits(h[part][s]) <= top;
     };
+    // Or the two top cards split between leader and partner, each with a second card: low to
+    // partner's, partner back to the leader's; the leader is on lead again after two tricks.
+    const auto crosses = [&](int s) {
+        const std::uint16_t all = static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
+        const std::uint16_t top2 = top_cards(all, 2);
+        return bits(all) >= 2 && bits(h[seat][s]) >= 2 && bits(h[part][s]) >= 2 && (h[seat][s] & top2) &&
+               (h[part][s] & top2);
+    };
+    std::array<int, 4> rests{};  // how many top cards each suit's count rests on
     int q = 0;
-    if (winners[trump_] > 0 && trump_leadable(h, seat, broken)) {
-        q = exhausts(trump_, winners[trump_]) ? bits(h[seat][trump_]) : winners[trump_];
-        rest_on(trump_, winners[trump_]);
+    if (trump_leadable(h, seat, broken)) {
+        if (winners[trump_] > 0) {
+            q = exhausts(trump_, winners[trump_]) ? bits(h[seat][trump_]) : winners[trump_];
+            rests[trump_] = winners[trump_];
+        } else if (crosses(trump_)) {
+            q = exhausts(trump_, 2) ? bits(h[seat][trump_]) : 2;
+            rests[trump_] = 2;
+        }
+        if (q) rest_on(trump_, rests[trump_]);
     }
     // Each round of trumps takes one from every hand still holding some: who has trumps after.
     const auto trumps_after = [&](int p) { return bits(h[p][trump_]) > q; };
@@ -43,11 +58,19 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
     // suits needed to reach `goal` go into the pattern (a more general table entry).
     std::array<int, 4> w{};
     for (int s = 0; s < 4; ++s) {
-        if (s == trump_ || winners[s] == 0) continue;
-        w[s] = !opp_trumps && exhausts(s, winners[s]) ? bits(h[seat][s]) : winners[s];
+        if (s == trump_) continue;
+        if (winners[s] > 0) {
+            rests[s] = winners[s];
+        } else if (crosses(s)) {
+            rests[s] = 2;
+        } else {
+            continue;
+        }
+        w[s] = !opp_trumps && exhausts(s, rests[s]) ? bits(h[seat][s]) : rests[s];
         if (part_trumps) w[s] = std::min(w[s], bits(h[part][s]));
         if (lho_trumps) w[s] = std::min(w[s], bits(h[lho][s]));
         if (rho_trumps) w[s] = std::min(w[s], bits(h[rho][s]));
+        if (rests[s] == 2 && winners[s] == 0 && w[s] < 2) w[s] = 0;  // the crossing needs both rounds
     }
     int side = 0;
     for (int s = 0; s < 4; ++s) side = opp_trumps ? std::max(side, w[s]) : side + w[s];
@@ -57,7 +80,7 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
         for (int s = 0; s < 4; ++s)
             if (w[s] > 0 && (best < 0 || w[s] > w[best])) best = s;
         if (best < 0) break;
-        rest_on(best, std::min(w[best], winners[best]));
+        rest_on(best, std::min(w[best], rests[best]));
         counted += w[best];
         w[best] = 0;
         if (opp_trumps) break;
