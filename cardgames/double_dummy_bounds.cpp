@@ -16,8 +16,9 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
     // as each such opponent can follow. A partner with trumps counts only for rounds it can
     // follow, so it is never forced to ruff and take the lead away.
     const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
-    int winners[4];
+    int winners[4], len[4][4];
     for (int s = 0; s < 4; ++s) {
+        for (int p = 0; p < 4; ++p) len[p][s] = bits(h[p][s]);
         const std::uint16_t others = h[lho][s] | h[rho][s] | h[part][s];
         winners[s] = bits(static_cast<std::uint16_t>(h[seat][s] & above(top_rank(others))));
     }
@@ -27,31 +28,30 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
     };
     // Once the leader's top cards have drawn every other card of their suit, the rest of its
     // cards there win too (length tricks).
-    const auto exhausts = [&](int s, int top) {
-        return bits(h[lho][s]) <= top && bits(h[rho][s]) <= top && bits(h[part][s]) <= top;
-    };
+    const auto exhausts = [&](int s, int top) { return len[lho][s] <= top && len[rho][s] <= top && len[part][s] <= top; };
     // Or the two top cards split between leader and partner, each with a second card: low to
     // partner's, partner back to the leader's; the leader is on lead again after two tricks.
     const auto crosses = [&](int s) {
+        if (len[seat][s] < 2 || len[part][s] < 2) return false;
         const std::uint16_t all = static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
-        const std::uint16_t top2 = top_cards(all, 2);
-        return bits(all) >= 2 && bits(h[seat][s]) >= 2 && bits(h[part][s]) >= 2 && (h[seat][s] & top2) &&
-               (h[part][s] & top2);
+        const int first = top_rank(all), second = top_rank(static_cast<std::uint16_t>(all & ~(1u << first)));
+        const std::uint16_t top2 = static_cast<std::uint16_t>((1u << first) | (1u << second));
+        return (h[seat][s] & top2) && (h[part][s] & top2);
     };
     std::array<int, 4> rests{};  // how many top cards each suit's count rests on
     int q = 0;
     if (trump_leadable(h, seat, broken)) {
         if (winners[trump_] > 0) {
-            q = exhausts(trump_, winners[trump_]) ? bits(h[seat][trump_]) : winners[trump_];
+            q = exhausts(trump_, winners[trump_]) ? len[seat][trump_] : winners[trump_];
             rests[trump_] = winners[trump_];
         } else if (crosses(trump_)) {
-            q = exhausts(trump_, 2) ? bits(h[seat][trump_]) : 2;
+            q = exhausts(trump_, 2) ? len[seat][trump_] : 2;
             rests[trump_] = 2;
         }
         if (q) rest_on(trump_, rests[trump_]);
     }
     // Each round of trumps takes one from every hand still holding some: who has trumps after.
-    const auto trumps_after = [&](int p) { return bits(h[p][trump_]) > q; };
+    const auto trumps_after = [&](int p) { return len[p][trump_] > q; };
     const bool lho_trumps = trumps_after(lho), rho_trumps = trumps_after(rho);
     const bool opp_trumps = lho_trumps || rho_trumps, part_trumps = trumps_after(part);
     // Side suits: all of them when no opponent can ruff any more, else the best one. Only the
@@ -66,10 +66,10 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
         } else {
             continue;
         }
-        w[s] = !opp_trumps && exhausts(s, rests[s]) ? bits(h[seat][s]) : rests[s];
-        if (part_trumps) w[s] = std::min(w[s], bits(h[part][s]));
-        if (lho_trumps) w[s] = std::min(w[s], bits(h[lho][s]));
-        if (rho_trumps) w[s] = std::min(w[s], bits(h[rho][s]));
+        w[s] = !opp_trumps && exhausts(s, rests[s]) ? len[seat][s] : rests[s];
+        if (part_trumps) w[s] = std::min(w[s], len[part][s]);
+        if (lho_trumps) w[s] = std::min(w[s], len[lho][s]);
+        if (rho_trumps) w[s] = std::min(w[s], len[rho][s]);
         if (rests[s] == 2 && winners[s] == 0 && w[s] < 2) w[s] = 0;  // the crossing needs both rounds
     }
     int side = 0;
