@@ -55,7 +55,7 @@ void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
         const Card c = state.trick[i];
         trick_suit_[i] = static_cast<std::int8_t>(c.suit());
         trick_rank_[i] = static_cast<std::int8_t>(c.rank());
-        table_[trick_suit_[i]] = static_cast<std::uint16_t>(table_[trick_suit_[i]] | (1u << trick_rank_[i]));
+        table_.add(trick_suit_[i], 1u << trick_rank_[i]);
     }
     tricks_left_ = state.hands[state.to_move].size();  // the one to move has not played to this trick
     if (size_ > 0) {
@@ -189,7 +189,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
             win_rank_ = r;
         }
         trick_suit_[size_] = static_cast<std::int8_t>(s);
-        table_[s] = static_cast<std::uint16_t>(table_[s] | (1u << r));
+        table_.add(s, 1u << r);
         trick_rank_[size_] = static_cast<std::int8_t>(r);
         if (s == trump_) broken_ = true;
         int next_need = need;
@@ -210,7 +210,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         const int trick_suit = win_suit_;
         Ranks child{};
         const bool r_child = search(next_need, child);
-        child[trick_suit] |= won_by_rank;
+        child.add(trick_suit, won_by_rank);
         hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] | (1u << r));
         owners_[s] = saved_owners;
         lengths_ = saved_lengths;
@@ -232,7 +232,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
             relevant = child;
             break;
         }
-        for (int j = 0; j < 4; ++j) all[j] |= child[j];
+        all |= child;
         const int threshold = child[s] ? std::countr_zero(child[s]) : 16;
         if (r < threshold) small_below[s] = std::max(small_below[s], threshold);
     }
@@ -248,7 +248,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
                 if (m.low == m.rank || !lane) continue;
                 const int threshold = std::countr_zero(lane);
                 if (threshold <= m.rank && m.low < threshold) {
-                    all[m.suit] = static_cast<std::uint16_t>(lane | (1u << m.low));
+                    all.add(m.suit, 1u << m.low);
                     grown = true;
                 }
             }

@@ -64,7 +64,17 @@ public:
     void reset_stats() { stats_ = {}; }
 
 private:
-    using Ranks = std::array<std::uint16_t, 4>;  // per suit, rank bits
+    // Per suit, rank bits, in one word: copies and unions are single 64-bit operations, and no
+    // narrow write is followed by a wide read of the same memory (a store-forwarding stall).
+    struct Ranks {
+        std::uint64_t word = 0;
+        std::uint16_t operator[](int suit) const { return static_cast<std::uint16_t>(word >> (16 * suit)); }
+        void add(int suit, unsigned lane) { word |= static_cast<std::uint64_t>(lane & 0xffffu) << (16 * suit); }
+        Ranks& operator|=(const Ranks& other) {
+            word |= other.word;
+            return *this;
+        }
+    };
     using Hands = std::array<std::array<std::uint16_t, 4>, 4>;  // [seat][suit] rank bits
     // A trick start as the table sees it: the leader, the broken flag and every hand's length in
     // every suit, plus per suit the seats holding its highest cards.

@@ -24,7 +24,7 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
     }
     // A count of n rests on the n highest cards of the suit being the leader's (lengths are known).
     const auto rest_on = [&](int s, int n) {
-        relevant[s] |= top_cards(static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]), n);
+        relevant.add(s, top_cards(static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]), n));
     };
     // Once the leader's top cards have drawn every other card of their suit, the rest of its
     // cards there win too (length tricks).
@@ -112,7 +112,7 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         const int q = 1 + cash_tricks(after, part, broken_ || s == trump_, goal - 1, via);
         if (q > best) {
             best = q;
-            via[s] |= static_cast<std::uint16_t>(in_play(s) & above(entry - 1));
+            via.add(s, static_cast<std::uint16_t>(in_play(s) & above(entry - 1)));
             relevant = via;
             if (best >= goal) break;
         }
@@ -131,7 +131,7 @@ int DoubleDummy::sure_trumps(int side, Ranks& relevant) const {
     const std::uint16_t a = hand_[side][trump_], b = hand_[side ^ 2][trump_];
     const std::uint16_t sure = static_cast<std::uint16_t>((a | b) & (other ? high : 0xffffu));
     if (!sure) return 0;
-    if (other) relevant[trump_] |= static_cast<std::uint16_t>(sure & -sure);
+    if (other) relevant.add(trump_, static_cast<std::uint16_t>(sure & -sure));
     return std::min(bits(sure), std::max(bits(a), bits(b)));
 }
 
@@ -146,7 +146,7 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
     const std::uint16_t in_suit = in_play(led);
     const int top = top_rank(in_suit);
     if (((hand_[second][led] | hand_[fourth][led]) >> top & 1u) && !third_ruffs) {
-        relevant[led] |= static_cast<std::uint16_t>(1u << top);
+        relevant.add(led, static_cast<std::uint16_t>(1u << top));
         return true;
     }
     if (led == trump_) return false;
@@ -154,7 +154,7 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
         if (!can_ruff(p, led)) continue;
         const int ruff = top_rank(hand_[p][trump_]);
         if (third_ruffs && top_rank(hand_[third][trump_]) > ruff) continue;
-        relevant[trump_] |= static_cast<std::uint16_t>(1u << ruff);
+        relevant.add(trump_, static_cast<std::uint16_t>(1u << ruff));
         return true;
     }
     return false;
@@ -180,7 +180,7 @@ bool DoubleDummy::last_trick(Ranks& relevant) const {
             same = 1;
         }
     }
-    if (same > 1) relevant[suit[winner]] |= static_cast<std::uint16_t>(1u << rank[winner]);
+    if (same > 1) relevant.add(suit[winner], 1u << rank[winner]);
     return (winner & 1) == 0;
 }
 
@@ -194,7 +194,7 @@ bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
         const int top = top_rank(in_play(s));
         if (!((hand_[lho][s] | hand_[rho][s]) >> top & 1u)) return false;
         if (can_ruff(part, s)) return false;
-        relevant[s] |= static_cast<std::uint16_t>(1u << top);
+        relevant.add(s, static_cast<std::uint16_t>(1u << top));
     }
     return true;
 }

@@ -98,7 +98,7 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
     std::array<std::uint32_t, 4> top{};
     Ranks full = relevant;
     if (exact_patterns_)
-        for (int s = 0; s < 4; ++s) full[s] = in_play(s);
+        for (int s = 0; s < 4; ++s) full.add(s, in_play(s));
     for (int s = 0; s < 4; ++s) {
         if (!full[s]) continue;
         const int low = std::countr_zero(full[s]);
@@ -161,7 +161,9 @@ bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant
             result = e.lower >= need;
             if (checking_ && !check(need, result)) ++stats_.check_failures;
             // The bound holds wherever the entry's top cards lie as here.
-            for (int s = 0; s < 4; ++s) relevant[s] = top_cards(in_play(s), static_cast<int>(block.top[j][s] >> 26));
+            Ranks rests;
+            for (int s = 0; s < 4; ++s) rests.add(s, top_cards(in_play(s), static_cast<int>(block.top[j][s] >> 26)));
+            relevant = rests;
             // To the front, where the next look-up starts: entries that answer tend to answer again.
             Block& front = blocks_[static_cast<std::size_t>(head->first)];
             const int last = front.count - 1;
