@@ -179,7 +179,8 @@ private:
             if (s != trump_ && h[seat][s]) return false;
         return true;
     }
-    int cash_tricks(const Hands& h, int seat, bool broken, int goal, Ranks& relevant) const;
+    // `lengths`: every hand's length in every suit of `h`, 4 bits each (as lengths_).
+    int cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal, Ranks& relevant) const;
     bool check(int need, bool answer);
 
     // Rules.

@@ -9,7 +9,7 @@ namespace cardgames {
 
 using namespace lanes;
 
-int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ranks& relevant) const {
+int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal, Ranks& relevant) const {
     // Tricks the leader cashes from the top without giving up the lead: its cards above every
     // other card of their suit. Trumps first (opponents holding trumps must follow, so they may
     // run out); then, when an opponent still has trumps, only one side suit, for as many rounds
@@ -18,7 +18,7 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
     const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
     int winners[4], len[4][4];
     for (int s = 0; s < 4; ++s) {
-        for (int p = 0; p < 4; ++p) len[p][s] = bits(h[p][s]);
+        for (int p = 0; p < 4; ++p) len[p][s] = static_cast<int>(lengths >> (16 * s + 4 * p) & 0xf);
         const std::uint16_t others = h[lho][s] | h[rho][s] | h[part][s];
         winners[s] = bits(static_cast<std::uint16_t>(h[seat][s] & above(top_rank(others))));
     }
@@ -89,12 +89,21 @@ int DoubleDummy::cash_tricks(const Hands& h, int seat, bool broken, int goal, Ra
 }
 
 int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
-    int best = cash_tricks(hand_, seat, broken_, goal, relevant);
+    // Every count below comes from suits whose top card our side holds, at most the longer of
+    // our two holdings in each: when even that falls short, nothing is counted.
+    const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
+    int most = 0;
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t ours = hand_[seat][s] | hand_[part][s], theirs = hand_[lho][s] | hand_[rho][s];
+        const auto len = [&](int p) { return static_cast<int>(lengths_ >> (16 * s + 4 * p) & 0xf); };
+        if (ours > theirs) most += std::max(len(seat), len(part));
+    }
+    if (most < goal) return 0;
+    int best = cash_tricks(hand_, lengths_, seat, broken_, goal, relevant);
     if (best >= goal) return best;
     // Or a low card to partner's winner, and partner cashes. The entry must stand: partner's card
     // is above both opponents' and neither can ruff it. After the trick each opponent is taken
     // to keep its highest cards (a void one keeps all it has): partner's count can only be lower.
-    const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
     for (int s = 0; s < 4; ++s) {
         const std::uint16_t mine = hand_[seat][s], theirs = hand_[part][s];
         if (!mine || !theirs) continue;
@@ -108,8 +117,11 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         after[part][s] = static_cast<std::uint16_t>(theirs & ~(1u << entry));
         drop_lowest(after[lho][s]);
         drop_lowest(after[rho][s]);
+        std::uint64_t lengths = lengths_;
+        for (int p = 0; p < 4; ++p)
+            if (hand_[p][s]) lengths -= std::uint64_t{1} << (16 * s + 4 * p);
         Ranks via{};
-        const int q = 1 + cash_tricks(after, part, broken_ || s == trump_, goal - 1, via);
+        const int q = 1 + cash_tricks(after, lengths, part, broken_ || s == trump_, goal - 1, via);
         if (q > best) {
             best = q;
             via.add(s, static_cast<std::uint16_t>(in_play(s) & above(entry - 1)));
