@@ -7,14 +7,18 @@
 
 namespace cardgames::lanes {
 
-// Cards in a lane. Written out: without -mpopcnt (not in the x86-64 baseline) std::popcount is a
-// library call, and this is the solver's most frequent operation.
-constexpr int bits(std::uint32_t x) {
-    x = x - ((x >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0f0fu;
-    return static_cast<int>((x + (x >> 8)) & 0x1fu);
-}
+// Cards in a lane, by bytes from a table. Written out: without -mpopcnt (not in the x86-64
+// baseline) std::popcount is a library call or a dozen instructions, and this is the solver's
+// most frequent operation.
+struct ByteCounts {
+    std::uint8_t n[256];
+    constexpr ByteCounts() : n() {
+        for (int i = 0; i < 256; ++i) n[i] = static_cast<std::uint8_t>((i & 1) + (i >> 1 & 1) + (i >> 2 & 1) + (i >> 3 & 1) +
+                                                                       (i >> 4 & 1) + (i >> 5 & 1) + (i >> 6 & 1) + (i >> 7 & 1));
+    }
+};
+inline constexpr ByteCounts kByteCounts{};
+constexpr int bits(std::uint32_t x) { return kByteCounts.n[x & 0xffu] + kByteCounts.n[x >> 8 & 0xffu]; }
 
 constexpr int top_rank(std::uint16_t lane) { return lane ? 15 - std::countl_zero(lane) : 0; }
 // Bits strictly above rank r.
