@@ -1,4 +1,4 @@
-// The double-dummy solver: set-up, the tests by bisection, and the search itself.
+// The double-dummy solver: set-up, the null-window tests, and the search itself.
 #include "cardgames/double_dummy.hpp"
 
 #include <algorithm>

@@ -4,13 +4,15 @@
 // exactly what the generic two-sided search over TrickGame answers (the tests check both against
 // plain max^n), but is built for the case that has to be fast, in the manner of bridge solvers:
 //
-//   - a null-window test "does North-South take at least k of the remaining tricks?", with the
-//     value found by bisection over k and the table carrying work from one test to the next;
+//   - a null-window test "does North-South take at least k of the remaining tricks?", with k
+//     stepping by one from an estimate to the value and the table carrying work from one test
+//     to the next;
 //   - partition search: a table at trick starts holding lower and upper bounds per shape (every
 //     hand's length in every suit, the leader) and per pattern of who holds the top cards of each
 //     suit, down to the lowest rank the proof rested on;
-//   - sure-trick bounds: the leader's cashable top cards (also through partner), each side's top
-//     trumps, a trick the opponents surely win;
+//   - sure-trick bounds: the leader's cashable top cards (with length winners, a top pair split
+//     between the partners, an entry to partner), each side's top trumps, a trick the opponents
+//     surely win;
 //   - equivalent cards generated once, small cards answered by a sibling's search, and move
 //     ordering by card-play heuristics.
 //

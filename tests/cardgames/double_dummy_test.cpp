@@ -9,6 +9,7 @@
 
 #include <random>
 
+#include "cardgames/deal.hpp"
 #include "cardgames/trick_game.hpp"
 #include "engine/search.hpp"
 
@@ -128,6 +129,27 @@ TEST(DoubleDummy, AgreesWithGenericAlphabetaOnLargerPositions) {
     EXPECT_GT(solver.stats().tt_hits, 0u);
     // Every bound taken from the table for a position other than the one it was proven on held.
     EXPECT_EQ(solver.stats().check_failures, 0u);
+}
+
+// What a user reads in the statistics: a position the sure-trick bounds settle completes no trick
+// in the search (North cashes its three top trumps); one that needs searching does, and counts
+// them apart from the positions it entered.
+TEST(DoubleDummy, CountsTheTricksItSearches) {
+    const PlayRules play = PlayRules::from(partnership_rules(true));
+    DoubleDummy solver;
+    PlayState cashing = PlayState::start(parse_deal("N:AKQ... .432.. ...432 ..432."), 0);
+    cashing.tricks_played = 10;
+    EXPECT_EQ(solver.solve(play, cashing), 3);
+    EXPECT_EQ(solver.stats().tricks, 0u);
+    EXPECT_EQ(solver.stats().expansions, 0u);
+
+    std::mt19937_64 rng(3);
+    const PlayState state = random_position(play, rng, 6, 0);
+    solver.clear();
+    solver.reset_stats();
+    solver.solve(play, state);
+    EXPECT_GT(solver.stats().tricks, 0u);
+    EXPECT_LT(solver.stats().tricks, solver.stats().nodes);
 }
 
 }  // namespace
