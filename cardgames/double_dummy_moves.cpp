@@ -97,6 +97,7 @@ int DoubleDummy::follow_score(int seat, int s, int r, int low) const {
     const int led = trick_suit_[0];
     if (size_ == 1) return s == led ? second_hand_score(seat, r, low != r) : second_hand_void_score(seat, s, r);
     if (s == led && size_ == 2) return third_hand_score(seat, r, low);
+    // Third hand without the led suit, and fourth hand.
     const bool beats = beats_winner(s, r);
     const bool partner_winning = ((win_seat_ ^ seat) & 1) == 0;
     // Whether an opponent still to play this trick can beat (s, r) if it wins now.
@@ -120,7 +121,7 @@ int DoubleDummy::follow_score(int seat, int s, int r, int low) const {
     }
     if (beats) {
         if (!beaten_later(s, r)) return 80 - r;  // win it, as cheaply as possible
-        return size_ == 1 ? 25 + r : 45 + r;     // second hand rather low; third hand high
+        return 45 + r;                           // third hand high
     }
     if (s == trump_ && led != trump_) return 5 - r;  // a trump that does not win: a waste
     return 50 - r + length_bonus;
