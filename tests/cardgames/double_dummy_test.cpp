@@ -13,8 +13,15 @@
 #include "cardgames/trick_game.hpp"
 #include "engine/search.hpp"
 
+// The long variant (ctest -L long) runs the same checks on this many times as many positions.
+#ifndef DOUBLE_DUMMY_SCALE
+#define DOUBLE_DUMMY_SCALE 1
+#endif
+
 namespace cardgames {
 namespace {
+
+constexpr int kScale = DOUBLE_DUMMY_SCALE;
 
 Rules partnership_rules(bool lead_anytime) {
     Rules rules;
@@ -85,7 +92,7 @@ TEST(DoubleDummy, AgreesWithMaxnOnRandomPositions) {
     for (bool anytime : {true, false}) {
         const Rules rules = partnership_rules(anytime);
         const PlayRules play = PlayRules::from(rules);
-        for (int i = 0; i < 500; ++i) {
+        for (int i = 0; i < 500 * kScale; ++i) {
             const int tricks = 1 + static_cast<int>(rng() % 4);
             const PlayState state = random_position(play, rng, tricks, static_cast<int>(rng() % 4));
             const int expected = maxn_tricks(rules, state);
@@ -100,7 +107,7 @@ TEST(DoubleDummy, AgreesWithMaxnOnRandomPositions) {
             ++checked;
         }
     }
-    EXPECT_EQ(checked, 1000);
+    EXPECT_EQ(checked, 1000 * kScale);
     EXPECT_EQ(solver.stats().check_failures, 0u);
 }
 
@@ -113,8 +120,10 @@ TEST(DoubleDummy, AgreesWithGenericAlphabetaOnLargerPositions) {
     for (bool anytime : {true, false}) {
         const Rules rules = partnership_rules(anytime);
         const PlayRules play = PlayRules::from(rules);
-        for (int i = 0; i < 60; ++i) {
-            const PlayState state = random_position(play, rng, 5 + static_cast<int>(rng() % 3), static_cast<int>(rng() % 4));
+        for (int i = 0; i < 60 * kScale; ++i) {
+            // 5 to 7 tricks; the long variant also 8.
+            const int tricks = 5 + static_cast<int>(rng() % (kScale > 1 ? 4 : 3));
+            const PlayState state = random_position(play, rng, tricks, static_cast<int>(rng() % 4));
             engine::SearchOptions o;
             o.algorithm = engine::Algorithm::kAlphaBeta;
             o.tt_entries = std::size_t{1} << 16;
