@@ -12,9 +12,9 @@ using namespace lanes;
 int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal, Ranks& relevant) const {
     // Tricks the leader cashes from the top without giving up the lead: its cards above every
     // other card of their suit. Trumps first (opponents holding trumps must follow, so they may
-    // run out); then, when an opponent still has trumps, only one side suit, for as many rounds
-    // as each such opponent can follow. A partner with trumps counts only for rounds it can
-    // follow, so it is never forced to ruff and take the lead away.
+    // run out); then each side suit for as many rounds as every opponent still holding trumps
+    // can follow (following one suit leaves the others' lengths alone). A partner with trumps
+    // counts only for rounds it can follow, so it is never forced to ruff and take the lead away.
     const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
     int winners[4], len[4][4];
     for (int s = 0; s < 4; ++s) {
@@ -54,8 +54,8 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
     const auto trumps_after = [&](int p) { return len[p][trump_] > q; };
     const bool lho_trumps = trumps_after(lho), rho_trumps = trumps_after(rho);
     const bool opp_trumps = lho_trumps || rho_trumps, part_trumps = trumps_after(part);
-    // Side suits: all of them when no opponent can ruff any more, else the best one. Only the
-    // suits needed to reach `goal` go into the pattern (a more general table entry).
+    // Side suits, each capped by the lengths of the hands that could ruff it. Only the suits
+    // needed to reach `goal` go into the pattern (a more general table entry).
     std::array<int, 4> w{};
     for (int s = 0; s < 4; ++s) {
         if (s == trump_) continue;
@@ -73,7 +73,7 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
         if (rests[s] == 2 && winners[s] == 0 && w[s] < 2) w[s] = 0;  // the crossing needs both rounds
     }
     int side = 0;
-    for (int s = 0; s < 4; ++s) side = opp_trumps ? std::max(side, w[s]) : side + w[s];
+    for (int s = 0; s < 4; ++s) side += w[s];
     int counted = q;
     while (counted < goal) {
         int best = -1;
@@ -83,7 +83,6 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
         rest_on(best, std::min(w[best], rests[best]));
         counted += w[best];
         w[best] = 0;
-        if (opp_trumps) break;
     }
     return q + side;
 }
