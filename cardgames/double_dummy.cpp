@@ -46,23 +46,23 @@ void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
     for (int p = 0; p < 4; ++p)
         for (int s = 0; s < 4; ++s) hand_[p][s] = state.hands[p].lane(static_cast<Suit>(s));
     set_shape_keys();
-    broken_ = state.broken;
-    leader_ = state.leader;
-    size_ = state.trick_size;
-    first_trick_ = state.tricks_played == 0 && size_ == 0 && first_lead_suit_ >= 0;
-    table_ = {};
-    for (int i = 0; i < size_; ++i) {
+    play_.broken = state.broken;
+    play_.leader = state.leader;
+    play_.size = state.trick_size;
+    play_.first_trick = state.tricks_played == 0 && play_.size == 0 && first_lead_suit_ >= 0;
+    play_.table = {};
+    for (int i = 0; i < play_.size; ++i) {
         const Card c = state.trick[i];
-        trick_suit_[i] = static_cast<std::int8_t>(c.suit());
-        trick_rank_[i] = static_cast<std::int8_t>(c.rank());
-        table_.add(trick_suit_[i], 1u << trick_rank_[i]);
+        play_.trick_suit[i] = static_cast<std::int8_t>(c.suit());
+        play_.trick_rank[i] = static_cast<std::int8_t>(c.rank());
+        play_.table.add(play_.trick_suit[i], 1u << play_.trick_rank[i]);
     }
-    tricks_left_ = state.hands[state.to_move].size();  // the one to move has not played to this trick
-    if (size_ > 0) {
-        win_seat_ = state.current_winner(rules);
-        const Card w = state.trick[(win_seat_ - leader_ + 4) % 4];
-        win_suit_ = static_cast<int>(w.suit());
-        win_rank_ = w.rank();
+    play_.tricks_left = state.hands[state.to_move].size();  // the one to move has not played to this trick
+    if (play_.size > 0) {
+        play_.win_seat = state.current_winner(rules);
+        const Card w = state.trick[(play_.win_seat - play_.leader + 4) % 4];
+        play_.win_suit = static_cast<int>(w.suit());
+        play_.win_rank = w.rank();
     }
 }
 
@@ -77,7 +77,7 @@ int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
     load(rules, state);
     // Null-window tests stepping by one from an estimate towards the value; each test leaves
     // bounds in the table for the next, and the tests far from the value are cheap.
-    int lo = 0, hi = tricks_left_;
+    int lo = 0, hi = play_.tricks_left;
     int target = std::clamp(estimate(), 1, std::max(1, hi));
     while (lo < hi) {
         ++stats_.tests;
@@ -106,14 +106,14 @@ int DoubleDummy::estimate() const {
         if (p % 2 == 0) ns_trumps += bits(hand_[p][trump_]);
     }
     const double edge = 0.39 * (ns_points - all_points / 2.0) + 1.09 * (ns_trumps - all_trumps / 2.0);
-    return static_cast<int>(tricks_left_ / 2.0 + edge * tricks_left_ / 13.0 + 0.5);
+    return static_cast<int>(play_.tricks_left / 2.0 + edge * play_.tricks_left / 13.0 + 0.5);
 }
 
 bool DoubleDummy::check(int need, bool answer) {
     PlayState state;
     state.players = 4;
-    state.leader = state.to_move = static_cast<std::int8_t>(leader_);
-    state.broken = broken_;
+    state.leader = state.to_move = static_cast<std::int8_t>(play_.leader);
+    state.broken = play_.broken;
     state.tricks_played = 1;  // past any forced opening lead
     for (int p = 0; p < 4; ++p)
         for (int s = 0; s < 4; ++s) state.hands[p] |= CardSet(static_cast<std::uint64_t>(hand_[p][s]) << (16 * s));
@@ -128,19 +128,19 @@ bool DoubleDummy::check(int need, bool answer) {
 bool DoubleDummy::search(int need, Ranks& relevant) {
     ++stats_.nodes;
     relevant = {};
-    const int seat = (leader_ + size_) & 3;
+    const int seat = (play_.leader + play_.size) & 3;
     if (need <= 0) return true;
-    const int left = tricks_left_;
+    const int left = play_.tricks_left;
     if (need > left) return false;
     // After the lead: if the leader's side must take every trick left (or the other side only
     // needs one), it is settled when the other side surely wins this one.
-    if (size_ == 1 && (((leader_ & 1) == 0) ? need == left : need == 1) && second_hand_wins(relevant))
-        return (leader_ & 1) != 0;
+    if (play_.size == 1 && (((play_.leader & 1) == 0) ? need == left : need == 1) && second_hand_wins(relevant))
+        return (play_.leader & 1) != 0;
 
-    if (left == 1 && size_ == 0 && !first_trick_) return last_trick(relevant);
+    if (left == 1 && play_.size == 0 && !play_.first_trick) return last_trick(relevant);
 
     // The hand's first trick, with its forced lead, is only ever the root: no bounds, no table.
-    const bool trick_start = size_ == 0 && !first_trick_;
+    const bool trick_start = play_.size == 0 && !play_.first_trick;
     Shape sh;
     const Entry* hint = nullptr;
     if (trick_start) {
@@ -170,65 +170,48 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
             ++stats_.small_skips;
             continue;
         }
-        const int saved_leader = leader_, saved_size = size_, ws = win_seat_, wsuit = win_suit_, wr = win_rank_;
-        const bool saved_broken = broken_, saved_first = first_trick_;
-        const auto saved_suits = trick_suit_, saved_ranks = trick_rank_;  // the next trick overwrites them
-        const Ranks saved_table = table_;
-        const std::uint32_t saved_owners = owners_[s];
-        const std::uint64_t saved_lengths = lengths_;
+        const Play saved = play_;  // the next trick overwrites its cards
         {
             // Out of the table keys: the card's 2 owner bits, and one from its hand's length.
             const int at = 2 * bits(static_cast<std::uint16_t>((hand_[0][s] | hand_[1][s] | hand_[2][s] | hand_[3][s]) & ((1u << r) - 1)));
-            owners_[s] = (owners_[s] & ((1u << at) - 1)) | (owners_[s] >> (at + 2)) << at;
-            lengths_ -= std::uint64_t{1} << (16 * s + 4 * seat);
+            play_.owners[s] = (play_.owners[s] & ((1u << at) - 1)) | (play_.owners[s] >> (at + 2)) << at;
+            play_.lengths -= std::uint64_t{1} << (16 * s + 4 * seat);
         }
         hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] & ~(1u << r));
-        if (size_ == 0 || beats_winner(s, r)) {
-            win_seat_ = seat;
-            win_suit_ = s;
-            win_rank_ = r;
+        if (play_.size == 0 || beats_winner(s, r)) {
+            play_.win_seat = seat;
+            play_.win_suit = s;
+            play_.win_rank = r;
         }
-        trick_suit_[size_] = static_cast<std::int8_t>(s);
-        table_.add(s, 1u << r);
-        trick_rank_[size_] = static_cast<std::int8_t>(r);
-        if (s == trump_) broken_ = true;
+        play_.trick_suit[play_.size] = static_cast<std::int8_t>(s);
+        play_.table.add(s, 1u << r);
+        play_.trick_rank[play_.size] = static_cast<std::int8_t>(r);
+        if (s == trump_) play_.broken = true;
         int next_need = need;
         // The winner's rank matters when it beat another card of its suit.
         std::uint16_t won_by_rank = 0;
-        if (++size_ == 4) {
+        if (++play_.size == 4) {
             ++stats_.tricks;
             int same = 0;
-            for (int j = 0; j < 4; ++j) same += trick_suit_[j] == win_suit_;
-            if (same > 1) won_by_rank = static_cast<std::uint16_t>(1u << win_rank_);
-            next_need -= (win_seat_ & 1) == 0;
-            leader_ = win_seat_;
-            size_ = 0;
-            table_ = {};
-            first_trick_ = false;
-            --tricks_left_;
+            for (int j = 0; j < 4; ++j) same += play_.trick_suit[j] == play_.win_suit;
+            if (same > 1) won_by_rank = static_cast<std::uint16_t>(1u << play_.win_rank);
+            next_need -= (play_.win_seat & 1) == 0;
+            play_.leader = play_.win_seat;
+            play_.size = 0;
+            play_.table = {};
+            play_.first_trick = false;
+            --play_.tricks_left;
         }
-        const int trick_suit = win_suit_;
+        const int trick_suit = play_.win_suit;
         Ranks child{};
         const bool r_child = search(next_need, child);
         child.add(trick_suit, won_by_rank);
         hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] | (1u << r));
-        owners_[s] = saved_owners;
-        lengths_ = saved_lengths;
-        leader_ = saved_leader;
-        tricks_left_ = left;
-        size_ = saved_size;
-        win_seat_ = ws;
-        win_suit_ = wsuit;
-        win_rank_ = wr;
-        broken_ = saved_broken;
-        first_trick_ = saved_first;
-        trick_suit_ = saved_suits;
-        table_ = saved_table;
-        trick_rank_ = saved_ranks;
+        play_ = saved;
         if (r_child == max_side) {
             result = max_side;
             decided = &moves.m[i];
-            if (size_ == 0) killer_[left] = static_cast<std::int16_t>(s * 16 + r);
+            if (play_.size == 0) killer_[left] = static_cast<std::int16_t>(s * 16 + r);
             relevant = child;
             break;
         }

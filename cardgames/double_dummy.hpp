@@ -157,7 +157,7 @@ private:
     bool last_trick(Ranks& relevant) const;
     int sure_trumps(int side, Ranks& relevant) const;
     Shape shape() const;
-    void set_shape_keys();  // owners_ and lengths_ from the hands
+    void set_shape_keys();  // play_.owners and play_.lengths from the hands
     Head* find_head(const Shape& sh, bool create);
     // Whether the table decides the test at this trick start (then `result`, `relevant`); else
     // `hint` may name a lead from a matching entry.
@@ -166,22 +166,22 @@ private:
     void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best);
     // The suit's cards in the hands and on the table.
     std::uint16_t in_play(int suit) const {
-        return static_cast<std::uint16_t>(hand_[0][suit] | hand_[1][suit] | hand_[2][suit] | hand_[3][suit] | table_[suit]);
+        return static_cast<std::uint16_t>(hand_[0][suit] | hand_[1][suit] | hand_[2][suit] | hand_[3][suit] | play_.table[suit]);
     }
     // Whether (suit, rank) beats the card winning the trick in progress.
     bool beats_winner(int suit, int rank) const {
-        return (suit == win_suit_ && rank > win_rank_) || (suit == trump_ && win_suit_ != trump_);
+        return (suit == play_.win_suit && rank > play_.win_rank) || (suit == trump_ && play_.win_suit != trump_);
     }
     // Whether seat p can ruff a lead of `suit`: void in it, trumps in hand.
     bool can_ruff(int p, int suit) const { return suit != trump_ && !hand_[p][suit] && hand_[p][trump_]; }
-    bool trump_leadable(int seat) const { return trump_leadable(hand_, seat, broken_); }
+    bool trump_leadable(int seat) const { return trump_leadable(hand_, seat, play_.broken); }
     bool trump_leadable(const Hands& h, int seat, bool broken) const {
         if (!restricted_ || broken) return true;
         for (int s = 0; s < 4; ++s)
             if (s != trump_ && h[seat][s]) return false;
         return true;
     }
-    // `lengths`: every hand's length in every suit of `h`, 4 bits each (as lengths_).
+    // `lengths`: every hand's length in every suit of `h`, 4 bits each (as play_.lengths).
     int cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal, Ranks& relevant) const;
     bool check(int need, bool answer);
 
@@ -192,20 +192,24 @@ private:
     int first_lead_suit_ = -1, first_lead_rank_ = 0;  // forced opening lead of the hand, if any
     std::uint64_t rules_id_ = ~0ULL;
 
-    // Position.
+    // Position: the hands, and everything else a move changes, which the search saves and
+    // restores whole around each move.
     Hands hand_{};
-    bool broken_ = false;
-    bool first_trick_ = false;  // the hand's first trick is in progress (forced lead applies)
-    int leader_ = 0, size_ = 0;
-    int tricks_left_ = 0;  // tricks not yet complete, the one in progress included
+    struct Play {
+        bool broken = false;
+        bool first_trick = false;  // the hand's first trick is in progress (forced lead applies)
+        int leader = 0, size = 0;
+        int tricks_left = 0;  // tricks not yet complete, the one in progress included
+        std::array<std::int8_t, 4> trick_suit{}, trick_rank{};
+        Ranks table{};  // per suit, the cards on the table in the trick in progress
+        int win_seat = 0, win_suit = 0, win_rank = 0;
+        // Kept as cards leave the hands, for the table's shapes: per suit the owner of every card
+        // in the hands (2 bits each, lowest card lowest), and every hand's length in every suit.
+        std::array<std::uint32_t, 4> owners{};
+        std::uint64_t lengths = 0;
+    };
+    Play play_;
     std::array<std::int16_t, 14> killer_{};  // per tricks left: the lead that last decided
-    std::array<std::int8_t, 4> trick_suit_{}, trick_rank_{};
-    Ranks table_{};  // per suit, the cards on the table in the trick in progress
-    // Kept as cards leave the hands, for the table's shapes: per suit the owner of every card in
-    // the hands (2 bits each, lowest card lowest), and every hand's length in every suit.
-    std::array<std::uint32_t, 4> owners_{};
-    std::uint64_t lengths_ = 0;
-    int win_seat_ = 0, win_suit_ = 0, win_rank_ = 0;
 
     std::vector<Head> heads_;
     std::vector<Block> blocks_;  // handed out in order; when all are used, the table starts over

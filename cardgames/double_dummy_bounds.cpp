@@ -94,11 +94,11 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
     int most = 0;
     for (int s = 0; s < 4; ++s) {
         const std::uint16_t ours = hand_[seat][s] | hand_[part][s], theirs = hand_[lho][s] | hand_[rho][s];
-        const auto len = [&](int p) { return static_cast<int>(lengths_ >> (16 * s + 4 * p) & 0xf); };
+        const auto len = [&](int p) { return static_cast<int>(play_.lengths >> (16 * s + 4 * p) & 0xf); };
         if (ours > theirs) most += std::max(len(seat), len(part));
     }
     if (most < goal) return 0;
-    int best = cash_tricks(hand_, lengths_, seat, broken_, goal, relevant);
+    int best = cash_tricks(hand_, play_.lengths, seat, play_.broken, goal, relevant);
     if (best >= goal) return best;
     // Or a low card to partner's winner, and partner cashes. The entry must stand: partner's card
     // is above both opponents' and neither can ruff it. After the trick each opponent is taken
@@ -116,11 +116,11 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         after[part][s] = static_cast<std::uint16_t>(theirs & ~(1u << entry));
         drop_lowest(after[lho][s]);
         drop_lowest(after[rho][s]);
-        std::uint64_t lengths = lengths_;
+        std::uint64_t lengths = play_.lengths;
         for (int p = 0; p < 4; ++p)
             if (hand_[p][s]) lengths -= std::uint64_t{1} << (16 * s + 4 * p);
         Ranks via{};
-        const int q = 1 + cash_tricks(after, lengths, part, broken_ || s == trump_, goal - 1, via);
+        const int q = 1 + cash_tricks(after, lengths, part, play_.broken || s == trump_, goal - 1, via);
         if (q > best) {
             best = q;
             via.add(s, static_cast<std::uint16_t>(in_play(s) & above(entry - 1)));
@@ -151,8 +151,8 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
     // partner third. The opponents win the trick for sure when one of them holds the highest
     // card of the led suit and the partner cannot ruff, or one ruffs above anything the partner
     // could ruff with (the fourth hand ruffs last and sees everything).
-    const int led = trick_suit_[0];
-    const int second = (leader_ + 1) & 3, third = (leader_ + 2) & 3, fourth = (leader_ + 3) & 3;
+    const int led = play_.trick_suit[0];
+    const int second = (play_.leader + 1) & 3, third = (play_.leader + 2) & 3, fourth = (play_.leader + 3) & 3;
     const bool third_ruffs = can_ruff(third, led);
     const std::uint16_t in_suit = in_play(led);
     const int top = top_rank(in_suit);
@@ -180,9 +180,9 @@ bool DoubleDummy::last_trick(Ranks& relevant) const {
                 suit[p] = s;
                 rank[p] = top_rank(hand_[p][s]);
             }
-    int winner = leader_, same = 1;
+    int winner = play_.leader, same = 1;
     for (int i = 1; i < 4; ++i) {
-        const int p = (leader_ + i) & 3;
+        const int p = (play_.leader + i) & 3;
         if (suit[p] == suit[winner]) {
             ++same;
             if (rank[p] > rank[winner]) winner = p;
@@ -198,10 +198,10 @@ bool DoubleDummy::last_trick(Ranks& relevant) const {
 bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
     // Whatever the leader leads, an opponent holds the suit's top card and the leader's partner
     // cannot ruff it: the opponents take this trick.
-    const int part = leader_ ^ 2, lho = (leader_ + 1) & 3, rho = (leader_ + 3) & 3;
-    const bool trumps_too = trump_leadable(leader_);
+    const int part = play_.leader ^ 2, lho = (play_.leader + 1) & 3, rho = (play_.leader + 3) & 3;
+    const bool trumps_too = trump_leadable(play_.leader);
     for (int s = 0; s < 4; ++s) {
-        if (!hand_[leader_][s] || (s == trump_ && !trumps_too)) continue;
+        if (!hand_[play_.leader][s] || (s == trump_ && !trumps_too)) continue;
         const int top = top_rank(in_play(s));
         if (!((hand_[lho][s] | hand_[rho][s]) >> top & 1u)) return false;
         if (can_ruff(part, s)) return false;
@@ -212,17 +212,17 @@ bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
 
 bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant) const {
     // Tried in turn; the first that settles the test gives the result and what it rests on.
-    const bool ns_lead = (leader_ & 1) == 0;
+    const bool ns_lead = (play_.leader & 1) == 0;
     Ranks why{};
     const auto settle = [&](bool value) {
         result = value;
         relevant = why;
         return true;
     };
-    if (ns_lead && quick_tricks(leader_, need, why) >= need) return settle(true);
+    if (ns_lead && quick_tricks(play_.leader, need, why) >= need) return settle(true);
     if (sure_trumps(0, why = {}) >= need) return settle(true);
     if (!ns_lead && need == 1 && first_trick_lost(why = {})) return settle(true);
-    if (!ns_lead && left - quick_tricks(leader_, left - need + 1, why = {}) < need) return settle(false);
+    if (!ns_lead && left - quick_tricks(play_.leader, left - need + 1, why = {}) < need) return settle(false);
     if (left - sure_trumps(1, why = {}) < need) return settle(false);
     if (ns_lead && need == left && first_trick_lost(why = {})) return settle(false);
     return false;

@@ -39,7 +39,7 @@ DoubleDummy::LeadSuit DoubleDummy::lead_suit(int seat, int s, std::uint16_t pres
     v.l_ruffs = can_ruff(lho, s);
     v.r_ruffs = can_ruff(rho, s);
     v.p_ruffs = can_ruff(part, s);
-    const int count_l = 4 * (len_l ? len_l : tricks_left_ + 1), count_r = 4 * (len_r ? len_r : tricks_left_ + 1);
+    const int count_l = 4 * (len_l ? len_l : play_.tricks_left + 1), count_r = 4 * (len_r ? len_r : play_.tricks_left + 1);
     int w = -(count_l + count_r) * 32 / 13;
     if (v.l_ruffs || v.r_ruffs) w -= 12;
     if (v.p_ruffs && len_r > 0) w += 17;  // partner ruffs
@@ -94,16 +94,16 @@ int DoubleDummy::lead_score(int seat, const LeadSuit& v, int r, bool run) const 
 }
 
 int DoubleDummy::follow_score(int seat, int s, int r, int low) const {
-    const int led = trick_suit_[0];
-    if (size_ == 1) return s == led ? second_hand_score(seat, r, low != r) : second_hand_void_score(seat, s, r);
-    if (s == led && size_ == 2) return third_hand_score(seat, r, low);
+    const int led = play_.trick_suit[0];
+    if (play_.size == 1) return s == led ? second_hand_score(seat, r, low != r) : second_hand_void_score(seat, s, r);
+    if (s == led && play_.size == 2) return third_hand_score(seat, r, low);
     // Third hand without the led suit, and fourth hand.
     const bool beats = beats_winner(s, r);
-    const bool partner_winning = ((win_seat_ ^ seat) & 1) == 0;
+    const bool partner_winning = ((play_.win_seat ^ seat) & 1) == 0;
     // Whether an opponent still to play this trick can beat (s, r) if it wins now.
     const auto beaten_later = [&](int card_suit, int card_rank) {
-        for (int i = size_ + 1; i < 4; ++i) {
-            const int p = (leader_ + i) & 3;
+        for (int i = play_.size + 1; i < 4; ++i) {
+            const int p = (play_.leader + i) & 3;
             if (((p ^ seat) & 1) == 0) continue;
             if (hand_[p][led]) {
                 if (card_suit == led && top_rank(hand_[p][led]) > card_rank) return true;
@@ -115,7 +115,7 @@ int DoubleDummy::follow_score(int seat, int s, int r, int low) const {
     };
     const int length_bonus = s == led ? 0 : bits(hand_[seat][s]);  // discard from length
     if (partner_winning) {
-        if (!beaten_later(win_suit_, win_rank_)) return beats ? -r : 60 - r + length_bonus;  // let it win
+        if (!beaten_later(play_.win_suit, play_.win_rank)) return beats ? -r : 60 - r + length_bonus;  // let it win
         if (beats && !beaten_later(s, r)) return 70 - r;                                       // secure it
         return beats ? 20 + r : 40 - r + length_bonus;
     }
@@ -130,7 +130,7 @@ int DoubleDummy::follow_score(int seat, int s, int r, int low) const {
 int DoubleDummy::second_hand_score(int seat, int r, bool run) const {
     // Second hand following suit: whether our side can win the trick, and if so, with the
     // cheapest card that still lets it (partner behind often wins anyway); else low.
-    const int led = trick_suit_[0], lead = trick_rank_[0];
+    const int led = play_.trick_suit[0], lead = play_.trick_rank[0];
     const int third = (seat + 1) & 3, fourth = seat ^ 2, trick_leader = (seat + 3) & 3;
     const std::uint16_t t = hand_[third][led], f = hand_[fourth][led];
     const int max3 = t ? top_rank(t) : -1, min3 = t ? std::countr_zero(t) : -1;
@@ -168,7 +168,7 @@ int DoubleDummy::second_hand_score(int seat, int r, bool run) const {
 int DoubleDummy::second_hand_void_score(int seat, int s, int r) const {
     // Second hand cannot follow: ruff when third hand cannot overruff and partner would not win
     // anyway; else discard, from length (and not from a guarded second-best card).
-    const int led = trick_suit_[0], lead = trick_rank_[0];
+    const int led = play_.trick_suit[0], lead = play_.trick_rank[0];
     const int third = (seat + 1) & 3, fourth = seat ^ 2;
     const std::uint16_t t = hand_[third][led], f = hand_[fourth][led];
     const int third_trump = top_rank(hand_[third][trump_]), fourth_trump = top_rank(hand_[fourth][trump_]);
@@ -193,14 +193,14 @@ int DoubleDummy::third_hand_score(int seat, int r, int low) const {
     // Third hand following suit: low when partner's card holds or ours cannot matter; the
     // cheapest card that beats everything still to come; else the card that forces out the
     // fourth hand's top card.
-    const int led = trick_suit_[0], fourth = (seat + 1) & 3;
+    const int led = play_.trick_suit[0], fourth = (seat + 1) & 3;
     const std::uint16_t f = hand_[fourth][led], mine = hand_[seat][led];
     const int max4 = f ? top_rank(f) : -1, min4 = f ? std::countr_zero(f) : -1, mymax = top_rank(mine);
-    const int second_rank = trick_rank_[1];
-    const bool second_ruffed = led != trump_ && trick_suit_[1] == trump_;
-    const bool partner_winning = win_seat_ == (seat ^ 2);
+    const int second_rank = play_.trick_rank[1];
+    const bool second_ruffed = led != trump_ && play_.trick_suit[1] == trump_;
+    const bool partner_winning = play_.win_seat == (seat ^ 2);
     if (second_ruffed) return -r;
-    if (partner_winning && (max4 < 0 || trick_rank_[0] > max4)) return -r;
+    if (partner_winning && (max4 < 0 || play_.trick_rank[0] > max4)) return -r;
     if (!partner_winning && max4 < 0 && led != trump_) return r > second_rank ? 20 - r : -r;
     if (mymax < min4 || (!partner_winning && mymax < second_rank) || (partner_winning && led == trump_ && mymax < second_rank)) return -r;
     if (mymax > max4) return r > max4 && (partner_winning || r > second_rank) ? 58 - r : -r;
@@ -232,8 +232,8 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
     out.n = 0;
     const auto& hand = hand_[seat];
     unsigned suits = 0;
-    if (size_ == 0) {
-        if (first_trick_ && (hand[first_lead_suit_] >> first_lead_rank_ & 1u)) {
+    if (play_.size == 0) {
+        if (play_.first_trick && (hand[first_lead_suit_] >> first_lead_rank_ & 1u)) {
             out.m[0] = {static_cast<std::int8_t>(first_lead_suit_), static_cast<std::int8_t>(first_lead_rank_),
                         static_cast<std::int8_t>(first_lead_rank_), 0};
             out.n = 1;
@@ -242,8 +242,8 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
         for (int s = 0; s < 4; ++s)
             if (hand[s]) suits |= 1u << s;
         if (!trump_leadable(seat)) suits &= ~(1u << trump_);
-    } else if (hand[trick_suit_[0]]) {
-        suits = 1u << trick_suit_[0];
+    } else if (hand[play_.trick_suit[0]]) {
+        suits = 1u << play_.trick_suit[0];
     } else {
         for (int s = 0; s < 4; ++s)
             if (hand[s]) suits |= 1u << s;
@@ -279,11 +279,11 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
         Move& mv = out.m[i];
         const int s = mv.suit, r = mv.rank;
         int score;
-        if (size_ == 0) {
+        if (play_.size == 0) {
             if (i == 0 || out.m[i - 1].suit != s) view = lead_suit(seat, s, in_play(s));
             score = lead_score(seat, view, r, mv.low != r);
             const bool wins = r == view.top ? view.top_wins : view.partner_wins;
-            if (killer_[tricks_left_] == s * 16 + r) score += wins ? 55 : 18;  // the last lead that decided at this depth
+            if (killer_[play_.tricks_left] == s * 16 + r) score += wins ? 55 : 18;  // the last lead that decided at this depth
             if (s == hint_suit && r == hint_rank && wins) score += 18;
         } else {
             score = follow_score(seat, s, r, mv.low);

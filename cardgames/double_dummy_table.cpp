@@ -50,23 +50,23 @@ constexpr std::uint32_t spread(std::uint32_t x) {
 }  // namespace
 
 void DoubleDummy::set_shape_keys() {
-    lengths_ = 0;
+    play_.lengths = 0;
     for (int s = 0; s < 4; ++s) {
         const std::uint16_t b0 = hand_[1][s] | hand_[3][s], b1 = hand_[2][s] | hand_[3][s];
         const std::uint16_t all = hand_[0][s] | b0 | hand_[2][s];
         // Owner of each card in the hands, 2 bits per card, the lowest card in the lowest bits.
-        owners_[s] = spread(compress(b0, all)) | spread(compress(b1, all)) << 1;
-        for (int p = 0; p < 4; ++p) lengths_ |= static_cast<std::uint64_t>(bits(hand_[p][s])) << (16 * s + 4 * p);
+        play_.owners[s] = spread(compress(b0, all)) | spread(compress(b1, all)) << 1;
+        for (int p = 0; p < 4; ++p) play_.lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << (16 * s + 4 * p);
     }
 }
 
 DoubleDummy::Shape DoubleDummy::shape() const {
     Shape sh;
-    sh.lengths = lengths_;
-    sh.owners = owners_;
-    for (int s = 0; s < 4; ++s) sh.count[s] = static_cast<int>(lengths_ >> (16 * s) & 0xf) + static_cast<int>(lengths_ >> (16 * s + 4) & 0xf) +
-                                              static_cast<int>(lengths_ >> (16 * s + 8) & 0xf) + static_cast<int>(lengths_ >> (16 * s + 12) & 0xf);
-    sh.extra = static_cast<std::uint8_t>(leader_ | (restricted_ && broken_ ? 4 : 0));
+    sh.lengths = play_.lengths;
+    sh.owners = play_.owners;
+    for (int s = 0; s < 4; ++s) sh.count[s] = static_cast<int>(play_.lengths >> (16 * s) & 0xf) + static_cast<int>(play_.lengths >> (16 * s + 4) & 0xf) +
+                                              static_cast<int>(play_.lengths >> (16 * s + 8) & 0xf) + static_cast<int>(play_.lengths >> (16 * s + 12) & 0xf);
+    sh.extra = static_cast<std::uint8_t>(play_.leader | (restricted_ && play_.broken ? 4 : 0));
     return sh;
 }
 
