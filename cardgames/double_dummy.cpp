@@ -175,7 +175,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
             // Out of the table keys: the card's 2 owner bits, and one from its hand's length.
             const int at = 2 * bits(static_cast<std::uint16_t>((hand_[0][s] | hand_[1][s] | hand_[2][s] | hand_[3][s]) & ((1u << r) - 1)));
             play_.owners[s] = (play_.owners[s] & ((1u << at) - 1)) | (play_.owners[s] >> (at + 2)) << at;
-            play_.lengths -= std::uint64_t{1} << (16 * s + 4 * seat);
+            play_.lengths -= std::uint64_t{1} << length_shift(seat, s);
         }
         hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] & ~(1u << r));
         if (play_.size == 0 || beats_winner(s, r)) {

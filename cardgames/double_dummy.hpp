@@ -142,6 +142,7 @@ private:
         bool singleton_top;  // an opponent's top card is a singleton
         bool top_wins, partner_wins;  // the top card wins the trick; a lower card does (through partner)
         int weight;  // the part of the score every lead of the suit shares
+        bool wins(int rank) const { return rank == top ? top_wins : partner_wins; }
     };
     LeadSuit lead_suit(int seat, int suit, std::uint16_t present) const;
     // `run`: the card stands for a run of equivalent cards, down to `low`.
@@ -209,6 +210,11 @@ private:
         std::uint64_t lengths = 0;
     };
     Play play_;
+    // A lengths word (Play::lengths, Shape::lengths): 4 bits per seat and suit.
+    static constexpr int length_shift(int seat, int suit) { return 16 * suit + 4 * seat; }
+    static int length_of(std::uint64_t lengths, int seat, int suit) {
+        return static_cast<int>(lengths >> length_shift(seat, suit) & 0xf);
+    }
     std::array<std::int16_t, 14> killer_{};  // per tricks left: the lead that last decided
 
     std::vector<Head> heads_;

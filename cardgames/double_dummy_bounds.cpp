@@ -18,7 +18,7 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
     const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
     int winners[4], len[4][4];
     for (int s = 0; s < 4; ++s) {
-        for (int p = 0; p < 4; ++p) len[p][s] = static_cast<int>(lengths >> (16 * s + 4 * p) & 0xf);
+        for (int p = 0; p < 4; ++p) len[p][s] = length_of(lengths, p, s);
         const std::uint16_t others = h[lho][s] | h[rho][s] | h[part][s];
         winners[s] = bits(static_cast<std::uint16_t>(h[seat][s] & above(top_rank(others))));
     }
@@ -94,8 +94,7 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
     int most = 0;
     for (int s = 0; s < 4; ++s) {
         const std::uint16_t ours = hand_[seat][s] | hand_[part][s], theirs = hand_[lho][s] | hand_[rho][s];
-        const auto len = [&](int p) { return static_cast<int>(play_.lengths >> (16 * s + 4 * p) & 0xf); };
-        if (ours > theirs) most += std::max(len(seat), len(part));
+        if (ours > theirs) most += std::max(length_of(play_.lengths, seat, s), length_of(play_.lengths, part, s));
     }
     if (most < goal) return 0;
     int best = cash_tricks(hand_, play_.lengths, seat, play_.broken, goal, relevant);
@@ -118,7 +117,7 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         drop_lowest(after[rho][s]);
         std::uint64_t lengths = play_.lengths;
         for (int p = 0; p < 4; ++p)
-            if (hand_[p][s]) lengths -= std::uint64_t{1} << (16 * s + 4 * p);
+            if (hand_[p][s]) lengths -= std::uint64_t{1} << length_shift(p, s);
         Ranks via{};
         const int q = 1 + cash_tricks(after, lengths, part, play_.broken || s == trump_, goal - 1, via);
         if (q > best) {

@@ -72,7 +72,7 @@ int DoubleDummy::lead_score(int seat, const LeadSuit& v, int r, bool run) const 
     // the suit's top card, 2 for the next, so lower cards score higher among alike leads.
     const int part = seat ^ 2;
     const int rel = bits(static_cast<std::uint16_t>(v.present & ~((1u << r) - 1)));
-    const bool wins = r == v.top ? v.top_wins : v.partner_wins;
+    const bool wins = v.wins(r);
     if (wins) {
         if (v.singleton_top) return v.weight + 35 + rel;  // ruff out a singleton top card
         if (v.top_owner == seat) return v.second_owner == part ? v.weight + 48 + rel : r == v.top ? v.weight + 31 : v.weight - 3 + rel;
@@ -282,7 +282,7 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
         if (play_.size == 0) {
             if (i == 0 || out.m[i - 1].suit != s) view = lead_suit(seat, s, in_play(s));
             score = lead_score(seat, view, r, mv.low != r);
-            const bool wins = r == view.top ? view.top_wins : view.partner_wins;
+            const bool wins = view.wins(r);
             if (killer_[play_.tricks_left] == s * 16 + r) score += wins ? 55 : 18;  // the last lead that decided at this depth
             if (s == hint_suit && r == hint_rank && wins) score += 18;
         } else {

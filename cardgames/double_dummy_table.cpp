@@ -56,7 +56,7 @@ void DoubleDummy::set_shape_keys() {
         const std::uint16_t all = hand_[0][s] | b0 | hand_[2][s];
         // Owner of each card in the hands, 2 bits per card, the lowest card in the lowest bits.
         play_.owners[s] = spread(compress(b0, all)) | spread(compress(b1, all)) << 1;
-        for (int p = 0; p < 4; ++p) play_.lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << (16 * s + 4 * p);
+        for (int p = 0; p < 4; ++p) play_.lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << length_shift(p, s);
     }
 }
 
@@ -64,8 +64,10 @@ DoubleDummy::Shape DoubleDummy::shape() const {
     Shape sh;
     sh.lengths = play_.lengths;
     sh.owners = play_.owners;
-    for (int s = 0; s < 4; ++s) sh.count[s] = static_cast<int>(play_.lengths >> (16 * s) & 0xf) + static_cast<int>(play_.lengths >> (16 * s + 4) & 0xf) +
-                                              static_cast<int>(play_.lengths >> (16 * s + 8) & 0xf) + static_cast<int>(play_.lengths >> (16 * s + 12) & 0xf);
+    for (int s = 0; s < 4; ++s) {
+        sh.count[s] = 0;
+        for (int p = 0; p < 4; ++p) sh.count[s] += length_of(play_.lengths, p, s);
+    }
     sh.extra = static_cast<std::uint8_t>(play_.leader | (restricted_ && play_.broken ? 4 : 0));
     return sh;
 }
