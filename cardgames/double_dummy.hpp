@@ -12,7 +12,7 @@
 //     suit, down to the lowest rank the proof rested on;
 //   - sure-trick bounds: the leader's cashable top cards (with length winners, a top pair split
 //     between the partners, an entry to partner), each side's top trumps, a trick the opponents
-//     surely win;
+//     surely win, and with no trumps left the suits a side needing every trick heads;
 //   - equivalent cards generated once, small cards answered by a sibling's search, and move
 //     ordering by card-play heuristics.
 //
@@ -157,6 +157,7 @@ private:
     bool first_trick_lost(Ranks& relevant) const;
     bool last_trick(Ranks& relevant) const;
     int sure_trumps(int side, Ranks& relevant) const;
+    bool headed_short(int side, int left, Ranks& relevant) const;
     Shape shape() const;
     void set_shape_keys();  // play_.owners and play_.lengths from the hands
     Head* find_head(const Shape& sh, bool create);

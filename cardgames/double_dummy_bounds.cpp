@@ -209,6 +209,35 @@ bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
     return true;
 }
 
+bool DoubleDummy::headed_short(int side, int left, Ranks& relevant) const {
+    // With no trumps in play, a side that takes every trick left takes them in suits it heads,
+    // at most the longer of its two holdings in each. Whether it heads a suit rests on the
+    // suit's top card; a suit the other side heads needs no such card while the count falls
+    // short even with it.
+    int sum = 0;
+    std::array<int, 4> other{};
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t ours = hand_[side][s] | hand_[side ^ 2][s], theirs = hand_[side ^ 1][s] | hand_[side ^ 3][s];
+        const int longer = std::max(length_of(play_.lengths, side, s), length_of(play_.lengths, side ^ 2, s));
+        if (ours > theirs) {
+            sum += longer;
+            if (theirs) relevant.add(s, static_cast<std::uint16_t>(1u << top_rank(ours)));
+        } else if (ours) {
+            other[s] = longer;
+        }
+    }
+    if (sum >= left) return false;
+    for (int s = 0; s < 4; ++s) {
+        if (!other[s]) continue;
+        if (sum + other[s] < left) {
+            sum += other[s];  // short even if the side headed it
+        } else {
+            relevant.add(s, static_cast<std::uint16_t>(1u << top_rank(static_cast<std::uint16_t>(hand_[side ^ 1][s] | hand_[side ^ 3][s]))));
+        }
+    }
+    return true;
+}
+
 bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant) const {
     // Tried in turn; the first that settles the test gives the result and what it rests on.
     const bool ns_lead = (play_.leader & 1) == 0;
@@ -224,6 +253,10 @@ bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant)
     if (!ns_lead && left - quick_tricks(play_.leader, left - need + 1, why = {}) < need) return settle(false);
     if (left - sure_trumps(1, why = {}) < need) return settle(false);
     if (ns_lead && need == left && first_trick_lost(why = {})) return settle(false);
+    if (!(hand_[0][trump_] | hand_[1][trump_] | hand_[2][trump_] | hand_[3][trump_])) {
+        if (need == left && headed_short(0, left, why = {})) return settle(false);
+        if (need == 1 && headed_short(1, left, why = {})) return settle(true);
+    }
     return false;
 }
 

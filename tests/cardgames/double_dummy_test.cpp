@@ -33,11 +33,12 @@ Rules partnership_rules(bool lead_anytime) {
 }
 
 // A random position with `tricks` cards per hand at the start of the current trick, then
-// `played` random legal cards of that trick.
-PlayState random_position(const PlayRules& rules, std::mt19937_64& rng, int tricks, int played) {
+// `played` random legal cards of that trick; `trumps`: whether spades may be among the cards.
+PlayState random_position(const PlayRules& rules, std::mt19937_64& rng, int tricks, int played, bool trumps = true) {
     std::vector<Card> deck;
     for (int s = 0; s < 4; ++s)
-        for (Rank r = kTwo; r <= kAce; ++r) deck.emplace_back(static_cast<Suit>(s), r);
+        if (trumps || static_cast<Suit>(s) != Suit::kSpades)
+            for (Rank r = kTwo; r <= kAce; ++r) deck.emplace_back(static_cast<Suit>(s), r);
     std::shuffle(deck.begin(), deck.end(), rng);
     Deal deal;
     deal.players = 4;
@@ -111,32 +112,53 @@ TEST(DoubleDummy, AgreesWithMaxnOnRandomPositions) {
     EXPECT_EQ(solver.stats().check_failures, 0u);
 }
 
-// Larger positions (partition search and the table matter more there) against the generic
-// two-sided search with its transposition table, itself checked against max^n elsewhere.
+// The value against the generic two-sided search with its transposition table (itself checked
+// against max^n elsewhere), and the tests either side of it.
+void expect_alphabeta_value(DoubleDummy& solver, const Rules& rules, const PlayState& state) {
+    const PlayRules play = PlayRules::from(rules);
+    engine::SearchOptions o;
+    o.algorithm = engine::Algorithm::kAlphaBeta;
+    o.tt_entries = std::size_t{1} << 16;
+    TrickGame game(rules, state, Utility::kTricks);
+    engine::Searcher<TrickGame> searcher(o);
+    const int expected = searcher.search(game).score / 2;
+    ASSERT_EQ(solver.solve(play, state), expected) << describe(state);
+    ASSERT_TRUE(solver.makes(play, state, expected)) << describe(state);
+    ASSERT_FALSE(solver.makes(play, state, expected + 1)) << describe(state);
+}
+
+// Larger positions: partition search and the table matter more there.
 TEST(DoubleDummy, AgreesWithGenericAlphabetaOnLargerPositions) {
     std::mt19937_64 rng(7);
     DoubleDummy solver(14);
     solver.set_checking(true);
     for (bool anytime : {true, false}) {
         const Rules rules = partnership_rules(anytime);
-        const PlayRules play = PlayRules::from(rules);
         for (int i = 0; i < 60 * kScale; ++i) {
             // 5 to 7 tricks; the long variant also 8.
             const int tricks = 5 + static_cast<int>(rng() % (kScale > 1 ? 4 : 3));
-            const PlayState state = random_position(play, rng, tricks, static_cast<int>(rng() % 4));
-            engine::SearchOptions o;
-            o.algorithm = engine::Algorithm::kAlphaBeta;
-            o.tt_entries = std::size_t{1} << 16;
-            TrickGame game(rules, state, Utility::kTricks);
-            engine::Searcher<TrickGame> searcher(o);
-            const int expected = searcher.search(game).score / 2;
-            ASSERT_EQ(solver.solve(play, state), expected) << describe(state);
-            ASSERT_TRUE(solver.makes(play, state, expected)) << describe(state);
-            ASSERT_FALSE(solver.makes(play, state, expected + 1)) << describe(state);
+            expect_alphabeta_value(solver, rules, random_position(PlayRules::from(rules), rng, tricks, static_cast<int>(rng() % 4)));
+            if (HasFatalFailure()) return;
         }
     }
     EXPECT_GT(solver.stats().tt_hits, 0u);
     // Every bound taken from the table for a position other than the one it was proven on held.
+    EXPECT_EQ(solver.stats().check_failures, 0u);
+}
+
+// With no trumps left the bounds for a side that must take every trick count the suits it heads
+// (squeezes included, a side cannot take all the tricks otherwise): positions without spades,
+// where those bounds decide the most.
+TEST(DoubleDummy, AgreesWithGenericAlphabetaWithoutTrumps) {
+    std::mt19937_64 rng(11);
+    DoubleDummy solver(14);
+    solver.set_checking(true);
+    const Rules rules = partnership_rules(true);
+    for (int i = 0; i < 100 * kScale; ++i) {
+        const int tricks = 3 + static_cast<int>(rng() % (kScale > 1 ? 6 : 5));  // 3 to 7; the long variant also 8
+        expect_alphabeta_value(solver, rules, random_position(PlayRules::from(rules), rng, tricks, static_cast<int>(rng() % 4), false));
+        if (HasFatalFailure()) return;
+    }
     EXPECT_EQ(solver.stats().check_failures, 0u);
 }
 
