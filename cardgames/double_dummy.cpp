@@ -68,9 +68,13 @@ void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
 
 bool DoubleDummy::makes(const PlayRules& rules, const PlayState& state, int target) {
     load(rules, state);
+    return test(target);
+}
+
+bool DoubleDummy::test(int need) {
     ++stats_.tests;
     Ranks relevant{};
-    return search(target, relevant);
+    return search(need, relevant);
 }
 
 int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
@@ -80,9 +84,7 @@ int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
     int lo = 0, hi = play_.tricks_left;
     int target = std::clamp(estimate(), 1, std::max(1, hi));
     while (lo < hi) {
-        ++stats_.tests;
-        Ranks relevant{};
-        if (search(target, relevant))
+        if (test(target))
             lo = target++;
         else
             hi = --target;
@@ -123,6 +125,41 @@ bool DoubleDummy::check(int need, bool answer) {
     }
     checker_->clear();
     return checker_->makes(rules_, state, need) == answer;
+}
+
+// Inlined: the search calls it once per card, and a call costs as much as the work.
+[[gnu::always_inline]] inline int DoubleDummy::play_card(int seat, int s, int r, int need, std::uint16_t& won_by_rank) {
+    {
+        // Out of the table keys: the card's 2 owner bits, and one from its hand's length.
+        const int at = 2 * bits(static_cast<std::uint16_t>((hand_[0][s] | hand_[1][s] | hand_[2][s] | hand_[3][s]) & ((1u << r) - 1)));
+        play_.owners[s] = (play_.owners[s] & ((1u << at) - 1)) | (play_.owners[s] >> (at + 2)) << at;
+        play_.lengths -= std::uint64_t{1} << length_shift(seat, s);
+    }
+    hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] & ~(1u << r));
+    if (play_.size == 0 || beats_winner(s, r)) {
+        play_.win_seat = seat;
+        play_.win_suit = s;
+        play_.win_rank = r;
+    }
+    play_.trick_suit[play_.size] = static_cast<std::int8_t>(s);
+    play_.table.add(s, 1u << r);
+    play_.trick_rank[play_.size] = static_cast<std::int8_t>(r);
+    if (s == trump_) play_.broken = true;
+    won_by_rank = 0;
+    if (++play_.size == 4) {
+        ++stats_.tricks;
+        int same = 0;
+        for (int j = 0; j < 4; ++j) same += play_.trick_suit[j] == play_.win_suit;
+        // The winner's rank matters when it beat another card of its suit.
+        if (same > 1) won_by_rank = static_cast<std::uint16_t>(1u << play_.win_rank);
+        need -= (play_.win_seat & 1) == 0;
+        play_.leader = play_.win_seat;
+        play_.size = 0;
+        play_.table = {};
+        play_.first_trick = false;
+        --play_.tricks_left;
+    }
+    return need;
 }
 
 bool DoubleDummy::search(int need, Ranks& relevant) {
@@ -171,37 +208,8 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
             continue;
         }
         const Play saved = play_;  // the next trick overwrites its cards
-        {
-            // Out of the table keys: the card's 2 owner bits, and one from its hand's length.
-            const int at = 2 * bits(static_cast<std::uint16_t>((hand_[0][s] | hand_[1][s] | hand_[2][s] | hand_[3][s]) & ((1u << r) - 1)));
-            play_.owners[s] = (play_.owners[s] & ((1u << at) - 1)) | (play_.owners[s] >> (at + 2)) << at;
-            play_.lengths -= std::uint64_t{1} << length_shift(seat, s);
-        }
-        hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] & ~(1u << r));
-        if (play_.size == 0 || beats_winner(s, r)) {
-            play_.win_seat = seat;
-            play_.win_suit = s;
-            play_.win_rank = r;
-        }
-        play_.trick_suit[play_.size] = static_cast<std::int8_t>(s);
-        play_.table.add(s, 1u << r);
-        play_.trick_rank[play_.size] = static_cast<std::int8_t>(r);
-        if (s == trump_) play_.broken = true;
-        int next_need = need;
-        // The winner's rank matters when it beat another card of its suit.
         std::uint16_t won_by_rank = 0;
-        if (++play_.size == 4) {
-            ++stats_.tricks;
-            int same = 0;
-            for (int j = 0; j < 4; ++j) same += play_.trick_suit[j] == play_.win_suit;
-            if (same > 1) won_by_rank = static_cast<std::uint16_t>(1u << play_.win_rank);
-            next_need -= (play_.win_seat & 1) == 0;
-            play_.leader = play_.win_seat;
-            play_.size = 0;
-            play_.table = {};
-            play_.first_trick = false;
-            --play_.tricks_left;
-        }
+        const int next_need = play_card(seat, s, r, need, won_by_rank);
         const int trick_suit = play_.win_suit;
         Ranks child{};
         const bool r_child = search(next_need, child);

@@ -129,7 +129,10 @@ private:
 
     void load(const PlayRules& rules, const PlayState& state);
     int estimate() const;  // a guess at the value, where the tests start
+    bool test(int need);  // one null-window test from the loaded position
     bool search(int need, Ranks& relevant);
+    // Plays the card; returns what North-South still need (less one if they won a trick it ended).
+    int play_card(int seat, int suit, int rank, int need, std::uint16_t& won_by_rank);
     bool lead_bounds(int need, int left, bool& result, Ranks& relevant) const;
     void generate(int seat, const Entry* hint, Moves& out) const;
     // What move ordering needs to know about a suit the leader may lead.
