@@ -257,20 +257,15 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
             hint_suit = s;
             hint_rank = top_rank(static_cast<std::uint16_t>(present & ~top_cards(present, hint->best_from_top)));
         }
+        // One move per run of my cards with no other card in play between them: its highest
+        // card, standing for the run down to its lowest.
+        const std::uint16_t others = static_cast<std::uint16_t>(present & ~mine);
         for (std::uint16_t m = mine; m;) {
             const int r = top_rank(m);
-            m = static_cast<std::uint16_t>(m & ~(1u << r));
-            const std::uint16_t higher = present & above(r);
-            // Of a run of my cards with no other card in play between them, only the highest.
-            if (higher & (higher & -higher) & mine) continue;
-            int low = r;  // down the run of my cards with nothing in play between them
-            for (std::uint16_t below = present & static_cast<std::uint16_t>((1u << r) - 1); below;) {
-                const int b = top_rank(below);
-                if (!(mine >> b & 1u)) break;
-                low = b;
-                below = static_cast<std::uint16_t>(below & ~(1u << b));
-            }
-            out.m[out.n++] = {static_cast<std::int8_t>(s), static_cast<std::int8_t>(r), static_cast<std::int8_t>(low), 0};
+            const std::uint16_t gaps = static_cast<std::uint16_t>(others & ((1u << r) - 1));
+            const std::uint16_t run = static_cast<std::uint16_t>(m & (gaps ? above(top_rank(gaps)) : 0xffffu));
+            m = static_cast<std::uint16_t>(m & ~run);
+            out.m[out.n++] = {static_cast<std::int8_t>(s), static_cast<std::int8_t>(r), static_cast<std::int8_t>(std::countr_zero(run)), 0};
         }
     }
     if (out.n < 2) return;  // a forced move needs no order
