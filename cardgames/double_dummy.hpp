@@ -44,7 +44,7 @@ struct DoubleDummyStats {
 class DoubleDummy {
 public:
     // `table_log2`: room for 2^table_log2 shapes and 2^(table_log2 - 2) blocks of 16 bounds; about
-    // 2^table_log2 x 106 bytes in all (27 MiB by default).
+    // 2^table_log2 x 170 bytes in all (42 MiB by default).
     explicit DoubleDummy(int table_log2 = 18);
 
     // Whether `rules` are the ones this solver plays: four players in two partnerships with a
@@ -80,18 +80,13 @@ private:
     using Hands = std::array<std::array<std::uint16_t, 4>, 4>;  // [seat][suit] rank bits
     // A trick start as the table sees it: the leader, the broken flag and every hand's length in
     // every suit, plus per suit the seats holding its highest cards.
-    // Left uninitialised until shape() fills it: the search declares one per node.
     struct Shape {
         std::uint64_t lengths;  // 4 bits per (seat, suit)
         std::uint8_t extra;     // leader | broken << 2
-        // Per suit: the owner of every card in play, 2 bits each, the lowest card lowest; and
-        // how many cards that is.
-        std::array<std::uint32_t, 4> owners;
-        std::array<int, 4> count;
-        // What an entry resting on the k highest cards of `suit` stores for it.
-        std::uint32_t prefix(int suit, int k) const {
-            return owners[suit] >> (2 * (count[suit] - k)) | static_cast<std::uint32_t>(k) << 26;
-        }
+        // The owner of every card in play, 2 bits each, per suit in a 32-bit lane from the top
+        // down (the suit's highest card in the lane's top bits): suits 0 and 1 in the first word,
+        // 2 and 3 in the second. Left uninitialised until shape() fills it.
+        std::array<std::uint64_t, 2> owners;
     };
     // Bounds proven for every position of one shape whose top cards in each suit (down to the
     // lowest rank the proof depended on) have the same owners: the other cards only ever fell
@@ -101,7 +96,19 @@ private:
         std::int8_t best_suit = -1;        // the lead that decided last time ...
         std::int8_t best_from_top = 0;     // ... as its rank among the suit's cards in play
     };
-    using Pattern = std::array<std::uint32_t, 4>;  // per suit: (k << 26) | owners of the k highest cards
+    // Who holds the top cards an entry rests on: the bits of Shape::owners it covers (the 2k top
+    // bits of a suit's lane for its k highest cards), and their value there.
+    struct Pattern {
+        std::array<std::uint64_t, 2> mask, value;
+        bool operator==(const Pattern&) const = default;
+        bool matches(const Shape& sh) const {
+            return ((sh.owners[0] & mask[0]) ^ value[0]) == 0 && ((sh.owners[1] & mask[1]) ^ value[1]) == 0;
+        }
+        int cards(int suit) const {  // the k of the suit
+            const auto lane = static_cast<std::uint32_t>(mask[suit >> 1] >> (32 * (suit & 1)));
+            return lane ? (32 - std::countr_zero(lane)) / 2 : 0;
+        }
+    };
     // A shape's entries sit together, newest block first, so a look-up reads memory in order.
     static constexpr int kBlock = 16;
     struct Block {
@@ -167,7 +174,6 @@ private:
     // Whether the table decides the test at this trick start (then `result`, `relevant`); else
     // `hint` may name a lead from a matching entry.
     bool probe(const Shape& sh, int need, bool& result, Ranks& relevant, const Entry*& hint);
-    static bool matches(const Pattern& top, const Shape& sh);
     void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best);
     // The suit's cards in the hands and on the table.
     std::uint16_t in_play(int suit) const {

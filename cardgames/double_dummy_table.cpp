@@ -12,11 +12,6 @@ using namespace lanes;
 
 namespace {
 
-// Pattern equality written out: std::array's == compiles to a memcmp call here.
-constexpr bool same(const std::array<std::uint32_t, 4>& a, const std::array<std::uint32_t, 4>& b) {
-    return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
-}
-
 // compress(x, m): the bits of x at the positions set in m, packed down (a 16-bit pext), by bytes
 // from a table.
 struct CompressTable {
@@ -63,10 +58,11 @@ void DoubleDummy::set_shape_keys() {
 DoubleDummy::Shape DoubleDummy::shape() const {
     Shape sh;
     sh.lengths = play_.lengths;
-    sh.owners = play_.owners;
+    sh.owners = {};
     for (int s = 0; s < 4; ++s) {
-        sh.count[s] = 0;
-        for (int p = 0; p < 4; ++p) sh.count[s] += length_of(play_.lengths, p, s);
+        // Cards in play from the lengths: the four seats' nibbles of the suit's 16 bits summed.
+        const auto count = static_cast<int>((play_.lengths >> (16 * s)) * 0x1111u >> 12 & 0xfu);
+        if (count) sh.owners[s >> 1] |= static_cast<std::uint64_t>(play_.owners[s] << (32 - 2 * count)) << (32 * (s & 1));
     }
     sh.extra = static_cast<std::uint8_t>(play_.leader | (restricted_ && play_.broken ? 4 : 0));
     return sh;
@@ -89,15 +85,9 @@ DoubleDummy::Head* DoubleDummy::find_head(const Shape& sh, bool create) {
     return &h;
 }
 
-bool DoubleDummy::matches(const Pattern& top, const Shape& sh) {
-    // A suit the entry does not rest on stores 0, which prefix(s, 0) also gives.
-    return top[0] == sh.prefix(0, static_cast<int>(top[0] >> 26)) && top[1] == sh.prefix(1, static_cast<int>(top[1] >> 26)) &&
-           top[2] == sh.prefix(2, static_cast<int>(top[2] >> 26)) && top[3] == sh.prefix(3, static_cast<int>(top[3] >> 26));
-}
-
 void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best) {
     // The entry's pattern: per suit, every card in play down to the lowest relevant rank.
-    std::array<std::uint32_t, 4> top{};
+    Pattern top{};
     Ranks full = relevant;
     if (exact_patterns_)
         for (int s = 0; s < 4; ++s) full.add(s, in_play(s));
@@ -105,14 +95,16 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
         if (!full[s]) continue;
         const int low = std::countr_zero(full[s]);
         const int k = bits(static_cast<std::uint16_t>(in_play(s) & ~((1u << low) - 1)));
-        top[s] = sh.prefix(s, k);
+        top.mask[s >> 1] |= static_cast<std::uint64_t>(~std::uint32_t{0} << (32 - 2 * k)) << (32 * (s & 1));
     }
+    top.value[0] = sh.owners[0] & top.mask[0];
+    top.value[1] = sh.owners[1] & top.mask[1];
     Head* head = find_head(sh, true);
     const auto find_same = [&]() -> Entry* {
         for (std::int32_t b = head->first; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
             Block& block = blocks_[static_cast<std::size_t>(b)];
             for (int j = 0; j < block.count; ++j)
-                if (same(block.top[j], top)) return &block.entry[j];
+                if (block.top[j] == top) return &block.entry[j];
         }
         return nullptr;
     };
@@ -153,7 +145,7 @@ bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant
         Block& block = blocks_[static_cast<std::size_t>(b)];
         for (int j = block.count - 1; j >= 0; --j) {  // newest first
             ++stats_.tt_scanned;
-            if (!matches(block.top[j], sh)) continue;
+            if (!block.top[j].matches(sh)) continue;
             const Entry& e = block.entry[j];
             if (e.lower < need && e.upper >= need) {
                 if (!hint && e.best_suit >= 0) hint = &e;
@@ -164,7 +156,7 @@ bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant
             if (checking_ && !check(need, result)) ++stats_.check_failures;
             // The bound holds wherever the entry's top cards lie as here.
             Ranks rests;
-            for (int s = 0; s < 4; ++s) rests.add(s, top_cards(in_play(s), static_cast<int>(block.top[j][s] >> 26)));
+            for (int s = 0; s < 4; ++s) rests.add(s, top_cards(in_play(s), block.top[j].cards(s)));
             relevant = rests;
             // To the front, where the next look-up starts: entries that answer tend to answer again.
             Block& front = blocks_[static_cast<std::size_t>(head->first)];
