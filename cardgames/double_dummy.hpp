@@ -157,10 +157,45 @@ private:
     LeadSuit lead_suit(int seat, int suit, std::uint16_t present) const;
     // `run`: the card stands for a run of equivalent cards, down to `low`.
     int lead_score(int seat, const LeadSuit& view, int rank, bool run) const;
-    int follow_score(int seat, int suit, int rank, int low) const;
-    int second_hand_score(int seat, int rank, bool run) const;
-    int third_hand_score(int seat, int rank, int low) const;
-    int second_hand_void_score(int seat, int suit, int rank) const;
+    // What move ordering needs to know about a trick in progress, the same for every card the
+    // player to move may play to it (worked out once per position).
+    struct FollowView {
+        int led, lead;  // the suit led and the card led
+        bool follows;   // the player to move holds the suit led
+        std::uint16_t led_present;  // the led suit's cards in play
+        // Second hand: partner (fourth) and third hand in the led suit (-1: void), and who wins
+        // when neither my card nor partner's beats the rest.
+        int max3, min3, maxp, minp;
+        bool third_blocks;   // third hand can ruff
+        bool win_high;       // a card of mine above the lead and third hand's wins the trick
+        bool win_partner;    // partner's card wins (when it beats the lead and third hand's)
+        bool win_lead_ruff;  // partner ruffs the lead (when it beats everything else)
+        bool win_ruff;       // partner ruffs otherwise
+        bool leader_over_partner;  // the trick's leader holds a card above partner's best
+        bool partner_wins;   // second hand void: partner would win the trick
+        int third_trump;     // second hand void: third hand's top trump
+        bool third_ruffs;    // second hand void: third hand can ruff
+        // Third hand following suit: cards above third_bar score third_value - rank (the rest
+        // play low); or, when third_cheapest >= 0, the card standing for it does (it forces out
+        // fourth hand's top card).
+        int third_bar, third_value, third_cheapest;
+        // Later: the one opponent still to play after me (fourth hand), if any.
+        bool later;          // an opponent plays after me
+        int later_led, later_trump;  // its top card in the led suit and in trumps (-1: none)
+        bool partner_winning, partner_card_holds;  // partner is winning; ... and no one later beats it
+    };
+    FollowView follow_view(int seat) const;
+    void third_hand_view(int seat, FollowView& v) const;
+    int follow_score(int seat, const FollowView& v, int suit, int rank, int low) const;
+    int second_hand_score(const FollowView& v, int rank, bool run) const;
+    int third_hand_score(const FollowView& v, int rank, int low) const;
+    int second_hand_void_score(int seat, const FollowView& v, int suit, int rank) const;
+    // Whether the opponent still to play can beat (suit, rank) if it wins the trick now.
+    bool beaten_later(const FollowView& v, int suit, int rank) const {
+        if (!v.later) return false;
+        if (v.later_led >= 0) return suit == v.led && v.later_led > rank;
+        return v.later_trump >= 0 && (suit != trump_ || v.later_trump > rank);
+    }
     // Tricks `seat`, on lead, surely takes; `relevant` gets what reaching `goal` of them rests on.
     int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;

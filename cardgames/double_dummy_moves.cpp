@@ -93,123 +93,78 @@ int DoubleDummy::lead_score(int seat, const LeadSuit& v, int r, bool run) const 
     return w + 17 - r;
 }
 
-int DoubleDummy::follow_score(int seat, int s, int r, int low) const {
-    const int led = play_.trick_suit[0];
-    if (play_.size == 1) return s == led ? second_hand_score(seat, r, low != r) : second_hand_void_score(seat, s, r);
-    if (s == led && play_.size == 2) return third_hand_score(seat, r, low);
-    // Third hand without the led suit, and fourth hand.
-    const bool beats = beats_winner(s, r);
-    const bool partner_winning = ((play_.win_seat ^ seat) & 1) == 0;
-    // Whether an opponent still to play this trick can beat (s, r) if it wins now.
-    const auto beaten_later = [&](int card_suit, int card_rank) {
-        for (int i = play_.size + 1; i < 4; ++i) {
-            const int p = (play_.leader + i) & 3;
-            if (((p ^ seat) & 1) == 0) continue;
-            if (hand_[p][led]) {
-                if (card_suit == led && top_rank(hand_[p][led]) > card_rank) return true;
-            } else if (hand_[p][trump_] && (card_suit != trump_ || top_rank(hand_[p][trump_]) > card_rank)) {
-                return true;
-            }
-        }
-        return false;
-    };
-    const int length_bonus = s == led ? 0 : bits(hand_[seat][s]);  // discard from length
-    if (partner_winning) {
-        if (!beaten_later(play_.win_suit, play_.win_rank)) return beats ? -r : 60 - r + length_bonus;  // let it win
-        if (beats && !beaten_later(s, r)) return 70 - r;                                       // secure it
-        return beats ? 20 + r : 40 - r + length_bonus;
+DoubleDummy::FollowView DoubleDummy::follow_view(int seat) const {
+    FollowView v{};
+    v.led = play_.trick_suit[0];
+    v.lead = play_.trick_rank[0];
+    v.follows = hand_[seat][v.led] != 0;
+    v.led_present = in_play(v.led);
+    const int led = v.led, lead = v.lead;
+    const auto top_or_none = [](std::uint16_t lane) { return lane ? top_rank(lane) : -1; };
+    if (play_.size == 1) {
+        const int third = (seat + 1) & 3, fourth = seat ^ 2, trick_leader = (seat + 3) & 3;
+        const std::uint16_t t = hand_[third][led], f = hand_[fourth][led];
+        v.max3 = top_or_none(t);
+        v.min3 = t ? std::countr_zero(t) : -1;
+        v.maxp = top_or_none(f);
+        v.minp = f ? std::countr_zero(f) : -1;
+        v.third_trump = top_rank(hand_[third][trump_]);
+        const int fourth_trump = top_rank(hand_[fourth][trump_]);
+        v.third_blocks = v.third_ruffs = !t && hand_[third][trump_] && led != trump_;
+        const bool fourth_ruffs = !f && hand_[fourth][trump_];
+        v.win_high = !v.third_blocks || (fourth_ruffs && fourth_trump > v.third_trump);
+        v.win_partner = !v.third_blocks;
+        v.win_lead_ruff = fourth_ruffs && (!v.third_blocks || fourth_trump > v.third_trump);
+        v.win_ruff = fourth_ruffs;
+        v.leader_over_partner = v.maxp > lead && top_rank(hand_[trick_leader][led]) > v.maxp;
+        if (f)
+            v.partner_wins = top_rank(f) > lead && (!t || top_rank(f) > top_rank(t)) && !v.third_ruffs;
+        else
+            v.partner_wins = led != trump_ && hand_[fourth][trump_] && (!v.third_ruffs || fourth_trump > v.third_trump);
+        return v;
     }
-    if (beats) {
-        if (!beaten_later(s, r)) return 80 - r;  // win it, as cheaply as possible
-        return 45 + r;                           // third hand high
+    v.partner_winning = ((play_.win_seat ^ seat) & 1) == 0;
+    v.later = play_.size == 2;
+    if (v.later) {
+        const int fourth = (seat + 1) & 3;
+        v.later_led = top_or_none(hand_[fourth][led]);
+        v.later_trump = top_or_none(hand_[fourth][trump_]);
     }
-    if (s == trump_ && led != trump_) return 5 - r;  // a trump that does not win: a waste
-    return 50 - r + length_bonus;
+    v.partner_card_holds = !beaten_later(v, play_.win_suit, play_.win_rank);
+    if (play_.size == 2 && v.follows) third_hand_view(seat, v);
+    return v;
 }
 
-int DoubleDummy::second_hand_score(int seat, int r, bool run) const {
-    // Second hand following suit: whether our side can win the trick, and if so, with the
-    // cheapest card that still lets it (partner behind often wins anyway); else low.
-    const int led = play_.trick_suit[0], lead = play_.trick_rank[0];
-    const int third = (seat + 1) & 3, fourth = seat ^ 2, trick_leader = (seat + 3) & 3;
-    const std::uint16_t t = hand_[third][led], f = hand_[fourth][led];
-    const int max3 = t ? top_rank(t) : -1, min3 = t ? std::countr_zero(t) : -1;
-    const int maxp = f ? top_rank(f) : -1, minp = f ? std::countr_zero(f) : -1;
-    const bool third_blocks = !t && hand_[third][trump_] && led != trump_;  // third hand can ruff
-    bool wins = false;
-    if (led == trump_) {
-        wins = (maxp > lead && maxp > max3) || (r > lead && r > max3);
-    } else if (r > lead && r > max3) {
-        wins = !third_blocks || (!f && hand_[fourth][trump_] && top_rank(hand_[fourth][trump_]) > top_rank(hand_[third][trump_]));
-    } else if (maxp > lead && maxp > max3) {
-        wins = !third_blocks;
-    } else if (lead > maxp && lead > max3 && lead > r) {
-        wins = !f && hand_[fourth][trump_] && (!third_blocks || top_rank(hand_[fourth][trump_]) > top_rank(hand_[third][trump_]));
-    } else {
-        wins = !f && hand_[fourth][trump_] != 0;
-    }
-    const int rel = bits(static_cast<std::uint16_t>(in_play(led) & ~((1u << r) - 1)));
-    if (wins) {
-        if (min3 > r) return 40 + rel;  // partner must win it; my card does not matter
-        // Partner beats the lead but the leader keeps a higher card: no need to spend mine.
-        if (maxp > lead && top_rank(hand_[trick_leader][led]) > maxp) return 41 + rel;
-        if (r > lead) {
-            if (r < maxp) return 78 - r;
-            if (r > max3) return 73 - r;
-            return run ? 62 - r : 49 - r;
-        }
-        return maxp >= 0 ? 47 - r : 40 - r;
-    }
-    if (r < min3 || r < minp) return -9 + rel;  // beaten anyway
-    if (r < lead) return -16 + rel;
-    return run ? 22 - r : 10 - r;
-}
-
-int DoubleDummy::second_hand_void_score(int seat, int s, int r) const {
-    // Second hand cannot follow: ruff when third hand cannot overruff and partner would not win
-    // anyway; else discard, from length (and not from a guarded second-best card).
-    const int led = play_.trick_suit[0], lead = play_.trick_rank[0];
-    const int third = (seat + 1) & 3, fourth = seat ^ 2;
-    const std::uint16_t t = hand_[third][led], f = hand_[fourth][led];
-    const int third_trump = top_rank(hand_[third][trump_]), fourth_trump = top_rank(hand_[fourth][trump_]);
-    const bool third_ruffs = !t && hand_[third][trump_] && led != trump_;
-    bool partner_wins;
-    if (f)
-        partner_wins = top_rank(f) > lead && (!t || top_rank(f) > top_rank(t)) && !third_ruffs;
-    else
-        partner_wins = led != trump_ && hand_[fourth][trump_] && (!third_ruffs || fourth_trump > third_trump);
-    const int len = bits(hand_[seat][s]);
-    if (s == trump_ && led != trump_) {
-        if (!third_ruffs || r > third_trump) return partner_wins ? 10 - r + len * 64 / 44 : 24 - r + len * 64 / 44;
-        return 15 - r + len * 64 / 36;  // overruffed: at least make it cost them
-    }
-    const std::uint16_t present = in_play(s);
-    const bool guard = len == 2 && (hand_[seat][s] >> top_rank(static_cast<std::uint16_t>(present & ~(1u << top_rank(present)))) & 1u);
-    if (partner_wins) return 60 - r + len * 64 / 44;
-    return -2 - r + len * 64 / 36 - (guard ? 4 : 0);
-}
-
-int DoubleDummy::third_hand_score(int seat, int r, int low) const {
+void DoubleDummy::third_hand_view(int seat, FollowView& v) const {
     // Third hand following suit: low when partner's card holds or ours cannot matter; the
     // cheapest card that beats everything still to come; else the card that forces out the
     // fourth hand's top card.
-    const int led = play_.trick_suit[0], fourth = (seat + 1) & 3;
+    const int led = v.led, fourth = (seat + 1) & 3;
     const std::uint16_t f = hand_[fourth][led], mine = hand_[seat][led];
     const int max4 = f ? top_rank(f) : -1, min4 = f ? std::countr_zero(f) : -1, mymax = top_rank(mine);
     const int second_rank = play_.trick_rank[1];
     const bool second_ruffed = led != trump_ && play_.trick_suit[1] == trump_;
     const bool partner_winning = play_.win_seat == (seat ^ 2);
-    if (second_ruffed) return -r;
-    if (partner_winning && (max4 < 0 || play_.trick_rank[0] > max4)) return -r;
-    if (!partner_winning && max4 < 0 && led != trump_) return r > second_rank ? 20 - r : -r;
-    if (mymax < min4 || (!partner_winning && mymax < second_rank) || (partner_winning && led == trump_ && mymax < second_rank)) return -r;
-    if (mymax > max4) return r > max4 && (partner_winning || r > second_rank) ? 58 - r : -r;
+    v.third_bar = 99;  // no card above it: all play low
+    v.third_cheapest = -1;
+    if (second_ruffed) return;
+    if (partner_winning && (max4 < 0 || v.lead > max4)) return;
+    if (!partner_winning && max4 < 0 && led != trump_) {
+        v.third_bar = second_rank;
+        v.third_value = 20;
+        return;
+    }
+    if (mymax < min4 || (!partner_winning && mymax < second_rank) || (partner_winning && led == trump_ && mymax < second_rank)) return;
+    if (mymax > max4) {
+        v.third_bar = partner_winning ? max4 : std::max(max4, second_rank);
+        v.third_value = 58;
+        return;
+    }
     // Fourth hand's top card wins; play the card that makes it take the trick with it.
-    const std::uint16_t present = in_play(led);
     int below_top = -1;  // fourth hand's highest card below its top run
     bool in_run = true;
     for (int k = max4 - 1; k >= 0; --k) {
-        if (!(present >> k & 1u)) continue;
+        if (!(v.led_present >> k & 1u)) continue;
         const bool theirs = f >> k & 1u;
         if (in_run && theirs) continue;
         in_run = false;
@@ -221,11 +176,77 @@ int DoubleDummy::third_hand_score(int seat, int r, int low) const {
     int threshold = -1;
     if (below_top > second_rank || (below_top >= 0 && partner_winning)) threshold = below_top;
     else if (!partner_winning) threshold = second_rank;
-    if (threshold < 0) return -r;
+    if (threshold < 0) return;
     const std::uint16_t over = static_cast<std::uint16_t>(mine & above(threshold));
-    if (!over) return -r;
-    const int cheapest = std::countr_zero(over);
-    return r >= cheapest && low <= cheapest ? 20 - r : -r;
+    if (!over) return;
+    v.third_cheapest = std::countr_zero(over);
+}
+
+int DoubleDummy::follow_score(int seat, const FollowView& v, int s, int r, int low) const {
+    const int led = v.led;
+    if (play_.size == 1) return v.follows ? second_hand_score(v, r, low != r) : second_hand_void_score(seat, v, s, r);
+    if (v.follows && play_.size == 2) return third_hand_score(v, r, low);
+    // Third hand without the led suit, and fourth hand.
+    const bool beats = beats_winner(s, r);
+    const int length_bonus = s == led ? 0 : bits(hand_[seat][s]);  // discard from length
+    if (v.partner_winning) {
+        if (v.partner_card_holds) return beats ? -r : 60 - r + length_bonus;  // let it win
+        if (beats && !beaten_later(v, s, r)) return 70 - r;                   // secure it
+        return beats ? 20 + r : 40 - r + length_bonus;
+    }
+    if (beats) {
+        if (!beaten_later(v, s, r)) return 80 - r;  // win it, as cheaply as possible
+        return 45 + r;                              // third hand high
+    }
+    if (s == trump_ && led != trump_) return 5 - r;  // a trump that does not win: a waste
+    return 50 - r + length_bonus;
+}
+
+int DoubleDummy::second_hand_score(const FollowView& v, int r, bool run) const {
+    // Second hand following suit: whether our side can win the trick, and if so, with the
+    // cheapest card that still lets it (partner behind often wins anyway); else low.
+    const int lead = v.lead;
+    const bool mine_high = r > lead && r > v.max3, partner_high = v.maxp > lead && v.maxp > v.max3;
+    bool wins;
+    if (v.led == trump_) wins = partner_high || mine_high;
+    else if (mine_high) wins = v.win_high;
+    else if (partner_high) wins = v.win_partner;
+    else if (lead > r) wins = v.win_lead_ruff;  // the lead beats every card of the suit
+    else wins = v.win_ruff;
+    const int rel = bits(static_cast<std::uint16_t>(v.led_present & ~((1u << r) - 1)));
+    if (wins) {
+        if (v.min3 > r) return 40 + rel;  // partner must win it; my card does not matter
+        // Partner beats the lead but the leader keeps a higher card: no need to spend mine.
+        if (v.leader_over_partner) return 41 + rel;
+        if (r > lead) {
+            if (r < v.maxp) return 78 - r;
+            if (r > v.max3) return 73 - r;
+            return run ? 62 - r : 49 - r;
+        }
+        return v.maxp >= 0 ? 47 - r : 40 - r;
+    }
+    if (r < v.min3 || r < v.minp) return -9 + rel;  // beaten anyway
+    if (r < lead) return -16 + rel;
+    return run ? 22 - r : 10 - r;
+}
+
+int DoubleDummy::second_hand_void_score(int seat, const FollowView& v, int s, int r) const {
+    // Second hand cannot follow: ruff when third hand cannot overruff and partner would not win
+    // anyway; else discard, from length (and not from a guarded second-best card).
+    const int len = bits(hand_[seat][s]);
+    if (s == trump_ && v.led != trump_) {
+        if (!v.third_ruffs || r > v.third_trump) return v.partner_wins ? 10 - r + len * 64 / 44 : 24 - r + len * 64 / 44;
+        return 15 - r + len * 64 / 36;  // overruffed: at least make it cost them
+    }
+    const std::uint16_t present = in_play(s);
+    const bool guard = len == 2 && (hand_[seat][s] >> top_rank(static_cast<std::uint16_t>(present & ~(1u << top_rank(present)))) & 1u);
+    if (v.partner_wins) return 60 - r + len * 64 / 44;
+    return -2 - r + len * 64 / 36 - (guard ? 4 : 0);
+}
+
+int DoubleDummy::third_hand_score(const FollowView& v, int r, int low) const {
+    if (v.third_cheapest >= 0) return r >= v.third_cheapest && low <= v.third_cheapest ? 20 - r : -r;
+    return r > v.third_bar ? v.third_value - r : -r;
 }
 
 void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
@@ -270,6 +291,8 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
     }
     if (out.n < 2) return;  // a forced move needs no order
     LeadSuit view;
+    FollowView follow;
+    if (play_.size > 0) follow = follow_view(seat);
     for (int i = 0; i < out.n; ++i) {
         Move& mv = out.m[i];
         const int s = mv.suit, r = mv.rank;
@@ -281,7 +304,7 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
             if (killer_[play_.tricks_left] == s * 16 + r) score += wins ? 55 : 18;  // the last lead that decided at this depth
             if (s == hint_suit && r == hint_rank && wins) score += 18;
         } else {
-            score = follow_score(seat, s, r, mv.low);
+            score = follow_score(seat, follow, s, r, mv.low);
         }
         mv.score = static_cast<std::int16_t>(score);
     }
