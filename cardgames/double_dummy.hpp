@@ -228,7 +228,13 @@ private:
         return true;
     }
     // `lengths`: every hand's length in every suit of `h`, 4 bits each (as play_.lengths).
-    int cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal, Ranks& relevant) const;
+    // `skip`: suits not to count; `cashed`: the suits counted, and how many rounds of trumps.
+    struct Cashed {
+        unsigned suits = 0;
+        int trump_rounds = 0;
+    };
+    int cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal, Ranks& relevant,
+                    unsigned skip = 0, Cashed* cashed = nullptr) const;
     bool check(int need, bool answer);
 
     // Rules.

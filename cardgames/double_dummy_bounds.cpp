@@ -9,7 +9,8 @@ namespace cardgames {
 
 using namespace lanes;
 
-int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal, Ranks& relevant) const {
+int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal, Ranks& relevant,
+                             unsigned skip, Cashed* cashed) const {
     // Tricks the leader cashes from the top without giving up the lead: its cards above every
     // other card of their suit. Trumps first (opponents holding trumps must follow, so they may
     // run out); then each side suit for as many rounds as every opponent still holding trumps
@@ -40,7 +41,7 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
     };
     std::array<int, 4> rests{};  // how many top cards each suit's count rests on
     int q = 0;
-    if (trump_leadable(h, seat, broken)) {
+    if (!(skip >> trump_ & 1u) && trump_leadable(h, seat, broken)) {
         if (winners[trump_] > 0) {
             q = exhausts(trump_, winners[trump_]) ? len[seat][trump_] : winners[trump_];
             rests[trump_] = winners[trump_];
@@ -58,7 +59,7 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
     // needed to reach `goal` go into the pattern (a more general table entry).
     std::array<int, 4> w{};
     for (int s = 0; s < 4; ++s) {
-        if (s == trump_) continue;
+        if (s == trump_ || (skip >> s & 1u)) continue;
         if (winners[s] > 0) {
             rests[s] = winners[s];
         } else if (crosses(s)) {
@@ -74,6 +75,12 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
     }
     int side = 0;
     for (int s = 0; s < 4; ++s) side += w[s];
+    if (cashed) {
+        cashed->suits = q ? 1u << trump_ : 0u;
+        for (int s = 0; s < 4; ++s)
+            if (w[s]) cashed->suits |= 1u << s;
+        cashed->trump_rounds = q;
+    }
     int counted = q;
     while (counted < goal) {
         int best = -1;
@@ -99,8 +106,12 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
     if (most < goal) return 0;
     int best = cash_tricks(hand_, play_.lengths, seat, play_.broken, goal, relevant);
     if (best >= goal) return best;
-    // Or a low card to partner's winner, and partner cashes. The entry must stand: partner's card
-    // is above both opponents' and neither can ruff it. After the trick each opponent is taken
+    // Or cash mine (except in the entry suit), then a low card to partner's winner, and partner
+    // cashes the suits I did not. The entry must stand: partner's card is above both opponents'
+    // and neither can ruff it. While I cash, an opponent with trumps always follows (my counts
+    // stop where it could ruff), so it keeps every other card; one without trumps may discard,
+    // which only helps. Partner discards its other cards first; once only counted winners are
+    // left, it takes every trick from the entry on. After the entry trick each opponent is taken
     // to keep its highest cards (a void one keeps all it has): partner's count can only be lower.
     for (int s = 0; s < 4; ++s) {
         const std::uint16_t mine = hand_[seat][s], theirs = hand_[part][s];
@@ -108,7 +119,13 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         const int entry = top_rank(theirs);
         if (entry < top_rank(static_cast<std::uint16_t>(hand_[lho][s] | hand_[rho][s]))) continue;
         if ((mine & -mine) > (1 << entry)) continue;  // all mine are higher: my own winners
-        if (s == trump_ ? !trump_leadable(seat) : can_ruff(lho, s) || can_ruff(rho, s)) continue;
+        if (s == trump_ && !trump_leadable(seat)) continue;
+        Ranks via{};
+        Cashed cashed;
+        const int own = cash_tricks(hand_, play_.lengths, seat, play_.broken, goal - 1, via, 1u << s, &cashed);
+        // An opponent whose trumps my trump tricks draw cannot ruff the entry.
+        const auto ruffs = [&](int p) { return can_ruff(p, s) && length_of(play_.lengths, p, trump_) > cashed.trump_rounds; };
+        if (ruffs(lho) || ruffs(rho)) continue;
         Hands after = hand_;
         const auto drop_lowest = [](std::uint16_t& lane) { lane = static_cast<std::uint16_t>(lane & (lane - 1)); };
         drop_lowest(after[seat][s]);
@@ -118,8 +135,7 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         std::uint64_t lengths = play_.lengths;
         for (int p = 0; p < 4; ++p)
             if (hand_[p][s]) lengths -= std::uint64_t{1} << length_shift(p, s);
-        Ranks via{};
-        const int q = 1 + cash_tricks(after, lengths, part, play_.broken || s == trump_, goal - 1, via);
+        const int q = own + 1 + cash_tricks(after, lengths, part, play_.broken || s == trump_, goal - 1 - own, via, cashed.suits | 1u << s);
         if (q > best) {
             best = q;
             via.add(s, static_cast<std::uint16_t>(in_play(s) & above(entry - 1)));
