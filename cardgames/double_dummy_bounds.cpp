@@ -135,7 +135,7 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         std::uint64_t lengths = play_.lengths;
         for (int p = 0; p < 4; ++p)
             if (hand_[p][s]) lengths -= std::uint64_t{1} << length_shift(p, s);
-        const int q = own + 1 + cash_tricks(after, lengths, part, play_.broken || s == trump_, goal - 1 - own, via, cashed.suits | 1u << s);
+        const int q = own + 1 + cash_tricks(after, lengths, part, play_.broken || s == trump_, goal - 1 - own, via, cashed.suits);
         if (q > best) {
             best = q;
             via.add(s, static_cast<std::uint16_t>(in_play(s) & above(entry - 1)));
