@@ -128,7 +128,8 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         if (ruffs(lho) || ruffs(rho)) continue;
         Hands after = hand_;
         const auto drop_lowest = [](std::uint16_t& lane) { lane = static_cast<std::uint16_t>(lane & (lane - 1)); };
-        drop_lowest(after[seat][s]);
+        // My highest card under partner's goes: the cards I keep fall under partner's later.
+        after[seat][s] = static_cast<std::uint16_t>(mine & ~(1u << top_rank(static_cast<std::uint16_t>(mine & ((1u << entry) - 1)))));
         after[part][s] = static_cast<std::uint16_t>(theirs & ~(1u << entry));
         drop_lowest(after[lho][s]);
         drop_lowest(after[rho][s]);
