@@ -247,14 +247,15 @@ private:
     // Position: the hands, and everything else a move changes, which the search saves and
     // restores whole around each move.
     Hands hand_{};
+    // Small fields are bytes: the search copies the whole struct twice per card.
     struct Play {
         bool broken = false;
         bool first_trick = false;  // the hand's first trick is in progress (forced lead applies)
-        int leader = 0, size = 0;
-        int tricks_left = 0;  // tricks not yet complete, the one in progress included
+        std::int8_t leader = 0, size = 0;
+        std::int8_t tricks_left = 0;  // tricks not yet complete, the one in progress included
+        std::int8_t win_seat = 0, win_suit = 0, win_rank = 0;
         std::array<std::int8_t, 4> trick_suit{}, trick_rank{};
         Ranks table{};  // per suit, the cards on the table in the trick in progress
-        int win_seat = 0, win_suit = 0, win_rank = 0;
         // Kept as cards leave the hands, for the table's shapes: per suit the owner of every card
         // in the hands (2 bits each, lowest card lowest), and every hand's length in every suit.
         std::array<std::uint32_t, 4> owners{};
