@@ -93,21 +93,23 @@ int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
 }
 
 int DoubleDummy::estimate() const {
-    // From North-South's high cards (ace 4 ... jack 1) and trumps over an even split, weighted
-    // as a least-squares fit to whole deals gave (0.39 and 1.09 tricks each), scaled to the
-    // tricks left.
-    int ns_points = 0, all_points = 0, ns_trumps = 0, all_trumps = 0;
+    // A least-squares fit to 800 whole deals (other seeds than the benchmark's) of North-South's
+    // tricks on the differences between the sides in high cards (ace 4 ... jack 1), trumps,
+    // longest trump holding and short side suits in hands with trumps (void 3, singleton 2,
+    // doubleton 1), and who leads; scaled to the tricks left. Mean error 0.80 tricks.
+    int points[2] = {}, trumps[2] = {}, longest[2] = {}, shortness[2] = {};
     for (int p = 0; p < 4; ++p) {
+        const int side = p & 1, t = bits(hand_[p][trump_]);
+        trumps[side] += t;
+        longest[side] = std::max(longest[side], t);
         for (int s = 0; s < 4; ++s) {
-            const int points = 4 * (hand_[p][s] >> 14 & 1u) + 3 * (hand_[p][s] >> 13 & 1u) + 2 * (hand_[p][s] >> 12 & 1u) +
-                               (hand_[p][s] >> 11 & 1u);
-            all_points += points;
-            if (p % 2 == 0) ns_points += points;
+            const std::uint16_t lane = hand_[p][s];
+            points[side] += 4 * (lane >> 14 & 1u) + 3 * (lane >> 13 & 1u) + 2 * (lane >> 12 & 1u) + (lane >> 11 & 1u);
+            if (t && s != trump_) shortness[side] += std::max(0, 3 - bits(lane));
         }
-        all_trumps += bits(hand_[p][trump_]);
-        if (p % 2 == 0) ns_trumps += bits(hand_[p][trump_]);
     }
-    const double edge = 0.39 * (ns_points - all_points / 2.0) + 1.09 * (ns_trumps - all_trumps / 2.0);
+    const double edge = 0.194 * (points[0] - points[1]) + 0.319 * (trumps[0] - trumps[1]) + 0.259 * (longest[0] - longest[1]) +
+                        0.245 * (shortness[0] - shortness[1]) + ((play_.leader & 1) == 0 ? 0.161 : -0.161);
     return static_cast<int>(play_.tricks_left / 2.0 + edge * play_.tricks_left / 13.0 + 0.5);
 }
 
