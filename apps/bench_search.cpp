@@ -240,11 +240,15 @@ void add_bench_search_options(po::options_description& desc, BenchSearchOptions&
          "instead: solve N partnership deals with our double-dummy solver (--algorithms alphabeta: the generic "
          "search) and with DDS (needs libdds) and compare")
         ("dds-tricks", po::value(&options.dds_tricks)->default_value(13), "--dds-compare: tricks per hand (1-13)")
-        ("dds-seed", po::value(&options.dds_seed)->default_value(1), "--dds-compare: seed of the deals");
+        ("dds-seed", po::value(&options.dds_seed)->default_value(1), "--dds-compare: seed of the deals")
+        ("dds-repeat", po::value(&options.dds_repeat)->default_value(1),
+         "--dds-compare: solve each deal this many times with each solver, in turn, and keep the fastest time "
+         "(on a noisy machine)");
 }
 
 int bench_search(const BenchSearchOptions& options) {
     if (options.format != "text" && options.format != "json") throw InputError("--format '" + options.format + "': expected text or json");
+    if (options.dds_repeat < 1) throw InputError("--dds-repeat must be at least 1");
     if (options.dds_compare > 0) return bench_dds_compare(options);
     const std::vector<BenchPosition> positions = load_positions(options.positions);
     const std::vector<BenchConfig> configs = select_configs(options.algorithms);

@@ -18,6 +18,7 @@ struct BenchSearchOptions {
     int dds_compare = 0;  // > 0: compare this many deals with DDS instead of the bench
     int dds_tricks = 13;
     std::uint64_t dds_seed = 1;
+    int dds_repeat = 1;  // solve each deal this many times with each solver; times are the fastest
 };
 
 void add_bench_search_options(po::options_description& desc, BenchSearchOptions& options);

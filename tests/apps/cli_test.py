@@ -36,6 +36,7 @@ def case_bad_options():
     expect_bad(["play", "--seat", "7"], "--seat 7")
     expect_bad(["play", "--frobnicate"], "frobnicate")
     expect_bad(["bench", "--rules", "--games", "0"], "--games must be at least 1")
+    expect_bad(["bench", "--dds-compare", "3", "--dds-repeat", "0"], "--dds-repeat must be at least 1")
     expect_bad(["nosuchcommand"], "unknown command 'nosuchcommand'")
 
 
