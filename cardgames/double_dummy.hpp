@@ -202,6 +202,7 @@ private:
     bool first_trick_lost(Ranks& relevant) const;
     bool last_trick(Ranks& relevant) const;
     int sure_trumps(int side, Ranks& relevant) const;
+    bool partner_ruffs(int seat, Ranks& relevant) const;
     bool headed_short(int side, int left, Ranks& relevant) const;
     Shape shape() const;
     void set_shape_keys();  // play_.owners and play_.lengths from the hands

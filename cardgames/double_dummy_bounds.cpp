@@ -103,6 +103,7 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         const std::uint16_t ours = hand_[seat][s] | hand_[part][s], theirs = hand_[lho][s] | hand_[rho][s];
         if (ours > theirs) most += std::max(length_of(play_.lengths, seat, s), length_of(play_.lengths, part, s));
     }
+    if (goal == 1 && partner_ruffs(seat, relevant)) return 1;
     if (most < goal) return 0;
     int best = cash_tricks(hand_, play_.lengths, seat, play_.broken, goal, relevant);
     if (best >= goal) return best;
@@ -145,6 +146,23 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         }
     }
     return best;
+}
+
+bool DoubleDummy::partner_ruffs(int seat, Ranks& relevant) const {
+    // A lead of a side suit partner is void in and ruffs, where each opponent follows suit or
+    // cannot ruff higher than partner: a trick for our side. Rests on the trumps down to
+    // partner's highest when an opponent could ruff too.
+    const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
+    if (!hand_[part][trump_]) return false;
+    const int pt = top_rank(hand_[part][trump_]);
+    for (int s = 0; s < 4; ++s) {
+        if (s == trump_ || !hand_[seat][s] || hand_[part][s]) continue;
+        const bool l_ruffs = can_ruff(lho, s), r_ruffs = can_ruff(rho, s);
+        if ((l_ruffs && top_rank(hand_[lho][trump_]) > pt) || (r_ruffs && top_rank(hand_[rho][trump_]) > pt)) continue;
+        if (l_ruffs || r_ruffs) relevant.add(trump_, static_cast<std::uint16_t>(1u << pt));
+        return true;
+    }
+    return false;
 }
 
 int DoubleDummy::sure_trumps(int side, Ranks& relevant) const {
