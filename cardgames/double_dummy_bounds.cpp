@@ -104,6 +104,14 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         if (ours > theirs) most += std::max(length_of(play_.lengths, seat, s), length_of(play_.lengths, part, s));
     }
     if (goal == 1 && partner_ruffs(seat, relevant)) return 1;
+    // The opponents have no trumps: every trump of mine wins a trick, and partner, with fewer
+    // trumps, can ruff a side suit I lead and it is void in first (rests on lengths only).
+    if (!(hand_[lho][trump_] | hand_[rho][trump_]) && hand_[part][trump_]) {
+        const int mine = length_of(play_.lengths, seat, trump_);
+        if (mine + 1 >= goal && mine >= length_of(play_.lengths, part, trump_))
+            for (int s = 0; s < 4; ++s)
+                if (s != trump_ && hand_[seat][s] && !hand_[part][s]) return mine + 1;
+    }
     if (most < goal) return 0;
     int best = cash_tricks(hand_, play_.lengths, seat, play_.broken, goal, relevant);
     if (best >= goal) return best;
