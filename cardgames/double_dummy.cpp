@@ -173,8 +173,12 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
     if (need > left) return false;
     // After the lead: if the leader's side must take every trick left (or the other side only
     // needs one), it is settled when the other side surely wins this one.
-    if (play_.size == 1 && (((play_.leader & 1) == 0) ? need == left : need == 1) && second_hand_wins(relevant))
-        return (play_.leader & 1) != 0;
+    if (play_.size == 1) {
+        if ((((play_.leader & 1) == 0) ? need == left : need == 1) && second_hand_wins(relevant)) return (play_.leader & 1) != 0;
+        // With no trumps left: the second hand's side takes this trick and then cashes enough.
+        const int side = seat & 1;
+        if (no_trumps_left() && second_hand_cashes(side == 0 ? need : left - need + 1, relevant)) return side == 0;
+    }
 
     if (left == 1 && play_.size == 0 && !play_.first_trick) return last_trick(relevant);
 

@@ -12,7 +12,8 @@
 //     suit, down to the lowest rank the proof rested on;
 //   - sure-trick bounds: the leader's cashable top cards (with length winners, a top pair split
 //     between the partners, an entry to partner), each side's top trumps, a trick the opponents
-//     surely win, and with no trumps left the suits a side needing every trick heads;
+//     surely win, and with no trumps left the suits a side needing every trick heads and what
+//     second hand's side cashes after winning the trick;
 //   - equivalent cards generated once, small cards answered by a sibling's search, and move
 //     ordering by card-play heuristics.
 //
@@ -199,6 +200,8 @@ private:
     // Tricks `seat`, on lead, surely takes; `relevant` gets what reaching `goal` of them rests on.
     int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;
+    bool second_hand_cashes(int goal, Ranks& relevant) const;
+    bool no_trumps_left() const { return !(hand_[0][trump_] | hand_[1][trump_] | hand_[2][trump_] | hand_[3][trump_] | play_.table[trump_]); }
     bool first_trick_lost(Ranks& relevant) const;
     bool last_trick(Ranks& relevant) const;
     int sure_trumps(int side, Ranks& relevant) const;

@@ -213,6 +213,41 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
     return false;
 }
 
+bool DoubleDummy::second_hand_cashes(int goal, Ranks& relevant) const {
+    // No trumps are left, and the lead is on the table. When second hand or its partner holds
+    // the led suit's top card, it wins the trick, then leads: its second-best card there if the
+    // two top cards of the suit in the hands are both its own, and the top card of every other
+    // suit it holds (every card of a suit no one else holds). Each of those wins in turn.
+    const int second = (play_.leader + 1) & 3, fourth = second ^ 2, third = play_.leader ^ 2;
+    const int led = play_.trick_suit[0];
+    const std::uint16_t ours = hand_[second][led] | hand_[fourth][led];
+    const std::uint16_t theirs = static_cast<std::uint16_t>(hand_[third][led] | (1u << play_.trick_rank[0]));
+    if (ours <= theirs) return false;  // their top card is higher
+    const int top = top_rank(ours);
+    const int hh = hand_[second][led] >> top & 1u ? second : fourth;
+    Ranks why{};
+    why.add(led, static_cast<std::uint16_t>(1u << top));
+    int q = 1;
+    const std::uint16_t rest = static_cast<std::uint16_t>((hand_[0][led] | hand_[1][led] | hand_[2][led] | hand_[3][led]) & ~(1u << top));
+    if (q < goal && rest && (hand_[hh][led] >> top_rank(rest) & 1u)) {
+        ++q;
+        why.add(led, static_cast<std::uint16_t>(1u << top_rank(rest)));
+    }
+    for (int s = 0; s < 4 && q < goal; ++s) {
+        if (s == led || !hand_[hh][s]) continue;
+        const std::uint16_t others = static_cast<std::uint16_t>((hand_[0][s] | hand_[1][s] | hand_[2][s] | hand_[3][s]) & ~hand_[hh][s]);
+        if (!others) {
+            q += bits(hand_[hh][s]);
+        } else if (hand_[hh][s] > others) {
+            ++q;
+            why.add(s, static_cast<std::uint16_t>(1u << top_rank(hand_[hh][s])));
+        }
+    }
+    if (q < goal) return false;
+    relevant = why;
+    return true;
+}
+
 bool DoubleDummy::last_trick(Ranks& relevant) const {
     // One card each: whether North-South win the trick (the caller has need == 1).
     int suit[4], rank[4];
