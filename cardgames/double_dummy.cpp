@@ -175,9 +175,9 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
     // needs one), it is settled when the other side surely wins this one.
     if (play_.size == 1) {
         if ((((play_.leader & 1) == 0) ? need == left : need == 1) && second_hand_wins(relevant)) return (play_.leader & 1) != 0;
-        // With no trumps left: the second hand's side takes this trick and then cashes enough.
-        const int side = seat & 1;
-        if (no_trumps_left() && second_hand_cashes(side == 0 ? need : left - need + 1, relevant)) return side == 0;
+        // The second hand's side takes this trick and then cashes enough.
+        const int side = seat & 1, goal = side == 0 ? need : left - need + 1;
+        if (no_trumps_left() ? second_hand_cashes(goal, relevant) : second_hand_cashes_trumps(goal, relevant)) return side == 0;
     }
 
     if (left == 1 && play_.size == 0 && !play_.first_trick) return last_trick(relevant);

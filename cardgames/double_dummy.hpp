@@ -201,6 +201,7 @@ private:
     int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;
     bool second_hand_cashes(int goal, Ranks& relevant) const;
+    bool second_hand_cashes_trumps(int goal, Ranks& relevant) const;
     bool no_trumps_left() const { return !(hand_[0][trump_] | hand_[1][trump_] | hand_[2][trump_] | hand_[3][trump_] | play_.table[trump_]); }
     bool first_trick_lost(Ranks& relevant) const;
     bool last_trick(Ranks& relevant) const;

@@ -248,6 +248,27 @@ bool DoubleDummy::second_hand_cashes(int goal, Ranks& relevant) const {
     return true;
 }
 
+bool DoubleDummy::second_hand_cashes_trumps(int goal, Ranks& relevant) const {
+    // With trumps in play: second hand or its partner holds the led suit's top card, third hand
+    // cannot ruff it, and the partner of that hand follows suit (it is never forced to ruff or
+    // discard a card a count rests on). It wins the trick and cashes its winners in the other
+    // suits. Third hand keeps every card outside the led suit, or has no trumps to ruff with.
+    const int second = (play_.leader + 1) & 3, fourth = second ^ 2, third = play_.leader ^ 2;
+    const int led = play_.trick_suit[0];
+    const std::uint16_t ours = hand_[second][led] | hand_[fourth][led];
+    const std::uint16_t theirs = static_cast<std::uint16_t>(hand_[third][led] | (1u << play_.trick_rank[0]));
+    if (ours <= theirs || can_ruff(third, led)) return false;
+    const int top = top_rank(ours);
+    const int hh = hand_[second][led] >> top & 1u ? second : fourth;
+    if (!hand_[hh ^ 2][led]) return false;
+    Ranks why{};
+    const int q = 1 + cash_tricks(hand_, play_.lengths, hh, play_.broken || led == trump_, goal - 1, why, 1u << led);
+    if (q < goal) return false;
+    why.add(led, static_cast<std::uint16_t>(1u << top));
+    relevant = why;
+    return true;
+}
+
 bool DoubleDummy::last_trick(Ranks& relevant) const {
     // One card each: whether North-South win the trick (the caller has need == 1).
     int suit[4], rank[4];
