@@ -249,22 +249,34 @@ bool DoubleDummy::second_hand_cashes(int goal, Ranks& relevant) const {
 }
 
 bool DoubleDummy::second_hand_cashes_trumps(int goal, Ranks& relevant) const {
-    // With trumps in play: second hand or its partner holds the led suit's top card, third hand
-    // cannot ruff it, and the partner of that hand follows suit (it is never forced to ruff or
-    // discard a card a count rests on). It wins the trick and cashes its winners in the other
-    // suits. Third hand keeps every card outside the led suit, or has no trumps to ruff with.
+    // With trumps in play: second hand or its partner wins the trick, with the led suit's top
+    // card or by ruffing, where third hand cannot ruff and the winner's partner follows suit (so
+    // it is never forced to ruff or to discard a card a count rests on); then it cashes its
+    // winners in the other suits. Third hand keeps every card outside the led suit, or has no
+    // trumps to ruff with.
     const int second = (play_.leader + 1) & 3, fourth = second ^ 2, third = play_.leader ^ 2;
     const int led = play_.trick_suit[0];
+    if (can_ruff(third, led)) return false;
     const std::uint16_t ours = hand_[second][led] | hand_[fourth][led];
     const std::uint16_t theirs = static_cast<std::uint16_t>(hand_[third][led] | (1u << play_.trick_rank[0]));
-    if (ours <= theirs || can_ruff(third, led)) return false;
-    const int top = top_rank(ours);
-    const int hh = hand_[second][led] >> top & 1u ? second : fourth;
-    if (!hand_[hh ^ 2][led]) return false;
+    int hh = -1;
     Ranks why{};
-    const int q = 1 + cash_tricks(hand_, play_.lengths, hh, play_.broken || led == trump_, goal - 1, why, 1u << led);
+    Hands after = hand_;
+    std::uint64_t lengths = play_.lengths;
+    if (ours > theirs) {
+        const int top = top_rank(ours);
+        hh = hand_[second][led] >> top & 1u ? second : fourth;
+        why.add(led, static_cast<std::uint16_t>(1u << top));
+    } else {
+        for (int p : {second, fourth})
+            if (can_ruff(p, led)) hh = p;  // its lowest trump wins: no one else ruffs
+        if (hh < 0) return false;
+        after[hh][trump_] = static_cast<std::uint16_t>(after[hh][trump_] & (after[hh][trump_] - 1));
+        lengths -= std::uint64_t{1} << length_shift(hh, trump_);
+    }
+    if (!hand_[hh ^ 2][led]) return false;
+    const int q = 1 + cash_tricks(after, lengths, hh, play_.broken || led == trump_ || hand_[hh][led] == 0, goal - 1, why, 1u << led);
     if (q < goal) return false;
-    why.add(led, static_cast<std::uint16_t>(1u << top));
     relevant = why;
     return true;
 }
