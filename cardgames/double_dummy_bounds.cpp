@@ -275,6 +275,13 @@ bool DoubleDummy::second_hand_cashes_trumps(int goal, Ranks& relevant) const {
         lengths -= std::uint64_t{1} << length_shift(hh, trump_);
     }
     if (!hand_[hh ^ 2][led]) return false;
+    // Cheap first: its count can only come from suits our side heads, at most its length there.
+    int most = 1;
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t mine = hand_[hh][s] | hand_[hh ^ 2][s], other = hand_[hh ^ 1][s] | hand_[hh ^ 3][s];
+        if (s != led && mine > other) most += length_of(play_.lengths, hh, s);
+    }
+    if (most < goal) return false;
     const int q = 1 + cash_tricks(after, lengths, hh, play_.broken || led == trump_ || hand_[hh][led] == 0, goal - 1, why, 1u << led);
     if (q < goal) return false;
     relevant = why;
