@@ -200,13 +200,16 @@ private:
     // Tricks `seat`, on lead, surely takes; `relevant` gets what reaching `goal` of them rests on.
     int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;
+    // After the lead: whether second hand's side wins the trick and then takes `goal` tricks in all
+    // (with no trumps left; with trumps in play).
     bool second_hand_cashes(int goal, Ranks& relevant) const;
     bool second_hand_cashes_trumps(int goal, Ranks& relevant) const;
     bool no_trumps_left() const { return !(hand_[0][trump_] | hand_[1][trump_] | hand_[2][trump_] | hand_[3][trump_] | play_.table[trump_]); }
     bool first_trick_lost(Ranks& relevant) const;
     bool last_trick(Ranks& relevant) const;
     int sure_trumps(int side, Ranks& relevant) const;
-    bool partner_ruffs(int seat, Ranks& relevant) const;
+    bool partner_ruffs(int seat, Ranks& relevant) const;  // `seat` leads a suit partner ruffs
+    // With no trumps left: whether `side`, needing every trick left, heads too few suits.
     bool headed_short(int side, int left, Ranks& relevant) const;
     Shape shape() const;
     void set_shape_keys();  // play_.owners and play_.lengths from the hands

@@ -95,14 +95,7 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
 }
 
 int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
-    // Every count below comes from suits whose top card our side holds, at most the longer of
-    // our two holdings in each: when even that falls short, nothing is counted.
     const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
-    int most = 0;
-    for (int s = 0; s < 4; ++s) {
-        const std::uint16_t ours = hand_[seat][s] | hand_[part][s], theirs = hand_[lho][s] | hand_[rho][s];
-        if (ours > theirs) most += std::max(length_of(play_.lengths, seat, s), length_of(play_.lengths, part, s));
-    }
     if (goal == 1 && partner_ruffs(seat, relevant)) return 1;
     // The opponents have no trumps: every trump of mine wins a trick, and partner, with fewer
     // trumps, can ruff a side suit I lead and it is void in first (rests on lengths only).
@@ -111,6 +104,13 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         if (mine + 1 >= goal && mine >= length_of(play_.lengths, part, trump_))
             for (int s = 0; s < 4; ++s)
                 if (s != trump_ && hand_[seat][s] && !hand_[part][s]) return mine + 1;
+    }
+    // Every count below comes from suits whose top card our side holds, at most the longer of
+    // our two holdings in each: when even that falls short, nothing is counted.
+    int most = 0;
+    for (int s = 0; s < 4; ++s) {
+        const std::uint16_t ours = hand_[seat][s] | hand_[part][s], theirs = hand_[lho][s] | hand_[rho][s];
+        if (ours > theirs) most += std::max(length_of(play_.lengths, seat, s), length_of(play_.lengths, part, s));
     }
     if (most < goal) return 0;
     int best = cash_tricks(hand_, play_.lengths, seat, play_.broken, goal, relevant);
