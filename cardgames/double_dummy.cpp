@@ -198,6 +198,7 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         }
         if (lead_bounds(need, left, result, relevant)) {
             ++stats_.bound_cuts;
+            if (early) store(sh, relevant, result, need, left, nullptr);  // the next visit looks it up first
             return result;
         }
         if (!early) {
