@@ -167,7 +167,6 @@ private:
         // Second hand: partner (fourth) and third hand in the led suit (-1: void), and who wins
         // when neither my card nor partner's beats the rest.
         int max3, min3, maxp, minp;
-        bool third_blocks;   // third hand can ruff
         bool win_high;       // a card of mine above the lead and third hand's wins the trick
         bool win_partner;    // partner's card wins (when it beats the lead and third hand's)
         bool win_lead_ruff;  // partner ruffs the lead (when it beats everything else)
@@ -175,7 +174,7 @@ private:
         bool leader_over_partner;  // the trick's leader holds a card above partner's best
         bool partner_wins;   // second hand void: partner would win the trick
         int third_trump;     // second hand void: third hand's top trump
-        bool third_ruffs;    // second hand void: third hand can ruff
+        bool third_ruffs;    // third hand can ruff
         // Third hand following suit: cards above third_bar score third_value - rank (the rest
         // play low); or, when third_cheapest >= 0, the card standing for it does (it forces out
         // fourth hand's top card).
@@ -200,10 +199,8 @@ private:
     // Tricks `seat`, on lead, surely takes; `relevant` gets what reaching `goal` of them rests on.
     int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;
-    // After the lead: whether second hand's side wins the trick and then takes `goal` tricks in all
-    // (with no trumps left; with trumps in play).
+    // After the lead: whether second hand's side wins the trick and then takes `goal` tricks in all.
     bool second_hand_cashes(int goal, Ranks& relevant) const;
-    bool second_hand_cashes_trumps(int goal, Ranks& relevant) const;
     bool no_trumps_left() const { return !(hand_[0][trump_] | hand_[1][trump_] | hand_[2][trump_] | hand_[3][trump_] | play_.table[trump_]); }
     bool first_trick_lost(Ranks& relevant) const;
     bool last_trick(Ranks& relevant) const;
@@ -228,6 +225,10 @@ private:
     }
     // Whether seat p can ruff a lead of `suit`: void in it, trumps in hand.
     bool can_ruff(int p, int suit) const { return suit != trump_ && !hand_[p][suit] && hand_[p][trump_]; }
+    // Whether `seat` and its partner hold the top card of `suit`.
+    bool heads(int seat, int suit) const {
+        return (hand_[seat][suit] | hand_[seat ^ 2][suit]) > (hand_[seat ^ 1][suit] | hand_[seat ^ 3][suit]);
+    }
     bool trump_leadable(int seat) const { return trump_leadable(hand_, seat, play_.broken); }
     bool trump_leadable(const Hands& h, int seat, bool broken) const {
         if (!restricted_ || broken) return true;

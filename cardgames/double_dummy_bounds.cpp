@@ -108,10 +108,8 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
     // Every count below comes from suits whose top card our side holds, at most the longer of
     // our two holdings in each: when even that falls short, nothing is counted.
     int most = 0;
-    for (int s = 0; s < 4; ++s) {
-        const std::uint16_t ours = hand_[seat][s] | hand_[part][s], theirs = hand_[lho][s] | hand_[rho][s];
-        if (ours > theirs) most += std::max(length_of(play_.lengths, seat, s), length_of(play_.lengths, part, s));
-    }
+    for (int s = 0; s < 4; ++s)
+        if (heads(seat, s)) most += std::max(length_of(play_.lengths, seat, s), length_of(play_.lengths, part, s));
     if (most < goal) return 0;
     int best = cash_tricks(hand_, play_.lengths, seat, play_.broken, goal, relevant);
     if (best >= goal) return best;
@@ -136,12 +134,11 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         const auto ruffs = [&](int p) { return can_ruff(p, s) && length_of(play_.lengths, p, trump_) > cashed.trump_rounds; };
         if (ruffs(lho) || ruffs(rho)) continue;
         Hands after = hand_;
-        const auto drop_lowest = [](std::uint16_t& lane) { lane = static_cast<std::uint16_t>(lane & (lane - 1)); };
         // My highest card under partner's goes: the cards I keep fall under partner's later.
         after[seat][s] = static_cast<std::uint16_t>(mine & ~(1u << top_rank(static_cast<std::uint16_t>(mine & ((1u << entry) - 1)))));
         after[part][s] = static_cast<std::uint16_t>(theirs & ~(1u << entry));
-        drop_lowest(after[lho][s]);
-        drop_lowest(after[rho][s]);
+        after[lho][s] = without_lowest(after[lho][s]);
+        after[rho][s] = without_lowest(after[rho][s]);
         std::uint64_t lengths = play_.lengths;
         for (int p = 0; p < 4; ++p)
             if (hand_[p][s]) lengths -= std::uint64_t{1} << length_shift(p, s);
@@ -214,75 +211,62 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
 }
 
 bool DoubleDummy::second_hand_cashes(int goal, Ranks& relevant) const {
-    // No trumps are left, and the lead is on the table. When second hand or its partner holds
-    // the led suit's top card, it wins the trick, then leads: its second-best card there if the
-    // two top cards of the suit in the hands are both its own, and the top card of every other
-    // suit it holds (every card of a suit no one else holds). Each of those wins in turn.
-    const int second = (play_.leader + 1) & 3, fourth = second ^ 2, third = play_.leader ^ 2;
-    const int led = play_.trick_suit[0];
-    const std::uint16_t ours = hand_[second][led] | hand_[fourth][led];
-    const std::uint16_t theirs = static_cast<std::uint16_t>(hand_[third][led] | (1u << play_.trick_rank[0]));
-    if (ours <= theirs) return false;  // their top card is higher
-    const int top = top_rank(ours);
-    const int hh = hand_[second][led] >> top & 1u ? second : fourth;
-    Ranks why{};
-    why.add(led, static_cast<std::uint16_t>(1u << top));
-    int q = 1;
-    const std::uint16_t rest = static_cast<std::uint16_t>((hand_[0][led] | hand_[1][led] | hand_[2][led] | hand_[3][led]) & ~(1u << top));
-    if (q < goal && rest && (hand_[hh][led] >> top_rank(rest) & 1u)) {
-        ++q;
-        why.add(led, static_cast<std::uint16_t>(1u << top_rank(rest)));
-    }
-    for (int s = 0; s < 4 && q < goal; ++s) {
-        if (s == led || !hand_[hh][s]) continue;
-        const std::uint16_t others = static_cast<std::uint16_t>((hand_[0][s] | hand_[1][s] | hand_[2][s] | hand_[3][s]) & ~hand_[hh][s]);
-        if (!others) {
-            q += bits(hand_[hh][s]);
-        } else if (hand_[hh][s] > others) {
-            ++q;
-            why.add(s, static_cast<std::uint16_t>(1u << top_rank(hand_[hh][s])));
-        }
-    }
-    if (q < goal) return false;
-    relevant = why;
-    return true;
-}
-
-bool DoubleDummy::second_hand_cashes_trumps(int goal, Ranks& relevant) const {
-    // With trumps in play: second hand or its partner wins the trick, with the led suit's top
-    // card or by ruffing, where third hand cannot ruff and the winner's partner follows suit (so
-    // it is never forced to ruff or to discard a card a count rests on); then it cashes its
-    // winners in the other suits. Third hand keeps every card outside the led suit, or has no
-    // trumps to ruff with.
+    // The lead is on the table. Second hand or its partner wins the trick: with the led suit's
+    // top card, or by ruffing, where third hand cannot ruff. Then it leads and cashes.
     const int second = (play_.leader + 1) & 3, fourth = second ^ 2, third = play_.leader ^ 2;
     const int led = play_.trick_suit[0];
     if (can_ruff(third, led)) return false;
     const std::uint16_t ours = hand_[second][led] | hand_[fourth][led];
     const std::uint16_t theirs = static_cast<std::uint16_t>(hand_[third][led] | (1u << play_.trick_rank[0]));
-    int hh = -1;
-    Ranks why{};
-    Hands after = hand_;
-    std::uint64_t lengths = play_.lengths;
+    int hh = -1, top = -1;
     if (ours > theirs) {
-        const int top = top_rank(ours);
+        top = top_rank(ours);
         hh = hand_[second][led] >> top & 1u ? second : fourth;
-        why.add(led, static_cast<std::uint16_t>(1u << top));
     } else {
         for (int p : {second, fourth})
             if (can_ruff(p, led)) hh = p;  // its lowest trump wins: no one else ruffs
         if (hh < 0) return false;
-        after[hh][trump_] = static_cast<std::uint16_t>(after[hh][trump_] & (after[hh][trump_] - 1));
-        lengths -= std::uint64_t{1} << length_shift(hh, trump_);
     }
-    if (!hand_[hh ^ 2][led]) return false;
-    // Cheap first: its count can only come from suits our side heads, at most its length there.
-    int most = 1;
-    for (int s = 0; s < 4; ++s) {
-        const std::uint16_t mine = hand_[hh][s] | hand_[hh ^ 2][s], other = hand_[hh ^ 1][s] | hand_[hh ^ 3][s];
-        if (s != led && mine > other) most += length_of(play_.lengths, hh, s);
+    Ranks why{};
+    if (top >= 0) why.add(led, static_cast<std::uint16_t>(1u << top));
+    int q = 1;
+    if (no_trumps_left()) {
+        // No trumps: its second-best card in the led suit if the two top cards there in the
+        // hands are both its own, and the top card of every other suit it holds (every card of a
+        // suit no one else holds). Each wins in turn.
+        const std::uint16_t rest = static_cast<std::uint16_t>((hand_[0][led] | hand_[1][led] | hand_[2][led] | hand_[3][led]) & ~(1u << top));
+        if (q < goal && rest && (hand_[hh][led] >> top_rank(rest) & 1u)) {
+            ++q;
+            why.add(led, static_cast<std::uint16_t>(1u << top_rank(rest)));
+        }
+        for (int s = 0; s < 4 && q < goal; ++s) {
+            if (s == led || !hand_[hh][s]) continue;
+            const std::uint16_t others = static_cast<std::uint16_t>((hand_[0][s] | hand_[1][s] | hand_[2][s] | hand_[3][s]) & ~hand_[hh][s]);
+            if (!others) {
+                q += bits(hand_[hh][s]);
+            } else if (hand_[hh][s] > others) {
+                ++q;
+                why.add(s, static_cast<std::uint16_t>(1u << top_rank(hand_[hh][s])));
+            }
+        }
+    } else {
+        // With trumps: its cash in the other suits, where the winner's partner follows suit (so
+        // it is never forced to ruff or to discard a card a count rests on). Third hand keeps
+        // every card outside the led suit, or has no trumps to ruff with.
+        if (!hand_[hh ^ 2][led]) return false;
+        // Cheap first: the count can only come from suits our side heads, at most its length there.
+        int most = 1;
+        for (int s = 0; s < 4; ++s)
+            if (s != led && heads(hh, s)) most += length_of(play_.lengths, hh, s);
+        if (most < goal) return false;
+        Hands after = hand_;
+        std::uint64_t lengths = play_.lengths;
+        if (top < 0) {  // it ruffed with its lowest trump
+            after[hh][trump_] = without_lowest(after[hh][trump_]);
+            lengths -= std::uint64_t{1} << length_shift(hh, trump_);
+        }
+        q += cash_tricks(after, lengths, hh, play_.broken || led == trump_ || top < 0, goal - 1, why, 1u << led);
     }
-    if (most < goal) return false;
-    const int q = 1 + cash_tricks(after, lengths, hh, play_.broken || led == trump_ || hand_[hh][led] == 0, goal - 1, why, 1u << led);
     if (q < goal) return false;
     relevant = why;
     return true;
@@ -371,7 +355,7 @@ bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant)
     if (!ns_lead && left - quick_tricks(play_.leader, left - need + 1, why = {}) < need) return settle(false);
     if (left - sure_trumps(1, why = {}) < need) return settle(false);
     if (ns_lead && need == left && first_trick_lost(why = {})) return settle(false);
-    if (!(hand_[0][trump_] | hand_[1][trump_] | hand_[2][trump_] | hand_[3][trump_])) {
+    if (no_trumps_left()) {
         if (need == left && headed_short(0, left, why = {})) return settle(false);
         if (need == 1 && headed_short(1, left, why = {})) return settle(true);
     }

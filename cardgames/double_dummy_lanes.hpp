@@ -24,6 +24,8 @@ constexpr int top_rank(std::uint16_t lane) { return lane ? 15 - std::countl_zero
 // Bits strictly above rank r.
 constexpr std::uint16_t above(int r) { return static_cast<std::uint16_t>(~((2u << r) - 1)); }
 
+constexpr std::uint16_t without_lowest(std::uint16_t lane) { return static_cast<std::uint16_t>(lane & (lane - 1)); }
+
 // The n highest cards of a lane.
 constexpr std::uint16_t top_cards(std::uint16_t lane, int n) {
     std::uint16_t out = 0;

@@ -110,11 +110,11 @@ DoubleDummy::FollowView DoubleDummy::follow_view(int seat) const {
         v.minp = f ? std::countr_zero(f) : -1;
         v.third_trump = top_rank(hand_[third][trump_]);
         const int fourth_trump = top_rank(hand_[fourth][trump_]);
-        v.third_blocks = v.third_ruffs = !t && hand_[third][trump_] && led != trump_;
-        const bool fourth_ruffs = !f && hand_[fourth][trump_];
-        v.win_high = !v.third_blocks || (fourth_ruffs && fourth_trump > v.third_trump);
-        v.win_partner = !v.third_blocks;
-        v.win_lead_ruff = fourth_ruffs && (!v.third_blocks || fourth_trump > v.third_trump);
+        v.third_ruffs = can_ruff(third, led);
+        const bool fourth_ruffs = can_ruff(fourth, led);
+        v.win_high = !v.third_ruffs || (fourth_ruffs && fourth_trump > v.third_trump);
+        v.win_partner = !v.third_ruffs;
+        v.win_lead_ruff = fourth_ruffs && (!v.third_ruffs || fourth_trump > v.third_trump);
         v.win_ruff = fourth_ruffs;
         v.leader_over_partner = v.maxp > lead && top_rank(hand_[trick_leader][led]) > v.maxp;
         if (f)
@@ -144,7 +144,7 @@ void DoubleDummy::third_hand_view(int seat, FollowView& v) const {
     const int max4 = f ? top_rank(f) : -1, min4 = f ? std::countr_zero(f) : -1, mymax = top_rank(mine);
     const int second_rank = play_.trick_rank[1];
     const bool second_ruffed = led != trump_ && play_.trick_suit[1] == trump_;
-    const bool partner_winning = play_.win_seat == (seat ^ 2);
+    const bool partner_winning = v.partner_winning;
     v.third_bar = 99;  // no card above it: all play low
     v.third_cheapest = -1;
     if (second_ruffed) return;
