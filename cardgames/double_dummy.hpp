@@ -204,7 +204,7 @@ private:
     bool no_trumps_left() const { return !(hand_[0][trump_] | hand_[1][trump_] | hand_[2][trump_] | hand_[3][trump_] | play_.table[trump_]); }
     bool first_trick_lost(Ranks& relevant) const;
     bool last_trick(Ranks& relevant) const;
-    int sure_trumps(int side, Ranks& relevant) const;
+    int sure_trumps(int side, int goal, Ranks& relevant) const;  // reaching `goal` tricks
     bool partner_ruffs(int seat, Ranks& relevant) const;  // `seat` leads a suit partner ruffs
     // With no trumps left: whether `side`, needing every trick left, heads too few suits.
     bool headed_short(int side, int left, Ranks& relevant) const;

@@ -49,7 +49,6 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
             q = exhausts(trump_, 2) ? len[seat][trump_] : 2;
             rests[trump_] = 2;
         }
-        if (q) rest_on(trump_, rests[trump_]);
     }
     // Each round of trumps takes one from every hand still holding some: who has trumps after.
     const auto trumps_after = [&](int p) { return len[p][trump_] > q; };
@@ -81,13 +80,18 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
             if (w[s]) cashed->suits |= 1u << s;
         cashed->trump_rounds = q;
     }
+    // When trumps alone reach the goal, that many top trumps suffice (a crossing needs both).
+    if (q) rest_on(trump_, q >= goal && winners[trump_] > 0 ? std::min(goal, rests[trump_]) : rests[trump_]);
     int counted = q;
     while (counted < goal) {
         int best = -1;
         for (int s = 0; s < 4; ++s)
             if (w[s] > 0 && (best < 0 || w[s] > w[best])) best = s;
         if (best < 0) break;
-        rest_on(best, std::min(w[best], rests[best]));
+        // Short of the goal by fewer than the suit's top winners: that many of them suffice (a
+        // crossing needs both of its cards).
+        const int n = winners[best] > 0 ? std::min(goal - counted, rests[best]) : rests[best];
+        rest_on(best, std::min(w[best], n));
         counted += w[best];
         w[best] = 0;
     }
@@ -170,19 +174,20 @@ bool DoubleDummy::partner_ruffs(int seat, Ranks& relevant) const {
     return false;
 }
 
-int DoubleDummy::sure_trumps(int side, Ranks& relevant) const {
+int DoubleDummy::sure_trumps(int side, int goal, Ranks& relevant) const {
     // Trumps above every trump of the other side each win a trick, except that two partners'
     // such trumps may fall on the same trick. The longer trump holding plays in that many
     // different tricks, and the partners can spread their high trumps over those tricks, so
-    // they win min(high trumps, longer trump length). The count rests on the cards down to
-    // the lowest of those trumps (lengths are known).
+    // they win min(high trumps, longer trump length). Reaching `goal` rests on the cards down
+    // to the goal-th of those trumps (lengths are known).
     const std::uint16_t other = hand_[side ^ 1][trump_] | hand_[side ^ 3][trump_];
     const std::uint16_t high = above(top_rank(other));
     const std::uint16_t a = hand_[side][trump_], b = hand_[side ^ 2][trump_];
     const std::uint16_t sure = static_cast<std::uint16_t>((a | b) & (other ? high : 0xffffu));
     if (!sure) return 0;
-    if (other) relevant.add(trump_, static_cast<std::uint16_t>(sure & -sure));
-    return std::min(bits(sure), std::max(bits(a), bits(b)));
+    const int count = std::min(bits(sure), std::max(bits(a), bits(b)));
+    if (other) relevant.add(trump_, top_cards(sure, goal));
+    return count;
 }
 
 bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
@@ -313,20 +318,18 @@ bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
 
 bool DoubleDummy::headed_short(int side, int left, Ranks& relevant) const {
     // With no trumps in play, a side that takes every trick left takes them in suits it heads,
-    // at most the longer of its two holdings in each. Whether it heads a suit rests on the
-    // suit's top card; a suit the other side heads needs no such card while the count falls
-    // short even with it.
+    // at most the longer of its two holdings in each. A suit it heads needs no card in the
+    // pattern: were it not headed, the count would only be lower. A suit the other side heads
+    // rests on its top card, unless the count falls short even with it.
     int sum = 0;
     std::array<int, 4> other{};
     for (int s = 0; s < 4; ++s) {
         const std::uint16_t ours = hand_[side][s] | hand_[side ^ 2][s], theirs = hand_[side ^ 1][s] | hand_[side ^ 3][s];
         const int longer = std::max(length_of(play_.lengths, side, s), length_of(play_.lengths, side ^ 2, s));
-        if (ours > theirs) {
+        if (ours > theirs)
             sum += longer;
-            if (theirs) relevant.add(s, static_cast<std::uint16_t>(1u << top_rank(ours)));
-        } else if (ours) {
+        else if (ours)
             other[s] = longer;
-        }
     }
     if (sum >= left) return false;
     for (int s = 0; s < 4; ++s) {
@@ -350,10 +353,10 @@ bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant)
         return true;
     };
     if (ns_lead && quick_tricks(play_.leader, need, why) >= need) return settle(true);
-    if (sure_trumps(0, why = {}) >= need) return settle(true);
+    if (sure_trumps(0, need, why = {}) >= need) return settle(true);
     if (!ns_lead && need == 1 && first_trick_lost(why = {})) return settle(true);
     if (!ns_lead && left - quick_tricks(play_.leader, left - need + 1, why = {}) < need) return settle(false);
-    if (left - sure_trumps(1, why = {}) < need) return settle(false);
+    if (left - sure_trumps(1, left - need + 1, why = {}) < need) return settle(false);
     if (ns_lead && need == left && first_trick_lost(why = {})) return settle(false);
     if (no_trumps_left()) {
         if (need == left && headed_short(0, left, why = {})) return settle(false);
