@@ -111,12 +111,19 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
     }
     // Every count below comes from suits whose top card our side holds, at most the longer of
     // our two holdings in each: when even that falls short, nothing is counted.
-    int most = 0;
-    for (int s = 0; s < 4; ++s)
-        if (heads(seat, s)) most += std::max(length_of(play_.lengths, seat, s), length_of(play_.lengths, part, s));
+    int most = 0, partners = 0;
+    for (int s = 0; s < 4; ++s) {
+        if (!heads(seat, s)) continue;
+        const int p = length_of(play_.lengths, part, s);
+        most += std::max(length_of(play_.lengths, seat, s), p);
+        partners += p;
+    }
     if (most < goal) return 0;
     int best = cash_tricks(hand_, play_.lengths, seat, play_.broken, goal, relevant);
     if (best >= goal) return best;
+    // Through an entry: mine (at most the count above), the entry, and partner's, at most its
+    // cards in the suits our side heads.
+    if (best + 1 + partners < goal) return best;
     // Or cash mine (except in the entry suit), then a low card to partner's winner, and partner
     // cashes the suits I did not. The entry must stand: partner's card is above both opponents'
     // and neither can ruff it. While I cash, an opponent with trumps always follows (my counts
