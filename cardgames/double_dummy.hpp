@@ -96,6 +96,7 @@ private:
         std::int8_t lower = 0, upper = 0;  // tricks for seats 0 and 2 from the trick start on
         std::int8_t best_suit = -1;        // the lead that decided last time ...
         std::int8_t best_from_top = 0;     // ... as its rank among the suit's cards in play
+        std::uint8_t cards = 0;            // the pattern's cards, all suits
     };
     // Who holds the top cards an entry rests on: the bits of Shape::owners it covers (the 2k top
     // bits of a suit's lane for its k highest cards), and their value there.

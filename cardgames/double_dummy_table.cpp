@@ -88,6 +88,7 @@ DoubleDummy::Head* DoubleDummy::find_head(const Shape& sh, bool create) {
 void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best) {
     // The entry's pattern: per suit, every card in play down to the lowest relevant rank.
     Pattern top{};
+    int cards = 0;
     Ranks full = relevant;
     if (exact_patterns_)
         for (int s = 0; s < 4; ++s) full.add(s, in_play(s));
@@ -95,6 +96,7 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
         if (!full[s]) continue;
         const int low = std::countr_zero(full[s]);
         const int k = bits(static_cast<std::uint16_t>(in_play(s) & ~((1u << low) - 1)));
+        cards += k;
         top.mask[s >> 1] |= static_cast<std::uint64_t>(~std::uint32_t{0} << (32 - 2 * k)) << (32 * (s & 1));
     }
     top.value[0] = sh.owners[0] & top.mask[0];
@@ -122,10 +124,19 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
             head->first = index;
         }
         Block& block = blocks_[static_cast<std::size_t>(head->first)];
-        const int j = block.count++;
+        // A look-up scans a block from its end, and takes the first entry that decides: the
+        // entries resting on fewest cards go last, so the answer taken rests on as few cards as
+        // possible and the entries built on it match more positions.
+        int j = block.count++;
+        while (j > 0 && block.entry[j - 1].cards < cards) {
+            block.top[j] = block.top[j - 1];
+            block.entry[j] = block.entry[j - 1];
+            --j;
+        }
         block.top[j] = top;
         slot = &block.entry[j];
         *slot = Entry{};
+        slot->cards = static_cast<std::uint8_t>(cards);
         slot->upper = static_cast<std::int8_t>(left);
     }
     if (result)
@@ -143,7 +154,7 @@ bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant
     if (!head) return false;
     for (std::int32_t b = head->first; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
         Block& block = blocks_[static_cast<std::size_t>(b)];
-        for (int j = block.count - 1; j >= 0; --j) {  // newest first
+        for (int j = block.count - 1; j >= 0; --j) {  // the newest block first, fewest cards first in each
             ++stats_.tt_scanned;
             if (!block.top[j].matches(sh)) continue;
             const Entry& e = block.entry[j];
@@ -158,11 +169,6 @@ bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant
             Ranks rests;
             for (int s = 0; s < 4; ++s) rests.add(s, top_cards(in_play(s), block.top[j].cards(s)));
             relevant = rests;
-            // To the front, where the next look-up starts: entries that answer tend to answer again.
-            Block& front = blocks_[static_cast<std::size_t>(head->first)];
-            const int last = front.count - 1;
-            std::swap(block.top[j], front.top[last]);
-            std::swap(block.entry[j], front.entry[last]);
             return true;
         }
     }
