@@ -10,9 +10,9 @@ namespace cardgames {
 using namespace lanes;
 
 DoubleDummy::DoubleDummy(int table_log2)
-    : heads_(std::size_t{1} << table_log2),
+    : heads_(std::size_t{1} << std::max(table_log2 - 2, 1)),
       blocks_(std::size_t{1} << std::max(table_log2 - 2, 1)),
-      mask_((std::uint64_t{1} << table_log2) - 1) {}
+      mask_((std::uint64_t{1} << std::max(table_log2 - 2, 1)) - 1) {}
 
 bool DoubleDummy::supports(const PlayRules& rules) {
     if (rules.players != 4 || !rules.has_trump || !rules.first_trick_barred.empty()) return false;
