@@ -86,6 +86,11 @@ int bench_dds_compare(const BenchSearchOptions& options) {
                                  options.dds_tricks,
                                  options.dds_repeat > 1 ? fmt::format("; fastest of {} runs each", options.dds_repeat) : "")
                   << fmt::format("{:>5}  {:>6}{:>14}{:>11}  {:>6}{:>11}\n", "deal", "ours", "expansions", "ms", "dds", "ms");
+    // DDS keeps its table when it is given the same deal again: between repeats this one-trick deal
+    // makes it start afresh, as it did the first time.
+    struct deal flush {};
+    flush.first = kLeader;
+    for (int h = 0; h < 4; ++h) flush.remainCards[h][h] = 1u << 2;
     for (int i = 0; i < options.dds_compare; ++i) {
         const Deal deal = comparison_deal(rules, options.dds_seed, i, options.dds_tricks);
         const PlayState state = position_from_deal(rules, deal, kLeader, {}, true);
@@ -133,13 +138,8 @@ int bench_dds_compare(const BenchSearchOptions& options) {
         double our_ms = solve_ours(), their_ms = solve_dds();
         for (int r = 1; r < options.dds_repeat; ++r) {
             our_ms = std::min(our_ms, solve_ours());
-            // DDS keeps its table when it is given the same deal again: a one-trick deal first
-            // makes it start afresh, as it did the first time.
-            struct deal other {};
-            other.first = kLeader;
-            for (int h = 0; h < 4; ++h) other.remainCards[h][h] = 1u << 2;
             futureTricks ignored{};
-            (void)SolveBoard(other, -1, 1, 1, &ignored, 0);
+            (void)SolveBoard(flush, -1, 1, 1, &ignored, 0);
             their_ms = std::min(their_ms, solve_dds());
         }
         const int theirs = fut.score[0];

@@ -136,7 +136,7 @@ bool DoubleDummy::check(int need, bool answer) {
 [[gnu::always_inline]] inline int DoubleDummy::play_card(int seat, int s, int r, int need, std::uint16_t& won_by_rank) {
     {
         // Out of the table keys: the card's 2 owner bits, and one from its hand's length.
-        const int at = 2 * bits(static_cast<std::uint16_t>((hand_[0][s] | hand_[1][s] | hand_[2][s] | hand_[3][s]) & ((1u << r) - 1)));
+        const int at = 2 * bits(static_cast<std::uint16_t>(in_hands(hand_, s) & ((1u << r) - 1)));
         play_.owners[s] = (play_.owners[s] & ((1u << at) - 1)) | (play_.owners[s] >> (at + 2)) << at;
         play_.lengths -= std::uint64_t{1} << length_shift(seat, s);
     }

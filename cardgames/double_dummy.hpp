@@ -203,7 +203,7 @@ private:
     bool second_hand_wins(Ranks& relevant) const;
     // After the lead: whether second hand's side wins the trick and then takes `goal` tricks in all.
     bool second_hand_cashes(int goal, Ranks& relevant) const;
-    bool no_trumps_left() const { return !(hand_[0][trump_] | hand_[1][trump_] | hand_[2][trump_] | hand_[3][trump_] | play_.table[trump_]); }
+    bool no_trumps_left() const { return !in_play(trump_); }
     bool first_trick_lost(Ranks& relevant) const;
     bool last_trick(Ranks& relevant) const;
     int sure_trumps(int side, int goal, Ranks& relevant) const;  // reaching `goal` tricks
@@ -217,10 +217,12 @@ private:
     // `hint` may name a lead from a matching entry.
     bool probe(const Shape& sh, int need, bool& result, Ranks& relevant, const Entry*& hint);
     void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best);
-    // The suit's cards in the hands and on the table.
-    std::uint16_t in_play(int suit) const {
-        return static_cast<std::uint16_t>(hand_[0][suit] | hand_[1][suit] | hand_[2][suit] | hand_[3][suit] | play_.table[suit]);
+    // The suit's cards in the hands `h`.
+    static std::uint16_t in_hands(const Hands& h, int suit) {
+        return static_cast<std::uint16_t>(h[0][suit] | h[1][suit] | h[2][suit] | h[3][suit]);
     }
+    // The suit's cards in the hands and on the table.
+    std::uint16_t in_play(int suit) const { return static_cast<std::uint16_t>(in_hands(hand_, suit) | play_.table[suit]); }
     // Whether (suit, rank) beats the card winning the trick in progress.
     bool beats_winner(int suit, int rank) const {
         return (suit == play_.win_suit && rank > play_.win_rank) || (suit == trump_ && play_.win_suit != trump_);

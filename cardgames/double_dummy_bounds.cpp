@@ -25,7 +25,7 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
     }
     // A count of n rests on the n highest cards of the suit being the leader's (lengths are known).
     const auto rest_on = [&](int s, int n) {
-        relevant.add(s, top_cards(static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]), n));
+        relevant.add(s, top_cards(in_hands(h, s), n));
     };
     // Once the leader's top cards have drawn every other card of their suit, the rest of its
     // cards there win too (length tricks).
@@ -34,7 +34,7 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
     // partner's, partner back to the leader's; the leader is on lead again after two tricks.
     const auto crosses = [&](int s) {
         if (len[seat][s] < 2 || len[part][s] < 2) return false;
-        const std::uint16_t all = static_cast<std::uint16_t>(h[0][s] | h[1][s] | h[2][s] | h[3][s]);
+        const std::uint16_t all = in_hands(h, s);
         const int first = top_rank(all), second = top_rank(static_cast<std::uint16_t>(all & ~(1u << first)));
         const std::uint16_t top2 = static_cast<std::uint16_t>((1u << first) | (1u << second));
         return (h[seat][s] & top2) && (h[part][s] & top2);
@@ -246,14 +246,14 @@ bool DoubleDummy::second_hand_cashes(int goal, Ranks& relevant) const {
         // No trumps: its second-best card in the led suit if the two top cards there in the
         // hands are both its own, and the top card of every other suit it holds (every card of a
         // suit no one else holds). Each wins in turn.
-        const std::uint16_t rest = static_cast<std::uint16_t>((hand_[0][led] | hand_[1][led] | hand_[2][led] | hand_[3][led]) & ~(1u << top));
+        const std::uint16_t rest = static_cast<std::uint16_t>(in_hands(hand_, led) & ~(1u << top));
         if (q < goal && rest && (hand_[hh][led] >> top_rank(rest) & 1u)) {
             ++q;
             why.add(led, static_cast<std::uint16_t>(1u << top_rank(rest)));
         }
         for (int s = 0; s < 4 && q < goal; ++s) {
             if (s == led || !hand_[hh][s]) continue;
-            const std::uint16_t others = static_cast<std::uint16_t>((hand_[0][s] | hand_[1][s] | hand_[2][s] | hand_[3][s]) & ~hand_[hh][s]);
+            const std::uint16_t others = static_cast<std::uint16_t>(in_hands(hand_, s) & ~hand_[hh][s]);
             if (!others) {
                 q += bits(hand_[hh][s]);
             } else if (hand_[hh][s] > others) {
