@@ -208,6 +208,8 @@ private:
     bool last_trick(Ranks& relevant) const;
     int sure_trumps(int side, int goal, Ranks& relevant) const;  // reaching `goal` tricks
     bool partner_ruffs(int seat, Ranks& relevant) const;  // `seat` leads a suit partner ruffs
+    // Whether `side`, without the top trump, surely takes a trick with its guarded second-best.
+    bool guarded_trump_trick(int side, Ranks& relevant) const;
     // With no trumps left: whether `side`, needing every trick left, heads too few suits.
     bool headed_short(int side, int left, Ranks& relevant) const;
     Shape shape() const;

@@ -197,6 +197,38 @@ int DoubleDummy::sure_trumps(int side, int goal, Ranks& relevant) const {
     return count;
 }
 
+bool DoubleDummy::guarded_trump_trick(int side, Ranks& relevant) const {
+    // The other side holds the top trump, our side the second-best with a guard: we take a trick
+    // (a bound for needing one). Suppose we never do: then from the second trick on the other
+    // side leads every trick.
+    // - Sitting right behind the top trump, the guarded card sees it played first in every trick
+    //   the other side leads: it ducks under the top trump (which leaves it the top one) and wins
+    //   any trump trick the top one stays out of. Only its own lead could put it first, so its
+    //   hand must not be on lead, or must lead a side suit.
+    // - With the third-best trump ours too and the other side on lead (DDS's rule), the top
+    //   trump takes at most one of the two.
+    std::uint16_t all = in_hands(hand_, trump_);
+    int rank[3] = {-1, -1, -1}, owner[3] = {-1, -1, -1};
+    for (int k = 0; k < 3 && all; ++k) {
+        rank[k] = top_rank(all);
+        all = static_cast<std::uint16_t>(all & ~(1u << rank[k]));
+        owner[k] = 0;
+        while (!(hand_[owner[k]][trump_] >> rank[k] & 1u)) ++owner[k];
+    }
+    const int hh = owner[1];
+    if (hh < 0 || (owner[0] & 1) == side || (hh & 1) != side || length_of(play_.lengths, hh, trump_) < 2) return false;
+    const bool only_trumps = length_of(play_.lengths, hh, trump_) == play_.tricks_left;
+    if (owner[0] == ((hh + 3) & 3) && (play_.leader != hh || !only_trumps)) {
+        relevant.add(trump_, static_cast<std::uint16_t>(1u << rank[1]));
+        return true;
+    }
+    if (owner[2] >= 0 && (owner[2] & 1) == side && (play_.leader & 1) != side) {
+        relevant.add(trump_, static_cast<std::uint16_t>(1u << rank[2]));
+        return true;
+    }
+    return false;
+}
+
 bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
     // The leader's card is on the table; the two opponents play second and fourth, the leader's
     // partner third. The opponents win the trick for sure when one of them holds the highest
@@ -365,6 +397,8 @@ bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant)
     if (!ns_lead && left - quick_tricks(play_.leader, left - need + 1, why = {}) < need) return settle(false);
     if (left - sure_trumps(1, left - need + 1, why = {}) < need) return settle(false);
     if (ns_lead && need == left && first_trick_lost(why = {})) return settle(false);
+    if (need == 1 && guarded_trump_trick(0, why = {})) return settle(true);
+    if (need == left && guarded_trump_trick(1, why = {})) return settle(false);
     if (no_trumps_left()) {
         if (need == left && headed_short(0, left, why = {})) return settle(false);
         if (need == 1 && headed_short(1, left, why = {})) return settle(true);

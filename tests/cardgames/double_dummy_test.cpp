@@ -162,6 +162,25 @@ TEST(DoubleDummy, AgreesWithGenericAlphabetaWithoutTrumps) {
     EXPECT_EQ(solver.stats().check_failures, 0u);
 }
 
+// A guarded second-best trump is a trick when it sits right behind the top one (a bound the
+// solver takes without searching), but not when it sits in front and must play first.
+TEST(DoubleDummy, GuardedKingOfTrumpsBehindTheAceTakesATrick) {
+    const Rules rules = partnership_rules(true);
+    const PlayRules play = PlayRules::from(rules);
+    DoubleDummy solver;
+    // West holds the ace, North the guarded king behind it; East leads clubs.
+    PlayState behind = PlayState::start(parse_deal("N:K2...5 ...AKQ ..432. A3...2"), 1);
+    behind.tricks_played = 10;
+    EXPECT_EQ(solver.solve(play, behind), 1);
+    EXPECT_EQ(maxn_tricks(rules, behind), 1);
+    // East holds the ace, behind the king; West leads a trump and East wins cheaply.
+    PlayState in_front = PlayState::start(parse_deal("N:K2...5 A4...A ..432. 3...QJ"), 3);
+    in_front.tricks_played = 10;
+    solver.clear();
+    EXPECT_EQ(solver.solve(play, in_front), 0);
+    EXPECT_EQ(maxn_tricks(rules, in_front), 0);
+}
+
 // What a user reads in the statistics: a position the sure-trick bounds settle completes no trick
 // in the search (North cashes its three top trumps); one that needs searching does, and counts
 // them apart from the positions it entered.
