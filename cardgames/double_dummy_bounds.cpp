@@ -185,48 +185,49 @@ int DoubleDummy::sure_trumps(int side, int goal, Ranks& relevant) const {
     // Trumps above every trump of the other side each win a trick, except that two partners'
     // such trumps may fall on the same trick. The longer trump holding plays in that many
     // different tricks, and the partners can spread their high trumps over those tricks, so
-    // they win min(high trumps, longer trump length). Reaching `goal` rests on the cards down
-    // to the goal-th of those trumps (lengths are known).
-    const std::uint16_t other = hand_[side ^ 1][trump_] | hand_[side ^ 3][trump_];
-    const std::uint16_t high = above(top_rank(other));
+    // they win min(high trumps, longer trump length). With the other side's j top trumps left
+    // out of "every trump", the same tricks less the j that those trumps may take. Reaching
+    // `goal` rests on the cards down to the (goal + j)-th of ours (lengths are known).
     const std::uint16_t a = hand_[side][trump_], b = hand_[side ^ 2][trump_];
-    const std::uint16_t sure = static_cast<std::uint16_t>((a | b) & (other ? high : 0xffffu));
-    if (!sure) return 0;
-    const int count = std::min(bits(sure), std::max(bits(a), bits(b)));
-    if (other) relevant.add(trump_, top_cards(sure, goal));
-    return count;
+    const int longer = std::max(bits(a), bits(b));
+    std::uint16_t other = hand_[side ^ 1][trump_] | hand_[side ^ 3][trump_];
+    if (!other) return longer;  // every trump of ours wins, whatever the ranks
+    int best = 0;
+    for (int j = 0;; ++j) {
+        const std::uint16_t high = static_cast<std::uint16_t>((a | b) & (other ? above(top_rank(other)) : 0xffffu));
+        const int count = std::min(bits(high), longer) - j;
+        if (count > best) {
+            best = count;
+            if (best >= goal) {
+                relevant.add(trump_, top_cards(high, goal + j));
+                break;
+            }
+        }
+        if (!other || longer - j - 1 <= best) break;
+        other = static_cast<std::uint16_t>(other & ~(1u << top_rank(other)));  // one more of theirs left out
+    }
+    return best;
 }
 
 bool DoubleDummy::guarded_trump_trick(int side, Ranks& relevant) const {
-    // The other side holds the top trump, our side the second-best with a guard: we take a trick
-    // (a bound for needing one). Suppose we never do: then from the second trick on the other
-    // side leads every trick.
-    // - Sitting right behind the top trump, the guarded card sees it played first in every trick
-    //   the other side leads: it ducks under the top trump (which leaves it the top one) and wins
-    //   any trump trick the top one stays out of. Only its own lead could put it first, so its
-    //   hand must not be on lead, or must lead a side suit.
-    // - With the third-best trump ours too and the other side on lead (DDS's rule), the top
-    //   trump takes at most one of the two.
-    std::uint16_t all = in_hands(hand_, trump_);
-    int rank[3] = {-1, -1, -1}, owner[3] = {-1, -1, -1};
-    for (int k = 0; k < 3 && all; ++k) {
-        rank[k] = top_rank(all);
-        all = static_cast<std::uint16_t>(all & ~(1u << rank[k]));
-        owner[k] = 0;
-        while (!(hand_[owner[k]][trump_] >> rank[k] & 1u)) ++owner[k];
-    }
-    const int hh = owner[1];
-    if (hh < 0 || (owner[0] & 1) == side || (hh & 1) != side || length_of(play_.lengths, hh, trump_) < 2) return false;
-    const bool only_trumps = length_of(play_.lengths, hh, trump_) == play_.tricks_left;
-    if (owner[0] == ((hh + 3) & 3) && (play_.leader != hh || !only_trumps)) {
-        relevant.add(trump_, static_cast<std::uint16_t>(1u << rank[1]));
-        return true;
-    }
-    if (owner[2] >= 0 && (owner[2] & 1) == side && (play_.leader & 1) != side) {
-        relevant.add(trump_, static_cast<std::uint16_t>(1u << rank[2]));
-        return true;
-    }
-    return false;
+    // The other side holds the top trump and our side the second-best, with a guard, right
+    // behind it: we take a trick (a bound for needing one). Suppose we never do: then from the
+    // second trick on the other side leads every trick, and the top trump plays before the
+    // guarded card in each. The guarded card ducks under it (which leaves ours the top one) and
+    // wins any trump trick it stays out of, ruffing too when its hand holds only trumps. Only
+    // its own lead could put it first: its hand must not be on lead, or must lead a side suit.
+    // (Ours among the top trumps but for theirs: sure_trumps.)
+    const std::uint16_t all = in_hands(hand_, trump_);
+    if (bits(all) < 2) return false;
+    const int first = top_rank(all), second = top_rank(static_cast<std::uint16_t>(all & ~(1u << first)));
+    int top = 0, hh = 0;
+    while (!(hand_[top][trump_] >> first & 1u)) ++top;
+    while (!(hand_[hh][trump_] >> second & 1u)) ++hh;
+    const int guard = length_of(play_.lengths, hh, trump_);
+    if ((hh & 1) != side || top != ((hh + 3) & 3) || guard < 2) return false;
+    if (play_.leader == hh && guard == play_.tricks_left) return false;  // it would lead a trump
+    relevant.add(trump_, static_cast<std::uint16_t>(1u << second));
+    return true;
 }
 
 bool DoubleDummy::second_hand_wins(Ranks& relevant) const {

@@ -181,6 +181,19 @@ TEST(DoubleDummy, GuardedKingOfTrumpsBehindTheAceTakesATrick) {
     EXPECT_EQ(maxn_tricks(rules, in_front), 0);
 }
 
+// Trumps above all but the other side's top trump win every trick but the one it takes: the
+// bounds settle both tests (at least 3, and all 4) without searching a trick.
+TEST(DoubleDummy, TrumpsUnderTheirAceAreCountedWithoutSearching) {
+    const Rules rules = partnership_rules(true);
+    const PlayRules play = PlayRules::from(rules);
+    DoubleDummy solver;
+    PlayState state = PlayState::start(parse_deal("N:KQJT... A.432.. ..5432. ...5432"), 1);
+    state.tricks_played = 9;
+    EXPECT_EQ(solver.solve(play, state), 3);
+    EXPECT_EQ(solver.stats().tricks, 0u);
+    EXPECT_EQ(maxn_tricks(rules, state), 3);
+}
+
 // What a user reads in the statistics: a position the sure-trick bounds settle completes no trick
 // in the search (North cashes its three top trumps); one that needs searching does, and counts
 // them apart from the positions it entered.
