@@ -23,6 +23,7 @@ bool DoubleDummy::supports(const PlayRules& rules) {
 void DoubleDummy::clear() {
     used_ = 0;
     killer_ = {};
+    lead_history_ = {};
     if (++generation_ == 0) {  // wrapped: stale heads could look current again
         std::fill(heads_.begin(), heads_.end(), Head{});
         generation_ = 1;
@@ -238,7 +239,13 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         if (r_child == max_side) {
             result = max_side;
             decided = &moves.m[i];
-            if (play_.size == 0) killer_[left] = static_cast<std::int16_t>(s * 16 + r);
+            if (play_.size == 0) {
+                killer_[left] = static_cast<std::int16_t>(s * 16 + r);
+                auto& decided_leads = lead_history_[seat];
+                decided_leads[s] += static_cast<std::uint32_t>(left * left);
+                if (decided_leads[s] > (1u << 30))  // only the proportions matter
+                    for (auto& n : decided_leads) n /= 2;
+            }
             relevant = child;
             break;
         }

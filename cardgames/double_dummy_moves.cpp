@@ -292,14 +292,24 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
     if (out.n < 2) return;  // a forced move needs no order
     LeadSuit view;
     FollowView follow;
-    if (play_.size > 0) follow = follow_view(seat);
+    std::uint64_t most_decided = 1;  // leads: the most this hand's leads of one suit have decided
+    if (play_.size > 0)
+        follow = follow_view(seat);
+    else
+        for (int s = 0; s < 4; ++s) most_decided = std::max<std::uint64_t>(most_decided, lead_history_[seat][s]);
+    int suit_bonus = 0;
     for (int i = 0; i < out.n; ++i) {
         Move& mv = out.m[i];
         const int s = mv.suit, r = mv.rank;
         int score;
         if (play_.size == 0) {
-            if (i == 0 || out.m[i - 1].suit != s) view = lead_suit(seat, s, in_play(s));
-            score = lead_score(seat, view, r, mv.low != r);
+            if (i == 0 || out.m[i - 1].suit != s) {
+                view = lead_suit(seat, s, in_play(s));
+                // Up to 20 for the suits whose leads by this hand decided most so far: on five seeds
+                // of 100 deals, 1.7 to 6% fewer tricks (geometric mean).
+                suit_bonus = static_cast<int>(20 * lead_history_[seat][s] / most_decided);
+            }
+            score = lead_score(seat, view, r, mv.low != r) + suit_bonus;
             const bool wins = view.wins(r);
             if (killer_[play_.tricks_left] == s * 16 + r) score += wins ? 55 : 18;  // the last lead that decided at this depth
             if (s == hint_suit && r == hint_rank && wins) score += 18;
