@@ -24,6 +24,7 @@ void DoubleDummy::clear() {
     used_ = 0;
     killer_ = {};
     lead_history_ = {};
+    discard_history_ = {};
     if (++generation_ == 0) {  // wrapped: stale heads could look current again
         std::fill(heads_.begin(), heads_.end(), Head{});
         generation_ = 1;
@@ -239,12 +240,13 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         if (r_child == max_side) {
             result = max_side;
             decided = &moves.m[i];
-            if (play_.size == 0) {
-                killer_[left] = static_cast<std::int16_t>(s * 16 + r);
-                auto& decided_leads = lead_history_[seat];
-                decided_leads[s] += static_cast<std::uint32_t>(left * left);
-                if (decided_leads[s] > (1u << 30))  // only the proportions matter
-                    for (auto& n : decided_leads) n /= 2;
+            if (play_.size == 0) killer_[left] = static_cast<std::int16_t>(s * 16 + r);
+            const bool discard = play_.size > 0 && s != play_.trick_suit[0] && s != trump_;
+            if (play_.size == 0 || discard) {
+                auto& history = discard ? discard_history_[seat] : lead_history_[seat];
+                history[s] += static_cast<std::uint32_t>(left * left);
+                if (history[s] > (1u << 30))  // only the proportions matter
+                    for (auto& n : history) n /= 2;
             }
             relevant = child;
             break;

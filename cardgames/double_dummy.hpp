@@ -283,8 +283,9 @@ private:
         return static_cast<int>(lengths >> length_shift(seat, suit) & 0xf);
     }
     std::array<std::int16_t, 14> killer_{};  // per tricks left: the lead that last decided
-    // [seat][suit]: leads that decided a test, each weighted by the square of the tricks left.
-    std::array<std::array<std::uint32_t, 4>, 4> lead_history_{};
+    // [seat][suit]: leads, and discards, that decided a test, each weighted by the square of the
+    // tricks left.
+    std::array<std::array<std::uint32_t, 4>, 4> lead_history_{}, discard_history_{};
 
     std::vector<Head> heads_;
     std::vector<Block> blocks_;  // handed out in order; when all are used, the table starts over

@@ -292,29 +292,30 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
     if (out.n < 2) return;  // a forced move needs no order
     LeadSuit view;
     FollowView follow;
-    std::uint64_t most_decided = 1;  // leads: the most this hand's leads of one suit have decided
-    if (play_.size > 0)
-        follow = follow_view(seat);
-    else
-        for (int s = 0; s < 4; ++s) most_decided = std::max<std::uint64_t>(most_decided, lead_history_[seat][s]);
-    int suit_bonus = 0;
+    // Leads, and discards when it cannot follow, get up to 20 and 5 for the suits whose leads
+    // (discards) by this hand decided most so far: on five seeds of 100 deals, 1.7 to 6% and
+    // 0.1 to 2.5% fewer tricks (geometric mean).
+    std::array<int, 4> suit_bonus{};
+    if (play_.size > 0) follow = follow_view(seat);
+    if (play_.size == 0 || !follow.follows) {
+        const auto& history = play_.size == 0 ? lead_history_[seat] : discard_history_[seat];
+        const std::uint32_t most = std::max({history[0], history[1], history[2], history[3], 1u});
+        const std::uint64_t scale = play_.size == 0 ? 20 : 5;
+        for (int s = 0; s < 4; ++s) suit_bonus[s] = static_cast<int>(scale * history[s] / most);
+        if (play_.size > 0) suit_bonus[trump_] = 0;  // ruffs are not discards
+    }
     for (int i = 0; i < out.n; ++i) {
         Move& mv = out.m[i];
         const int s = mv.suit, r = mv.rank;
         int score;
         if (play_.size == 0) {
-            if (i == 0 || out.m[i - 1].suit != s) {
-                view = lead_suit(seat, s, in_play(s));
-                // Up to 20 for the suits whose leads by this hand decided most so far: on five seeds
-                // of 100 deals, 1.7 to 6% fewer tricks (geometric mean).
-                suit_bonus = static_cast<int>(20 * lead_history_[seat][s] / most_decided);
-            }
-            score = lead_score(seat, view, r, mv.low != r) + suit_bonus;
+            if (i == 0 || out.m[i - 1].suit != s) view = lead_suit(seat, s, in_play(s));
+            score = lead_score(seat, view, r, mv.low != r) + suit_bonus[s];
             const bool wins = view.wins(r);
             if (killer_[play_.tricks_left] == s * 16 + r) score += wins ? 55 : 18;  // the last lead that decided at this depth
             if (s == hint_suit && r == hint_rank && wins) score += 18;
         } else {
-            score = follow_score(seat, follow, s, r, mv.low);
+            score = follow_score(seat, follow, s, r, mv.low) + suit_bonus[s];
         }
         mv.score = static_cast<std::int16_t>(score);
     }
