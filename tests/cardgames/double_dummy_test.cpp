@@ -59,6 +59,13 @@ PlayState random_position(const PlayRules& rules, std::mt19937_64& rng, int tric
     return state;
 }
 
+// An end position given in PBN, `leader` to lead the next trick.
+PlayState end_position(const std::string& pbn, int leader) {
+    PlayState state = PlayState::start(parse_deal(pbn), leader);
+    state.tricks_played = static_cast<std::int8_t>(13 - state.hands[static_cast<std::size_t>(leader)].size());
+    return state;
+}
+
 int maxn_tricks(const Rules& rules, const PlayState& state) {
     engine::SearchOptions o;
     o.algorithm = engine::Algorithm::kMaxn;
@@ -162,36 +169,31 @@ TEST(DoubleDummy, AgreesWithGenericAlphabetaWithoutTrumps) {
     EXPECT_EQ(solver.stats().check_failures, 0u);
 }
 
+// The solver's value of an end position from a fresh table, and plain max^n's.
+void expect_end_value(DoubleDummy& solver, const Rules& rules, const std::string& pbn, int leader, int value) {
+    const PlayState state = end_position(pbn, leader);
+    solver.clear();
+    solver.reset_stats();
+    EXPECT_EQ(solver.solve(PlayRules::from(rules), state), value) << pbn;
+    EXPECT_EQ(maxn_tricks(rules, state), value) << pbn;
+}
+
 // A guarded second-best trump is a trick when it sits right behind the top one (a bound the
 // solver takes without searching), but not when it sits in front and must play first.
 TEST(DoubleDummy, GuardedKingOfTrumpsBehindTheAceTakesATrick) {
-    const Rules rules = partnership_rules(true);
-    const PlayRules play = PlayRules::from(rules);
     DoubleDummy solver;
     // West holds the ace, North the guarded king behind it; East leads clubs.
-    PlayState behind = PlayState::start(parse_deal("N:K2...5 ...AKQ ..432. A3...2"), 1);
-    behind.tricks_played = 10;
-    EXPECT_EQ(solver.solve(play, behind), 1);
-    EXPECT_EQ(maxn_tricks(rules, behind), 1);
+    expect_end_value(solver, partnership_rules(true), "N:K2...5 ...AKQ ..432. A3...2", 1, 1);
     // East holds the ace, behind the king; West leads a trump and East wins cheaply.
-    PlayState in_front = PlayState::start(parse_deal("N:K2...5 A4...A ..432. 3...QJ"), 3);
-    in_front.tricks_played = 10;
-    solver.clear();
-    EXPECT_EQ(solver.solve(play, in_front), 0);
-    EXPECT_EQ(maxn_tricks(rules, in_front), 0);
+    expect_end_value(solver, partnership_rules(true), "N:K2...5 A4...A ..432. 3...QJ", 3, 0);
 }
 
 // Trumps above all but the other side's top trump win every trick but the one it takes: the
 // bounds settle both tests (at least 3, and all 4) without searching a trick.
 TEST(DoubleDummy, TrumpsUnderTheirAceAreCountedWithoutSearching) {
-    const Rules rules = partnership_rules(true);
-    const PlayRules play = PlayRules::from(rules);
     DoubleDummy solver;
-    PlayState state = PlayState::start(parse_deal("N:KQJT... A.432.. ..5432. ...5432"), 1);
-    state.tricks_played = 9;
-    EXPECT_EQ(solver.solve(play, state), 3);
+    expect_end_value(solver, partnership_rules(true), "N:KQJT... A.432.. ..5432. ...5432", 1, 3);
     EXPECT_EQ(solver.stats().tricks, 0u);
-    EXPECT_EQ(maxn_tricks(rules, state), 3);
 }
 
 // What a user reads in the statistics: a position the sure-trick bounds settle completes no trick
@@ -200,8 +202,7 @@ TEST(DoubleDummy, TrumpsUnderTheirAceAreCountedWithoutSearching) {
 TEST(DoubleDummy, CountsTheTricksItSearches) {
     const PlayRules play = PlayRules::from(partnership_rules(true));
     DoubleDummy solver;
-    PlayState cashing = PlayState::start(parse_deal("N:AKQ... .432.. ...432 ..432."), 0);
-    cashing.tricks_played = 10;
+    const PlayState cashing = end_position("N:AKQ... .432.. ...432 ..432.", 0);
     EXPECT_EQ(solver.solve(play, cashing), 3);
     EXPECT_EQ(solver.stats().tricks, 0u);
     EXPECT_EQ(solver.stats().expansions, 0u);
