@@ -223,6 +223,12 @@ private:
     static std::uint16_t in_hands(const Hands& h, int suit) {
         return static_cast<std::uint16_t>(h[0][suit] | h[1][suit] | h[2][suit] | h[3][suit]);
     }
+    // The seat holding (suit, rank), or -1 when no hand does.
+    int holder(int suit, int rank) const {
+        for (int p = 0; p < 4; ++p)
+            if (hand_[p][suit] >> rank & 1u) return p;
+        return -1;
+    }
     // The suit's cards in the hands and on the table.
     std::uint16_t in_play(int suit) const { return static_cast<std::uint16_t>(in_hands(hand_, suit) | play_.table[suit]); }
     // Whether (suit, rank) beats the card winning the trick in progress.

@@ -220,9 +220,7 @@ bool DoubleDummy::guarded_trump_trick(int side, Ranks& relevant) const {
     const std::uint16_t all = in_hands(hand_, trump_);
     if (bits(all) < 2) return false;
     const int first = top_rank(all), second = top_rank(static_cast<std::uint16_t>(all & ~(1u << first)));
-    int top = 0, hh = 0;
-    while (!(hand_[top][trump_] >> first & 1u)) ++top;
-    while (!(hand_[hh][trump_] >> second & 1u)) ++hh;
+    const int top = holder(trump_, first), hh = holder(trump_, second);
     const int guard = length_of(play_.lengths, hh, trump_);
     if ((hh & 1) != side || top != ((hh + 3) & 3) || guard < 2) return false;
     if (play_.leader == hh && guard == play_.tricks_left) return false;  // it would lead a trump

@@ -9,16 +9,6 @@ namespace cardgames {
 
 using namespace lanes;
 
-namespace {
-
-int owner(const std::array<std::array<std::uint16_t, 4>, 4>& hands, int suit, int rank) {
-    for (int p = 0; p < 4; ++p)
-        if (hands[p][suit] >> rank & 1u) return p;
-    return -1;
-}
-
-}  // namespace
-
 DoubleDummy::LeadSuit DoubleDummy::lead_suit(int seat, int s, std::uint16_t present) const {
     // What every lead of the suit shares: who holds its three highest cards, who can ruff it, and
     // a weight for the tree behind it: the more cards the opponents choose from (a void one
@@ -30,7 +20,7 @@ DoubleDummy::LeadSuit DoubleDummy::lead_suit(int seat, int s, std::uint16_t pres
     int* owners[3] = {&v.top_owner, &v.second_owner, &v.third_owner};
     for (int k = 0; k < 3; ++k) {
         *ranks[k] = rest ? top_rank(rest) : -1;
-        *owners[k] = rest ? owner(hand_, s, *ranks[k]) : -1;
+        *owners[k] = rest ? holder(s, *ranks[k]) : -1;
         if (rest) rest = static_cast<std::uint16_t>(rest & ~(1u << *ranks[k]));
     }
     v.present = present;
