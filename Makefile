@@ -35,10 +35,14 @@ test-asan: deps
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -LE long -j $(JOBS)
 
 # ThreadSanitizer covers the parts that run threads (CTest label "parallel"): only their targets
-# are built.
+# are built, against a oneTBB built with ThreadSanitizer from Debian's source package of the
+# installed version (scripts/tsan-tbb.sh; once per machine, kept in $(TSAN_BUILD)/onetbb), since
+# TSan cannot see the synchronisation inside an uninstrumented libtbb.
 TSAN_TARGETS ?= pimc_parallel_tests cardgames_app
 test-tsan: deps
-	@cmake -S . -B $(TSAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCARDGAMES_SANITIZE=thread >/dev/null
+	@tbb_dir=$$(bash scripts/tsan-tbb.sh $(TSAN_BUILD)/onetbb) && \
+	  cmake -S . -B $(TSAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCARDGAMES_SANITIZE=thread \
+	    -DTBB_DIR=$$tbb_dir >/dev/null
 	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target $(TSAN_TARGETS)
 	TSAN_OPTIONS=halt_on_error=1 ctest --test-dir $(TSAN_BUILD) --output-on-failure -L parallel -j $(JOBS) --no-tests=ignore
 

@@ -1,14 +1,29 @@
 #include "apps/batch.hpp"
 
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <csignal>
+#include <deque>
 #include <exception>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
+#include "apps/cluster.hpp"
 #include "apps/progress.hpp"
+#include "cardgames/error.hpp"
 
 namespace apps {
 
@@ -44,62 +59,337 @@ private:
     void (*term_)(int);
 };
 
+// An item as the farm hands it on: its line, or none when it was abandoned at an interrupt.
+struct Finished {
+    long index = 0;
+    std::optional<std::string> line;
+};
+
+// From the farm's threads to the rank's main thread: finished items, then the farm's end (with
+// the exception that ended it, if one did).
+class Mailbox {
+public:
+    void push(Finished f) {
+        {
+            std::lock_guard lock(mutex_);
+            items_.push_back(std::move(f));
+        }
+        ready_.notify_one();
+    }
+    void close(std::exception_ptr error) {
+        {
+            std::lock_guard lock(mutex_);
+            closed_ = true;
+            error_ = std::move(error);
+        }
+        ready_.notify_one();
+    }
+    // Waits up to `wait` for news; moves out what has arrived. True once the farm has ended and
+    // everything it pushed was taken.
+    bool take(std::chrono::milliseconds wait, std::deque<Finished>& into, std::exception_ptr& error) {
+        std::unique_lock lock(mutex_);
+        ready_.wait_for(lock, wait, [&] { return !items_.empty() || closed_; });
+        into.swap(items_);
+        items_.clear();
+        if (closed_) error = error_;
+        return closed_;
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable ready_;
+    std::deque<Finished> items_;
+    bool closed_ = false;
+    std::exception_ptr error_;
+};
+
+// This rank's share of the items as a TBB pipeline: started in order, run in parallel, handed to
+// the mailbox in order. Several items in flight per thread, so a long game does not idle the rest.
+void farm_items(long first, long total, long step, int threads,
+                const std::function<std::string(long)>& produce, Mailbox& mailbox) {
+    long next = first;
+    tbb::parallel_pipeline(
+        static_cast<std::size_t>(4 * threads),
+        tbb::make_filter<void, long>(tbb::filter_mode::serial_in_order,
+                                     [&](tbb::flow_control& fc) -> long {
+                                         if (next >= total || stop_requested()) {
+                                             fc.stop();
+                                             return 0;
+                                         }
+                                         const long i = next;
+                                         next += step;
+                                         return i;
+                                     }) &
+            tbb::make_filter<long, Finished>(tbb::filter_mode::parallel,
+                                             [&](long i) {
+                                                 try {
+                                                     return Finished{i, produce(i)};
+                                                 } catch (const Interrupted&) {
+                                                     return Finished{i, std::nullopt};
+                                                 }
+                                             }) &
+            tbb::make_filter<Finished, void>(tbb::filter_mode::serial_in_order,
+                                             [&](Finished f) { mailbox.push(std::move(f)); }));
+}
+
+// Runs the farm in an arena of `threads` TBB threads while the calling (main) thread stays free
+// to write results and speak MPI.
+class Farm {
+public:
+    Farm(long first, long total, long step, int threads, const std::function<std::string(long)>& produce)
+        // The workers do all the work, the main thread none: it needs `threads` workers.
+        : limit_(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads) + 1),
+          arena_(threads, 0) {
+        arena_.execute([&, first, total, step, threads] {
+            group_.run([&, first, total, step, threads] {
+                try {
+                    farm_items(first, total, step, threads, produce, mailbox_);
+                    mailbox_.close(nullptr);
+                } catch (...) {
+                    mailbox_.close(std::current_exception());
+                }
+            });
+        });
+    }
+    ~Farm() {
+        if (!waited_) g_stop.store(true);  // the main thread failed: end the farm fast
+        wait();
+    }
+    Farm(const Farm&) = delete;
+    Farm& operator=(const Farm&) = delete;
+
+    Mailbox& mailbox() { return mailbox_; }
+    void wait() {
+        if (waited_) return;
+        waited_ = true;
+        arena_.execute([&] { group_.wait(); });
+    }
+
+private:
+    tbb::global_control limit_;
+    tbb::task_arena arena_;
+    tbb::task_group group_;
+    Mailbox mailbox_;
+    bool waited_ = false;
+};
+
+// Rank 0: results from its own farm and from the other ranks, written in item order.
+class Collector {
+public:
+    Collector(ResultsFile& out, const std::function<void(long, const std::string&)>& written, long first,
+              const BatchOptions& options)
+        : out_(out), written_(written), next_(first), workers_(workers_text(options.threads)),
+          progress_(options.total, first, options.unit, workers_, options.quiet) {}
+
+    void add(long index, std::string line) {
+        const auto start = std::chrono::steady_clock::now();
+        pending_.emplace(index, std::move(line));
+        while (!pending_.empty() && pending_.begin()->first == next_) {
+            out_.append(pending_.begin()->second);
+            written_(next_, pending_.begin()->second);
+            pending_.erase(pending_.begin());
+            ++next_;
+        }
+        progress_.update(next_);
+        busy_ += std::chrono::steady_clock::now() - start;
+        ++handled_;
+    }
+    long next() const { return next_; }
+    void finish() {
+        progress_.finish(next_);
+        if (handled_ == 0) return;
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        spdlog::info("rank 0 took in {} results in {:.2f} s ({:.2f} per second) on {}, {:.1f} us of its main thread each",
+                     handled_, seconds, static_cast<double>(handled_) / seconds, workers_,
+                     std::chrono::duration<double, std::micro>(busy_).count() / static_cast<double>(handled_));
+    }
+
+private:
+    ResultsFile& out_;
+    const std::function<void(long, const std::string&)>& written_;
+    long next_;
+    std::string workers_;
+    Progress progress_;
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+    std::map<long, std::string> pending_;
+    std::chrono::steady_clock::duration busy_{};
+    long handled_ = 0;
+};
+
+constexpr int kOutcomeComplete = 0;
+constexpr int kOutcomeInterrupted = 130;
+
+int status_of(const std::exception_ptr& e) {
+    try {
+        std::rethrow_exception(e);
+    } catch (const cardgames::InputError&) {
+        return 2;
+    } catch (const QuietExit& q) {
+        return q.status;
+    } catch (...) {
+        return 1;
+    }
+}
+
+std::string text_of(const std::exception_ptr& e) {
+    try {
+        std::rethrow_exception(e);
+    } catch (const std::exception& x) {
+        return x.what();
+    } catch (...) {
+        return "unknown error";
+    }
+}
+
+// Rank 0's main loop: write, tell the ranks to stop when asked to, until its farm and every other
+// rank are done. Returns the outcome; `error` holds the first failure, here or on a rank.
+int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& error) {
+    int remaining = ranks() - 1;
+    bool farm_done = false, stop_sent = false;
+    Outbox outbox;
+    std::deque<Finished> finished;
+    // Local results wake this loop at once; the other ranks' are polled for. Results come tens of
+    // milliseconds apart at the least, and a rank sharing a machine cannot spare a core to spin.
+    const auto wait = std::chrono::milliseconds(ranks() > 1 ? 10 : 100);
+    auto fail = [&](std::exception_ptr e) {
+        if (!error) error = std::move(e);
+        g_stop.store(true);
+    };
+    while (!farm_done || remaining > 0) {
+        std::exception_ptr farm_error;
+        if (!farm_done) {
+            farm_done = farm.mailbox().take(wait, finished, farm_error);
+            if (farm_error) fail(farm_error);
+        }
+        for (Finished& f : finished)
+            if (f.line && !error) try {
+                    collector.add(f.index, std::move(*f.line));
+                } catch (...) {
+                    fail(std::current_exception());
+                }
+        finished.clear();
+        while (const std::optional<Message> m = poll_message()) {
+            if (m->tag == Tag::kResult && !error) try {
+                    collector.add(m->number, m->text);
+                } catch (...) {
+                    fail(std::current_exception());
+                }
+            if (m->tag == Tag::kDone) --remaining;
+            if (m->tag == Tag::kError) {
+                const std::string text = "rank " + std::to_string(m->source) + ": " + m->text;
+                fail(m->number == 2 ? std::make_exception_ptr(cardgames::InputError(text))
+                                    : std::make_exception_ptr(std::runtime_error(text)));
+            }
+        }
+        if (stop_requested() && !stop_sent) {
+            for (int r = 1; r < ranks(); ++r) outbox.send(r, Tag::kStop, 0, "");
+            stop_sent = true;
+        }
+        if (farm_done && remaining > 0) std::this_thread::sleep_for(wait);
+    }
+    collector.finish();
+    const int outcome = error ? status_of(error) : collector.next() >= total ? kOutcomeComplete : kOutcomeInterrupted;
+    for (int r = 1; r < ranks(); ++r) outbox.send(r, Tag::kOutcome, outcome, "");
+    outbox.drain();
+    return outcome;
+}
+
+// Another rank's main loop: forward finished lines to rank 0, obey its stop, say when done, and
+// return the outcome rank 0 sends back. Waits by sleeping, not in a blocking MPI call, which
+// would spin a core that the ranks still at work need.
+int forward(Farm& farm) {
+    Outbox outbox;
+    std::deque<Finished> finished;
+    long sent = 0;
+    for (bool done = false; !done;) {
+        std::exception_ptr error;
+        done = farm.mailbox().take(std::chrono::milliseconds(10), finished, error);
+        for (Finished& f : finished)
+            if (f.line) {
+                outbox.send(0, Tag::kResult, f.index, *f.line);
+                ++sent;
+            }
+        finished.clear();
+        while (const std::optional<Message> m = poll_message())
+            if (m->tag == Tag::kStop) g_stop.store(true);
+        if (error) outbox.send(0, Tag::kError, status_of(error), text_of(error));
+        outbox.progress();
+    }
+    outbox.send(0, Tag::kDone, sent, "");
+    outbox.drain();
+    for (;;) {
+        while (const std::optional<Message> m = poll_message())
+            if (m->tag == Tag::kOutcome) return static_cast<int>(m->number);
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
 }  // namespace
 
 bool stop_requested() { return g_stop.load(std::memory_order_relaxed); }
 
-bool run_batch(const BatchOptions& options, ResultsFile& out, const std::function<std::string(long)>& produce,
+int default_batch_threads() {
+    return std::max(1, tbb::info::default_concurrency() / std::max(1, ranks_on_this_machine()));
+}
+
+void BatchRunOptions::add_to(po::options_description& desc, const std::string& report) {
+    desc.add_options()
+        ("threads", po::value(&threads), "threads per process (default: all cores, shared among the MPI ranks on a machine); results do not depend on it")
+        ("out", po::value(&out_file), "results file, JSON Lines (refused if it exists, unless --resume)")
+        ("resume", po::bool_switch(&resume), "continue an interrupted run from its --out file")
+        ("quiet", po::bool_switch(&quiet), "no progress display")
+        ("report", po::value(&report_file), report.c_str());
+}
+
+std::optional<int> parse_on_every_rank(const std::function<std::optional<int>()>& parse) {
+    std::optional<int> done;
+    std::exception_ptr failed;
+    try {
+        done = parse();
+    } catch (...) {
+        failed = std::current_exception();
+    }
+    agree_on_setup(failed);
+    return done;
+}
+
+std::unique_ptr<ResultsFile> open_results(const std::string& path, const nlohmann::json& header, bool resume,
+                                          const std::function<void(const nlohmann::json&)>& check) {
+    std::exception_ptr failed;
+    const int differs = first_rank_that_differs(header.dump());
+    std::unique_ptr<ResultsFile> out;
+    try {
+        if (differs > 0)
+            throw cardgames::InputError("rank " + std::to_string(differs) +
+                                        " worked out other results options than rank 0 (are its input files the same?): "
+                                        "refusing to write '" + path + "'");
+        if (rank() == 0) out = std::make_unique<ResultsFile>(path, header, resume, check);
+    } catch (...) {
+        failed = std::current_exception();
+    }
+    agree_on_setup(failed);
+    return out;
+}
+
+bool run_batch(const BatchOptions& options, ResultsFile* out, const std::function<std::string(long)>& produce,
                const std::function<void(long, const std::string&)>& written) {
     SignalScope signals;
-    const long first = out.done();
-    Progress progress(options.total, first, options.unit, options.quiet);
-    std::atomic<long> next{first};
-    std::atomic<bool> failed{false};
-    std::mutex mutex;  // guards pending, next_to_write, error, the file and the progress display
-    std::map<long, std::string> pending;
-    long next_to_write = first;
+    const long first = broadcast_from_root(rank() == 0 ? out->done() : 0);
     std::exception_ptr error;
-
-    auto work = [&] {
-        for (;;) {
-            if (stop_requested() || failed.load()) return;
-            const long i = next.fetch_add(1);
-            if (i >= options.total) return;
-            std::string line = produce(i);
-            std::lock_guard lock(mutex);
-            pending.emplace(i, std::move(line));
-            while (!pending.empty() && pending.begin()->first == next_to_write && !failed.load()) {
-                out.append(pending.begin()->second);
-                written(next_to_write, pending.begin()->second);
-                pending.erase(pending.begin());
-                ++next_to_write;
-                progress.update(next_to_write);
-                if (stop_requested()) return;  // finish the line in hand, write no more
-            }
+    int outcome = kOutcomeComplete;
+    {
+        Farm farm(first + rank(), options.total, ranks(), std::max(1, options.threads), produce);
+        if (rank() == 0) {
+            Collector collector(*out, written, first, options);
+            outcome = collect(farm, collector, options.total, error);
+        } else {
+            outcome = forward(farm);
         }
-    };
-    // An exception may not leave a thread: the first one stops the batch and is rethrown below.
-    auto worker = [&] {
-        try {
-            work();
-        } catch (const Interrupted&) {
-        } catch (...) {
-            std::lock_guard lock(mutex);
-            if (!error) error = std::current_exception();
-            failed.store(true);
-        }
-    };
-    const int threads = std::max(1, options.threads);
-    // One long-lived loop per thread, each pulling the next item number, so items start in order.
-    // Plain threads rather than TBB tasks: the system's oneTBB is not built with ThreadSanitizer,
-    // which then cannot see a task's hand-over to its worker and reports races inside this loop;
-    // with std::thread every hand-over is visible, so `make test-tsan` checks this code for real.
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (std::thread& t : pool) t.join();
-    progress.finish(next_to_write);
-    if (error) std::rethrow_exception(error);
-    return next_to_write >= options.total;
+        farm.wait();
+    }
+    if (rank() == 0 && error) std::rethrow_exception(error);
+    if (outcome != kOutcomeComplete && outcome != kOutcomeInterrupted) throw QuietExit{outcome};
+    return outcome == kOutcomeComplete;
 }
 
 }  // namespace apps

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "apps/cluster.hpp"
 #include "cardgames/error.hpp"
 
 namespace apps {
@@ -68,12 +69,16 @@ bool parse_args(const std::string& command, int argc, char** argv, const po::opt
 }
 
 int guarded(const std::string& command, const std::function<int()>& body) {
+    // Under mpirun every rank meets the same error; rank 0 alone says it.
+    const bool say = rank() == 0;
     try {
         return body();
+    } catch (const QuietExit& q) {
+        return q.status;
     } catch (const InputError& e) {
-        std::cerr << "cardgames " << command << ": " << e.what() << "\n";
+        if (say) std::cerr << "cardgames " << command << ": " << e.what() << "\n";
     } catch (const po::error& e) {
-        std::cerr << "cardgames " << command << ": " << e.what() << " (see cardgames " << command << " --help)\n";
+        if (say) std::cerr << "cardgames " << command << ": " << e.what() << " (see cardgames " << command << " --help)\n";
     }
     return kExitBadInput;
 }

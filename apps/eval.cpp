@@ -6,17 +6,17 @@
 //                play --record files): each policy's card and its loss against the reference's
 //                valuation of every legal card; agreement = it picked a best-valued card.
 // One JSON line per deal-seat or decision, resumable like the tournament; a table at the end.
-#include <oneapi/tbb/info.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "apps/batch.hpp"
+#include "apps/cluster.hpp"
 #include "apps/common.hpp"
 #include "apps/eval_decisions.hpp"
 #include "apps/eval_playout.hpp"
@@ -202,95 +202,111 @@ int report(const std::string& file) {
     return 0;
 }
 
+// Everything a run needs, read from the command line and the input files.
+struct EvalRun {
+    EvalPlan plan;
+    Rules rules;
+    std::vector<Deal> deals;
+    std::deque<Rules> record_rules;  // the rules each decision's record was played under
+    std::vector<PlayDecision> decisions;
+    long total = 0;
+    json options;
+    BatchRunOptions how;
+};
+
+// Parses the command line and reads the inputs; --help and --report are done here (returned status).
+std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
+    RulesOptions ro;
+    EvalPlan& plan = run.plan;
+    std::string mode, policies_text, deals_file, records_file, seats_text = "all";
+    long count = 0;
+    po::options_description desc("eval options");
+    ro.add_to(desc);
+    desc.add_options()
+        ("mode", po::value(&mode)->default_value("bid"), "bid (Spades: deals and bids) or play (records and cards)")
+        ("policies", po::value(&policies_text), "the bot specs to evaluate, comma separated: \"rule,random\"")
+        ("reference", po::value(&plan.reference)->default_value("rule"), "the bot that plays the hands out and values the choices")
+        ("deals", po::value(&deals_file), "bid mode: deal set, one deal per line (default data/deals/<preset>.txt)")
+        ("records", po::value(&records_file), "play mode: game records, JSON Lines (tournament results work)")
+        ("count", po::value(&count), "bid mode: deals to use (default 25); play mode: decisions (default 200)")
+        ("seats", po::value(&seats_text)->default_value("all"), "seats to evaluate: all, or a list such as 0,2")
+        ("samples", po::value(&plan.samples)->default_value(16), "sampled layouts per deal-seat or decision")
+        ("seed", po::value(&plan.seed)->default_value(1), "seed of the layouts and the bots");
+    run.how.add_to(desc, "print the table of an existing eval results file and exit");
+    po::variables_map vm;
+    if (!parse_args("eval", argc, argv, desc, vm)) return 0;
+    if (!run.how.report_file.empty()) return rank() == 0 ? report(run.how.report_file) : 0;
+    if (mode != "bid" && mode != "play") throw InputError("--mode '" + mode + "': expected bid or play");
+    plan.bid_mode = mode == "bid";
+    if (policies_text.empty()) throw InputError("--policies is required: the bot specs to evaluate");
+    if (run.how.out_file.empty()) throw InputError("--out is required: the results file (JSON Lines)");
+    if (plan.samples < 1) throw InputError("--samples must be at least 1");
+    if (run.how.threads < 1) throw InputError("--threads must be at least 1");
+    plan.policies = split_player_list(policies_text);
+    for (const std::string& spec : plan.policies) sampling::make_player(spec, 0);
+    sampling::make_player(plan.reference, 0);
+    if (!vm.count("count")) count = plan.bid_mode ? 25 : 200;
+    if (count < 1) throw InputError("--count must be at least 1");
+
+    run.options = json{{"mode", mode}, {"policies", plan.policies}, {"reference", plan.reference}, {"samples", plan.samples},
+                       {"seed", plan.seed}, {"seats", seats_text}, {"count", count}};
+    if (plan.bid_mode) {
+        run.rules = ro.resolve();
+        if (run.rules.game != GameKind::kSpades) throw InputError("--mode bid needs Spades (Hearts has no bidding); use --mode play");
+        if (deals_file.empty()) {
+            const std::string preset = ro.preset.empty() ? default_preset(run.rules.game) : ro.preset;
+            deals_file = (data_dir() / "deals" / (std::filesystem::path(preset).stem().string() + ".txt")).string();
+        }
+        const std::string text = read_text(deals_file, "--deals");
+        run.deals = read_deals(deals_file, text, run.rules, count);
+        plan.seats = parse_seats(seats_text, run.rules.players);
+        json r = json::object();
+        for (const auto& [k, v] : rules_to_pairs(run.rules)) r[k] = v;
+        run.options["rules"] = r;
+        run.options["deals_fnv1a"] = fingerprint(text);
+        run.total = static_cast<long>(run.deals.size() * plan.seats.size());
+    } else {
+        if (records_file.empty()) throw InputError("--mode play needs --records FILE (game records or tournament results)");
+        const std::string text = read_text(records_file, "--records");
+        run.decisions = collect_decisions(records_file, text, seats_text, count, run.record_rules);
+        run.options["records_fnv1a"] = fingerprint(text);
+        run.total = static_cast<long>(run.decisions.size());
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 int cmd_eval(int argc, char** argv) {
     return guarded("eval", [&] {
-        RulesOptions ro;
-        EvalPlan plan;
-        std::string mode, policies_text, deals_file, records_file, seats_text = "all", out_file, report_file;
-        int threads = tbb::info::default_concurrency();
-        long count = 0;
-        bool resume = false, quiet = false;
-        po::options_description desc("eval options");
-        ro.add_to(desc);
-        desc.add_options()
-            ("mode", po::value(&mode)->default_value("bid"), "bid (Spades: deals and bids) or play (records and cards)")
-            ("policies", po::value(&policies_text), "the bot specs to evaluate, comma separated: \"rule,random\"")
-            ("reference", po::value(&plan.reference)->default_value("rule"), "the bot that plays the hands out and values the choices")
-            ("deals", po::value(&deals_file), "bid mode: deal set, one deal per line (default data/deals/<preset>.txt)")
-            ("records", po::value(&records_file), "play mode: game records, JSON Lines (tournament results work)")
-            ("count", po::value(&count), "bid mode: deals to use (default 25); play mode: decisions (default 200)")
-            ("seats", po::value(&seats_text)->default_value("all"), "seats to evaluate: all, or a list such as 0,2")
-            ("samples", po::value(&plan.samples)->default_value(16), "sampled layouts per deal-seat or decision")
-            ("seed", po::value(&plan.seed)->default_value(1), "seed of the layouts and the bots")
-            ("threads", po::value(&threads), "worker threads (default: all cores); results do not depend on it")
-            ("out", po::value(&out_file), "results file, JSON Lines (refused if it exists, unless --resume)")
-            ("resume", po::bool_switch(&resume), "continue an interrupted run from its --out file")
-            ("quiet", po::bool_switch(&quiet), "no progress display")
-            ("report", po::value(&report_file), "print the table of an existing eval results file and exit");
-        po::variables_map vm;
-        if (!parse_args("eval", argc, argv, desc, vm)) return 0;
-        if (!report_file.empty()) return report(report_file);
-        if (mode != "bid" && mode != "play") throw InputError("--mode '" + mode + "': expected bid or play");
-        plan.bid_mode = mode == "bid";
-        if (policies_text.empty()) throw InputError("--policies is required: the bot specs to evaluate");
-        if (out_file.empty()) throw InputError("--out is required: the results file (JSON Lines)");
-        if (plan.samples < 1) throw InputError("--samples must be at least 1");
-        if (threads < 1) throw InputError("--threads must be at least 1");
-        plan.policies = split_player_list(policies_text);
-        for (const std::string& spec : plan.policies) sampling::make_player(spec, 0);
-        sampling::make_player(plan.reference, 0);
-        if (!vm.count("count")) count = plan.bid_mode ? 25 : 200;
-        if (count < 1) throw InputError("--count must be at least 1");
+        EvalRun run;
+        if (const auto done = parse_on_every_rank([&] { return parse_eval(argc, argv, run); })) return *done;
 
-        json options{{"mode", mode}, {"policies", plan.policies}, {"reference", plan.reference}, {"samples", plan.samples},
-                     {"seed", plan.seed}, {"seats", seats_text}, {"count", count}};
-        Rules rules;
-        std::vector<Deal> deals;
-        std::deque<Rules> record_rules;
-        std::vector<PlayDecision> decisions;
-        long total = 0;
-        if (plan.bid_mode) {
-            rules = ro.resolve();
-            if (rules.game != GameKind::kSpades) throw InputError("--mode bid needs Spades (Hearts has no bidding); use --mode play");
-            if (deals_file.empty()) {
-                const std::string preset = ro.preset.empty() ? default_preset(rules.game) : ro.preset;
-                deals_file = (data_dir() / "deals" / (std::filesystem::path(preset).stem().string() + ".txt")).string();
-            }
-            const std::string text = read_text(deals_file, "--deals");
-            deals = read_deals(deals_file, text, rules, count);
-            plan.seats = parse_seats(seats_text, rules.players);
-            json r = json::object();
-            for (const auto& [k, v] : rules_to_pairs(rules)) r[k] = v;
-            options["rules"] = r;
-            options["deals_fnv1a"] = fingerprint(text);
-            total = static_cast<long>(deals.size() * plan.seats.size());
-        } else {
-            if (records_file.empty()) throw InputError("--mode play needs --records FILE (game records or tournament results)");
-            const std::string text = read_text(records_file, "--records");
-            decisions = collect_decisions(records_file, text, seats_text, count, record_rules);
-            options["records_fnv1a"] = fingerprint(text);
-            total = static_cast<long>(decisions.size());
-        }
+        const EvalPlan& plan = run.plan;
         const std::size_t npol = plan.policies.size();
-        ResultsFile out(out_file, results_header("eval", options), resume, [&](const json& line) { check_line(line, npol); });
-        std::vector<json> lines = out.existing();
+        const std::unique_ptr<ResultsFile> out = open_results(run.how.out_file, results_header("eval", run.options), run.how.resume,
+                                                              [&](const json& line) { check_line(line, npol); });
+        std::vector<json> lines;
+        if (out) lines = out->existing();
         BatchOptions bo;
-        bo.total = total;
-        bo.threads = threads;
-        bo.quiet = quiet;
+        bo.total = run.total;
+        bo.threads = run.how.threads;
+        bo.quiet = run.how.quiet;
         bo.unit = plan.bid_mode ? "deal-seats" : "decisions";
         const bool complete = run_batch(
-            bo, out,
-            [&](long i) { return plan.bid_mode ? bid_item(plan, rules, deals, i) : play_item(plan, decisions, i); },
+            bo, out.get(),
+            [&](long i) {
+                return plan.bid_mode ? bid_item(plan, run.rules, run.deals, i) : play_item(plan, run.decisions, i);
+            },
             [&](long, const std::string& line) { lines.push_back(json::parse(line)); });
+        if (rank() != 0) return complete ? 0 : 130;
         if (!complete) {
-            std::cerr << "cardgames eval: interrupted after " << lines.size() << " of " << total
+            std::cerr << "cardgames eval: interrupted after " << lines.size() << " of " << run.total
                       << " results; run the same command with --resume to continue\n";
             return 130;
         }
-        std::cout << summary_table(plan.policies, lines, plan.bid_mode);
+        std::cout << summary_table(plan.policies, lines, plan.bid_mode) << "\nevaluated on " << workers_text(run.how.threads)
+                  << "\n";
         return 0;
     });
 }

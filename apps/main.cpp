@@ -6,6 +6,7 @@
 #include <iostream>
 #include <string>
 
+#include "apps/cluster.hpp"
 #include "apps/common.hpp"
 
 namespace {
@@ -14,6 +15,7 @@ struct Command {
     const char* name;
     int (*run)(int, char**);
     const char* summary;
+    bool ranks = false;  // spreads over MPI ranks under mpirun
 };
 
 constexpr Command kCommands[] = {
@@ -22,8 +24,8 @@ constexpr Command kCommands[] = {
     {"solve", apps::cmd_solve, "solve a position with perfect information: the value of every legal card"},
     {"bench", apps::cmd_bench, "measure speed: search on fixed positions (default), --rules, --pimc"},
     {"bot", apps::cmd_bot, "one of our bots on stdin/stdout, speaking the bot protocol (docs/PROTOCOL.md)"},
-    {"tournament", apps::cmd_tournament, "self-play between bot specs, resumable, with a results table"},
-    {"eval", apps::cmd_eval, "rank bidding or play policies by expected loss over a deal set or records"},
+    {"tournament", apps::cmd_tournament, "self-play between bot specs, resumable, with a results table", true},
+    {"eval", apps::cmd_eval, "rank bidding or play policies by expected loss over a deal set or records", true},
     {"deals", apps::cmd_deals, "print a seeded deal set, one deal per line"},
 };
 
@@ -33,14 +35,34 @@ void usage(std::ostream& out) {
     for (const Command& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
 }
 
-}  // namespace
+bool is_verbosity(const char* arg) {
+    return std::strcmp(arg, "-v") == 0 || std::strcmp(arg, "-vv") == 0 || std::strcmp(arg, "--verbose") == 0;
+}
 
-int main(int argc, char** argv) {
+// Under mpirun: every rank must run the same command, and only the batch commands spread over
+// ranks. Rank 0 says what is wrong; every rank exits 2.
+int check_ranks(int argc, char** argv) {
+    std::string error = apps::command_line_mismatch(argc, argv);
+    if (error.empty() && apps::ranks() > 1) {
+        int i = 1;
+        while (i < argc && is_verbosity(argv[i])) ++i;
+        const std::string name = i < argc ? argv[i] : "";
+        bool spreads = false;
+        for (const Command& c : kCommands)
+            if (name == c.name) spreads = c.ranks;
+        if (!spreads)
+            error = "'cardgames " + name + "' runs as one process; only tournament and eval spread over MPI ranks";
+    }
+    if (error.empty()) return 0;
+    if (apps::rank() == 0) std::cerr << "cardgames: " << error << "\n";
+    return apps::kExitBadInput;
+}
+
+int run(int argc, char** argv) {
     // Logs go to stderr: stdout carries results, and the bot protocol in `cardgames bot`.
     spdlog::set_default_logger(spdlog::stderr_color_mt("cardgames"));
     spdlog::set_level(spdlog::level::warn);
-    while (argc >= 2 && (std::strcmp(argv[1], "-v") == 0 || std::strcmp(argv[1], "-vv") == 0 ||
-                         std::strcmp(argv[1], "--verbose") == 0)) {
+    while (argc >= 2 && is_verbosity(argv[1])) {
         spdlog::set_level(std::strcmp(argv[1], "-vv") == 0 ? spdlog::level::debug : spdlog::level::info);
         --argc;
         ++argv;
@@ -59,4 +81,12 @@ int main(int argc, char** argv) {
     std::cerr << "cardgames: unknown command '" << name << "'\n";
     usage(std::cerr);
     return apps::kExitBadInput;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    apps::MpiSession mpi(argc, argv);
+    if (const int status = check_ranks(argc, argv)) return status;
+    return run(argc, argv);
 }

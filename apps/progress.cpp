@@ -18,8 +18,8 @@ std::string duration(double seconds) {
 
 }  // namespace
 
-Progress::Progress(long total, long done, std::string unit, bool quiet)
-    : total_(total), start_done_(done), unit_(std::move(unit)), quiet_(quiet), tty_(isatty(STDERR_FILENO)),
+Progress::Progress(long total, long done, std::string unit, std::string where, bool quiet)
+    : total_(total), start_done_(done), unit_(std::move(unit)), where_(std::move(where)), quiet_(quiet), tty_(isatty(STDERR_FILENO)),
       start_(std::chrono::steady_clock::now()), last_(start_) {}
 
 void Progress::update(long done) {
@@ -46,10 +46,12 @@ void Progress::draw(long done) {
     if (tty_) {
         constexpr int kWidth = 30;
         const int filled = static_cast<int>(pct / 100 * kWidth);
-        std::fprintf(stderr, "\r[%s%s] %ld/%ld %5.1f%%  %.1f %s/s  ETA %s  ", std::string(filled, '#').c_str(),
-                     std::string(kWidth - filled, '.').c_str(), done, total_, pct, rate, unit_.c_str(), eta.c_str());
+        std::fprintf(stderr, "\r[%s%s] %ld/%ld %5.1f%%  %.1f %s/s on %s  ETA %s  ", std::string(filled, '#').c_str(),
+                     std::string(kWidth - filled, '.').c_str(), done, total_, pct, rate, unit_.c_str(), where_.c_str(),
+                     eta.c_str());
     } else {
-        std::fprintf(stderr, "%ld/%ld %s (%.1f%%), %.2f/s, ETA %s\n", done, total_, unit_.c_str(), pct, rate, eta.c_str());
+        std::fprintf(stderr, "%ld/%ld %s (%.1f%%), %.2f/s on %s, ETA %s\n", done, total_, unit_.c_str(), pct, rate,
+                     where_.c_str(), eta.c_str());
     }
     std::fflush(stderr);
 }

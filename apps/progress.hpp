@@ -10,7 +10,8 @@ namespace apps {
 class Progress {
 public:
     // `done` items are already finished (a resumed run); the rate counts only this run's items.
-    Progress(long total, long done, std::string unit, bool quiet);
+    // `where` says what runs them ("2 threads", "3 ranks x 2 threads").
+    Progress(long total, long done, std::string unit, std::string where, bool quiet);
     void update(long done);
     void finish(long done);
 
@@ -20,6 +21,7 @@ private:
     long total_;
     long start_done_;
     std::string unit_;
+    std::string where_;
     bool quiet_;
     bool tty_;
     bool drawn_ = false;

@@ -112,6 +112,7 @@ ResultsFile::ResultsFile(const std::string& path, const json& header, bool resum
     : path_(path) {
     namespace fs = std::filesystem;
     std::error_code ec;
+    if (fs::is_directory(path, ec)) throw InputError("--out '" + path + "': a directory; give a file name");
     const bool exists = fs::exists(path, ec);
     bool has_content = exists && fs::file_size(path, ec) > 0;
     bool write_header = true;

@@ -1,13 +1,13 @@
 // cardgames tournament: self-play between bot specs, by games or by independent hands, optionally
 // duplicate (each deal replayed with the players rotated through the seats). One JSON line per
 // finished game or hand (a game record plus the tournament fields), resumable; a table at the end.
-#include <oneapi/tbb/info.h>
-
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <spdlog/spdlog.h>
 
 #include "apps/batch.hpp"
+#include "apps/cluster.hpp"
 #include "apps/common.hpp"
 #include "apps/results_file.hpp"
 #include "apps/stats.hpp"
@@ -122,69 +122,76 @@ int report(const std::string& file) {
     return 0;
 }
 
+// Parses the command line into a plan; --help and --report are done here (returned status).
+std::optional<int> parse_tournament(int argc, char** argv, TournamentPlan& plan, BatchRunOptions& run) {
+    RulesOptions ro;
+    std::string players_text;
+    long games = 0, hands = 0;
+    po::options_description desc("tournament options");
+    ro.add_to(desc);
+    desc.add_options()
+        ("players", po::value(&players_text), "one bot spec per seat, comma separated: \"pimc:worlds=32,rule,rule,random\"")
+        ("games", po::value(&games), "play N whole games (to the target score)")
+        ("hands", po::value(&hands), "play N independent hands, each from zero scores")
+        ("duplicate", po::bool_switch(&plan.duplicate), "replay each deal with the players rotated through the seats")
+        ("seed", po::value(&plan.seed)->default_value(1), "seed of the deals and the bots");
+    run.add_to(desc, "print the table of an existing results file and exit");
+    po::variables_map vm;
+    if (!parse_args("tournament", argc, argv, desc, vm)) return 0;
+    if (!run.report_file.empty()) return rank() == 0 ? report(run.report_file) : 0;
+
+    plan.rules = ro.resolve();
+    const int n = plan.rules.players;
+    if (players_text.empty()) throw InputError("--players is required: one bot spec per seat (" + std::to_string(n) + ")");
+    if (run.out_file.empty()) throw InputError("--out is required: the results file (JSON Lines)");
+    if (vm.count("games") == vm.count("hands")) throw InputError("give exactly one of --games N and --hands N");
+    plan.by_hands = vm.count("hands") > 0;
+    plan.count = plan.by_hands ? hands : games;
+    if (plan.count < 1) throw InputError(std::string(plan.by_hands ? "--hands" : "--games") + " must be at least 1");
+    if (run.threads < 1) throw InputError("--threads must be at least 1");
+    plan.specs = split_player_list(players_text);
+    if (static_cast<int>(plan.specs.size()) != n)
+        throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) + " specs for " +
+                         std::to_string(n) + " seats; give one per seat");
+    for (const std::string& spec : plan.specs) sampling::make_player(spec, 0);  // unknown bots fail here, not in a worker
+    return std::nullopt;
+}
+
 }  // namespace
 
 int cmd_tournament(int argc, char** argv) {
     return guarded("tournament", [&] {
-        RulesOptions ro;
         TournamentPlan plan;
-        std::string players_text, out_file, report_file;
-        long games = 0, hands = 0;
-        int threads = tbb::info::default_concurrency();
-        bool resume = false, quiet = false;
-        po::options_description desc("tournament options");
-        ro.add_to(desc);
-        desc.add_options()
-            ("players", po::value(&players_text), "one bot spec per seat, comma separated: \"pimc:worlds=32,rule,rule,random\"")
-            ("games", po::value(&games), "play N whole games (to the target score)")
-            ("hands", po::value(&hands), "play N independent hands, each from zero scores")
-            ("duplicate", po::bool_switch(&plan.duplicate), "replay each deal with the players rotated through the seats")
-            ("seed", po::value(&plan.seed)->default_value(1), "seed of the deals and the bots")
-            ("threads", po::value(&threads), "worker threads (default: all cores); results do not depend on it")
-            ("out", po::value(&out_file), "results file, JSON Lines (refused if it exists, unless --resume)")
-            ("resume", po::bool_switch(&resume), "continue an interrupted run from its --out file")
-            ("quiet", po::bool_switch(&quiet), "no progress display")
-            ("report", po::value(&report_file), "print the table of an existing results file and exit");
-        po::variables_map vm;
-        if (!parse_args("tournament", argc, argv, desc, vm)) return 0;
-        if (!report_file.empty()) return report(report_file);
+        BatchRunOptions run;
+        if (const auto done = parse_on_every_rank([&] { return parse_tournament(argc, argv, plan, run); })) return *done;
 
-        plan.rules = ro.resolve();
         const int n = plan.rules.players;
-        if (players_text.empty()) throw InputError("--players is required: one bot spec per seat (" + std::to_string(n) + ")");
-        if (out_file.empty()) throw InputError("--out is required: the results file (JSON Lines)");
-        if (vm.count("games") == vm.count("hands")) throw InputError("give exactly one of --games N and --hands N");
-        plan.by_hands = vm.count("hands") > 0;
-        plan.count = plan.by_hands ? hands : games;
-        if (plan.count < 1) throw InputError(std::string(plan.by_hands ? "--hands" : "--games") + " must be at least 1");
-        if (threads < 1) throw InputError("--threads must be at least 1");
-        plan.specs = split_player_list(players_text);
-        if (static_cast<int>(plan.specs.size()) != n)
-            throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) + " specs for " +
-                             std::to_string(n) + " seats; give one per seat");
-        for (const std::string& spec : plan.specs) sampling::make_player(spec, 0);  // unknown bots fail here, not in a worker
-
-        ResultsFile out(out_file, results_header("tournament", plan.options()), resume,
-                        [&](const json& line) { check_line(line, n); });
+        const std::unique_ptr<ResultsFile> out = open_results(run.out_file, results_header("tournament", plan.options()),
+                                                              run.resume, [&](const json& line) { check_line(line, n); });
         std::vector<GameResult> results;
-        for (const json& line : out.existing()) results.push_back(game_result_from_json(line));
-        spdlog::info("tournament: {} {} of {} to play on {} threads, results to {}{}", plan.total() - static_cast<long>(results.size()),
-                     plan.by_hands ? "hands" : "games", plan.total(), threads, out_file,
-                     results.empty() ? "" : fmt::format(" ({} already there)", results.size()));
+        if (out)
+            for (const json& line : out->existing()) results.push_back(game_result_from_json(line));
+        if (rank() == 0)
+            spdlog::info("tournament: {} {} of {} to play on {}, results to {}{}",
+                         plan.total() - static_cast<long>(results.size()), plan.by_hands ? "hands" : "games",
+                         plan.total(), workers_text(run.threads), run.out_file,
+                         results.empty() ? "" : fmt::format(" ({} already there)", results.size()));
         BatchOptions bo;
         bo.total = plan.total();
-        bo.threads = threads;
-        bo.quiet = quiet;
+        bo.threads = run.threads;
+        bo.quiet = run.quiet;
         bo.unit = plan.by_hands ? "hands" : "games";
         const bool complete = run_batch(
-            bo, out, [&](long i) { return play_item(plan, i); },
+            bo, out.get(), [&](long i) { return play_item(plan, i); },
             [&](long, const std::string& line) { results.push_back(game_result_from_json(json::parse(line))); });
+        if (rank() != 0) return complete ? 0 : 130;
         if (!complete) {
             std::cerr << "cardgames tournament: interrupted after " << results.size() << " of " << plan.total()
                       << " results; run the same command with --resume to continue\n";
             return 130;
         }
-        std::cout << format_summary(summarize(results, plan.rotations()), plan.rules.game == GameKind::kHearts);
+        std::cout << format_summary(summarize(results, plan.rotations()), plan.rules.game == GameKind::kHearts)
+                  << "\nplayed on " << workers_text(run.threads) << "\n";
         return 0;
     });
 }

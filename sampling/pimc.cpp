@@ -72,7 +72,8 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     return o;
 }
 
-PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed) : options_(options), seed_(seed) {}
+PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed)
+    : options_(options), seed_(seed), arena_(std::make_unique<DecisionArena>(options.threads)) {}
 
 PimcBot::~PimcBot() = default;
 
@@ -110,6 +111,7 @@ struct WorldResult {
     std::array<double, 64> shown{};  // the same value as TrickGame::report gives it
     std::array<bool, 64> optimal{};
     std::uint64_t expansions = 0;
+    int thread_slot = -1;  // the TBB thread that searched it
 };
 
 int exact_threshold(const PimcOptions& o, int players) {
@@ -153,18 +155,11 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     context.bids = info.bids;
     for (int s = 0; s < rules.players; ++s)
         context.bags[rules.unit_of(s)] = info.scores.bags[rules.unit_of(s)];
-    // Deal every world first, in world order: sampling is cheap and this keeps it sequential.
+    // Each world is dealt by its own task from its own seed (the sampler is read-only), so the
+    // deals do not depend on which thread deals them.
     const std::uint64_t base = decision_seed(info, 3);
     const int worlds = options_.worlds;
-    std::vector<Deal> deals(static_cast<std::size_t>(worlds));
     std::vector<double> weights(static_cast<std::size_t>(worlds), 1.0);
-    for (int w = 0; w < worlds; ++w) {
-        boost::random::mt19937_64 rng(mix_seed(base, static_cast<std::uint64_t>(w)));
-        deals[static_cast<std::size_t>(w)] = sampler.sample(rng, info.hand);
-        if (options_.infer)
-            weights[static_cast<std::size_t>(w)] =
-                world_weight(info, deals[static_cast<std::size_t>(w)]);
-    }
     // At its own turn the seat has not played to the trick in progress: one card per trick left.
     const int tricks_left = info.hand.size();
     const bool exact =
@@ -176,10 +171,13 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
 
     std::vector<WorldResult> results(static_cast<std::size_t>(worlds));
     std::vector<char> done(static_cast<std::size_t>(worlds), 0);  // not vector<bool>: tasks write it
-    parallel_for_index(worlds, options_.threads, [&](int w) {
+    arena_->parallel_for_index(worlds, [&](int w) {
         if (options_.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
+        boost::random::mt19937_64 rng(mix_seed(base, static_cast<std::uint64_t>(w)));
+        const Deal deal = sampler.sample(rng, info.hand);
+        if (options_.infer) weights[static_cast<std::size_t>(w)] = world_weight(info, deal);
         PlayState state = info.play;
-        state.hands = deals[static_cast<std::size_t>(w)].hands;
+        state.hands = deal.hands;
         TrickGame game(rules, state, utility, taken, context);
         engine::SearchOptions so;
         so.algorithm = options_.algorithm;
@@ -226,6 +224,7 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
             }
         }
         r.expansions = spent;
+        r.thread_slot = current_thread_slot();
         double top = -1e18;
         for (const auto& m : best.moves) top = std::max(top, static_cast<double>(m.value[me]));
         for (Card c : legal) {
@@ -243,9 +242,11 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     });
     // Reduce in world order.
     double total_weight = 0;
+    std::vector<int> slots;
     for (int w = 0; w < worlds; ++w) {
         if (!done[static_cast<std::size_t>(w)]) continue;
         const WorldResult& r = results[static_cast<std::size_t>(w)];
+        if (std::find(slots.begin(), slots.end(), r.thread_slot) == slots.end()) slots.push_back(r.thread_slot);
         const double wt = weights[static_cast<std::size_t>(w)];
         total_weight += wt;
         ++out.worlds;
@@ -256,6 +257,7 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
             cv.votes += r.optimal[cv.card.index()] ? 1 : 0;
         }
     }
+    out.threads_used = static_cast<int>(slots.size());
     for (CardValue& cv : out.cards) {
         cv.mean = total_weight > 0 ? cv.mean / total_weight : 0;
         cv.expected = total_weight > 0 ? cv.expected / total_weight : 0;

@@ -5,7 +5,7 @@
 // as an optimal card). Once few tricks are left (5 with four players) the engine solves each world
 // exactly; before that, by default, each card is valued by playing the world out with the rule
 // player in every seat, the engine solving the last tricks (rollout.hpp; `eval=search` searches
-// the world to a depth instead). Worlds are farmed over `threads` threads; each world draws its
+// the world to a depth instead). Worlds are farmed over oneTBB (parallel.hpp); each world draws its
 // randomness from (bot seed, decision, world index) and results are reduced in world order, so a
 // decision is identical for any thread count. Bids and passes are chosen by expected score over
 // sampled deals played out by the rule player (see pimc_bidding.cpp for why).
@@ -23,6 +23,8 @@
 
 namespace sampling {
 
+class DecisionArena;
+
 struct PimcOptions {
     int worlds = 64;
     engine::Algorithm algorithm = engine::Algorithm::kSpeculative;
@@ -34,7 +36,9 @@ struct PimcOptions {
     bool rollout = true;
     std::uint64_t nodes = 30000;   // eval=search: expansions per world and decision
     int exact_tricks = 0;          // search to the end when this few tricks are left (0: by player count)
-    int threads = 0;               // 0: every core (the decision is the same for any count)
+    // 0: the cores of the run it plays in (all of them at the top level, the tournament's or eval's
+    // --threads inside one); N: an arena of N threads of its own. The decision is the same for any.
+    int threads = 0;
     bool vote = false;             // aggregate by votes for each world's optimal cards
     bool score_utility = true;     // Spades: score (bids, nil, bags) rather than raw tricks
     int rollouts = 48;             // sampled deals per candidate bid or pass
@@ -62,6 +66,7 @@ struct PimcAnalysis {
     cardgames::Card best = cardgames::kNoCard;
     int worlds = 0;
     std::uint64_t expansions = 0;
+    int threads_used = 0;          // distinct TBB threads that searched the worlds
     bool searched = false;         // false: a single legal card, nothing to search
 };
 
@@ -84,6 +89,7 @@ private:
 
     PimcOptions options_;
     std::uint64_t seed_;
+    std::unique_ptr<DecisionArena> arena_;  // where the worlds and play-outs run (parallel.hpp)
 };
 
 // Every bot by name: pimc here, the rest from cardgames::make_player (random, rule, external).

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <boost/random/mersenne_twister.hpp>
 #include <cmath>
+#include <optional>
 
 #include "cardgames/game.hpp"
 #include "cardgames/rule_bot.hpp"
@@ -78,27 +79,26 @@ double play_out(const InfoState& info, const Deal& deal, const Candidate& cand,
 }
 
 // The play-out value of each candidate on each of `rollouts` sampled deals (deal-major), farmed
-// over the seat's threads. `hidden_hand`: the seat has not seen its cards (blind nil), so its hand
+// over the bot's arena. `hidden_hand`: the seat has not seen its cards (blind nil), so its hand
 // is sampled too.
 std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>& cands,
-                             int rollouts, std::uint64_t seed, int threads, bool hidden_hand) {
-    std::vector<Deal> deals(static_cast<std::size_t>(rollouts));
-    if (hidden_hand) {
-        for (int r = 0; r < rollouts; ++r)
-            deals[static_cast<std::size_t>(r)] = deal_from_seed(*info.rules, seed, r);
-    } else {
-        const DealSampler sampler(constraints_from(info));
-        for (int r = 0; r < rollouts; ++r) {
-            boost::random::mt19937_64 rng(mix_seed(seed, static_cast<std::uint64_t>(r)));
-            deals[static_cast<std::size_t>(r)] = sampler.sample(rng, info.hand);
-        }
-    }
+                             int rollouts, std::uint64_t seed, DecisionArena& arena, bool hidden_hand) {
+    // Each play-out deals its own cards from its own seed (the sampler is read-only), so the deals
+    // do not depend on which thread deals them.
+    std::optional<DealSampler> sampler;
+    if (!hidden_hand) sampler.emplace(constraints_from(info));
     std::vector<double> values(cands.size() * static_cast<std::size_t>(rollouts));
-    parallel_for_index(rollouts, threads, [&](int r) {
+    arena.parallel_for_index(rollouts, [&](int r) {
+        Deal deal;
+        if (hidden_hand) {
+            deal = deal_from_seed(*info.rules, seed, r);
+        } else {
+            boost::random::mt19937_64 rng(mix_seed(seed, static_cast<std::uint64_t>(r)));
+            deal = sampler->sample(rng, info.hand);
+        }
         for (std::size_t c = 0; c < cands.size(); ++c)
             values[static_cast<std::size_t>(r) * cands.size() + c] =
-                play_out(info, deals[static_cast<std::size_t>(r)], cands[c],
-                         mix_seed(seed, 1000003u + static_cast<std::uint64_t>(r)));
+                play_out(info, deal, cands[c], mix_seed(seed, 1000003u + static_cast<std::uint64_t>(r)));
     });
     return values;
 }
@@ -146,7 +146,7 @@ bool PimcBot::blind_nil(const InfoState& info) {
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
     const auto values =
-        evaluate(info, cands, options_.rollouts, decision_seed(info, 0), options_.threads, true);
+        evaluate(info, cands, options_.rollouts, decision_seed(info, 0), *arena_, true);
     return best_of(values, cands.size()) == 1;
 }
 
@@ -167,7 +167,7 @@ int PimcBot::bid(const InfoState& info) {
         if (b >= 1 && b <= most) cands.push_back({b, false, {}});
     }
     const auto values =
-        evaluate(info, cands, options_.rollouts, decision_seed(info, 1), options_.threads, false);
+        evaluate(info, cands, options_.rollouts, decision_seed(info, 1), *arena_, false);
     return cands[best_of(values, cands.size())].bid;
 }
 
@@ -192,7 +192,7 @@ CardSet PimcBot::pass(const InfoState& info) {
     };
     rec(rec, 0, 0, CardSet());
     const auto values =
-        evaluate(info, cands, options_.rollouts, decision_seed(info, 2), options_.threads, false);
+        evaluate(info, cands, options_.rollouts, decision_seed(info, 2), *arena_, false);
     return cands[best_of(values, cands.size())].pass;
 }
 

@@ -9,6 +9,7 @@ packages=(
   libtbb-dev libspdlog-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libdds-dev
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()

@@ -8,43 +8,11 @@ No check depends on wall-clock time: the kill tests wait for lines in the file, 
 """
 import json
 import os
-import shutil
 import signal
 import subprocess
-import sys
-import tempfile
 import time
 
-BIN = sys.argv[1]
-CASE = sys.argv[2]
-TMP = tempfile.mkdtemp(prefix="cardgames-e2e-")
-RANDOM4 = "random,random,random,random"
-
-
-def run(*args, expect=0):
-    p = subprocess.run([BIN, *args], capture_output=True, text=True)
-    if p.returncode != expect:
-        sys.exit(f"FAIL: {' '.join(args)}: status {p.returncode}, expected {expect}\n{p.stdout}\n{p.stderr}")
-    return p
-
-
-def path(name):
-    return os.path.join(TMP, name)
-
-
-def read(name):
-    with open(path(name), "rb") as f:
-        return f.read()
-
-
-def check(cond, msg):
-    if not cond:
-        sys.exit("FAIL: " + msg)
-
-
-def tournament(out, *extra, game="hearts", count=("--games", "6"), threads="2", players=RANDOM4):
-    return ["tournament", "--game", game, "--players", players, *count, "--seed", "7", "--threads", threads,
-            "--out", path(out), "--quiet", *extra]
+from e2e import BIN, RANDOM4, check, finish, path, read, run, tournament
 
 
 def case_tournament_threads():
@@ -120,6 +88,9 @@ def case_tournament_resume():
     # Resuming a complete file changes nothing and prints the same table.
     t1 = run(*tournament("full.jsonl", "--duplicate", "--resume", count=("--hands", "40"), players=two)).stdout
     t2 = run("tournament", "--report", path("full.jsonl")).stdout
+    # A run's table ends by saying what it ran on; the report of the file has no run.
+    check(t1.endswith("\nplayed on 2 threads\n"), "the run's table names its threads\n" + t1)
+    t1 = t1[: t1.rindex("\nplayed on")]
     check(read("full.jsonl") == full and t1 == t2 and "paired comparison" in t1, "complete resume\n" + t1 + t2)
 
 
@@ -172,14 +143,16 @@ def case_eval_resume():
     # Play: the decisions of tournament records.
     run(*tournament("games.jsonl", count=("--games", "2")))
     play = ["eval", "--mode", "play", "--records", path("games.jsonl"), "--policies", "random", "--reference", "random",
-            "--samples", "2", "--count", "40", "--quiet"]
+            "--samples", "2", "--count", "40", "--threads", "2", "--quiet"]
     t = run(*play, "--out", path("play.jsonl")).stdout
     check("agreement" in t, "play table:\n" + t)
     lines = read("play.jsonl").decode().splitlines()
     check(len(lines) == 41, f"play: 40 decisions, got {len(lines) - 1}")
     row = json.loads(lines[1])
     check(row["best"] in row["legal"] and row["choices"][0] in row["legal"] and len(row["legal"]) > 1, "play line")
-    check(run("eval", "--report", path("play.jsonl")).stdout == t, "eval --report prints the same table")
+    check(t.endswith("\nevaluated on 2 threads\n"), "the run's table names its threads\n" + t)
+    check(run("eval", "--report", path("play.jsonl")).stdout == t[: t.rindex("\nevaluated on")],
+          "eval --report prints the same table")
     p = run(*play, "--out", path("play.jsonl"), "--samples", "3", "--resume", expect=2)
     check("samples" in p.stderr, "eval header mismatch: " + p.stderr)
     p = run("eval", "--game", "hearts", "--mode", "bid", "--policies", "random", "--out", path("x.jsonl"), expect=2)
@@ -195,6 +168,4 @@ def case_deals():
     check(len(set(lines[1:])) == 20, "deals differ")
 
 
-globals()["case_" + CASE]()
-shutil.rmtree(TMP)  # kept on failure, for a look
-print("ok", CASE)
+finish()

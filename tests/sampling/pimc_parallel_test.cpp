@@ -1,8 +1,16 @@
-// The Monte-Carlo player's worlds run on several threads: the decisions are the same for any
-// thread count. This executable also runs under ThreadSanitizer (label "parallel").
+// The Monte-Carlo player's worlds run on oneTBB: the decisions are the same for any thread count,
+// and the worlds really do spread over several TBB threads. This executable also runs under
+// ThreadSanitizer against a oneTBB built with it (label "parallel").
 #include <gtest/gtest.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
 
 #include "cardgames/game_runner.hpp"
+#include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
 
 #include "pimc_decisions.hpp"
@@ -19,7 +27,66 @@ TEST(Pimc, SameDecisionsForAnyThreadCount) {
         const std::string one = decisions(std::string(kQuick) + ",threads=1", preset, 5);
         EXPECT_EQ(one, decisions(std::string(kQuick) + ",threads=2", preset, 5)) << preset;
         EXPECT_EQ(one, decisions(std::string(kQuick) + ",threads=3", preset, 5)) << preset;
+        // threads=0 joins the caller's arena: here one of two threads, as inside a tournament.
+        tbb::task_arena outer(2);
+        std::string nested;
+        outer.execute([&] { nested = decisions(std::string(kQuick) + ",threads=0", preset, 5); });
+        EXPECT_EQ(one, nested) << preset;
     }
+}
+
+// The first decision of a Hearts hand (after the pass) with a real choice of card.
+InfoState early_choice(Game& game) {
+    std::vector<std::unique_ptr<Player>> rule;
+    for (int s = 0; s < 4; ++s) rule.push_back(make_player("rule", s));
+    while (game.phase() != Phase::kPlay || game.play_state().legal_moves(game.play_rules()).size() < 2)
+        step_game(game, rule);
+    return game.info_state(game.to_act());
+}
+
+TEST(Pimc, WorldsRunOnSeveralTbbThreads) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    // Worlds searched to a node budget take milliseconds each, so even on a loaded machine the
+    // second thread wakes up and steals some of them; a few decisions make sure of it.
+    const std::string spec = "pimc:worlds=16,eval=search,nodes=20000";
+    PimcBot one(PimcOptions::from_spec(parse_bot_spec(spec + ",threads=1")), 1);
+    PimcBot two(PimcOptions::from_spec(parse_bot_spec(spec + ",threads=2")), 1);
+    int most = 0;
+    for (std::uint64_t seed = 1; seed <= 5 && most < 2; ++seed) {
+        Game game(rules, seed);
+        const InfoState info = early_choice(game);
+        const PimcAnalysis a = two.analyze(info);
+        ASSERT_TRUE(a.searched);
+        EXPECT_EQ(a.worlds, 16);
+        most = std::max(most, a.threads_used);
+        EXPECT_LE(a.threads_used, 2);
+        const PimcAnalysis b = one.analyze(info);
+        EXPECT_EQ(b.threads_used, 1);
+        EXPECT_EQ(a.best, b.best);
+        EXPECT_EQ(a.expansions, b.expansions);
+        for (std::size_t i = 0; i < a.cards.size(); ++i) EXPECT_EQ(a.cards[i].mean, b.cards[i].mean);
+    }
+    EXPECT_EQ(most, 2) << "the worlds of five decisions never left one TBB thread";
+}
+
+// The farm itself: with two threads, a unit that waits for a second thread to show up gets one
+// (bounded, so that a farm that never leaves the calling thread fails instead of hanging).
+TEST(DecisionArena, TwoThreadsMeanTwoTbbThreads) {
+    DecisionArena arena(2);
+    std::atomic<int> first_slot{-1};
+    std::atomic<bool> second_seen{false};
+    std::vector<int> slot(8, -1);
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    arena.parallel_for_index(8, [&](int i) {
+        const int me = current_thread_slot();
+        slot[static_cast<std::size_t>(i)] = me;
+        int expected = -1;
+        if (!first_slot.compare_exchange_strong(expected, me) && expected != me) second_seen = true;
+        while (!second_seen && std::chrono::steady_clock::now() < give_up)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    });
+    EXPECT_TRUE(second_seen);
+    for (int s : slot) EXPECT_GE(s, 0);
 }
 
 }  // namespace

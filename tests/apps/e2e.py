@@ -1,0 +1,49 @@
+"""What the end-to-end scripts share: the binary and case from the command line, a scratch folder,
+and running the binary with its exit status checked.
+
+usage of a script that imports it: SCRIPT CARDGAMES_BINARY CASE
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+BIN = sys.argv[1]
+CASE = sys.argv[2]
+TMP = tempfile.mkdtemp(prefix="cardgames-e2e-")
+RANDOM4 = "random,random,random,random"
+
+
+def run(*args, expect=0):
+    p = subprocess.run([BIN, *args], capture_output=True, text=True)
+    if p.returncode != expect:
+        sys.exit(f"FAIL: {' '.join(args)}: status {p.returncode}, expected {expect}\n{p.stdout}\n{p.stderr}")
+    return p
+
+
+def path(name):
+    return os.path.join(TMP, name)
+
+
+def read(name):
+    with open(path(name), "rb") as f:
+        return f.read()
+
+
+def check(cond, msg):
+    if not cond:
+        sys.exit("FAIL: " + msg)
+
+
+def tournament(out, *extra, game="hearts", count=("--games", "6"), threads="2", players=RANDOM4):
+    return ["tournament", "--game", game, "--players", players, *count, "--seed", "7", "--threads", threads,
+            "--out", path(out), "--quiet", *extra]
+
+
+def finish():
+    """Runs the case the command line names; the scratch folder is kept on failure, for a look."""
+    globals_of_main = sys.modules["__main__"].__dict__
+    globals_of_main["case_" + CASE]()
+    shutil.rmtree(TMP)
+    print("ok", CASE)
