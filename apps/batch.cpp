@@ -217,7 +217,6 @@ private:
 };
 
 constexpr int kOutcomeComplete = 0;
-constexpr int kOutcomeInterrupted = 130;
 
 int status_of(const std::exception_ptr& e) {
     try {
@@ -288,7 +287,7 @@ int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& er
         if (farm_done && remaining > 0) std::this_thread::sleep_for(wait);
     }
     collector.finish();
-    const int outcome = error ? status_of(error) : collector.next() >= total ? kOutcomeComplete : kOutcomeInterrupted;
+    const int outcome = error ? status_of(error) : collector.next() >= total ? kOutcomeComplete : kExitInterrupted;
     for (int r = 1; r < ranks(); ++r) outbox.send(r, Tag::kOutcome, outcome, "");
     outbox.drain();
     return outcome;
@@ -388,7 +387,7 @@ bool run_batch(const BatchOptions& options, ResultsFile* out, const std::functio
         farm.wait();
     }
     if (rank() == 0 && error) std::rethrow_exception(error);
-    if (outcome != kOutcomeComplete && outcome != kOutcomeInterrupted) throw QuietExit{outcome};
+    if (outcome != kOutcomeComplete && outcome != kExitInterrupted) throw QuietExit{outcome};
     return outcome == kOutcomeComplete;
 }
 

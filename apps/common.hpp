@@ -5,6 +5,7 @@
 
 #include <boost/program_options.hpp>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,17 @@ namespace apps {
 
 namespace po = boost::program_options;
 
+// Exit statuses: 0 done, 1 a bug or a failed run, 2 bad input, 130 interrupted.
+inline constexpr int kExitFailed = 1;
 inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitInterrupted = 130;
+
+// A run that cannot go on through no fault of its input or of the program: a write that failed
+// (a full disk), threads that could not be had. Exit status 1, with the message as it is.
+class RunError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 struct RulesOptions {
     std::string game;

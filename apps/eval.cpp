@@ -299,11 +299,11 @@ int cmd_eval(int argc, char** argv) {
                 return plan.bid_mode ? bid_item(plan, run.rules, run.deals, i) : play_item(plan, run.decisions, i);
             },
             [&](long, const std::string& line) { lines.push_back(json::parse(line)); });
-        if (rank() != 0) return complete ? 0 : 130;
+        if (rank() != 0) return complete ? 0 : kExitInterrupted;
         if (!complete) {
             std::cerr << "cardgames eval: interrupted after " << lines.size() << " of " << run.total
                       << " results; run the same command with --resume to continue\n";
-            return 130;
+            return kExitInterrupted;
         }
         std::cout << summary_table(plan.policies, lines, plan.bid_mode) << "\nevaluated on " << workers_text(run.how.threads)
                   << "\n";

@@ -99,8 +99,8 @@ std::vector<PlayDecision> collect_decisions(const std::string& path, const std::
         } catch (const json::exception&) {
             throw InputError(where + ": not JSON");
         }
-        if (!record.is_object() || record.value("type", "") != "game") continue;
         try {
+            if (!record.is_object() || record.value("type", "") != "game") continue;
             const ReplayResult r = replay_record(record);
             if (!r.ok) throw InputError("the record does not replay: " + r.error);
             rules_store.push_back(rules_from_json(record.at("rules")));

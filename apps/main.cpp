@@ -8,6 +8,7 @@
 
 #include "apps/cluster.hpp"
 #include "apps/common.hpp"
+#include "cardgames/error.hpp"
 
 namespace {
 
@@ -83,10 +84,35 @@ int run(int argc, char** argv) {
     return apps::kExitBadInput;
 }
 
+// No exception ends the program unexplained: bad input is status 2 with its message (the
+// commands say it themselves, naming where it was), a failed run 1 with its message, and anything
+// else 1 with a message that says it is a bug.
+int run_guarded(int argc, char** argv) {
+    const std::string who = apps::ranks() > 1 ? "cardgames (rank " + std::to_string(apps::rank()) + "): " : "cardgames: ";
+    try {
+        return run(argc, argv);
+    } catch (const cardgames::InputError& e) {
+        std::cerr << who << e.what() << "\n";
+        return apps::kExitBadInput;
+    } catch (const apps::RunError& e) {
+        std::cerr << who << e.what() << "\n";
+        return apps::kExitFailed;
+    } catch (const std::bad_alloc&) {
+        std::cerr << who << "out of memory\n";
+        return apps::kExitFailed;
+    } catch (const std::exception& e) {
+        std::cerr << who << "internal error (a bug; please report it with the command that gave it): " << e.what()
+                  << "\n";
+    } catch (...) {
+        std::cerr << who << "internal error (a bug; please report it with the command that gave it)\n";
+    }
+    return apps::kExitFailed;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     apps::MpiSession mpi(argc, argv);
     if (const int status = check_ranks(argc, argv)) return status;
-    return run(argc, argv);
+    return run_guarded(argc, argv);
 }

@@ -33,15 +33,18 @@ int cmd_replay(int argc, char** argv) {
             } catch (const nlohmann::json::exception& e) {
                 throw InputError(where + ": not JSON (" + std::string(e.what()) + ")");
             }
-            if (!record.is_object() || record.value("type", "") != "game") continue;  // other lines: summaries
             cardgames::ReplayResult r;
+            int units = 0;
             try {
+                if (!record.is_object() || record.value("type", "") != "game") continue;  // other lines: summaries
                 r = cardgames::replay_record(record);
+                units = cardgames::rules_from_json(record.at("rules")).num_units();
             } catch (const InputError& e) {
                 cardgames::rethrow_with_context(where, e);
+            } catch (const nlohmann::json::exception& e) {
+                throw InputError(where + ": a field of the wrong type or missing (" + std::string(e.what()) + ")");
             }
             ++games;
-            const int units = cardgames::rules_from_json(record["rules"]).num_units();
             if (!r.ok) {
                 ++bad;
                 std::cout << where << ": " << r.error << "\n";

@@ -1,6 +1,7 @@
 #include "apps/results_file.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "apps/common.hpp"
 #include "cardgames/error.hpp"
 
 namespace apps {
@@ -65,31 +67,38 @@ Scanned scan(const std::string& path, const std::string& command, const json* ex
         } catch (const json::exception&) {
             throw InputError(where + ": not a JSON object; refusing to use or overwrite this file");
         }
-        if (line_no == 1) {
-            if (!j.is_object() || j.value("type", "") != "header" || j.value("command", "") != command)
-                throw InputError(where + ": not a results file of 'cardgames " + command +
-                                 "' (no header line); refusing to use or overwrite it");
-            if (j.value("format", 0) != kResultsFormat)
-                throw InputError(where + ": results format " + show(j.value("format", json())) + ", this program writes " +
-                                 std::to_string(kResultsFormat));
-            if (expected_header) {
-                const std::string diff = header_difference(j, *expected_header);
-                if (!diff.empty())
-                    throw InputError(where + ": the file was made with other options (" + diff +
-                                     "); resume with the same options or choose another --out");
+        // A field of the wrong type (a number for a string, say) is bad input like any other.
+        try {
+            if (line_no == 1) {
+                if (!j.is_object() || j.value("type", "") != "header" || j.value("command", "") != command)
+                    throw InputError(where + ": not a results file of 'cardgames " + command +
+                                     "' (no header line); refusing to use or overwrite it");
+                if (!j["options"].is_object())
+                    throw InputError(where + ": the header has no \"options\" object; refusing to use or overwrite this file");
+                if (j.value("format", 0) != kResultsFormat)
+                    throw InputError(where + ": results format " + show(j.value("format", json())) + ", this program writes " +
+                                     std::to_string(kResultsFormat));
+                if (expected_header) {
+                    const std::string diff = header_difference(j, *expected_header);
+                    if (!diff.empty())
+                        throw InputError(where + ": the file was made with other options (" + diff +
+                                         "); resume with the same options or choose another --out");
+                }
+                out.contents.header = j;
+            } else {
+                const long index = static_cast<long>(out.contents.results.size());
+                if (!j.is_object() || !j.contains("index") || j["index"] != json(index))
+                    throw InputError(where + ": expected result number " + std::to_string(index) + " (field \"index\"), found " +
+                                     (j.is_object() && j.contains("index") ? j["index"].dump() : std::string("none")));
+                try {
+                    check(j);
+                } catch (const InputError& e) {
+                    cardgames::rethrow_with_context(where, e);
+                }
+                out.contents.results.push_back(std::move(j));
             }
-            out.contents.header = j;
-        } else {
-            const long index = static_cast<long>(out.contents.results.size());
-            if (!j.is_object() || !j.contains("index") || j["index"] != json(index))
-                throw InputError(where + ": expected result number " + std::to_string(index) + " (field \"index\"), found " +
-                                 (j.is_object() && j.contains("index") ? j["index"].dump() : std::string("none")));
-            try {
-                check(j);
-            } catch (const InputError& e) {
-                cardgames::rethrow_with_context(where, e);
-            }
-            out.contents.results.push_back(std::move(j));
+        } catch (const json::exception& e) {
+            throw InputError(where + ": a field of the wrong type (" + e.what() + "); refusing to use or overwrite this file");
         }
         out.complete_bytes = end + 1;
         pos = end + 1;
@@ -112,36 +121,51 @@ ResultsFile::ResultsFile(const std::string& path, const json& header, bool resum
     : path_(path) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (fs::is_directory(path, ec)) throw InputError("--out '" + path + "': a directory; give a file name");
     const bool exists = fs::exists(path, ec);
+    if (exists && fs::is_directory(path, ec)) throw InputError("--out '" + path + "': a directory; give a file name");
+    if (exists && !fs::is_regular_file(path, ec))
+        throw InputError("--out '" + path + "': not a regular file; give a file name");
     bool has_content = exists && fs::file_size(path, ec) > 0;
     bool write_header = true;
     if (has_content && !resume)
         throw InputError("--out '" + path + "': the file exists; add --resume to continue it, or choose another file");
-    if (has_content && resume) {
-        // Killed while writing the header itself: nothing finished yet, start over.
-        const std::string expected = header.dump() + "\n";
-        std::ifstream in(path, std::ios::binary);
-        std::string head(expected.size(), '\0');
-        in.read(head.data(), static_cast<std::streamsize>(head.size()));
-        head.resize(static_cast<std::size_t>(in.gcount()));
-        if (head.size() < expected.size() && expected.compare(0, head.size(), head) == 0) {
-            fs::resize_file(path, 0);
-            has_content = false;
-        }
-    }
-    if (has_content) {
-        Scanned s = scan(path, header.value("command", ""), &header, check);
-        if (s.complete_bytes > 0) write_header = false;
-        if (s.partial_tail) {
-            std::cerr << "'" << path << "': dropping an unfinished last line (the previous run was killed while writing it)\n";
-            fs::resize_file(path, s.complete_bytes);
-        }
-        existing_ = std::move(s.contents.results);
-    }
+    // One run at a time: a second one on the same file would write results twice. The lock
+    // lasts as long as this object and goes with the process, however it ends.
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) throw InputError("--out '" + path + "': cannot open for writing (" + std::strerror(errno) + ")");
-    if (write_header) append(header.dump());
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd_);
+        fd_ = -1;
+        throw InputError("--out '" + path + "': another run is writing this file; wait for it to end or choose another file");
+    }
+    try {
+        if (has_content && resume) {
+            // Killed while writing the header itself: nothing finished yet, start over.
+            const std::string expected = header.dump() + "\n";
+            std::ifstream in(path, std::ios::binary);
+            std::string head(expected.size(), '\0');
+            in.read(head.data(), static_cast<std::streamsize>(head.size()));
+            head.resize(static_cast<std::size_t>(in.gcount()));
+            if (head.size() < expected.size() && expected.compare(0, head.size(), head) == 0) {
+                fs::resize_file(path, 0);
+                has_content = false;
+            }
+        }
+        if (has_content) {
+            Scanned s = scan(path, header.value("command", ""), &header, check);
+            if (s.complete_bytes > 0) write_header = false;
+            if (s.partial_tail) {
+                std::cerr << "'" << path << "': dropping an unfinished last line (the previous run was killed while writing it)\n";
+                fs::resize_file(path, s.complete_bytes);
+            }
+            existing_ = std::move(s.contents.results);
+        }
+        if (write_header) append(header.dump());
+    } catch (...) {
+        ::close(fd_);  // and with it the lock
+        fd_ = -1;
+        throw;
+    }
 }
 
 ResultsFile::~ResultsFile() {
@@ -154,7 +178,9 @@ void ResultsFile::append(const std::string& line) {
     while (done < text.size()) {
         const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) throw std::runtime_error("'" + path_ + "': write failed (" + std::strerror(errno) + ")");
+        if (n < 0)
+            throw RunError("'" + path_ + "': write failed (" + std::strerror(errno) +
+                           "); the results before it are kept: free the space and run the same command with --resume");
         done += static_cast<std::size_t>(n);
     }
 }

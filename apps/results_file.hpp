@@ -5,7 +5,9 @@
 // kill the file is a prefix of the uninterrupted file, perhaps plus a partial last line. Opening
 // never destroys a finished result: without --resume an existing file is refused; with --resume a
 // header that differs, a foreign file or a malformed line is refused with its line number, and
-// only a trailing partial line (a write cut short by the kill) is dropped.
+// only a trailing partial line (a write cut short by the kill) is dropped. The file is locked
+// (flock) while open, so a second run on it is refused. A failed write throws RunError: the lines
+// before it stay, and --resume continues from them.
 
 #include <functional>
 #include <nlohmann/json.hpp>

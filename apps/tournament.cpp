@@ -184,11 +184,11 @@ int cmd_tournament(int argc, char** argv) {
         const bool complete = run_batch(
             bo, out.get(), [&](long i) { return play_item(plan, i); },
             [&](long, const std::string& line) { results.push_back(game_result_from_json(json::parse(line))); });
-        if (rank() != 0) return complete ? 0 : 130;
+        if (rank() != 0) return complete ? 0 : kExitInterrupted;
         if (!complete) {
             std::cerr << "cardgames tournament: interrupted after " << results.size() << " of " << plan.total()
                       << " results; run the same command with --resume to continue\n";
-            return 130;
+            return kExitInterrupted;
         }
         std::cout << format_summary(summarize(results, plan.rotations()), plan.rules.game == GameKind::kHearts)
                   << "\nplayed on " << workers_text(run.threads) << "\n";

@@ -6,13 +6,15 @@ usage: tournament_e2e.py CARDGAMES_BINARY CASE
 Uses the `random` bot (and `rule` once), so the runs are fast.
 No check depends on wall-clock time: the kill tests wait for lines in the file, not for seconds.
 """
+import hashlib
 import json
 import os
+import resource
 import signal
 import subprocess
 import time
 
-from e2e import BIN, RANDOM4, check, finish, path, read, run, tournament
+from e2e import BIN, RANDOM4, TMP, check, finish, path, read, run, tournament
 
 
 def case_tournament_threads():
@@ -121,6 +123,71 @@ def case_tournament_interrupt():
         check(ref.startswith(partial[: partial.rfind(b"\n") + 1]), f"SIG{name.upper()}: the file is not a prefix")
         run(*tournament(out, "--resume", count=count))
         check(read(out) == ref, f"SIG{name.upper()} then --resume differs from the uninterrupted run")
+
+
+def case_tournament_files():
+    # One run at a time on a results file: a second one is refused while the first writes.
+    small = "pimc:worlds=2,rollouts=2,rule,rule,rule"
+    first = subprocess.Popen([BIN, *tournament("busy.jsonl", count=("--hands", "300"), players=small, threads="1")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    while first.poll() is None and (not os.path.exists(path("busy.jsonl")) or read("busy.jsonl").count(b"\n") < 3):
+        time.sleep(0.005)
+    p = run(*tournament("busy.jsonl", "--resume", count=("--hands", "300"), players=small, threads="1"), expect=2)
+    check("another run is writing" in p.stderr and path("busy.jsonl") in p.stderr, "second writer: " + p.stderr)
+    check(first.wait() == 0, "the first run finished")
+    lines = read("busy.jsonl").decode().splitlines()
+    check([json.loads(x)["index"] for x in lines[1:]] == list(range(300)), "each result once, in order")
+    # What rank 0 cannot write to is refused up front, naming it.
+    for bad in ("/dev/full", TMP):
+        args = tournament("x.jsonl", count=("--hands", "3"))
+        args[args.index("--out") + 1] = bad
+        p = run(*args, expect=2)
+        check(bad in p.stderr, f"--out {bad}: " + p.stderr)
+    # A write that fails part-way (here a file size limit, as a full disk): status 1 with the
+    # path, the results before it kept, and --resume finishes the file.
+    count = ("--hands", "200")
+    run(*tournament("ref.jsonl", count=count))
+    ref = read("ref.jsonl")
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (len(ref) // 2, len(ref) // 2))
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a failed write instead of a kill
+
+    p = subprocess.run([BIN, *tournament("full.jsonl", count=count)], capture_output=True, text=True,
+                       preexec_fn=limited)
+    check(p.returncode == 1 and "write failed" in p.stderr and path("full.jsonl") in p.stderr,
+          f"failed write: status {p.returncode}, {p.stderr}")
+    check("bug" not in p.stderr, "a failed write is not a bug: " + p.stderr)
+    partial = read("full.jsonl")
+    check(0 < len(partial) < len(ref) and ref.startswith(partial[: partial.rfind(b"\n") + 1]), "kept a prefix")
+    run(*tournament("full.jsonl", "--resume", count=count))
+    check(read("full.jsonl") == ref, "resume after a failed write")
+    # Fields of the wrong type, or a header without options, are bad input (status 2, the line
+    # named) for --report and --resume alike, not a crash.
+    header = json.loads(ref.split(b"\n")[0])
+    result = ref.split(b"\n")[1].decode()
+    no_options = {k: v for k, v in header.items() if k != "options"}
+    bad_seats = json.loads(result)
+    bad_seats["seat_win"] = 7
+    for name, text in (("type", '{"type":1}\n'), ("options", json.dumps(no_options) + "\n"),
+                       ("index", json.dumps(header) + "\n" + result.replace('"index":0', '"index":"0"') + "\n"),
+                       ("seats", json.dumps(header) + "\n" + json.dumps(bad_seats) + "\n")):
+        with open(path(f"bad_{name}.jsonl"), "w") as f:
+            f.write(text)
+        p = run("tournament", "--report", path(f"bad_{name}.jsonl"), expect=2)
+        check("line" in p.stderr and "bug" not in p.stderr, f"--report of a bad {name}: " + p.stderr)
+        p = run(*tournament(f"bad_{name}.jsonl", "--resume", count=count), expect=2)
+        check(read(f"bad_{name}.jsonl") == text.encode(), f"--resume changed a bad {name} file")
+    p = run("replay", path("bad_type.jsonl"), expect=2)
+    check("line 1" in p.stderr and "bug" not in p.stderr, "replay of a record with a wrong type: " + p.stderr)
+    p = run("eval", "--mode", "play", "--records", path("bad_type.jsonl"), "--policies", "random", "--out",
+            path("e.jsonl"), expect=2)
+    check("line 1" in p.stderr and not os.path.exists(path("e.jsonl")), "eval of a record with a wrong type: " + p.stderr)
+    # A refused command leaves the file byte for byte as it was.
+    before = hashlib.sha256(ref).hexdigest()
+    run(*tournament("ref.jsonl", count=count), expect=2)
+    run(*tournament("ref.jsonl", "--resume", count=("--hands", "201")), expect=2)
+    check(hashlib.sha256(read("ref.jsonl")).hexdigest() == before, "a refused run changed the file")
 
 
 def case_eval_resume():
