@@ -17,7 +17,6 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -218,28 +217,6 @@ private:
 
 constexpr int kOutcomeComplete = 0;
 
-int status_of(const std::exception_ptr& e) {
-    try {
-        std::rethrow_exception(e);
-    } catch (const cardgames::InputError&) {
-        return 2;
-    } catch (const QuietExit& q) {
-        return q.status;
-    } catch (...) {
-        return 1;
-    }
-}
-
-std::string text_of(const std::exception_ptr& e) {
-    try {
-        std::rethrow_exception(e);
-    } catch (const std::exception& x) {
-        return x.what();
-    } catch (...) {
-        return "unknown error";
-    }
-}
-
 // Rank 0's main loop: write, tell the ranks to stop when asked to, until its farm and every other
 // rank are done. Returns the outcome; `error` holds the first failure, here or on a rank.
 int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& error) {
@@ -274,11 +251,7 @@ int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& er
                     fail(std::current_exception());
                 }
             if (m->tag == Tag::kDone) --remaining;
-            if (m->tag == Tag::kError) {
-                const std::string text = "rank " + std::to_string(m->source) + ": " + m->text;
-                fail(m->number == 2 ? std::make_exception_ptr(cardgames::InputError(text))
-                                    : std::make_exception_ptr(std::runtime_error(text)));
-            }
+            if (m->tag == Tag::kError) fail(error_from(*m));
         }
         if (stop_requested() && !stop_sent) {
             for (int r = 1; r < ranks(); ++r) outbox.send(r, Tag::kStop, 0, "");
@@ -287,7 +260,7 @@ int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& er
         if (farm_done && remaining > 0) std::this_thread::sleep_for(wait);
     }
     collector.finish();
-    const int outcome = error ? status_of(error) : collector.next() >= total ? kOutcomeComplete : kExitInterrupted;
+    const int outcome = error ? exit_status_of(error) : collector.next() >= total ? kOutcomeComplete : kExitInterrupted;
     for (int r = 1; r < ranks(); ++r) outbox.send(r, Tag::kOutcome, outcome, "");
     outbox.drain();
     return outcome;
@@ -311,7 +284,7 @@ int forward(Farm& farm) {
         finished.clear();
         while (const std::optional<Message> m = poll_message())
             if (m->tag == Tag::kStop) g_stop.store(true);
-        if (error) outbox.send(0, Tag::kError, status_of(error), text_of(error));
+        if (error) outbox.send(0, Tag::kError, exit_status_of(error), message_of(error));
         outbox.progress();
     }
     outbox.send(0, Tag::kDone, sent, "");

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "apps/common.hpp"
 #include "cardgames/error.hpp"
 
 namespace apps {
@@ -39,27 +40,6 @@ void wait_for(MPI_Request& request) {
         MPI_Test(&request, &done, MPI_STATUS_IGNORE);
         if (done) return;
         pause_briefly();
-    }
-}
-
-std::string message_of(const std::exception_ptr& e, int& status) {
-    try {
-        std::rethrow_exception(e);
-    } catch (const InputError& x) {
-        status = 2;
-        return x.what();
-    } catch (const boost::program_options::error& x) {
-        status = 2;
-        return x.what();
-    } catch (const QuietExit& x) {
-        status = x.status;
-        return "";
-    } catch (const std::exception& x) {
-        status = 1;
-        return x.what();
-    } catch (...) {
-        status = 1;
-        return "unknown error";
     }
 }
 
@@ -94,8 +74,7 @@ MpiSession::~MpiSession() {
 
 int first_rank_that_differs(const std::string& text) {
     if (g_size == 1) return -1;
-    std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a
-    for (unsigned char c : text) hash = (hash ^ c) * 0x100000001b3ULL;
+    const std::uint64_t hash = fnv1a(text);
     std::vector<std::uint64_t> all(static_cast<std::size_t>(g_size));
     MPI_Allgather(&hash, 1, MPI_UINT64_T, all.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD);
     for (int r = 1; r < g_size; ++r)
@@ -130,20 +109,45 @@ void agree_on_setup(std::exception_ptr local) {
     // The first failing rank tells rank 0 what went wrong; rank 0 says it, the others are quiet.
     Outbox box;
     if (g_rank == first) {
-        int status = 2;
-        const std::string text = message_of(local, status);
-        box.send(0, Tag::kError, status, text);
+        box.send(0, Tag::kError, exit_status_of(local), message_of(local));
         box.drain();
     }
     if (g_rank != 0) throw QuietExit{2};
     for (;;) {
-        if (const std::optional<Message> m = poll_message(); m && m->tag == Tag::kError) {
-            const std::string text = "rank " + std::to_string(m->source) + ": " + m->text;
-            if (m->number == 2) throw InputError(text);
-            throw std::runtime_error(text);
-        }
+        if (const std::optional<Message> m = poll_message(); m && m->tag == Tag::kError)
+            std::rethrow_exception(error_from(*m));
         pause_briefly();
     }
+}
+
+int exit_status_of(const std::exception_ptr& e) {
+    try {
+        std::rethrow_exception(e);
+    } catch (const InputError&) {
+        return kExitBadInput;
+    } catch (const boost::program_options::error&) {
+        return kExitBadInput;
+    } catch (const QuietExit& x) {
+        return x.status;
+    } catch (...) {
+        return kExitFailed;
+    }
+}
+
+std::string message_of(const std::exception_ptr& e) {
+    try {
+        std::rethrow_exception(e);
+    } catch (const std::exception& x) {
+        return x.what();
+    } catch (...) {
+        return "unknown error";
+    }
+}
+
+std::exception_ptr error_from(const Message& m) {
+    const std::string text = "rank " + std::to_string(m.source) + ": " + m.text;
+    if (m.number == kExitBadInput) return std::make_exception_ptr(InputError(text));
+    return std::make_exception_ptr(std::runtime_error(text));
 }
 
 std::int64_t broadcast_from_root(std::int64_t value) {

@@ -69,6 +69,13 @@ struct Message {
     std::string text;         // kResult: the line; kError: the message
 };
 
+// What an exception means for the exit status (2 bad input, 1 otherwise; QuietExit its own) and
+// its message: what a rank sends rank 0 in a kError message.
+int exit_status_of(const std::exception_ptr& e);
+std::string message_of(const std::exception_ptr& e);
+// A kError message as the exception rank 0 reports: an InputError when it was bad input.
+std::exception_ptr error_from(const Message& m);
+
 // Non-blocking sends that keep their buffers until delivered.
 class Outbox {
 public:

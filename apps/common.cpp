@@ -68,6 +68,12 @@ bool parse_args(const std::string& command, int argc, char** argv, const po::opt
     return true;
 }
 
+std::uint64_t fnv1a(const std::string& text) {
+    std::uint64_t hash = 0xcbf29ce484222325ULL;
+    for (unsigned char c : text) hash = (hash ^ c) * 0x100000001b3ULL;
+    return hash;
+}
+
 int guarded(const std::string& command, const std::function<int()>& body) {
     // Under mpirun every rank meets the same error; rank 0 alone says it.
     const bool say = rank() == 0;

@@ -4,6 +4,7 @@
 // "cardgames <command>: <message>" and exits with status 2.
 
 #include <boost/program_options.hpp>
+#include <cstdint>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -37,6 +38,9 @@ struct RulesOptions {
     // The rules in force: the preset (or the game's default preset) with the overrides applied.
     cardgames::Rules resolve() const;
 };
+
+// FNV-1a, 64 bits: a fingerprint of an input file, or of what each MPI rank worked out.
+std::uint64_t fnv1a(const std::string& text);
 
 // Parses argv (after the subcommand) into vm; prints help and returns false for --help.
 bool parse_args(const std::string& command, int argc, char** argv, const po::options_description& desc,

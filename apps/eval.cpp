@@ -54,10 +54,8 @@ std::string read_text(const std::string& path, const std::string& option) {
 
 // FNV-1a of the input file: --resume must refuse a deal set or records file that changed.
 std::string fingerprint(const std::string& text) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
     char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(fnv1a(text)));
     return buf;
 }
 
