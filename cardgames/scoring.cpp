@@ -31,21 +31,24 @@ HandScore score_spades_hand(const Rules& rules, const std::array<Bid, kMaxPlayer
         for (int seat = 0; seat < rules.players; ++seat) {
             if (rules.unit_of(seat) != unit) continue;
             if (bids[seat].is_nil()) {
-                hs.delta[unit] += nil_score(bids[seat], tricks[seat]);
+                hs.nil[unit] += nil_score(bids[seat], tricks[seat]);
                 if (rules.nil_tricks_count_for_partner) counted += tricks[seat];
             } else {
                 contract += bids[seat].tricks;
                 counted += tricks[seat];
             }
         }
+        hs.delta[unit] += hs.nil[unit];
         if (contract == 0) {
             // Only nil bids on this unit: no contract to make, and no bags.
             continue;
         }
         if (counted >= contract) {
+            hs.contract[unit] = 10 * contract;
             hs.delta[unit] += 10 * contract + (counted - contract);
             add_bags(rules, board, hs, unit, counted - contract);
         } else {
+            hs.contract[unit] = -10 * contract;
             hs.delta[unit] -= 10 * contract;
         }
     }

@@ -14,6 +14,8 @@ struct HandScore {
     std::array<int, kMaxPlayers> delta{};          // per unit: the change of the game score
     std::array<int, kMaxPlayers> bags_added{};     // Spades, per unit: overtricks this hand
     std::array<int, kMaxPlayers> bag_penalties{};  // Spades, per unit: times the bag penalty hit
+    std::array<int, kMaxPlayers> contract{};       // Spades, per unit: +-10 per trick bid
+    std::array<int, kMaxPlayers> nil{};            // Spades, per unit: nil and blind nil bonuses
     std::array<int, kMaxPlayers> points{};         // Hearts, per seat: penalty points taken
     int moon_shooter = -1;                         // Hearts: the seat that shot the moon
 };

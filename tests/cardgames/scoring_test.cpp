@@ -51,6 +51,29 @@ TEST(SpadesScoring, MadeWithBagsAndSet) {
     EXPECT_EQ(b.bags[1], 2);
 }
 
+// The parts the table prints add up to the change: contract, overtricks, nil, bag penalty.
+TEST(SpadesScoring, PartsAddUpToTheChange) {
+    const Rules r = preset("spades-partnership");
+    ScoreBoard b;
+    b.bags[0] = 9;
+    // N nil fails (1 trick), S bid 4 took 5 (a 10th bag), E-W bid 6 took 7 with E blind nil made.
+    const HandScore hs = score_spades_hand(r, bids({0, 0, 4, 6}, 1), tricks({1, 0, 5, 7}), b);
+    EXPECT_EQ(hs.nil[0], -100);
+    EXPECT_EQ(hs.contract[0], 40);
+    EXPECT_EQ(hs.bags_added[0], 1);
+    EXPECT_EQ(hs.bag_penalties[0], 1);
+    EXPECT_EQ(hs.nil[1], 200);
+    EXPECT_EQ(hs.contract[1], 60);
+    for (int u = 0; u < 2; ++u)
+        EXPECT_EQ(hs.delta[u], hs.contract[u] + hs.bags_added[u] + hs.nil[u] - hs.bag_penalties[u] * r.bag_penalty);
+    // A set contract: the contract part is negative and no bags are counted.
+    ScoreBoard c;
+    const HandScore set = score_spades_hand(r, bids({5, 2, 4, 1}), tricks({4, 3, 4, 2}), c);
+    EXPECT_EQ(set.contract[0], -90);
+    EXPECT_EQ(set.bags_added[0], 0);
+    EXPECT_EQ(set.delta[0], -90);
+}
+
 TEST(SpadesScoring, NilMadeAndFailed) {
     const Rules r = preset("spades-partnership");
     ScoreBoard b;
