@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "apps/common.hpp"
+#include "apps/table_view.hpp"
 #include "apps/terminal.hpp"
 #include "cardgames/bots.hpp"
 #include "cardgames/error.hpp"
@@ -18,101 +19,6 @@
 namespace apps {
 
 using namespace cardgames;
-
-namespace {
-
-std::string unit_name(const Rules& rules, int unit) {
-    if (rules.is_partnership()) return unit == 0 ? "North-South" : "East-West";
-    return seat_name(unit, rules.players);
-}
-
-void print_scores(std::ostream& out, const Rules& rules, const ScoreBoard& s) {
-    out << "Scores:";
-    for (int u = 0; u < rules.num_units(); ++u) {
-        out << "  " << unit_name(rules, u) << " " << s.score[u];
-        if (rules.game == GameKind::kSpades) out << " (bags " << s.bags[u] << ")";
-    }
-    out << "\n";
-}
-
-// Prints what happens at the table, from the human seat's point of view.
-void print_event(std::ostream& out, const Display& d, int me, const Game& game, const GameEvent& e) {
-    const Rules& rules = game.rules();
-    const int n = rules.players;
-    auto who = [&](int seat) { return seat == me ? std::string("You") : seat_name(seat, n); };
-    switch (e.kind) {
-        case GameEvent::Kind::kHandStart: {
-            out << "\n=== Hand " << game.hand().number + 1 << " (dealer " << seat_name(game.hand().dealer, n) << ") ===\n";
-            if (rules.game == GameKind::kHearts) {
-                const int off = game.hand().pass_offset;
-                out << (off == 0 ? "No passing this hand.\n"
-                                 : "Passing " + std::to_string(rules.pass_count) + " cards " +
-                                       (off == 1 ? "to the left" : off == -1 ? "to the right" : "across") + ".\n");
-            }
-            break;
-        }
-        case GameEvent::Kind::kBlindNil:
-            if (e.value) out << who(e.seat) << (e.seat == me ? " bid" : " bids") << " BLIND NIL.\n";
-            break;
-        case GameEvent::Kind::kBid:
-            if (!game.hand().bids[e.seat].blind)
-                out << who(e.seat) << (e.seat == me ? " bid " : " bids ") << (e.value == 0 ? "nil" : std::to_string(e.value)) << ".\n";
-            break;
-        case GameEvent::Kind::kPassesDone: {
-            const InfoState info = game.info_state(me);
-            out << "You passed " << d.cards(info.passed) << " and received " << d.cards(info.received) << ".\n";
-            break;
-        }
-        case GameEvent::Kind::kExchange:
-            out << who(e.seat) << (e.seat == me ? " gave " + d.cards(e.cards) : " gives 2 cards") << " to "
-                << ((e.seat + 2) % 4 == me ? std::string("you") : seat_name((e.seat + 2) % 4, n)) << ".\n";
-            break;
-        case GameEvent::Kind::kCard:
-            out << "  " << who(e.seat) << (e.seat == me ? " play " : " plays ") << d.card(e.card) << "\n";
-            break;
-        case GameEvent::Kind::kTrick: {
-            const auto& plays = game.hand().plays;
-            out << "  -> " << who(e.seat) << (e.seat == me ? " win" : " wins") << " the trick:";
-            for (std::size_t i = plays.size() - n; i < plays.size(); ++i) out << " " << d.card(plays[i].card);
-            int pts = 0;
-            for (std::size_t i = plays.size() - n; i < plays.size(); ++i) pts += rules.card_points(plays[i].card);
-            if (rules.game == GameKind::kHearts && pts) out << "  (" << pts << " points)";
-            out << "\n";
-            break;
-        }
-        case GameEvent::Kind::kHandEnd: {
-            const HandRecord& h = game.finished_hands().back();
-            out << "\nHand over.";
-            if (rules.game == GameKind::kHearts) {
-                out << " Points taken:";
-                for (int s = 0; s < n; ++s) out << " " << seat_name(s, n) << " " << h.score.points[s];
-                if (h.score.moon_shooter >= 0) out << "\n" << who(h.score.moon_shooter) << " shot the moon!";
-            } else {
-                out << " Tricks:";
-                for (int s = 0; s < n; ++s)
-                    out << " " << seat_name(s, n) << " " << h.tricks[s] << "/" << (h.bids[s].is_nil() ? "nil" : std::to_string(h.bids[s].tricks));
-            }
-            out << "\n";
-            print_scores(out, rules, game.scores());
-            break;
-        }
-        case GameEvent::Kind::kGameOver: {
-            out << "\n=== Game over ===\n";
-            print_scores(out, rules, game.scores());
-            std::string names;
-            bool me_won = false;
-            for (int u : game.winners()) {
-                names += (names.empty() ? "" : " and ") + unit_name(rules, u);
-                me_won = me_won || u == rules.unit_of(me);
-            }
-            if (names.empty()) out << "The game stopped without a winner.\n";
-            else out << (me_won ? "You win! " : "") << "Winner: " << names << "\n";
-            break;
-        }
-    }
-}
-
-}  // namespace
 
 int cmd_play(int argc, char** argv) {
     return guarded("play", [&] {
@@ -125,7 +31,9 @@ int cmd_play(int argc, char** argv) {
         ro.add_to(desc);
         desc.add_options()
             ("seed", po::value(&seed), "seed for the deals and the bots (default: from the clock)")
-            ("bots", po::value(&bots)->default_value("pimc"), "bot spec for the other seats, or a comma list, one per other seat")
+            ("bots", po::value(&bots)->default_value("pimc"),
+             "bot spec for the other seats, or a comma list, one per other seat in seat-number order, yours skipped "
+             "(4 players: North, East, South, West)")
             ("helper", po::value(&helper)->default_value("pimc"), "the bot behind 'hint' and 'auto'")
             ("seat", po::value(&seat), "your seat: 0..n-1 (default South in 4-player games, else 0)")
             ("record", po::value(&record_file), "append the game record (JSON Lines) to this file")
@@ -145,11 +53,14 @@ int cmd_play(int argc, char** argv) {
 
         const bool tty = isatty(STDOUT_FILENO);
         Display display(tty && !ascii && !std::getenv("NO_COLOR"), !ascii && utf8_terminal());
+        Game game(rules, seed);
+        TableView table(game, seat, display);
         std::vector<std::unique_ptr<Player>> players;
         std::vector<std::string> names;
         for (int s = 0, k = 0; s < n; ++s) {
             if (s == seat) {
-                players.push_back(std::make_unique<TerminalPlayer>(std::cin, std::cout, display, sampling::make_player(helper, mix_seed(seed, 100 + s))));
+                players.push_back(std::make_unique<TerminalPlayer>(std::cin, std::cout, display, table,
+                                                                   sampling::make_player(helper, mix_seed(seed, 100 + s))));
                 names.push_back("human");
             } else {
                 players.push_back(sampling::make_player(specs[k], mix_seed(seed, s)));
@@ -162,11 +73,9 @@ int cmd_play(int argc, char** argv) {
             if (!record_out) throw InputError("--record '" + record_file + "': cannot open the file for writing");
         }
 
-        Game game(rules, seed);
-        std::cout << "Playing " << game_name(rules.game) << " (" << n << " players), seed " << seed << ". You are "
-                  << seat_name(seat, n) << ". Type 'help' for commands.\n";
-        game.set_observer([&](const Game& g, const GameEvent& e) { print_event(std::cout, display, seat, g, e); });
-        print_event(std::cout, display, seat, game, GameEvent(GameEvent::Kind::kHandStart));
+        std::cout << table.opening(seed, names);
+        game.set_observer([&](const Game&, const GameEvent& e) { table.print(std::cout, e); });
+        table.print(std::cout, GameEvent(GameEvent::Kind::kHandStart));
         int status = 0;
         try {
             run_game(game, players);

@@ -2,10 +2,15 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
+#include <algorithm>
 #include <sstream>
+#include <vector>
+#include <string_view>
 
 #include "apps/common.hpp"
+#include "apps/table_view.hpp"
 #include "cardgames/error.hpp"
 #include "sampling/pimc.hpp"
 
@@ -29,11 +34,36 @@ std::string trim(const std::string& s) {
 constexpr const char* kHelp =
     "Commands:\n"
     "  a card        QS, q\u2660, 10h, TH    play it (or name it in a pass: 'QS AH KH')\n"
-    "  a bid         0..13 or nil       (Spades)\n"
+    "  a bid         0..13 or nil       (Spades; 0 is nil, and asks to confirm)\n"
     "  hint          what the bot would do in your place\n"
     "  hand          show your hand and the table again\n"
+    "  last          show the last trick\n"
     "  auto          let the bot play for you for the rest of the game\n"
     "  quit          abandon the game (asks first)\n";
+
+// The commands every prompt takes.
+constexpr const char* kCommands[] = {"help", "hint", "hand", "last", "auto", "quit", "exit"};
+
+// Edit distance with adjacent transpositions (optimal string alignment), for typos of commands.
+std::size_t typo_distance(const std::string& a, const std::string& b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+
+// The command `word` is one typo away from, or "" when there is none.
+std::string command_meant(const std::string& word) {
+    if (word.size() < 3) return {};
+    for (const char* c : kCommands)
+        if (typo_distance(word, c) == 1) return c;
+    return {};
+}
 
 }  // namespace
 
@@ -66,7 +96,32 @@ std::string Display::cards(CardSet cs) const {
     return out.empty() ? "-" : out;
 }
 
-std::string Display::hand(CardSet cs) const {
+std::string Display::text(const std::string& message) const {
+    static constexpr const char* kSymbols[] = {"\u2660", "\u2665", "\u2666", "\u2663"};
+    static constexpr const char* kLetters = "SHDC";
+    auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    std::string out;
+    for (std::size_t i = 0; i < message.size();) {
+        const bool alone = (i == 0 || !is_word(message[i - 1])) && (i + 2 >= message.size() || !is_word(message[i + 2]));
+        if (i + 1 < message.size() && alone && std::string_view("AKQJT98765432").find(message[i]) != std::string_view::npos &&
+            std::string_view(kLetters).find(message[i + 1]) != std::string_view::npos) {
+            out += card(parse_card(message.substr(i, 2)));
+            i += 2;
+            continue;
+        }
+        bool replaced = false;
+        for (int k = 0; k < 4 && !symbols_; ++k)
+            if (message.compare(i, std::strlen(kSymbols[k]), kSymbols[k]) == 0) {
+                out += kLetters[k];
+                i += std::strlen(kSymbols[k]);
+                replaced = true;
+            }
+        if (!replaced) out += message[i++];
+    }
+    return out;
+}
+
+std::string Display::hand(CardSet cs, CardSet marked) const {
     std::string out;
     for (Suit s : kSuitsNotationOrder) {
         std::string suit = symbols_ ? suit_symbol(s) : std::string(1, suit_letter(s));
@@ -79,6 +134,7 @@ std::string Display::hand(CardSet cs) const {
             if (cs.contains(Card(s, r))) {
                 out += ' ';
                 out += rank_letter(r);
+                if (marked.contains(Card(s, r))) out += '*';
             }
     }
     return out;
@@ -86,13 +142,16 @@ std::string Display::hand(CardSet cs) const {
 
 void TerminalPlayer::show_table(const InfoState& info) {
     const int n = info.players();
+    out_ << "\n" << table_.status();
     if (info.phase == Phase::kPlay && info.play.trick_size > 0) {
         out_ << "Trick so far:";
         for (int i = 0; i < info.play.trick_size; ++i)
-            out_ << " " << seat_name((info.play.leader + i) % n, n) << " " << display_.card(info.play.trick[i]);
+            out_ << (i ? ", " : " ") << table_.seat((info.play.leader + i) % n) << ": " << display_.card(info.play.trick[i]);
         out_ << "\n";
     }
-    if (!info.hand.empty()) out_ << "Your hand: " << display_.hand(info.hand) << "\n";
+    const CardSet fresh = table_.take_fresh_cards() & info.hand;
+    if (!info.hand.empty())
+        out_ << "Your hand: " << display_.hand(info.hand, fresh) << (fresh.empty() ? "" : "   (* received)") << "\n";
 }
 
 std::string TerminalPlayer::hint(const InfoState& info) {
@@ -135,6 +194,8 @@ bool TerminalPlayer::read(const InfoState& info, const std::string& prompt, std:
         out_ << "Hint (" << hint_bot_->name() << " bot): " << hint(info) << "\n";
     } else if (cmd == "hand") {
         show_table(info);
+    } else if (cmd == "last") {
+        out_ << table_.last_trick();
     } else if (cmd == "auto") {
         out_ << "The " << hint_bot_->name() << " bot plays for you from now on.\n";
         auto_ = true;
@@ -143,40 +204,55 @@ bool TerminalPlayer::read(const InfoState& info, const std::string& prompt, std:
         std::string answer;
         if (!std::getline(in_, answer)) throw QuitGame{true};
         if (lower(trim(answer)).starts_with("y")) throw QuitGame{false};
-    } else if (!line.empty()) {
+    } else if (line.empty()) {
+        out_ << "Nothing typed. Type 'help' for what you can type here.\n";
+    } else if (const std::string meant = command_meant(cmd); !meant.empty()) {
+        out_ << "'" << line << "' is not a command: did you mean '" << meant << "'?\n";
+    } else {
         return true;
     }
     return false;
 }
 
-bool TerminalPlayer::blind_nil(const InfoState& info) {
-    if (auto_) return hint_bot_->blind_nil(info);
-    out_ << "Your side trails by enough to bid blind nil, before seeing your cards.\n";
+bool TerminalPlayer::confirm(const InfoState& info, const std::string& question) {
     std::string line;
     while (!auto_) {
-        if (!read(info, "Bid blind nil? (y/n)", line)) continue;
+        if (!read(info, question + " (y/n)", line)) continue;
         const std::string a = lower(line);
         if (a == "y" || a == "yes") return true;
         if (a == "n" || a == "no") return false;
         out_ << "Answer y or n.\n";
     }
-    return hint_bot_->blind_nil(info);
+    return false;  // `auto`: the bot decides
+}
+
+bool TerminalPlayer::blind_nil(const InfoState& info) {
+    if (auto_) return hint_bot_->blind_nil(info);
+    out_ << "Your side trails by enough to bid blind nil, before seeing your cards.\n";
+    const bool blind = confirm(info, "Bid blind nil?");
+    return auto_ ? hint_bot_->blind_nil(info) : blind;
 }
 
 int TerminalPlayer::bid(const InfoState& info) {
     if (auto_) return hint_bot_->bid(info);
     show_table(info);
     const int most = info.rules->cards_per_hand();
+    const bool nil = info.rules->nil_allowed;
     std::string line;
     while (!auto_) {
-        if (!read(info, "Your bid (0-" + std::to_string(most) + (info.rules->nil_allowed ? ", nil" : "") + ")", line)) continue;
+        if (!read(info, "Your bid (" + std::string(nil ? "0-" : "1-") + std::to_string(most) + (nil ? "; 0 or nil is nil" : "") + ")",
+                  line))
+            continue;
         const std::string a = lower(line);
-        if (a == "nil" && info.rules->nil_allowed) return 0;
         char* end = nullptr;
-        const long b = std::strtol(a.c_str(), &end, 10);
-        if (end && *end == '\0' && !a.empty() && b >= (info.rules->nil_allowed ? 0 : 1) && b <= most) return static_cast<int>(b);
-        out_ << "'" << line << "' is not a bid: say a number from " << (info.rules->nil_allowed ? 0 : 1) << " to " << most
-             << (info.rules->nil_allowed ? " or nil" : "") << ".\n";
+        const long b = a == "nil" ? 0 : std::strtol(a.c_str(), &end, 10);
+        const bool number = a == "nil" || (end && *end == '\0' && !a.empty());
+        if (number && b >= (nil ? 0 : 1) && b <= most) {
+            if (b > 0 || confirm(info, "Bid nil: you promise to take no trick at all?")) return static_cast<int>(b);
+            continue;
+        }
+        out_ << "'" << line << "' is not a bid: say a number from " << (nil ? 0 : 1) << " to " << most
+             << (nil ? " or nil" : "") << ".\n";
     }
     return hint_bot_->bid(info);
 }
@@ -184,10 +260,9 @@ int TerminalPlayer::bid(const InfoState& info) {
 CardSet TerminalPlayer::pass(const InfoState& info) {
     if (auto_) return hint_bot_->pass(info);
     show_table(info);
-    const int n = info.players();
     std::string line;
     while (!auto_) {
-        if (!read(info, "Pass " + std::to_string(info.pass_count) + " cards to " + seat_name(info.pass_to, n), line)) continue;
+        if (!read(info, "Pass " + std::to_string(info.pass_count) + " cards to " + table_.seat(info.pass_to), line)) continue;
         std::istringstream words(line);
         std::string w;
         CardSet chosen;
@@ -195,15 +270,15 @@ CardSet TerminalPlayer::pass(const InfoState& info) {
         while (words >> w) {
             try {
                 const Card c = parse_card(w);
-                if (!info.hand.contains(c)) problem = to_string(c) + " is not in your hand";
-                else if (chosen.contains(c)) problem = to_string(c) + " is named twice";
+                if (!info.hand.contains(c)) problem = display_.card(c) + " is not in your hand";
+                else if (chosen.contains(c)) problem = display_.card(c) + " is named twice";
                 chosen |= c;
             } catch (const InputError& e) {
                 problem = e.what();
             }
         }
         if (problem.empty() && chosen.size() != info.pass_count)
-            problem = "name exactly " + std::to_string(info.pass_count) + " cards";
+            problem = "Name exactly " + std::to_string(info.pass_count) + " cards";
         if (problem.empty()) return chosen;
         out_ << problem << ".\n";
     }
@@ -214,9 +289,14 @@ Card TerminalPlayer::play(const InfoState& info) {
     if (auto_) return hint_bot_->play(info);
     show_table(info);
     const PlayRules rules = PlayRules::from(*info.rules);
+    const CardSet legal = info.legal_cards();
+    std::string prompt = "Your card";
+    if (info.play.trick_size == 0)
+        prompt = info.plays.empty() && legal.size() == 1 ? "You lead (" + display_.card(legal.lowest()) + " must open the hand)"
+                                                         : "You lead";
     std::string line;
     while (!auto_) {
-        if (!read(info, "Your card", line)) continue;
+        if (!read(info, prompt, line)) continue;
         Card c;
         try {
             c = parse_card(line);
@@ -226,7 +306,7 @@ Card TerminalPlayer::play(const InfoState& info) {
         }
         const std::string why = info.play.why_illegal(rules, c);
         if (why.empty()) return c;
-        out_ << "You can't play " << display_.card(c) << ": " << why << ".\n";
+        out_ << "You can't play " << display_.card(c) << ": " << display_.text(why) << ".\n";
     }
     return hint_bot_->play(info);
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The human seat of `cardgames play`: shows the hand and the table, reads a card, bid or pass as
-// text, explains why an illegal choice is illegal and asks again. `help`, `hint`, `hand`,
-// `scores`, `auto` (the hint bot plays for you from now on) and `quit` work at every prompt.
+// text, explains why an illegal choice is illegal and asks again. `help`, `hint`, `hand`, `last`,
+// `auto` (the hint bot plays for you from now on) and `quit` work at every prompt.
 
 #include <iosfwd>
 #include <memory>
@@ -17,7 +17,11 @@ public:
     Display(bool colour, bool symbols) : colour_(colour), symbols_(symbols) {}
     std::string card(cardgames::Card c) const;
     std::string cards(cardgames::CardSet cs) const;  // spades first, high to low
-    std::string hand(cardgames::CardSet cs) const;   // grouped by suit: "♠ A K 4   ♥ Q 9 ..."
+    // Grouped by suit: "♠ A K 4   ♥ Q 9 ...", the cards in `marked` followed by '*'.
+    std::string hand(cardgames::CardSet cs, cardgames::CardSet marked = {}) const;
+    // A message from the rules in the notation on screen: cards written "QS" become symbols
+    // when symbols are shown, and symbols become letters when they are not.
+    std::string text(const std::string& message) const;
 
 private:
     bool colour_;
@@ -32,10 +36,14 @@ struct QuitGame {
     bool end_of_input = false;
 };
 
+class TableView;
+
 class TerminalPlayer : public cardgames::Player {
 public:
-    TerminalPlayer(std::istream& in, std::ostream& out, const Display& display, std::unique_ptr<cardgames::Player> hint_bot)
-        : in_(in), out_(out), display_(display), hint_bot_(std::move(hint_bot)) {}
+    // `table` shows the state of the game above each prompt.
+    TerminalPlayer(std::istream& in, std::ostream& out, const Display& display, TableView& table,
+                   std::unique_ptr<cardgames::Player> hint_bot)
+        : in_(in), out_(out), display_(display), table_(table), hint_bot_(std::move(hint_bot)) {}
     std::string name() const override { return "human"; }
     bool blind_nil(const cardgames::InfoState& info) override;
     int bid(const cardgames::InfoState& info) override;
@@ -48,10 +56,12 @@ private:
     bool read(const cardgames::InfoState& info, const std::string& prompt, std::string& line);
     void show_table(const cardgames::InfoState& info);
     std::string hint(const cardgames::InfoState& info);
+    bool confirm(const cardgames::InfoState& info, const std::string& question);
 
     std::istream& in_;
     std::ostream& out_;
     Display display_;
+    TableView& table_;
     std::unique_ptr<cardgames::Player> hint_bot_;
     bool auto_ = false;
 };
