@@ -20,7 +20,11 @@ build: deps
 	@cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
-play: build
+# Only the executable: the test programs are built by `make test`.
+play: deps
+	@echo "Building the cardgames executable in $(BUILD)/ (the first time takes a few minutes)..."
+	@cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) --target cardgames_app
 	@./$(BUILD)/apps/cardgames play $(ARGS)
 
 test: test-release test-asan test-tsan

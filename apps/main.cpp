@@ -32,6 +32,7 @@ constexpr Command kCommands[] = {
 
 void usage(std::ostream& out) {
     out << "usage: cardgames [-v|-vv] <command> [options]   (cardgames <command> --help for its options)\n"
+           "       cardgames --version\n"
            "  -v: log what the bots and runs are doing (info), -vv: every bot decision (debug); on stderr\n\ncommands:\n";
     for (const Command& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
 }
@@ -77,6 +78,17 @@ int run(int argc, char** argv) {
         usage(std::cout);
         return 0;
     }
+    if (name == "--version" || name == "-V") {
+        std::cout << "cardgames " << CARDGAMES_VERSION << "\n";
+        return 0;
+    }
+    // The verbosity is the program's, not a command's: say where it goes rather than "unknown option".
+    for (int i = 2; i < argc; ++i)
+        if (is_verbosity(argv[i])) {
+            std::cerr << "cardgames " << name << ": " << argv[i] << " goes before the command: cardgames " << argv[i] << " "
+                      << name << " ...\n";
+            return apps::kExitBadInput;
+        }
     for (const Command& c : kCommands)
         if (name == c.name) return c.run(argc - 1, argv + 1);
     std::cerr << "cardgames: unknown command '" << name << "'\n";

@@ -63,7 +63,9 @@ int cmd_play(int argc, char** argv) {
                                                                    sampling::make_player(helper, mix_seed(seed, 100 + s))));
                 names.push_back("human");
             } else {
-                players.push_back(sampling::make_player(specs[k], mix_seed(seed, s)));
+                std::unique_ptr<Player> bot = sampling::make_player(specs[k], mix_seed(seed, s));
+                if (tty) bot = std::make_unique<ShowThinking>(std::move(bot), table.seat(s), std::cout);
+                players.push_back(std::move(bot));
                 names.push_back(specs[k++]);
             }
         }

@@ -2,10 +2,14 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <iostream>
 #include <algorithm>
+#include <mutex>
 #include <sstream>
+#include <thread>
 #include <vector>
 #include <string_view>
 
@@ -40,6 +44,38 @@ constexpr const char* kHelp =
     "  last          show the last trick\n"
     "  auto          let the bot play for you for the rest of the game\n"
     "  quit          abandon the game (asks first)\n";
+
+// While alive, a thread that shows "<who> is thinking..." once 0.3 s have passed; the line is wiped
+// when it ends.
+class ThinkingNotice {
+public:
+    ThinkingNotice(std::ostream& out, const std::string& who)
+        : out_(out), thread_([this, who] {
+              std::unique_lock lock(mutex_);
+              if (done_.wait_for(lock, std::chrono::milliseconds(300), [this] { return finished_; })) return;
+              out_ << who << " is thinking..." << std::flush;
+              shown_ = true;
+          }) {}
+    ~ThinkingNotice() {
+        {
+            std::lock_guard lock(mutex_);
+            finished_ = true;
+        }
+        done_.notify_one();
+        thread_.join();
+        if (shown_) out_ << "\r\033[K" << std::flush;
+    }
+    ThinkingNotice(const ThinkingNotice&) = delete;
+    ThinkingNotice& operator=(const ThinkingNotice&) = delete;
+
+private:
+    std::ostream& out_;
+    std::mutex mutex_;
+    std::condition_variable done_;
+    bool finished_ = false;
+    bool shown_ = false;
+    std::thread thread_;  // last: starts once the rest is set up
+};
 
 // The commands every prompt takes.
 constexpr const char* kCommands[] = {"help", "hint", "hand", "last", "auto", "quit", "exit"};
@@ -283,6 +319,26 @@ CardSet TerminalPlayer::pass(const InfoState& info) {
         out_ << problem << ".\n";
     }
     return hint_bot_->pass(info);
+}
+
+bool ShowThinking::blind_nil(const InfoState& info) {
+    ThinkingNotice notice(out_, who_);
+    return bot_->blind_nil(info);
+}
+
+int ShowThinking::bid(const InfoState& info) {
+    ThinkingNotice notice(out_, who_);
+    return bot_->bid(info);
+}
+
+CardSet ShowThinking::pass(const InfoState& info) {
+    ThinkingNotice notice(out_, who_);
+    return bot_->pass(info);
+}
+
+Card ShowThinking::play(const InfoState& info) {
+    ThinkingNotice notice(out_, who_);
+    return bot_->play(info);
 }
 
 Card TerminalPlayer::play(const InfoState& info) {

@@ -6,6 +6,7 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cardgames/player.hpp"
 
@@ -64,6 +65,29 @@ private:
     TableView& table_;
     std::unique_ptr<cardgames::Player> hint_bot_;
     bool auto_ = false;
+};
+
+// On a terminal: wraps a bot so that "<seat> is thinking..." appears when a decision takes longer
+// than 0.3 s, and is wiped when the answer comes, so a person never wonders whether the program
+// hung. Everything else is the bot's own.
+class ShowThinking : public cardgames::Player {
+public:
+    ShowThinking(std::unique_ptr<cardgames::Player> bot, std::string who, std::ostream& out)
+        : bot_(std::move(bot)), who_(std::move(who)), out_(out) {}
+    std::string name() const override { return bot_->name(); }
+    bool blind_nil(const cardgames::InfoState& info) override;
+    int bid(const cardgames::InfoState& info) override;
+    cardgames::CardSet pass(const cardgames::InfoState& info) override;
+    cardgames::Card play(const cardgames::InfoState& info) override;
+    void hand_over(const cardgames::HandRecord& hand, bool game_over, const std::vector<int>& winners) override {
+        bot_->hand_over(hand, game_over, winners);
+    }
+    std::vector<cardgames::FallbackNote> fallbacks() const override { return bot_->fallbacks(); }
+
+private:
+    std::unique_ptr<cardgames::Player> bot_;
+    std::string who_;
+    std::ostream& out_;
 };
 
 }  // namespace apps

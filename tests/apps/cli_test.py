@@ -127,6 +127,13 @@ def case_verbose():
         assert "[debug] pimc seat 0 hand 0" in err and "worlds" in err, err
         assert "[info] tournament: 1 hands of 1 to play" in err, err
     expect_bad(["-v"], "usage: cardgames [-v|-vv] <command>")
+    # After the command it is no option of the command: the message says where it goes.
+    expect_bad(["tournament", "-vv", "--game", "hearts"], "-vv goes before the command: cardgames -vv tournament")
+
+
+def case_version():
+    code, out, err = run(["--version"])
+    assert code == 0 and out.startswith("cardgames ") and out.strip().split()[1][0].isdigit(), (code, out, err)
 
 
 CASES = {name[5:]: f for name, f in globals().items() if name.startswith("case_")}
