@@ -13,6 +13,7 @@
 #include "cardgames/bots.hpp"
 #include "cardgames/error.hpp"
 #include "cardgames/game_runner.hpp"
+#include "cardgames/position.hpp"
 #include "cardgames/record.hpp"
 #include "sampling/pimc.hpp"
 
@@ -25,7 +26,7 @@ int cmd_play(int argc, char** argv) {
         RulesOptions ro;
         std::uint64_t seed = 0;
         std::string bots = "pimc", helper = "pimc", record_file;
-        int seat = -1;
+        std::string seat_text;
         bool ascii = false;
         po::options_description desc("play options");
         ro.add_to(desc);
@@ -35,7 +36,7 @@ int cmd_play(int argc, char** argv) {
              "bot spec for the other seats, or a comma list, one per other seat in seat-number order, yours skipped "
              "(4 players: North, East, South, West)")
             ("helper", po::value(&helper)->default_value("pimc"), "the bot behind 'hint' and 'auto'")
-            ("seat", po::value(&seat), "your seat: 0..n-1 (default South in 4-player games, else 0)")
+            ("seat", po::value(&seat_text), "your seat: 0..n-1, or N/E/S/W with 4 players (default South, else 0)")
             ("record", po::value(&record_file), "append the game record (JSON Lines) to this file")
             ("ascii", po::bool_switch(&ascii), "plain letters instead of suit symbols and colour");
         po::variables_map vm;
@@ -43,8 +44,12 @@ int cmd_play(int argc, char** argv) {
         const Rules rules = ro.resolve();
         if (!vm.count("seed")) seed = static_cast<std::uint64_t>(time(nullptr));
         const int n = rules.players;
-        if (seat < 0) seat = n == 4 ? 2 : 0;
-        if (seat >= n) throw InputError("--seat " + std::to_string(seat) + ": must be 0.." + std::to_string(n - 1));
+        int seat = n == 4 ? 2 : 0;
+        if (!seat_text.empty()) try {
+                seat = parse_seat(seat_text, n);
+            } catch (const InputError& e) {
+                rethrow_with_context("--seat", e);
+            }
 
         std::vector<std::string> specs = split_player_list(bots);
         if (specs.size() == 1) specs.assign(n - 1, specs[0]);

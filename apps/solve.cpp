@@ -111,7 +111,7 @@ void solve_double_dummy(const Rules& rules, const PlayState& state, const std::s
 int cmd_solve(int argc, char** argv) {
     return guarded("solve", [&] {
         RulesOptions ro;
-        std::string deal_text, leader_text = "0", algorithm = "speculative", utility_text, format = "text", trick_text, bids_text;
+        std::string deal_text, leader_text = "0", algorithm, utility_text, format = "text", trick_text, bids_text;
         std::string broken_text;
         int depth = 0;
         bool leaf_tables = false, no_tt = false;
@@ -123,7 +123,9 @@ int cmd_solve(int argc, char** argv) {
             ("leader", po::value(&leader_text), "seat on lead (0..n-1 or N/E/S/W; default 0, or the first-lead card's holder)")
             ("trick", po::value(&trick_text), "cards already on the table this trick, from the leader on ('QS 2S')")
             ("broken", po::value(&broken_text), "spades/hearts broken: true or false (default: true unless a full deal)")
-            ("algorithm", po::value(&algorithm), "maxn, shallow, bnb, lastbranch, speculative, paranoid, alphabeta, dd")
+            ("algorithm", po::value(&algorithm),
+             "maxn, shallow, bnb, lastbranch, speculative, paranoid, alphabeta, dd (default: dd where it applies, "
+             "else speculative)")
             ("leaf-tables", po::bool_switch(&leaf_tables), "prune with leaf-value (outcome) tables")
             ("no-tt", po::bool_switch(&no_tt), "no transposition table")
             ("utility", po::value(&utility_text), "tricks or score (Spades), points (Hearts)")
@@ -163,10 +165,14 @@ int cmd_solve(int argc, char** argv) {
             context.bids = parse_bid_list(bids_text, rules.players, "--bids");
         }
         if (depth < 0) throw InputError("--depth must be 0 (to the end) or more");
+        const bool dd_applies = rules.is_partnership() && utility == Utility::kTricks && DoubleDummy::supports(PlayRules::from(rules));
+        const bool limited = depth > 0 || node_limit > 0 || leaf_tables || no_tt;
+        // The fastest exact algorithm for the position, unless the options ask for a limited search.
+        if (algorithm.empty()) algorithm = dd_applies && !limited ? "dd" : "speculative";
         if (algorithm == "dd") {
-            if (!(rules.is_partnership() && utility == Utility::kTricks && DoubleDummy::supports(PlayRules::from(rules))))
+            if (!dd_applies)
                 throw InputError("--algorithm dd is the double-dummy solver: partnership Spades with --utility tricks");
-            if (depth > 0 || node_limit > 0 || leaf_tables || no_tt)
+            if (limited)
                 throw InputError("--algorithm dd solves to the end: no --depth, --nodes, --leaf-tables or --no-tt");
             solve_double_dummy(rules, state, format);
             return 0;

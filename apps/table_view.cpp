@@ -61,7 +61,7 @@ std::string TableView::opening(std::uint64_t seed, const std::vector<std::string
     for (int k = 1; k < n; ++k) {
         const int s = (me_ + k) % n;
         const std::string name = seat(s);
-        out += (k == 1 ? " " : ", ") + name + (name.starts_with("Seat") ? "" : " (seat " + std::to_string(s) + ")") + ": " +
+        out += (k == 1 ? " " : ", ") + name + (n == 4 || name.starts_with("Seat") ? "" : " (seat " + std::to_string(s) + ")") + ": " +
                names[static_cast<std::size_t>(s)];
     }
     out += ".\n";
