@@ -321,25 +321,16 @@ CardSet TerminalPlayer::pass(const InfoState& info) {
     return hint_bot_->pass(info);
 }
 
-bool ShowThinking::blind_nil(const InfoState& info) {
+template <class R>
+R ShowThinking::timed(R (cardgames::Player::*decide)(const InfoState&), const InfoState& info) {
     ThinkingNotice notice(out_, who_);
-    return bot_->blind_nil(info);
+    return ((*bot_).*decide)(info);
 }
 
-int ShowThinking::bid(const InfoState& info) {
-    ThinkingNotice notice(out_, who_);
-    return bot_->bid(info);
-}
-
-CardSet ShowThinking::pass(const InfoState& info) {
-    ThinkingNotice notice(out_, who_);
-    return bot_->pass(info);
-}
-
-Card ShowThinking::play(const InfoState& info) {
-    ThinkingNotice notice(out_, who_);
-    return bot_->play(info);
-}
+bool ShowThinking::blind_nil(const InfoState& info) { return timed(&Player::blind_nil, info); }
+int ShowThinking::bid(const InfoState& info) { return timed(&Player::bid, info); }
+CardSet ShowThinking::pass(const InfoState& info) { return timed(&Player::pass, info); }
+Card ShowThinking::play(const InfoState& info) { return timed(&Player::play, info); }
 
 Card TerminalPlayer::play(const InfoState& info) {
     if (auto_) return hint_bot_->play(info);

@@ -85,6 +85,10 @@ public:
     std::vector<cardgames::FallbackNote> fallbacks() const override { return bot_->fallbacks(); }
 
 private:
+    // Asks the bot through `decide`, with the notice shown while it thinks.
+    template <class R>
+    R timed(R (cardgames::Player::*decide)(const cardgames::InfoState&), const cardgames::InfoState& info);
+
     std::unique_ptr<cardgames::Player> bot_;
     std::string who_;
     std::ostream& out_;
