@@ -76,27 +76,19 @@ void print_solution(const Solution& sol, const std::string& format, const std::s
 // legal card is played and the rest solved; the best card is the first (in notation order) that
 // reaches the best value for the side to move.
 void solve_double_dummy(const Rules& rules, const PlayState& state, const std::string& format) {
-    const PlayRules play = PlayRules::from(rules);
-    const CardSet legal = state.legal_moves(play);
     DoubleDummy solver;
     const auto start = std::chrono::steady_clock::now();
     const int left = state.hands[state.to_move].size();
     const bool ns = state.to_move % 2 == 0;
     Solution sol;
     int best = -1;  // tricks for North-South after the best card
-    for (Suit s : kSuitsNotationOrder)
-        for (Rank r = kAce; r >= kTwo; --r) {
-            const Card c(s, r);
-            if (!legal.contains(c)) continue;
-            PlayState next = state;
-            next.play(play, c);
-            const int tricks = solver.solve(play, next);
-            sol.rows.push_back({c, {tricks, left - tricks}});
-            if (best < 0 || (ns ? tricks > best : tricks < best)) {
-                best = tricks;
-                sol.best = c;
-            }
+    for (const CardTricks& ct : solver.value_cards(PlayRules::from(rules), state)) {
+        sol.rows.push_back({ct.card, {ct.tricks, left - ct.tricks}});
+        if (best < 0 || (ns ? ct.tricks > best : ct.tricks < best)) {
+            best = ct.tricks;
+            sol.best = ct.card;
         }
+    }
     sol.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (sol.rows.empty()) throw InputError("no legal move in this position");
     sol.value = {best, left - best};

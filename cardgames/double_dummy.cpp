@@ -278,4 +278,18 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
     return result;
 }
 
+std::vector<CardTricks> DoubleDummy::value_cards(const PlayRules& rules, const PlayState& state) {
+    const CardSet legal = state.legal_moves(rules);
+    std::vector<CardTricks> out;
+    for (Suit s : kSuitsNotationOrder)
+        for (Rank r = kAce; r >= kTwo; --r) {
+            const Card c(s, r);
+            if (!legal.contains(c)) continue;
+            PlayState next = state;
+            next.play(rules, c);
+            out.push_back({c, solve(rules, next)});
+        }
+    return out;
+}
+
 }  // namespace cardgames

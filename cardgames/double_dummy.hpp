@@ -42,6 +42,12 @@ struct DoubleDummyStats {
     std::uint64_t check_failures = 0;  // set_checking: table answers a fresh search contradicted
 };
 
+// One legal card of the side to move and the tricks seats 0 and 2 take from the position on after it.
+struct CardTricks {
+    Card card;
+    int tricks = 0;
+};
+
 class DoubleDummy {
 public:
     // `table_log2`: room for 2^(table_log2 - 2) shapes and as many blocks of 16 bounds; about
@@ -55,6 +61,9 @@ public:
 
     // Tricks seats 0 and 2 take from `state` on, the trick in progress included.
     int solve(const PlayRules& rules, const PlayState& state);
+    // Every legal card of the side to move, in notation order (spades first, high to low), with
+    // the tricks seats 0 and 2 take after it: one solve per card, the table kept between them.
+    std::vector<CardTricks> value_cards(const PlayRules& rules, const PlayState& state);
     // Whether seats 0 and 2 take at least `target` tricks from `state` on.
     bool makes(const PlayRules& rules, const PlayState& state, int target);
 
