@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cardgames/error.hpp"
+#include "engine/hash.hpp"
 
 namespace cardgames {
 
@@ -141,10 +142,8 @@ void validate_deal(const Deal& deal, const Rules& rules, int cards_per_hand) {
 }
 
 std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b) {
-    std::uint64_t z = a + 0x9e3779b97f4a7c15ULL * (b + 1);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    // splitmix64 adds the golden ratio once more itself: the same numbers as ever.
+    return engine::splitmix64(a + 0x9e3779b97f4a7c15ULL * b);
 }
 
 Deal deal_from_seed(const Rules& rules, std::uint64_t seed, int hand_number) {

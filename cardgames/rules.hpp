@@ -11,10 +11,11 @@
 #include <vector>
 
 #include "cardgames/card_set.hpp"
+#include "engine/types.hpp"
 
 namespace cardgames {
 
-inline constexpr int kMaxPlayers = 6;
+using engine::kMaxPlayers;  // one limit for the search and the rules
 
 enum class GameKind : std::uint8_t { kSpades, kHearts };
 

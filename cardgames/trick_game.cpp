@@ -6,17 +6,11 @@
 
 #include "cardgames/error.hpp"
 #include "cardgames/scoring.hpp"
+#include "engine/hash.hpp"
 
 namespace cardgames {
 
 namespace {
-
-constexpr std::uint64_t splitmix(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 
 // Zobrist keys: [holder 0..5 = hands, 6 = on the table][card index].
 struct Zobrist {
@@ -30,12 +24,12 @@ constexpr Zobrist make_zobrist() {
     Zobrist z;
     std::uint64_t s = 0x1234567;
     for (auto& row : z.card)
-        for (auto& k : row) k = s = splitmix(s);
-    for (auto& k : z.to_move) k = s = splitmix(s);
-    z.broken = s = splitmix(s);
-    z.first_trick = s = splitmix(s);
+        for (auto& k : row) k = s = engine::splitmix64(s);
+    for (auto& k : z.to_move) k = s = engine::splitmix64(s);
+    z.broken = s = engine::splitmix64(s);
+    z.first_trick = s = engine::splitmix64(s);
     for (auto& row : z.count)
-        for (auto& k : row) k = s = splitmix(s);
+        for (auto& k : row) k = s = engine::splitmix64(s);
     return z;
 }
 
