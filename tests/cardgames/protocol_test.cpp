@@ -501,6 +501,20 @@ TEST(ExternalBot, LateAnswerFallsBackWithoutWaitingForIt) {
     EXPECT_LT(r.seconds, 4.0);
 }
 
+TEST(ExternalBot, PartialAnswerIsLate) {
+    // An answer without its newline is no answer: the limit holds, and the text so far is noted.
+    const TableResult r = play_with("hearts4", 2, "external:cmd=\"" + python_bot("bad_bot.py", "partial 2") + "\",ms=3000");
+    expect_one_fallback(r, 2, "late:");
+    EXPECT_FALSE(r.notes[0].received.empty());
+    EXPECT_LT(r.seconds, 15.0);  // the bot sleeps 30 s after its partial line
+}
+
+TEST(ExternalBot, EndlessOutputWithoutNewlineIsCut) {
+    const TableResult r = play_with("spades-partnership", 0, "external:cmd=\"" + python_bot("bad_bot.py", "flood 1") + "\",ms=20000");
+    expect_one_fallback(r, 0, "malformed: a line longer than 64 KiB");
+    EXPECT_LT(r.seconds, 15.0);  // not the 20 s limit: the flood is cut at 64 KiB
+}
+
 TEST(ExternalBot, CrashingBotFallsBack) {
     const TableResult r = play_with("hearts4", 3, "external:cmd=\"" + python_bot("bad_bot.py", "crash 3") + "\",ms=20000");
     expect_one_fallback(r, 3, "died:");
