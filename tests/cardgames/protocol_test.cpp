@@ -5,7 +5,6 @@
 
 #include <boost/random/mersenne_twister.hpp>
 #include <chrono>
-#include <filesystem>
 #include <sstream>
 
 #include "cardgames/bots.hpp"
@@ -24,7 +23,7 @@ const char* kPresets[] = {"hearts3", "hearts4", "hearts5", "hearts6", "spades-pa
 
 Rules preset(const std::string& name) { return load_rules(preset_path(name), {}); }
 
-std::string bots_dir() { return (std::filesystem::path(__FILE__).parent_path().parent_path() / "bots").string(); }
+std::string bots_dir() { return CARDGAMES_TEST_BOTS_DIR; }
 
 // The random bot, except that it bids blind nil whenever it may, so that exchanges happen.
 class BlindNilBot : public Player {
