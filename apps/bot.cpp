@@ -1,7 +1,8 @@
 // cardgames bot: one of our bots speaking the text protocol (docs/PROTOCOL.md) on stdin and stdout,
 // so that another program's table can seat it. The bot is built from --spec with the seed the table
 // sends in its `game` line (for our own tables: the seed our in-process bot would get), so it makes
-// the same decisions as in-process.
+// the same decisions as in-process. The session itself, with every table line checked, is
+// protocol::run_bot_session.
 #include <iostream>
 #include <memory>
 #include <string>
@@ -10,11 +11,40 @@
 #include "cardgames/bots.hpp"
 #include "cardgames/error.hpp"
 #include "cardgames/protocol.hpp"
+#include "sampling/deal_sampler.hpp"
 #include "sampling/pimc.hpp"
 
 namespace apps {
 
 using namespace cardgames;
+
+namespace {
+
+// The bot, except that a state its sampler finds impossible is the table's fault: bad input. The
+// session checks every line so that none should reach it; this keeps that promise if one does.
+class TableChecked : public Player {
+public:
+    explicit TableChecked(std::unique_ptr<Player> inner) : inner_(std::move(inner)) {}
+    std::string name() const override { return inner_->name(); }
+    bool blind_nil(const InfoState& info) override { return checked<bool>([&] { return inner_->blind_nil(info); }); }
+    int bid(const InfoState& info) override { return checked<int>([&] { return inner_->bid(info); }); }
+    CardSet pass(const InfoState& info) override { return checked<CardSet>([&] { return inner_->pass(info); }); }
+    Card play(const InfoState& info) override { return checked<Card>([&] { return inner_->play(info); }); }
+
+private:
+    template <class T, class F>
+    static T checked(F&& decide) {
+        try {
+            return decide();
+        } catch (const sampling::Contradiction& e) {
+            throw InputError(std::string("no deal of the unseen cards fits the table's lines: ") + e.what());
+        }
+    }
+
+    std::unique_ptr<Player> inner_;
+};
+
+}  // namespace
 
 int cmd_bot(int argc, char** argv) {
     return guarded("bot", [&] {
@@ -24,42 +54,9 @@ int cmd_bot(int argc, char** argv) {
         po::variables_map vm;
         if (!parse_args("bot", argc, argv, desc, vm)) return 0;
         sampling::make_player(spec, 0);  // a bad spec is reported before the table starts talking
-
-        protocol::BotView view;
-        std::unique_ptr<Player> player;
-        int games = 0;
-        std::string line;
-        for (int number = 1; std::getline(std::cin, line); ++number) {
-            std::optional<Phase> ask;
-            try {
-                ask = view.feed(line);
-            } catch (const protocol::ProtocolError& e) {
-                std::cerr << "cardgames bot: table line " << number << ": " << e.what() << "\n";
-                return kExitBadInput;
-            }
-            if (view.ended()) return 0;
-            if (view.games_started() != games) {
-                games = view.games_started();
-                player = sampling::make_player(spec, view.seed());
-            }
-            if (!ask) continue;
-            if (!player) {
-                std::cerr << "cardgames bot: table line " << number << ": a decision before the 'game' line\n";
-                return kExitBadInput;
-            }
-            if (!view.choice_mismatch().empty())
-                std::cerr << "cardgames bot: table line " << number << ": " << view.choice_mismatch() << "\n";
-            const InfoState& info = view.info();
-            std::string answer;
-            switch (*ask) {
-                case Phase::kBlindNil: answer = protocol::format_blind_nil(player->blind_nil(info)); break;
-                case Phase::kBid: answer = protocol::format_bid(player->bid(info)); break;
-                case Phase::kPass: answer = protocol::format_pass(player->pass(info)); break;
-                case Phase::kPlay: answer = protocol::format_play(player->play(info)); break;
-                case Phase::kGameOver: continue;
-            }
-            std::cout << answer << std::endl;  // flushed: the table waits for this line
-        }
+        protocol::run_bot_session(std::cin, std::cout, [&](std::uint64_t seed) {
+            return std::make_unique<TableChecked>(sampling::make_player(spec, seed));
+        });
         return 0;
     });
 }

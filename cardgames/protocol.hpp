@@ -10,14 +10,21 @@
 // against the rules; format_answer (bot side) writes one.
 
 #include <cstdint>
+#include <functional>
+#include <istream>
+#include <memory>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "cardgames/constraints.hpp"
+#include "cardgames/error.hpp"
 #include "cardgames/game.hpp"
 #include "cardgames/info_state.hpp"
+#include "cardgames/player.hpp"
 #include "cardgames/rules.hpp"
 
 namespace cardgames::protocol {
@@ -25,11 +32,20 @@ namespace cardgames::protocol {
 inline constexpr int kVersion = 1;
 inline constexpr const char* kHello = "cardgames-protocol";
 
-// A line the bot side cannot make sense of (unknown version, bad card, event out of turn).
-class ProtocolError : public std::runtime_error {
+// A line the bot side cannot make sense of (unknown version, bad card, event out of turn, a number
+// out of range, choices the bot's own account does not give): bad input, exit status 2.
+class ProtocolError : public InputError {
 public:
-    using std::runtime_error::runtime_error;
+    using InputError::InputError;
 };
+
+// Bounds the bot side holds the table's numbers to, so that no sum or difference of scores
+// overflows: scores, deltas and the rules' score options are within +-kMaxScore; hand numbers
+// are 0..kMaxHandNumber.
+inline constexpr int kMaxScore = 10'000'000;
+inline constexpr int kMaxHandNumber = 1'000'000'000;
+// The longest table line the bot side reads.
+inline constexpr std::size_t kMaxLineBytes = 64 * 1024;
 
 // The protocol's word for a decision: "blind_nil", "bid", "pass", "play".
 std::string decision_name(Phase phase);
@@ -72,8 +88,10 @@ private:
     CardSet exchange_given_told_, exchange_received_told_;
 };
 
-// Bot side: rebuilds the seat's InfoState from the table's lines. Not copyable (the InfoState
-// points at the Rules it holds).
+// Bot side: rebuilds the seat's InfoState from the table's lines, checking each line against the
+// state built so far: counts, ranges, the cards each seat can hold, the order of events, and the
+// choices of each `ask` against the bot's own account of them. Not copyable (the InfoState points
+// at the Rules it holds).
 class BotView {
 public:
     BotView() = default;
@@ -81,7 +99,7 @@ public:
     BotView& operator=(const BotView&) = delete;
 
     // Reads one line. Returns the decision asked for when the line is an `ask`, else nullopt.
-    // Throws ProtocolError naming what is wrong.
+    // Throws ProtocolError naming the line's text and what is wrong with it.
     std::optional<Phase> feed(std::string_view line);
 
     const InfoState& info() const { return info_; }
@@ -90,22 +108,68 @@ public:
     std::uint64_t seed() const { return seed_; }
     // Set by a `game` line: a new game begins (a bot built for the previous one should be rebuilt).
     int games_started() const { return games_; }
-    // When the `ask` listed choices that differ from what the rebuilt state allows: the difference.
-    const std::string& choice_mismatch() const { return mismatch_; }
 
 private:
+    // Where the session stands: which lines may come next.
+    enum class Stage { kHello, kNoGame, kGameLine, kBetweenHands, kHand, kGameOver };
+
+    std::optional<Phase> read(const std::vector<std::string>& words);
+    void on_game(const std::vector<std::string>& words);
+    void on_rules(const std::vector<std::string>& words);
+    void on_hand(const std::vector<std::string>& words);
+    void on_cards(const std::vector<std::string>& words);
+    void on_bid(const std::vector<std::string>& words);
+    void on_exchange(const std::vector<std::string>& words);
+    void on_passed(const std::vector<std::string>& words);
+    void on_received(const std::vector<std::string>& words);
+    void on_card(const std::vector<std::string>& words);
+    void on_trick(const std::vector<std::string>& words);
+    void on_handover(const std::vector<std::string>& words);
+    void on_gameover(const std::vector<std::string>& words);
+    Phase on_ask(const std::vector<std::string>& words);
+
+    void need_stage(Stage stage, const std::string& what) const;
+    int next_bidder() const;
+    bool bidding_done() const;
+    bool exchanges_done() const { return exchanges_done_ == exchange_steps_.size(); }
+    int pass_offset() const { return rules_.pass_offset(info_.hand_number); }
+    // Every card play of the hand may begin: cards dealt, bids, exchanges and passes all told.
+    void need_play(const std::string& what) const;
     void start_play(int leader);
-    void need_rules(const std::string& what) const;
+    // The seat that opens the hand's play, checked against `card` when the first card is told.
+    int opening_leader() const;
+    // Throws when no deal of the cards this seat has not seen fits what it knows.
+    void check_deal_fits();
+    Constraints constraints();
 
     Rules rules_;
     PlayRules play_rules_;
     InfoState info_;
     std::uint64_t seed_ = 0;
     int games_ = 0;
-    bool play_started_ = false;
     bool ended_ = false;
-    std::string mismatch_;
+    Stage stage_ = Stage::kHello;
+    GameKind game_kind_ = GameKind::kHearts;  // from the `game` line, which `rules` must agree with
+    int game_players_ = 0;
+    int last_hand_ = -1;         // the number of the game's last hand, -1 before the first
+    bool scores_settled_ = false;  // the scores are those after a `handover` the bot checked
+    // The hand in progress.
+    bool dealt_ = false;
+    int bids_told_ = 0;
+    std::vector<std::pair<int, int>> exchange_steps_;  // (giver, receiver), once every seat has bid
+    std::size_t exchanges_done_ = 0;
+    bool passed_ = false, received_ = false;
+    bool play_started_ = false;
+    bool trick_due_ = false;  // a trick is complete and its `trick` line has not come yet
+    std::array<CardSet, kMaxPlayers> taken_{};
 };
+
+// Bot side: a whole session. Reads the table's lines from `in` and answers each `ask` on `out`
+// (flushed) with the decision of the player `make_player` builds for each game from the seed of
+// its `game` line. Returns at `end` or at the end of the input. Throws InputError (a ProtocolError,
+// or an InputError of the player's) prefixed with "table line N: " when the lines do not add up.
+using PlayerFactory = std::function<std::unique_ptr<Player>(std::uint64_t seed)>;
+void run_bot_session(std::istream& in, std::ostream& out, const PlayerFactory& make_player);
 
 // A bot's answer, parsed and checked against the decision it answers.
 struct Answer {

@@ -1,31 +1,14 @@
 #pragma once
-// The hard facts one seat knows about the hidden hands, derived from its InfoState only: how many
-// cards each other seat still holds, which cards each cannot hold (voids shown by failing to
-// follow suit, a lead of the unbroken suit, a discard of a penalty card on the first trick), and
-// which cards it must hold (cards this seat passed it that it has not played yet).
+// The hard facts one seat knows about the hidden hands live in cardgames/constraints.hpp, where the
+// bot side of the protocol checks the table's lines against them too; the sampler's names for them.
 
-#include <array>
-#include <string>
-
-#include "cardgames/info_state.hpp"
+#include "cardgames/constraints.hpp"
 
 namespace sampling {
 
 using cardgames::CardSet;
+using cardgames::Constraints;
+using cardgames::constraints_from;
 using cardgames::kMaxPlayers;
-
-struct Constraints {
-    int players = 4;
-    int me = 0;
-    CardSet unseen;                            // cards held by the other seats, all together
-    std::array<int, kMaxPlayers> need{};       // cards each seat holds now (0 for me)
-    std::array<CardSet, kMaxPlayers> excluded{};  // cards the seat certainly does not hold
-    std::array<CardSet, kMaxPlayers> known{};     // cards the seat certainly holds
-
-    // Human-readable summary for error messages and logs.
-    std::string describe() const;
-};
-
-Constraints constraints_from(const cardgames::InfoState& info);
 
 }  // namespace sampling

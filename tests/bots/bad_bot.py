@@ -8,6 +8,8 @@ decisions, then misbehaves in one way:
   bad_bot.py crash     [AFTER]   exits with status 3 without answering
   bad_bot.py silent    [AFTER]   closes its output and keeps running
   bad_bot.py chatty    [AFTER]   writes a second line after its answer
+  bad_bot.py partial   [AFTER]   writes its answer without the newline, then sleeps 30 seconds
+  bad_bot.py flood     [AFTER]   writes without end and without a newline
 """
 import os
 import sys
@@ -52,6 +54,16 @@ class BadBot(simple_bot.SimpleBot):
             os.close(1)  # the table sees end of output while the process lives on
             time.sleep(5)
             sys.exit(0)
+        if MODE == "partial":
+            sys.stdout.write(super().decide(words))
+            sys.stdout.flush()
+            time.sleep(30)
+            sys.exit(0)
+        if MODE == "flood":
+            chunk = "x" * 4096
+            while True:
+                sys.stdout.write(chunk)
+                sys.stdout.flush()
         if MODE == "chatty":
             return super().decide(words) + "\nthinking about the next trick..."
         raise SystemExit("unknown mode " + MODE)

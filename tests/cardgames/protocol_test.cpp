@@ -5,7 +5,7 @@
 
 #include <boost/random/mersenne_twister.hpp>
 #include <chrono>
-#include <filesystem>
+#include <sstream>
 
 #include "cardgames/bots.hpp"
 #include "cardgames/error.hpp"
@@ -23,7 +23,7 @@ const char* kPresets[] = {"hearts3", "hearts4", "hearts5", "hearts6", "spades-pa
 
 Rules preset(const std::string& name) { return load_rules(preset_path(name), {}); }
 
-std::string bots_dir() { return (std::filesystem::path(__FILE__).parent_path().parent_path() / "bots").string(); }
+std::string bots_dir() { return CARDGAMES_TEST_BOTS_DIR; }
 
 // The random bot, except that it bids blind nil whenever it may, so that exchanges happen.
 class BlindNilBot : public Player {
@@ -105,7 +105,6 @@ private:
         const std::string where = "seat " + std::to_string(info.seat) + " hand " + std::to_string(info.hand_number) +
                                   " at '" + lines.back() + "'";
         expect_same_info(view_.info(), info, where);
-        EXPECT_EQ(view_.choice_mismatch(), "") << where;
         EXPECT_EQ(view_.seed(), seed_for_check_) << where;
         const InfoState& mine = view_.info();
         std::string answer;
@@ -231,16 +230,182 @@ TEST(Protocol, AnswersAreCheckedAgainstTheDecision) {
 TEST(Protocol, BotViewRejectsLinesThatDoNotAddUp) {
     protocol::BotView view;
     EXPECT_THROW(view.feed("cardgames-protocol 2"), protocol::ProtocolError);
+    EXPECT_THROW(view.feed("hand 0 dealer=3"), protocol::ProtocolError);  // before the protocol line
+    view.feed("cardgames-protocol 1");
     EXPECT_THROW(view.feed("hand 0 dealer=3"), protocol::ProtocolError);  // before game and rules
     view.feed("game hearts players=4 seat=2 seed=9");
     view.feed("rules game=hearts players=4");
-    view.feed("hand 0 dealer=3 pass=hold scores=0,0,0,0");
+    view.feed("hand 3 dealer=3 pass=hold scores=0,0,0,0");
+    view.feed("cards AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C");
     EXPECT_THROW(view.feed("card 7 2C"), protocol::ProtocolError);
     view.feed("card 0 2C");
     EXPECT_THROW(view.feed("card 2 ZZ"), protocol::ProtocolError);
     EXPECT_THROW(view.feed("card 0 3C"), protocol::ProtocolError);  // seat 1 is due
     EXPECT_EQ(view.feed("some-future-event 1 2 3"), std::nullopt);  // ignored
     EXPECT_EQ(view.seed(), 9u);
+    static_assert(std::is_base_of_v<InputError, protocol::ProtocolError>, "bad input: exit status 2");
+}
+
+// ------------------------------------------------------------------ the bot side's session
+
+std::vector<std::string> split_lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+}
+
+std::string run_session(const std::string& input, const std::string& spec = "rule") {
+    std::istringstream in(input);
+    std::ostringstream out;
+    protocol::run_bot_session(in, out, [&](std::uint64_t seed) { return make_player(spec, seed); });
+    return out.str();
+}
+
+// The message of the InputError the session ends with; "" when it ends well.
+std::string session_error(const std::string& input) {
+    try {
+        run_session(input);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+const std::string kHeartsStart =
+    "cardgames-protocol 1\n"
+    "game hearts players=4 seat=2 seed=12345\n"
+    "rules game=hearts players=4 pass_count=3\n"
+    "hand 0 dealer=3 pass=left scores=0,0,0,0\n"
+    "cards AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n";
+const std::string kHeartsPass = "ask pass count=3 to=3 AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n";
+const std::string kHeartsPassed = "passed 3 AS KS QS\nreceived 1 2C JC TD\n";
+const std::string kSpadesStart =
+    "cardgames-protocol 1\n"
+    "game spades players=4 seat=1 seed=7\n"
+    "rules game=spades players=4 partnership=true\n"
+    "hand 0 dealer=3 scores=0,0 bags=0,0\n"
+    "cards AS KS 5S 2S AH QH 9H 4H 8D 7D KC 9C 5C\n";
+const std::string kSpadesBid = "ask bid 0 1 2 3 4 5 6 7 8 9 10 11 12 13\n";
+
+TEST(Protocol, BotSessionAnswersEachAsk) {
+    const std::string out = run_session(kHeartsStart + kHeartsPass + kHeartsPassed +
+                                        "card 2 2C\ncard 3 7C\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AC\nask play KC JC 9C 5C 4C 3C\nend\n");
+    const std::vector<std::string> answers = split_lines(out);
+    ASSERT_EQ(answers.size(), 2u) << out;
+    EXPECT_EQ(answers[0].size(), 8u) << answers[0];  // three cards
+    EXPECT_EQ(run_session(kSpadesStart + "bid 0 4\n" + kSpadesBid).empty(), false);
+    EXPECT_EQ(run_session(""), "");
+}
+
+// Each failure issue 18 lists, and the other ways a table can make no sense: the session ends with
+// an InputError naming the line, before any bot sees the state.
+TEST(Protocol, BotSessionRefusesTablesThatMakeNoSense) {
+    struct Case {
+        std::string input;
+        int line;
+        std::string says;
+    };
+    const std::string play_start = kHeartsStart + kHeartsPass + kHeartsPassed + "card 2 2C\n";
+    const Case cases[] = {
+        {kHeartsStart + "ask pass count=-1 to=3 AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n", 6, "count -1 is out of range"},
+        {kHeartsStart + "ask pass count=13 to=3 AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n", 6, "the pass is count=3 to=3"},
+        {kHeartsStart + "ask pass count=3 to=1 AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n", 6, "the pass is count=3 to=3"},
+        {kHeartsStart + "ask pass count=3 to=3 AS KS QS\n", 6, "the table lists AS KS QS"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 dealer=3\nask pass count=3 to=3 AS KS QS\n", 5,
+         "before this seat's cards were dealt"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 3 dealer=3\nask play 2C\n", 5,
+         "before this seat's cards were dealt"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 dealer=3\ncards AS AS\n", 5, "AS is named twice"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 dealer=3\ncards AS KS\n", 5, "a hand has 13"},
+        {kHeartsStart + kHeartsPass + "passed 3 AS KS QS\nreceived 1 KC 9C 5C\n", 8, "this seat was dealt KC 9C 5C"},
+        {kHeartsStart + kHeartsPass + "passed 3 AS KS QS JS\n", 7, "these rules pass 3"},
+        {kHeartsStart + kHeartsPass + "passed 1 AS KS QS\n", 7, "passes to seat 3"},
+        {play_start + "card 3 KC\n", 10, "KC is in this seat's hand"},
+        {play_start + "card 0 3D\n", 10, "seat 3 is due to play"},
+        {play_start + "card 3 2C\n", 10, "2C was already played"},
+        {play_start + "card 3 AD\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AC\ncard 2 KC\ncard 3 6C\n", 16, "seat 3 cannot hold 6C"},
+        {play_start + "card 3 7C\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AS\n", 14, "AS is seat 3's"},
+        {play_start + "card 3 7C\ncard 0 8C\ncard 1 QC\ntrick 0\n", 13, "seat 1 won the trick"},
+        {play_start + "card 3 7C\ncard 0 8C\ncard 1 QC\ncard 1 AC\n", 13, "'trick' line"},
+        {play_start + "card 3 7C\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AC\nask play KC JC 5H\n", 15, "the choices are KC JC 9C 5C 4C 3C"},
+        {play_start + "card 3 7C\ntrick 3\n", 11, "no trick is complete"},
+        {kHeartsStart + kHeartsPass + kHeartsPassed + "card 3 3C\n", 9, "the hand's first card must be 2C"},
+        {kHeartsStart + kHeartsPass + kHeartsPassed + "handover tricks=0,0,13,0 points=0,0,26,0 moon=-1 delta=0,0,26,0 scores=0,0,26,0\n", 9,
+         "the hand is not over"},
+        {kSpadesStart + "bid 0 2147483647\n" + kSpadesBid, 6, "tricks 2147483647 is out of range 0..13"},
+        {kSpadesStart + "bid 0 -1\n" + kSpadesBid, 6, "tricks -1 is out of range"},
+        {kSpadesStart + "bid 0 4 blind\n", 6, "a blind bid is blind nil"},
+        {kSpadesStart + "bid 0 0 blind\n", 6, "blind nil is not allowed for seat 0"},
+        {kSpadesStart + "bid 2 4\n", 6, "seat 0 bids next"},
+        {kSpadesStart + "bid 0 4\nbid 1 4\nbid 2 4\nbid 3 4\nbid 0 4\n", 10, "every seat has bid"},
+        {kSpadesStart + "bid 0 4\nask bid 1 2 3 4 5 6 7 8 9 10 11 12 13\n", 7, "the choices are 0 1 2"},
+        {kSpadesStart + "bid 0 4\nask blind_nil yes no\n", 7, "may not bid blind nil"},
+        {kSpadesStart + "ask bid 0 1 2 3 4 5 6 7 8 9 10 11 12 13\n", 6, "this seat is not the one to bid"},
+        {kSpadesStart + "bid 0 4\nbid 1 4\nbid 2 4\nbid 3 4\nexchange 0 2\n", 10, "no blind nil exchange is due"},
+        {kSpadesStart + "bid 0 4\nbid 1 4\nbid 2 4\nbid 3 4\ncard 1 AS\n", 10, "seat 0 leads the hand"},
+        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4\nhand 0 dealer=3 scores=2147483647,0 bags=0,0\n", 4,
+         "scores 2147483647 is out of range"},
+        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4\nhand 0 dealer=3 scores=0,0 bags=10,0\n", 4,
+         "bags 10 is out of range 0..9"},
+        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4 target=2147483647\n", 3, "target=2147483647 is out of range"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand -1 dealer=3\n", 4, "hand number -1 is out of range"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 1 dealer=3 pass=left\n", 4, "passes right"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 dealer=4\n", 4, "seat 4 is out of range 0..3"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=4\n", 2, "seat 4 is out of range"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=1\nrules game=spades players=4\n", 3, "the 'game' line named the other game"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=1\nrules game=hearts players=5\n", 3, "the 'game' line said 4"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=1 seed=-3\n", 2, "seed=-3 is not a number"},
+        {"cardgames-protocol 1\nhand 0 dealer=0\n", 2, "before the 'game' line"},
+        {"game hearts players=4 seat=1\n", 1, "the first line must be 'cardgames-protocol 1'"},
+        {"cardgames-protocol 1\ncardgames-protocol 1\n", 2, "a second protocol line"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=1\nrules game=hearts players=4\nhand 0 dealer=3\ngameover winners= scores=0,0,0,0\n", 5,
+         "while a hand is in progress"},
+        {kHeartsStart + "ask dance\n", 6, "unknown decision 'dance'"},
+        {kHeartsStart + "ask play \x01\xff\n", 6, "\\x01\\xff"},
+    };
+    for (const Case& c : cases) {
+        const std::string error = session_error(c.input);
+        const std::string line = "table line " + std::to_string(c.line) + ": ";
+        EXPECT_EQ(error.rfind(line, 0), 0u) << c.input << "\n=> " << error;
+        EXPECT_NE(error.find(c.says), std::string::npos) << c.input << "\n=> " << error;
+        // The offending line's text, safe to print.
+        const std::string text = split_lines(c.input)[static_cast<std::size_t>(c.line - 1)];
+        if (text.find_first_of("\x01\xff") == std::string::npos) {
+            EXPECT_NE(error.find("'" + text.substr(0, 80)), std::string::npos) << error;
+        }
+        for (char ch : error) EXPECT_TRUE(ch >= 0x20 && ch < 0x7f) << error;
+    }
+}
+
+TEST(Protocol, BotSessionChecksTheHandsScoreByItsOwnAccount) {
+    // A whole game through the protocol, as seat 0 hears it: accepted as sent, refused with any
+    // number of its handover changed.
+    const Rules rules = preset("spades-partnership");
+    std::vector<std::unique_ptr<Player>> players;
+    auto seat0 = std::make_unique<LoopbackPlayer>(make_player("rule", 1), 1);
+    seat0->seed_for_check_ = 1;
+    players.push_back(std::move(seat0));
+    for (int s = 1; s < 4; ++s) players.push_back(make_player("rule", mix_seed(5, s)));
+    Game game(rules, 5);
+    run_game(game, players);
+    const std::vector<std::string> lines = static_cast<LoopbackPlayer&>(*players[0]).lines();
+    std::string session;
+    std::size_t handover = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (lines[i].rfind("ask ", 0) == 0) continue;  // our rule bot answers them itself
+        session += lines[i] + "\n";
+        if (!handover && lines[i].rfind("handover ", 0) == 0) handover = i;
+    }
+    EXPECT_EQ(session_error(session), "");
+    ASSERT_GT(handover, 0u);
+    for (const char* key : {"tricks=", "delta=", "scores=", "bags="}) {
+        std::string bad = session;
+        const std::size_t at = bad.find(lines[handover]);
+        const std::size_t value = bad.find(key, at) + std::string(key).size();
+        bad.insert(value, "1");  // 10 tricks for 0, 1 more point, ...
+        EXPECT_NE(session_error(bad).find("handover"), std::string::npos) << key;
+    }
 }
 
 // ------------------------------------------------------------------ programs at the table
@@ -333,6 +498,20 @@ TEST(ExternalBot, LateAnswerFallsBackWithoutWaitingForIt) {
     const TableResult r = play_with("hearts4", 0, "external:cmd=\"" + python_bot("bad_bot.py", "slow 2") + "\",ms=300");
     expect_one_fallback(r, 0, "late:");
     EXPECT_LT(r.seconds, 4.0);
+}
+
+TEST(ExternalBot, PartialAnswerIsLate) {
+    // An answer without its newline is no answer: the limit holds, and the text so far is noted.
+    const TableResult r = play_with("hearts4", 2, "external:cmd=\"" + python_bot("bad_bot.py", "partial 2") + "\",ms=3000");
+    expect_one_fallback(r, 2, "late:");
+    EXPECT_FALSE(r.notes[0].received.empty());
+    EXPECT_LT(r.seconds, 15.0);  // the bot sleeps 30 s after its partial line
+}
+
+TEST(ExternalBot, EndlessOutputWithoutNewlineIsCut) {
+    const TableResult r = play_with("spades-partnership", 0, "external:cmd=\"" + python_bot("bad_bot.py", "flood 1") + "\",ms=20000");
+    expect_one_fallback(r, 0, "malformed: a line longer than 64 KiB");
+    EXPECT_LT(r.seconds, 15.0);  // not the 20 s limit: the flood is cut at 64 KiB
 }
 
 TEST(ExternalBot, CrashingBotFallsBack) {

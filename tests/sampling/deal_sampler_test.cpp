@@ -118,6 +118,38 @@ TEST(DealSampler, ContradictionIsReported) {
     }
 }
 
+// The bot side of the protocol refuses a table line when why_no_deal() says no deal fits: it must
+// say so exactly when the sampler would throw, on constraints random enough to hit Hall's condition
+// (voids that leave some seats too little room) as well as counts and known cards.
+TEST(DealSampler, WhyNoDealAgreesWithTheSampler) {
+    boost::random::mt19937_64 rng(18);
+    int feasible = 0, infeasible = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+        Constraints c = small(trial % 2 ? 4 : 3, 2 + trial % 2);
+        const CardSet unseen = c.unseen;
+        for (int s = 1; s < c.players; ++s) {
+            for (Card card : unseen) {
+                if (rng() % 3 == 0) c.excluded[s] |= card;
+                else if (rng() % 17 == 0) c.known[s] |= card;
+            }
+            c.excluded[s] -= c.known[s];
+            if (rng() % 11 == 0) c.need[s] += static_cast<int>(rng() % 3) - 1;
+        }
+        const std::string why = c.why_no_deal();
+        bool threw = false;
+        try {
+            DealSampler sampler(c);
+        } catch (const Contradiction&) {
+            threw = true;
+        }
+        EXPECT_EQ(!why.empty(), threw) << c.describe() << ": " << why;
+        (threw ? infeasible : feasible) += 1;
+    }
+    // Both answers were exercised often.
+    EXPECT_GT(feasible, 300);
+    EXPECT_GT(infeasible, 300);
+}
+
 // Replays the hand's public plays against a sampled world: every card must have been legal for
 // the hand the world gives its player.
 void expect_world_explains_history(const InfoState& info, const Deal& world) {

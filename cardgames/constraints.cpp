@@ -1,8 +1,6 @@
-#include "sampling/constraints.hpp"
+#include "cardgames/constraints.hpp"
 
-namespace sampling {
-
-using namespace cardgames;
+namespace cardgames {
 
 Constraints constraints_from(const InfoState& info) {
     const Rules& rules = *info.rules;
@@ -71,4 +69,46 @@ std::string Constraints::describe() const {
     return out;
 }
 
-}  // namespace sampling
+std::string Constraints::why_no_deal() const {
+    // The checks DealSampler makes, plus Hall's condition, which is what "some deal exists" comes
+    // down to: every set of seats has room for the free cards that only they can hold.
+    CardSet free = unseen;
+    int total_need = 0;
+    std::array<int, kMaxPlayers> room{};
+    for (int s = 0; s < players; ++s) {
+        if (s == me) continue;
+        if (!unseen.contains_all(known[s]))
+            return "seat " + std::to_string(s) + " must hold " + cards_to_string(known[s] - unseen) + ", which are not unseen";
+        room[s] = need[s] - known[s].size();
+        if (room[s] < 0) return "seat " + std::to_string(s) + " is known to hold more cards than it has";
+        free -= known[s];
+        total_need += room[s];
+    }
+    if (total_need != free.size())
+        return std::to_string(free.size()) + " unseen cards for " + std::to_string(total_need) + " places";
+    std::array<unsigned, 64> holders{};  // per card index: the seats that may hold it
+    for (Card card : free) {
+        for (int s = 0; s < players; ++s)
+            if (s != me && !excluded[s].contains(card)) holders[card.index()] |= 1u << s;
+        if (holders[card.index()] == 0) return to_string(card) + " is unseen but no seat can hold it";
+    }
+    for (unsigned seats = 1; seats < (1u << players); ++seats) {
+        if (seats >> me & 1) continue;
+        int space = 0;
+        for (int s = 0; s < players; ++s)
+            if (seats >> s & 1) space += room[s];
+        CardSet only;
+        for (Card card : free)
+            if ((holders[card.index()] & ~seats) == 0) only |= card;
+        if (only.size() > space) {
+            std::string who;
+            for (int s = 0; s < players; ++s)
+                if (seats >> s & 1) who += (who.empty() ? "" : "+") + std::to_string(s);
+            return "only seats " + who + " can hold " + cards_to_string(only) + ", but they have room for " +
+                   std::to_string(space) + " cards";
+        }
+    }
+    return {};
+}
+
+}  // namespace cardgames
