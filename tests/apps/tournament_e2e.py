@@ -300,6 +300,13 @@ def case_tournament_values():
     p = run("eval", "--mode", "play", "--records", path("seat.rec"), "--policies", "random", "--out", path("e.jsonl"),
             expect=2)
     check('hands[0].plays[0][0]' in p.stderr and not os.path.exists(path("e.jsonl")), "eval, seat 7: " + p.stderr)
+    # Text quoted from a file reaches the terminal with its control characters escaped.
+    bad = json.loads(lines[1])
+    bad["hands"][0]["deal"] = "N:\x1b[2J\x1b]0;pwned\x07"
+    with open(path("esc.rec"), "w") as f:
+        f.write(json.dumps(bad) + "\n")
+    p = run("replay", path("esc.rec"), expect=2)
+    check("\x1b" not in p.stderr and "\x07" not in p.stderr and "\\x1b[2J" in p.stderr, "escapes: " + repr(p.stderr))
 
 
 def case_eval_values():
