@@ -37,7 +37,7 @@ std::string escape(char32_t code) {
         case '\t': return "\\t";
         default: break;
     }
-    char buf[8];
+    char buf[16];
     if (code < 0x80) std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(code));
     else std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(code));
     return buf;
