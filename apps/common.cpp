@@ -6,6 +6,7 @@
 
 #include "apps/cluster.hpp"
 #include "cardgames/error.hpp"
+#include "cardgames/text.hpp"
 
 namespace apps {
 
@@ -74,6 +75,8 @@ std::uint64_t fnv1a(const std::string& text) {
     return hash;
 }
 
+std::string terminal_text(const std::string& message) { return cardgames::safe_text(message, kMessageBytes); }
+
 int guarded(const std::string& command, const std::function<int()>& body) {
     // Under mpirun every rank meets the same error; rank 0 alone says it.
     const bool say = rank() == 0;
@@ -82,9 +85,11 @@ int guarded(const std::string& command, const std::function<int()>& body) {
     } catch (const QuietExit& q) {
         return q.status;
     } catch (const InputError& e) {
-        if (say) std::cerr << "cardgames " << command << ": " << e.what() << "\n";
+        if (say) std::cerr << "cardgames " << command << ": " << terminal_text(e.what()) << "\n";
     } catch (const po::error& e) {
-        if (say) std::cerr << "cardgames " << command << ": " << e.what() << " (see cardgames " << command << " --help)\n";
+        if (say)
+            std::cerr << "cardgames " << command << ": " << terminal_text(e.what()) << " (see cardgames " << command
+                      << " --help)\n";
     }
     return kExitBadInput;
 }

@@ -46,6 +46,11 @@ std::uint64_t fnv1a(const std::string& text);
 bool parse_args(const std::string& command, int argc, char** argv, const po::options_description& desc,
                 po::variables_map& vm, const po::positional_options_description* positional = nullptr);
 
+// An error message as it goes to the terminal: it may quote text from a file or a bot, so it is
+// made one line of valid UTF-8 without control characters (cardgames::safe_text).
+inline constexpr std::size_t kMessageBytes = 4000;
+std::string terminal_text(const std::string& message);
+
 // Runs a command body; InputError and option errors print a message and give exit status 2.
 int guarded(const std::string& command, const std::function<int()>& body);
 

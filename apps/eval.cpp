@@ -21,9 +21,11 @@
 #include "apps/eval_decisions.hpp"
 #include "apps/eval_playout.hpp"
 #include "apps/results_file.hpp"
+#include "apps/results_readers.hpp"
 #include "apps/stats.hpp"
 #include "cardgames/bots.hpp"
 #include "cardgames/error.hpp"
+#include "cardgames/json_input.hpp"
 #include "sampling/pimc.hpp"
 
 namespace apps {
@@ -170,33 +172,21 @@ std::string play_item(const EvalPlan& plan, const std::vector<PlayDecision>& dec
     return line.dump();
 }
 
-void check_line(const json& line, std::size_t policies) {
-    if (!line.contains("loss") || !line["loss"].is_array() || line["loss"].size() != policies)
-        throw InputError("field \"loss\" must hold one number per policy (" + std::to_string(policies) + ")");
-    for (const json& x : line["loss"])
-        if (!x.is_number()) throw InputError("field \"loss\" must hold numbers");
-}
-
-std::string summary_table(const std::vector<std::string>& policies, const std::vector<json>& lines, bool bid_mode) {
+std::string summary_table(const std::vector<std::string>& policies, const std::vector<std::vector<double>>& lines,
+                          bool bid_mode) {
     std::vector<std::vector<double>> losses(policies.size());
-    for (const json& line : lines)
-        for (std::size_t p = 0; p < policies.size(); ++p) losses[p].push_back(line["loss"][p].get<double>());
+    for (const std::vector<double>& line : lines)
+        for (std::size_t p = 0; p < policies.size(); ++p) losses[p].push_back(line[p]);
     return format_policy_summary(summarize_policies(policies, losses), bid_mode ? "best bid" : "agreement");
 }
 
 int report(const std::string& file) {
-    const ResultsContents c = read_results(file, "eval", [](const json& line) {
-        if (!line.contains("loss") || !line["loss"].is_array()) throw InputError("missing field \"loss\"");
-    });
-    const auto names = c.header["options"].value("policies", std::vector<std::string>());
-    for (std::size_t i = 0; i < c.results.size(); ++i) {
-        try {
-            check_line(c.results[i], names.size());
-        } catch (const InputError& e) {
-            rethrow_with_context("'" + file + "' line " + std::to_string(i + 2), e);
-        }
-    }
-    std::cout << summary_table(names, c.results, c.header["options"].value("mode", "") == "bid");
+    EvalOptions options;
+    std::vector<std::vector<double>> lines;
+    read_results(
+        file, "eval", [&](const json& header) { options = eval_options_from_header(header); },
+        [&](const json& line) { lines.push_back(eval_result_from_json(line, options)); });
+    std::cout << summary_table(options.policies, lines, options.bid_mode);
     return 0;
 }
 
@@ -281,11 +271,13 @@ int cmd_eval(int argc, char** argv) {
         if (const auto done = parse_on_every_rank([&] { return parse_eval(argc, argv, run); })) return *done;
 
         const EvalPlan& plan = run.plan;
-        const std::size_t npol = plan.policies.size();
-        const std::unique_ptr<ResultsFile> out = open_results(run.how.out_file, results_header("eval", run.options), run.how.resume,
-                                                              [&](const json& line) { check_line(line, npol); });
-        std::vector<json> lines;
-        if (out) lines = out->existing();
+        const json header = results_header("eval", run.options);
+        const EvalOptions options = eval_options_from_header(header);
+        const std::unique_ptr<ResultsFile> out = open_results(run.how.out_file, header, run.how.resume,
+                                                              [&](const json& line) { eval_result_from_json(line, options); });
+        std::vector<std::vector<double>> lines;
+        if (out)
+            for (const json& line : out->existing()) lines.push_back(eval_result_from_json(line, options));
         BatchOptions bo;
         bo.total = run.total;
         bo.threads = run.how.threads;
@@ -296,7 +288,7 @@ int cmd_eval(int argc, char** argv) {
             [&](long i) {
                 return plan.bid_mode ? bid_item(plan, run.rules, run.deals, i) : play_item(plan, run.decisions, i);
             },
-            [&](long, const std::string& line) { lines.push_back(json::parse(line)); });
+            [&](long, const std::string& line) { lines.push_back(eval_result_from_json(parse_json_line(line), options)); });
         if (rank() != 0) return complete ? 0 : kExitInterrupted;
         if (!complete) {
             std::cerr << "cardgames eval: interrupted after " << lines.size() << " of " << run.total

@@ -5,6 +5,7 @@
 
 #include "cardgames/error.hpp"
 #include "cardgames/game.hpp"
+#include "cardgames/json_input.hpp"
 #include "cardgames/record.hpp"
 
 namespace apps {
@@ -21,14 +22,6 @@ bool seat_chosen(const std::string& seats, int seat) {
     while (std::getline(in, item, ','))
         if (item == std::to_string(seat)) return true;
     return false;
-}
-
-CardSet cards_of(const std::string& text) {
-    CardSet out;
-    std::istringstream in(text);
-    std::string word;
-    while (in >> word) out |= parse_card(word);
-    return out;
 }
 
 // The decision as the seat to play sees it, with the public facts a playout needs.
@@ -50,29 +43,28 @@ PlayDecision decision_at(const Game& game, const Rules& stored, long line_no) {
     return d;
 }
 
-// Re-runs one (already validated) record and collects the chosen decisions.
-void collect_from(const json& record, const Rules& rules, const std::string& seats, long line_no, long limit,
+// Re-runs one record (read and replayed already) and collects the chosen decisions.
+void collect_from(const RecordedGame& record, const Rules& rules, const std::string& seats, long line_no, long limit,
                   std::vector<PlayDecision>& out) {
-    Game game(rules, record.at("seed").get<std::uint64_t>());
-    for (const json& h : record.at("hands")) {
-        game.set_deal(parse_deal(h.at("deal").get<std::string>()));
+    Game game(rules, record.seed);
+    for (const RecordedHand& h : record.hands) {
+        game.set_deal(h.deal);
         std::size_t next_play = 0, next_exchange = 0;
         const int number = game.hand().number;
         while (!game.over() && game.hand().number == number) {
             const int seat = game.to_act();
             switch (game.phase()) {
-                case Phase::kBlindNil: game.choose_blind_nil(h.at("blind_nil").at(seat).get<bool>()); break;
-                case Phase::kBid: game.choose_bid(h.at("bids").at(seat).get<int>()); break;
+                case Phase::kBlindNil: game.choose_blind_nil(h.blind[seat]); break;
+                case Phase::kBid: game.choose_bid(h.bids[seat]); break;
                 case Phase::kPass:
-                    if (rules.game == GameKind::kHearts) game.choose_pass(cards_of(h.at("passes").at(seat).get<std::string>()));
-                    else game.choose_pass(cards_of(h.at("exchanges").at(next_exchange++).at("cards").get<std::string>()));
+                    game.choose_pass(rules.game == GameKind::kHearts ? h.passes[seat] : h.exchanges[next_exchange++].second);
                     break;
                 case Phase::kPlay: {
                     if (seat_chosen(seats, seat) && game.play_state().legal_moves(game.play_rules()).size() > 1) {
                         out.push_back(decision_at(game, rules, line_no));
                         if (static_cast<long>(out.size()) >= limit) return;
                     }
-                    game.choose_card(parse_card(h.at("plays").at(next_play++).at(1).get<std::string>()));
+                    game.choose_card(h.plays[next_play++].card);
                     break;
                 }
                 case Phase::kGameOver: break;
@@ -93,17 +85,13 @@ std::vector<PlayDecision> collect_decisions(const std::string& path, const std::
         ++line_no;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         const std::string where = "'" + path + "' line " + std::to_string(line_no);
-        json record;
         try {
-            record = json::parse(line);
-        } catch (const json::exception&) {
-            throw InputError(where + ": not JSON");
-        }
-        try {
-            if (!record.is_object() || record.value("type", "") != "game") continue;
+            const json line_json = parse_json_line(line);
+            if (!is_game_record(line_json)) continue;
+            const RecordedGame record = read_game_record(line_json);
             const ReplayResult r = replay_record(record);
             if (!r.ok) throw InputError("the record does not replay: " + r.error);
-            rules_store.push_back(rules_from_json(record.at("rules")));
+            rules_store.push_back(record.rules);
             const Rules& rules = rules_store.back();
             if (seats != "all")
                 for (char c : seats)
@@ -112,8 +100,6 @@ std::vector<PlayDecision> collect_decisions(const std::string& path, const std::
             collect_from(record, rules, seats, line_no, limit, out);
         } catch (const InputError& e) {
             rethrow_with_context(where, e);
-        } catch (const json::exception& e) {
-            throw InputError(where + ": " + e.what());
         }
     }
     if (out.empty()) throw InputError("'" + path + "': no play decisions found (no game records, or only forced plays)");

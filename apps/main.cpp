@@ -104,16 +104,16 @@ int run_guarded(int argc, char** argv) {
     try {
         return run(argc, argv);
     } catch (const cardgames::InputError& e) {
-        std::cerr << who << e.what() << "\n";
+        std::cerr << who << apps::terminal_text(e.what()) << "\n";
         return apps::kExitBadInput;
     } catch (const apps::RunError& e) {
-        std::cerr << who << e.what() << "\n";
+        std::cerr << who << apps::terminal_text(e.what()) << "\n";
         return apps::kExitFailed;
     } catch (const std::bad_alloc&) {
         std::cerr << who << "out of memory\n";
         return apps::kExitFailed;
     } catch (const std::exception& e) {
-        std::cerr << who << "internal error (a bug; please report it with the command that gave it): " << e.what()
+        std::cerr << who << "internal error (a bug; please report it with the command that gave it): " << apps::terminal_text(e.what())
                   << "\n";
     } catch (...) {
         std::cerr << who << "internal error (a bug; please report it with the command that gave it)\n";

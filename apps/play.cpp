@@ -3,11 +3,11 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "apps/common.hpp"
+#include "apps/results_file.hpp"
 #include "apps/table_view.hpp"
 #include "apps/terminal.hpp"
 #include "cardgames/bots.hpp"
@@ -74,11 +74,9 @@ int cmd_play(int argc, char** argv) {
                 names.push_back(specs[k++]);
             }
         }
-        std::ofstream record_out;
-        if (!record_file.empty()) {
-            record_out.open(record_file, std::ios::app);
-            if (!record_out) throw InputError("--record '" + record_file + "': cannot open the file for writing");
-        }
+        // Opened before the game, so that a path that cannot be a file is refused before any play.
+        std::unique_ptr<LineFile> record_out;
+        if (!record_file.empty()) record_out = std::make_unique<LineFile>(record_file, "--record", "the game is not recorded");
 
         std::cout << table.opening(seed, names);
         game.set_observer([&](const Game&, const GameEvent& e) { table.print(std::cout, e); });
@@ -90,7 +88,10 @@ int cmd_play(int argc, char** argv) {
             std::cout << (q.end_of_input ? "\nInput ended: game abandoned.\n" : "Game abandoned.\n");
             status = q.end_of_input ? 1 : 0;
         }
-        if (record_out.is_open()) record_out << game_record(game, names, collect_fallbacks(players)).dump() << "\n" << std::flush;
+        if (record_out) {
+            record_out->append(game_record(game, names, collect_fallbacks(players)).dump());
+            record_out->close();
+        }
         return status;
     });
 }

@@ -4,6 +4,7 @@
 
 #include "apps/common.hpp"
 #include "cardgames/error.hpp"
+#include "cardgames/json_input.hpp"
 #include "cardgames/record.hpp"
 
 namespace apps {
@@ -27,22 +28,16 @@ int cmd_replay(int argc, char** argv) {
             ++line_no;
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
             const std::string where = file + " line " + std::to_string(line_no);
-            nlohmann::json record;
-            try {
-                record = nlohmann::json::parse(line);
-            } catch (const nlohmann::json::exception& e) {
-                throw InputError(where + ": not JSON (" + std::string(e.what()) + ")");
-            }
             cardgames::ReplayResult r;
             int units = 0;
             try {
-                if (!record.is_object() || record.value("type", "") != "game") continue;  // other lines: summaries
-                r = cardgames::replay_record(record);
-                units = cardgames::rules_from_json(record.at("rules")).num_units();
+                const nlohmann::json record = cardgames::parse_json_line(line);
+                if (!cardgames::is_game_record(record)) continue;  // other lines: summaries
+                const cardgames::RecordedGame game = cardgames::read_game_record(record);
+                r = cardgames::replay_record(game);
+                units = game.rules.num_units();
             } catch (const InputError& e) {
                 cardgames::rethrow_with_context(where, e);
-            } catch (const nlohmann::json::exception& e) {
-                throw InputError(where + ": a field of the wrong type or missing (" + std::string(e.what()) + ")");
             }
             ++games;
             if (!r.ok) {

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 
 #include "apps/common.hpp"
 #include "cardgames/error.hpp"
+#include "cardgames/json_input.hpp"
 
 namespace apps {
 
@@ -42,8 +44,25 @@ std::string header_difference(const json& file, const json& run) {
     return "";
 }
 
+// The header line as every results file has it; `expected` (resume) must have the same options.
+void check_header(const json& j, const std::string& command, const json* expected) {
+    const cardgames::JsonField f(j, "");
+    if (!j.is_object() || !f.has("type") || !j["type"].is_string() || j["type"] != "header" || !f.has("command") ||
+        !j["command"].is_string() || j["command"] != command)
+        throw InputError("not a results file of 'cardgames " + command + "' (no header line)");
+    f["options"].object();
+    if (f["format"].integer(0, INT_MAX) != kResultsFormat)
+        throw InputError("results format " + show(j["format"]) + ", this program writes " + std::to_string(kResultsFormat));
+    if (expected) {
+        const std::string diff = header_difference(j, *expected);
+        if (!diff.empty())
+            throw InputError("the file was made with other options (" + diff +
+                             "); resume with the same options or choose another --out");
+    }
+}
+
 Scanned scan(const std::string& path, const std::string& command, const json* expected_header,
-             const std::function<void(const json&)>& check) {
+             const std::function<void(const json&)>& header_check, const std::function<void(const json&)>& check) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError("'" + path + "': cannot open the file");
     std::stringstream buffer;
@@ -61,44 +80,23 @@ Scanned scan(const std::string& path, const std::string& command, const json* ex
         ++line_no;
         const std::string line = text.substr(pos, end - pos);
         const std::string where = "'" + path + "' line " + std::to_string(line_no);
-        json j;
         try {
-            j = json::parse(line);
-        } catch (const json::exception&) {
-            throw InputError(where + ": not a JSON object; refusing to use or overwrite this file");
-        }
-        // A field of the wrong type (a number for a string, say) is bad input like any other.
-        try {
+            json j = cardgames::parse_json_line(line);
             if (line_no == 1) {
-                if (!j.is_object() || j.value("type", "") != "header" || j.value("command", "") != command)
-                    throw InputError(where + ": not a results file of 'cardgames " + command +
-                                     "' (no header line); refusing to use or overwrite it");
-                if (!j["options"].is_object())
-                    throw InputError(where + ": the header has no \"options\" object; refusing to use or overwrite this file");
-                if (j.value("format", 0) != kResultsFormat)
-                    throw InputError(where + ": results format " + show(j.value("format", json())) + ", this program writes " +
-                                     std::to_string(kResultsFormat));
-                if (expected_header) {
-                    const std::string diff = header_difference(j, *expected_header);
-                    if (!diff.empty())
-                        throw InputError(where + ": the file was made with other options (" + diff +
-                                         "); resume with the same options or choose another --out");
-                }
-                out.contents.header = j;
+                check_header(j, command, expected_header);
+                if (header_check) header_check(j);
+                out.contents.header = std::move(j);
             } else {
                 const long index = static_cast<long>(out.contents.results.size());
-                if (!j.is_object() || !j.contains("index") || j["index"] != json(index))
-                    throw InputError(where + ": expected result number " + std::to_string(index) + " (field \"index\"), found " +
-                                     (j.is_object() && j.contains("index") ? j["index"].dump() : std::string("none")));
-                try {
-                    check(j);
-                } catch (const InputError& e) {
-                    cardgames::rethrow_with_context(where, e);
-                }
+                const cardgames::JsonField f(j, "");
+                if (!f.has("index") || f["index"].json() != json(index))
+                    throw InputError("expected result number " + std::to_string(index) + " (key \"index\"), found " +
+                                     (f.has("index") ? show(f["index"].json()) : std::string("none")));
+                check(j);
                 out.contents.results.push_back(std::move(j));
             }
-        } catch (const json::exception& e) {
-            throw InputError(where + ": a field of the wrong type (" + e.what() + "); refusing to use or overwrite this file");
+        } catch (const InputError& e) {
+            throw InputError(where + ": " + e.what() + "; refusing to use or overwrite this file");
         }
         out.complete_bytes = end + 1;
         pos = end + 1;
@@ -116,78 +114,94 @@ json results_header(const std::string& command, const json& options) {
     return json{{"type", "header"}, {"command", command}, {"format", kResultsFormat}, {"options", options}};
 }
 
-ResultsFile::ResultsFile(const std::string& path, const json& header, bool resume,
-                         const std::function<void(const json&)>& check)
-    : path_(path) {
+void check_file_path(const std::string& path, const std::string& option) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    const bool exists = fs::exists(path, ec);
-    if (exists && fs::is_directory(path, ec)) throw InputError("--out '" + path + "': a directory; give a file name");
-    if (exists && !fs::is_regular_file(path, ec))
-        throw InputError("--out '" + path + "': not a regular file; give a file name");
-    bool has_content = exists && fs::file_size(path, ec) > 0;
-    bool write_header = true;
-    if (has_content && !resume)
-        throw InputError("--out '" + path + "': the file exists; add --resume to continue it, or choose another file");
-    // One run at a time: a second one on the same file would write results twice. The lock
-    // lasts as long as this object and goes with the process, however it ends.
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw InputError("--out '" + path + "': cannot open for writing (" + std::strerror(errno) + ")");
-    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-        ::close(fd_);
-        fd_ = -1;
-        throw InputError("--out '" + path + "': another run is writing this file; wait for it to end or choose another file");
-    }
-    try {
-        if (has_content && resume) {
-            // Killed while writing the header itself: nothing finished yet, start over.
-            const std::string expected = header.dump() + "\n";
-            std::ifstream in(path, std::ios::binary);
-            std::string head(expected.size(), '\0');
-            in.read(head.data(), static_cast<std::streamsize>(head.size()));
-            head.resize(static_cast<std::size_t>(in.gcount()));
-            if (head.size() < expected.size() && expected.compare(0, head.size(), head) == 0) {
-                fs::resize_file(path, 0);
-                has_content = false;
-            }
-        }
-        if (has_content) {
-            Scanned s = scan(path, header.value("command", ""), &header, check);
-            if (s.complete_bytes > 0) write_header = false;
-            if (s.partial_tail) {
-                std::cerr << "'" << path << "': dropping an unfinished last line (the previous run was killed while writing it)\n";
-                fs::resize_file(path, s.complete_bytes);
-            }
-            existing_ = std::move(s.contents.results);
-        }
-        if (write_header) append(header.dump());
-    } catch (...) {
-        ::close(fd_);  // and with it the lock
-        fd_ = -1;
-        throw;
-    }
+    const fs::file_status st = fs::status(path, ec);
+    if (fs::is_directory(st)) throw InputError(option + " '" + path + "': a directory; give a file name");
+    if (fs::exists(st) && !fs::is_regular_file(st)) throw InputError(option + " '" + path + "': not a regular file; give a file name");
 }
 
-ResultsFile::~ResultsFile() {
+LineFile::LineFile(const std::string& path, const std::string& option, std::string on_failure)
+    : path_(path), on_failure_(std::move(on_failure)) {
+    check_file_path(path, option);
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw InputError(option + " '" + path + "': cannot open for writing (" + std::strerror(errno) + ")");
+}
+
+LineFile::~LineFile() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-void ResultsFile::append(const std::string& line) {
+void LineFile::append(const std::string& line) {
     const std::string text = line + "\n";
     std::size_t done = 0;
     while (done < text.size()) {
         const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0)
-            throw RunError("'" + path_ + "': write failed (" + std::strerror(errno) +
-                           "); the results before it are kept: free the space and run the same command with --resume");
+        if (n < 0) fail("write");
         done += static_cast<std::size_t>(n);
     }
 }
 
+void LineFile::close() {
+    const int fd = fd_;
+    fd_ = -1;
+    if (fd >= 0 && ::close(fd) != 0 && errno != EINTR) fail("close");
+}
+
+void LineFile::fail(const std::string& what) const {
+    throw RunError("'" + path_ + "': " + what + " failed (" + std::strerror(errno) + ")" +
+                   (on_failure_.empty() ? "" : "; " + on_failure_));
+}
+
+ResultsFile::ResultsFile(const std::string& path, const json& header, bool resume,
+                         const std::function<void(const json&)>& check) {
+    namespace fs = std::filesystem;
+    check_file_path(path, "--out");
+    std::error_code ec;
+    bool has_content = fs::exists(path, ec) && fs::file_size(path, ec) > 0;
+    bool write_header = true;
+    if (has_content && !resume)
+        throw InputError("--out '" + path + "': the file exists; add --resume to continue it, or choose another file");
+    file_ = std::make_unique<LineFile>(
+        path, "--out", "the results before it are kept: free the space and run the same command with --resume");
+    // One run at a time: a second one on the same file would write results twice. The lock
+    // lasts as long as this object and goes with the process, however it ends.
+    if (::flock(file_->fd(), LOCK_EX | LOCK_NB) != 0)
+        throw InputError("--out '" + path + "': another run is writing this file; wait for it to end or choose another file");
+    if (has_content && resume) {
+        // Killed while writing the header itself: nothing finished yet, start over.
+        const std::string expected = header.dump() + "\n";
+        std::ifstream in(path, std::ios::binary);
+        std::string head(expected.size(), '\0');
+        in.read(head.data(), static_cast<std::streamsize>(head.size()));
+        head.resize(static_cast<std::size_t>(in.gcount()));
+        if (head.size() < expected.size() && expected.compare(0, head.size(), head) == 0) {
+            fs::resize_file(path, 0);
+            has_content = false;
+        }
+    }
+    if (has_content) {
+        Scanned s = scan(path, header.value("command", ""), &header, nullptr, check);
+        if (s.complete_bytes > 0) write_header = false;
+        if (s.partial_tail) {
+            std::cerr << "'" << path << "': dropping an unfinished last line (the previous run was killed while writing it)\n";
+            fs::resize_file(path, s.complete_bytes);
+        }
+        existing_ = std::move(s.contents.results);
+    }
+    if (write_header) append(header.dump());
+}
+
+ResultsFile::~ResultsFile() = default;
+
+void ResultsFile::append(const std::string& line) { file_->append(line); }
+
 ResultsContents read_results(const std::string& path, const std::string& command,
+                             const std::function<void(const json&)>& header_check,
                              const std::function<void(const json&)>& check) {
-    return scan(path, command, nullptr, check).contents;
+    return scan(path, command, nullptr, header_check, check).contents;
 }
 
 }  // namespace apps

@@ -10,6 +10,7 @@
 // before it stay, and --resume continues from them.
 
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -20,6 +21,33 @@ inline constexpr int kResultsFormat = 1;
 
 // The header line: {"type":"header","command":...,"format":kResultsFormat,"options":{...}}.
 nlohmann::json results_header(const std::string& command, const nlohmann::json& options);
+
+// What a file the program writes must be: a regular file, or a path that does not exist yet. A
+// directory or a device (/dev/full) is an InputError naming `option` and the path.
+void check_file_path(const std::string& path, const std::string& option);
+
+// A file that whole lines are appended to (a results file, play's --record), each line handed to
+// the kernel at once with write(2), so there is no buffer left to flush. A write or close that
+// fails (a full disk) is a RunError naming the path, followed by `on_failure` (what is kept, what
+// to do).
+class LineFile {
+public:
+    LineFile(const std::string& path, const std::string& option, std::string on_failure);
+    ~LineFile();
+    LineFile(const LineFile&) = delete;
+    LineFile& operator=(const LineFile&) = delete;
+
+    void append(const std::string& line);  // without its newline
+    void close();                          // checked; the destructor closes unchecked
+    int fd() const { return fd_; }
+
+private:
+    [[noreturn]] void fail(const std::string& what) const;
+
+    std::string path_;
+    std::string on_failure_;
+    int fd_ = -1;
+};
 
 class ResultsFile {
 public:
@@ -37,17 +65,18 @@ public:
     void append(const std::string& line);
 
 private:
-    std::string path_;
-    int fd_ = -1;
+    std::unique_ptr<LineFile> file_;
     std::vector<nlohmann::json> existing_;
 };
 
-// Reads a whole results file for reporting: the header and the result lines, checked as above.
+// Reads a whole results file for reporting: the header and the result lines, checked as above;
+// `header_check` checks the header's options (this command's reader) before any line is read.
 struct ResultsContents {
     nlohmann::json header;
     std::vector<nlohmann::json> results;
 };
 ResultsContents read_results(const std::string& path, const std::string& command,
+                             const std::function<void(const nlohmann::json&)>& header_check,
                              const std::function<void(const nlohmann::json&)>& check);
 
 }  // namespace apps

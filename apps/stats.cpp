@@ -9,6 +9,8 @@
 #include <map>
 
 #include "cardgames/error.hpp"
+#include "cardgames/json_input.hpp"
+#include "cardgames/rules.hpp"
 
 namespace apps {
 
@@ -36,11 +38,6 @@ std::string fixed(double x, int decimals) {
 std::string pad(std::string s, std::size_t width) {
     if (s.size() < width) s += std::string(width - s.size(), ' ');
     return s;
-}
-
-const json& field(const json& j, const char* name) {
-    if (!j.is_object() || !j.contains(name)) throw InputError(std::string("missing field \"") + name + "\"");
-    return j.at(name);
 }
 
 }  // namespace
@@ -84,19 +81,22 @@ std::string format_interval(const Interval& iv, int decimals) {
 }
 
 GameResult game_result_from_json(const json& line) {
+    const cardgames::JsonField f(line, "");
     GameResult r;
-    try {
-        r.board = field(line, "board").get<long>();
-        r.rotation = field(line, "rotation").get<int>();
-        const auto specs = field(line, "players").get<std::vector<std::string>>();
-        const auto units = field(line, "seat_unit").get<std::vector<int>>();
-        const auto wins = field(line, "seat_win").get<std::vector<int>>();
-        const auto scores = field(line, "seat_hand_scores").get<std::vector<std::vector<double>>>();
-        if (units.size() != specs.size() || wins.size() != specs.size() || scores.size() != specs.size())
-            throw InputError("\"players\", \"seat_unit\", \"seat_win\" and \"seat_hand_scores\" need one entry per seat");
-        for (std::size_t s = 0; s < specs.size(); ++s) r.seats.push_back({specs[s], units[s], wins[s] != 0, scores[s]});
-    } catch (const json::exception& e) {
-        throw InputError(std::string("a result field has the wrong type (") + e.what() + ")");
+    r.board = static_cast<long>(f["board"].integer(0, kMaxResultCount));
+    r.rotation = static_cast<int>(f["rotation"].integer(0, cardgames::kMaxPlayers - 1));
+    const cardgames::JsonField specs = f["players"], units = f["seat_unit"], wins = f["seat_win"], scores = f["seat_hand_scores"];
+    const std::size_t n = specs.array(1, cardgames::kMaxPlayers);
+    for (const auto& seat_field : {units, wins, scores})
+        if (seat_field.array() != n)
+            seat_field.fail("one entry per seat in \"players\" (" + std::to_string(n) + ") needed, found " +
+                            std::to_string(seat_field.array()));
+    for (std::size_t s = 0; s < n; ++s) {
+        SeatResult seat{specs[s].string(), static_cast<int>(units[s].integer(0, cardgames::kMaxPlayers - 1)),
+                        wins[s].integer(0, 1) != 0, {}};
+        for (std::size_t h = 0, k = scores[s].array(); h < k; ++h)
+            seat.hand_scores.push_back(scores[s][h].number(-kMaxHandScore, kMaxHandScore));
+        r.seats.push_back(std::move(seat));
     }
     return r;
 }

@@ -37,8 +37,14 @@ struct GameResult {
     std::vector<SeatResult> seats;
 };
 
-// Reads the fields "board", "rotation", "players", "seat_unit", "seat_win", "seat_hand_scores" of a result
-// line; throws cardgames::InputError naming the missing or mistyped field.
+// Bounds of what a results file may hold: past them a value is not a result but a broken file.
+inline constexpr long kMaxResultCount = 1L << 40;  // games, hands, decisions in one file
+inline constexpr double kMaxHandScore = 1e6;       // a hand's score, a value or loss of eval
+
+// Reads the seat fields "board", "rotation", "players", "seat_unit", "seat_win" (0 or 1),
+// "seat_hand_scores" of a tournament result line, checked for type, range and one entry per seat;
+// throws cardgames::InputError naming the key. What they must be for a given run (board and
+// rotation from the index, the players' seats, the record) is tournament_result_from_json's check.
 GameResult game_result_from_json(const nlohmann::json& line);
 
 // Per player spec: the games it played (per scoring unit: partners of one spec count once, a

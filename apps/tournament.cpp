@@ -10,10 +10,12 @@
 #include "apps/cluster.hpp"
 #include "apps/common.hpp"
 #include "apps/results_file.hpp"
+#include "apps/results_readers.hpp"
 #include "apps/stats.hpp"
 #include "cardgames/bots.hpp"
 #include "cardgames/error.hpp"
 #include "cardgames/game_runner.hpp"
+#include "cardgames/json_input.hpp"
 #include "cardgames/record.hpp"
 #include "sampling/pimc.hpp"
 
@@ -24,26 +26,6 @@ using nlohmann::json;
 
 namespace {
 
-// The run's configuration; everything in options() decides the results, so it goes in the header.
-struct TournamentPlan {
-    Rules rules;
-    std::vector<std::string> specs;  // entry e sits at seat e in rotation 0
-    bool by_hands = false;           // each item one hand from zero scores, else one whole game
-    long count = 0;                  // games or hands (boards in duplicate mode)
-    bool duplicate = false;
-    std::uint64_t seed = 1;
-
-    int rotations() const { return duplicate ? (rules.is_partnership() ? 2 : rules.players) : 1; }
-    long total() const { return count * rotations(); }
-
-    json options() const {
-        json r = json::object();
-        for (const auto& [k, v] : rules_to_pairs(rules)) r[k] = v;
-        return json{{"rules", r}, {"players", specs}, {by_hands ? "hands" : "games", count},
-                    {"duplicate", duplicate}, {"seed", seed}, {"record_version", kRecordVersion}};
-    }
-};
-
 // Item i: board i / rotations, entry e at seat (e + rotation) % n. Seeds come from (seed, board,
 // entry) only, so a bot meets the same deals and draws the same randomness in every rotation.
 std::string play_item(const TournamentPlan& plan, long index) {
@@ -52,13 +34,10 @@ std::string play_item(const TournamentPlan& plan, long index) {
     const long board = index / plan.rotations();
     const int rotation = static_cast<int>(index % plan.rotations());
     const std::uint64_t game_seed = mix_seed(plan.seed, static_cast<std::uint64_t>(board));
-    std::vector<std::string> seat_specs(n);
+    const std::vector<std::string> seat_specs = plan.seat_specs(rotation);
     std::vector<std::unique_ptr<Player>> players(n);
-    for (int e = 0; e < n; ++e) {
-        const int seat = (e + rotation) % n;
-        seat_specs[seat] = plan.specs[e];
-        players[seat] = sampling::make_player(plan.specs[e], mix_seed(game_seed, 1000 + static_cast<std::uint64_t>(e)));
-    }
+    for (int e = 0; e < n; ++e)
+        players[(e + rotation) % n] = sampling::make_player(plan.specs[e], mix_seed(game_seed, 1000 + static_cast<std::uint64_t>(e)));
     Game game(rules, game_seed);
     if (plan.by_hands) game.stop_after_hand();
     while (!game.over()) {
@@ -95,30 +74,14 @@ std::string play_item(const TournamentPlan& plan, long index) {
     return line.dump();
 }
 
-void check_line(const json& line, int players) {
-    if (line.value("type", "") != "game") throw InputError("not a game result (field \"type\")");
-    const GameResult r = game_result_from_json(line);
-    if (static_cast<int>(r.seats.size()) != players)
-        throw InputError("expected " + std::to_string(players) + " seats, found " + std::to_string(r.seats.size()));
-}
-
 // The table of a whole results file (--report): the plan comes from the header.
 int report(const std::string& file) {
-    const ResultsContents c = read_results(file, "tournament", [&](const json& line) {
-        if (line.value("type", "") != "game") throw InputError("not a game result (field \"type\")");
-        game_result_from_json(line);
-    });
-    const json& o = c.header["options"];
-    Rules rules;
-    try {
-        rules = rules_from_json(o.value("rules", json()));
-    } catch (const InputError& e) {
-        rethrow_with_context("'" + file + "' line 1", e);
-    }
-    const int rotations = o.value("duplicate", false) ? (rules.is_partnership() ? 2 : rules.players) : 1;
+    TournamentPlan plan;
     std::vector<GameResult> results;
-    for (const json& line : c.results) results.push_back(game_result_from_json(line));
-    std::cout << format_summary(summarize(results, rotations), rules.game == GameKind::kHearts);
+    read_results(
+        file, "tournament", [&](const json& header) { plan = tournament_plan_from_header(header); },
+        [&](const json& line) { results.push_back(tournament_result_from_json(line, plan)); });
+    std::cout << format_summary(summarize(results, plan.rotations()), plan.rules.game == GameKind::kHearts);
     return 0;
 }
 
@@ -165,12 +128,12 @@ int cmd_tournament(int argc, char** argv) {
         BatchRunOptions run;
         if (const auto done = parse_on_every_rank([&] { return parse_tournament(argc, argv, plan, run); })) return *done;
 
-        const int n = plan.rules.players;
-        const std::unique_ptr<ResultsFile> out = open_results(run.out_file, results_header("tournament", plan.options()),
-                                                              run.resume, [&](const json& line) { check_line(line, n); });
+        const std::unique_ptr<ResultsFile> out =
+            open_results(run.out_file, results_header("tournament", plan.options()), run.resume,
+                         [&](const json& line) { tournament_result_from_json(line, plan); });
         std::vector<GameResult> results;
         if (out)
-            for (const json& line : out->existing()) results.push_back(game_result_from_json(line));
+            for (const json& line : out->existing()) results.push_back(tournament_result_from_json(line, plan));
         if (rank() == 0)
             spdlog::info("tournament: {} {} of {} to play on {}, results to {}{}",
                          plan.total() - static_cast<long>(results.size()), plan.by_hands ? "hands" : "games",
@@ -183,7 +146,7 @@ int cmd_tournament(int argc, char** argv) {
         bo.unit = plan.by_hands ? "hands" : "games";
         const bool complete = run_batch(
             bo, out.get(), [&](long i) { return play_item(plan, i); },
-            [&](long, const std::string& line) { results.push_back(game_result_from_json(json::parse(line))); });
+            [&](long, const std::string& line) { results.push_back(tournament_result_from_json(parse_json_line(line), plan)); });
         if (rank() != 0) return complete ? 0 : kExitInterrupted;
         if (!complete) {
             std::cerr << "cardgames tournament: interrupted after " << results.size() << " of " << plan.total()

@@ -16,6 +16,7 @@
 #include "cardgames/bots.hpp"
 #include "cardgames/deal.hpp"
 #include "cardgames/error.hpp"
+#include "cardgames/text.hpp"
 
 namespace cardgames {
 
@@ -61,19 +62,6 @@ std::string describe_status(int status) {
     if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
     if (WIFSIGNALED(status)) return "was killed by signal " + std::to_string(WTERMSIG(status));
     return "stopped";
-}
-
-// One line of text for stderr and records: control characters escaped, long texts cut.
-std::string printable(const std::string& text) {
-    std::string out;
-    for (char c : text.substr(0, 200)) {
-        if (c == '\n') out += "\\n";
-        else if (c == '\r') out += "\\r";
-        else if (static_cast<unsigned char>(c) < 0x20) out += '?';
-        else out += c;
-    }
-    if (text.size() > 200) out += "...";
-    return out;
 }
 
 // A simple command ("python3 bot.py --x") runs as "exec ...", so the program itself, not a shell
@@ -253,11 +241,12 @@ void ExternalBot::fail(const InfoState& info, const std::string& received, const
     note.hand = info.hand_number;
     note.seat = info.seat;
     note.decision = protocol::decision_name(info.phase);
-    note.received = printable(received);
-    note.reason = reason;
+    note.received = safe_text(received);
+    // The reason may quote the answer (protocol::check_answer): as much outside text as received.
+    note.reason = safe_text(reason, 2 * kSafeTextBytes);
     note.fallback = options_.fallback;
-    std::cerr << "cardgames: external bot at seat " << note.seat << " (" << printable(options_.command) << "), hand "
-              << note.hand << ", decision " << note.decision << ": received \"" << note.received << "\": " << reason
+    std::cerr << "cardgames: external bot at seat " << note.seat << " (" << safe_text(options_.command) << "), hand "
+              << note.hand << ", decision " << note.decision << ": received \"" << note.received << "\": " << note.reason
               << "; " << note.fallback << " plays the seat for the rest of the game\n";
     notes_.push_back(note);
     failed_ = true;

@@ -6,6 +6,8 @@ usage: cli_test.py CARDGAMES CASE
 """
 import json
 import os
+import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -112,6 +114,30 @@ def case_replay_bad():
             f.write('{"type": "game", "rules": {"game": "hearts", "players": "9"}, "seed": 1, "hands": []}\n')
         expect_bad(["replay", bad], "line 1", "players=9")
         expect_bad(["replay", os.path.join(d, "missing.jsonl")], "cannot open")
+
+
+def case_play_record():
+    # play --record: a path that cannot be a file is refused before the game (status 2, named); a
+    # write that fails (here a file size limit, as a full disk) is status 1 naming the file, never
+    # status 0 with the game lost.
+    game = ["play", "--seed", "4", "--bots", "rule", "--helper", "rule", "--ascii"]
+    with tempfile.TemporaryDirectory() as d:
+        for bad in ("/dev/full", d):
+            expect_bad(game + ["--record", bad], f"--record '{bad}'", stdin="auto\n")
+        record = os.path.join(d, "g.jsonl")
+        with open(record, "w") as f:
+            f.write("x" * 100 + "\n")
+
+        def limited():
+            resource.setrlimit(resource.RLIMIT_FSIZE, (101, 101))
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a failed write instead of a kill
+
+        p = subprocess.run([BIN] + game + ["--record", record], input="auto\n", capture_output=True, text=True,
+                           preexec_fn=limited, timeout=300)
+        assert p.returncode == 1 and "write failed" in p.stderr and record in p.stderr, (p.returncode, p.stderr)
+        assert "bug" not in p.stderr, p.stderr
+        with open(record) as f:
+            assert f.read() == "x" * 100 + "\n", "the record file changed"
 
 
 def case_verbose():

@@ -235,4 +235,159 @@ def case_deals():
     check(len(set(lines[1:])) == 20, "deals differ")
 
 
+def refused_everywhere(name, text, *fragments, resume=None, report="tournament"):
+    """The file `name` holding `text` is bad input for --report (and --resume when given its
+    arguments): status 2, the file, line and key named, no bug, and the file unchanged."""
+    with open(path(name), "wb") as f:
+        f.write(text)
+    runs = [(report, "--report", path(name))]
+    if resume:
+        runs.append(resume)
+    for args in runs:
+        p = run(*args, expect=2)
+        for fragment in (path(name), *fragments):
+            check(fragment in p.stderr, f"{name}: '{fragment}' not in the message of {args[0]} {args[1]}: {p.stderr}")
+        check("bug" not in p.stderr and "Sanitizer" not in p.stderr, f"{name}: {p.stderr}")
+        check(read(name) == text, f"{name}: {args[1]} changed the file")
+
+
+def case_tournament_values():
+    # Values of the right type but absurd, or not this file's: refused by --report and --resume.
+    count = ("--hands", "4")
+    run(*tournament("ref.jsonl", count=count))
+    lines = read("ref.jsonl").decode().splitlines()
+    header, first = json.loads(lines[0]), json.loads(lines[1])
+    resume = lambda name: tournament(name, "--resume", count=count)  # noqa: E731
+
+    def with_first(name, change, *fragments):
+        line = json.loads(lines[1])
+        change(line)
+        text = "\n".join([lines[0], json.dumps(line)] + lines[2:]) + "\n"
+        refused_everywhere(name, text.encode(), "line 2", *fragments, resume=resume(name))
+
+    with_first("board.jsonl", lambda j: j.update(board=1e300), 'key "board"')
+    with_first("board2.jsonl", lambda j: j.update(board=3), 'key "board"', "expected 0")
+    three = {k: first[k][:3] for k in ("players", "seat_unit", "seat_win", "seat_hand_scores")}
+    with_first("seats.jsonl", lambda j: j.update(three), 'key "players"')
+    with_first("win.jsonl", lambda j: j["seat_win"].__setitem__(0, -1), 'key "seat_win[0]"')
+    with_first("score.jsonl", lambda j: j["seat_hand_scores"][1].__setitem__(0, 1e300), 'key "seat_hand_scores[1][0]"')
+    with_first("card.jsonl", lambda j: j["hands"][0]["plays"][3].__setitem__(1, "1X"), 'key "hands[0].plays[3][1]"')
+    with_first("seat.jsonl", lambda j: j["hands"][0]["plays"][3].__setitem__(0, 4), 'key "hands[0].plays[3][0]"')
+    with_first("spec.jsonl", lambda j: j["players"].__setitem__(0, "rule"), 'key "players"')
+    with_first("rules.jsonl", lambda j: j["rules"].update(pass_count="2"), 'key "rules"')
+    with_first("deep.jsonl", lambda j: j.update(extra=json.loads("[" * 40 + "]" * 40)), "nested deeper")
+    # A record nested 100,000 levels deep: refused before it is parsed, not a stack overflow.
+    deep = "[" * 100000 + "]" * 100000
+    refused_everywhere("deep2.jsonl", ("\n".join([lines[0], deep] + lines[2:]) + "\n").encode(), "line 2", "nested deeper",
+                       resume=resume("deep2.jsonl"))
+    with open(path("deep.rec"), "w") as f:
+        f.write('{"type":"game","x":' + deep + "}\n")
+    p = run("replay", path("deep.rec"), expect=2)
+    check("line 1" in p.stderr and "nested deeper" in p.stderr, "replay of a deep record: " + p.stderr)
+    # The header: negative and absurd counts, a wrong type, a number where the seed goes.
+    for key, value in (("hands", -5), ("hands", 10 ** 18), ("duplicate", "yes"), ("seed", -1), ("players", ["random"] * 3)):
+        h = json.loads(lines[0])
+        h["options"][key] = value
+        refused_everywhere(f"h_{key}.jsonl", ("\n".join([json.dumps(h)] + lines[1:]) + "\n").encode(), "line 1",
+                           f'key "options.{key}"')
+    # A record with a card that is not a card or a seat out of range is bad input for replay and eval too.
+    bad = json.loads(lines[1])
+    bad["hands"][0]["plays"][0] = [7, "2C"]
+    with open(path("seat.rec"), "w") as f:
+        f.write(json.dumps(bad) + "\n")
+    p = run("replay", path("seat.rec"), expect=2)
+    check("line 1" in p.stderr and 'key "hands[0].plays[0][0]"' in p.stderr, "replay, seat 7: " + p.stderr)
+    p = run("eval", "--mode", "play", "--records", path("seat.rec"), "--policies", "random", "--out", path("e.jsonl"),
+            expect=2)
+    check('hands[0].plays[0][0]' in p.stderr and not os.path.exists(path("e.jsonl")), "eval, seat 7: " + p.stderr)
+    # Text quoted from a file reaches the terminal with its control characters escaped.
+    bad = json.loads(lines[1])
+    bad["hands"][0]["deal"] = "N:\x1b[2J\x1b]0;pwned\x07"
+    with open(path("esc.rec"), "w") as f:
+        f.write(json.dumps(bad) + "\n")
+    p = run("replay", path("esc.rec"), expect=2)
+    check("\x1b" not in p.stderr and "\x07" not in p.stderr and "\\x1b[2J" in p.stderr, "escapes: " + repr(p.stderr))
+
+
+def case_eval_values():
+    # Eval results: a line of the other mode (a foreign line), a negative loss, a header with
+    # policies as a number or a count of -1: status 2 with the key, the file unchanged.
+    deals = run("deals", "--game", "spades", "--count", "2", "--seed", "2").stdout
+    with open(path("deals.txt"), "w") as f:
+        f.write(deals)
+    bid = ["eval", "--game", "spades", "--mode", "bid", "--deals", path("deals.txt"), "--policies", "random,rule",
+           "--reference", "random", "--samples", "2", "--quiet", "--threads", "1"]
+    run(*bid, "--out", path("bid.jsonl"))
+    run(*tournament("games.jsonl", count=("--hands", "2")))
+    play = ["eval", "--mode", "play", "--records", path("games.jsonl"), "--policies", "random,rule", "--reference",
+            "random", "--samples", "2", "--count", "5", "--quiet", "--threads", "1"]
+    run(*play, "--out", path("play.jsonl"))
+    bid_lines = read("bid.jsonl").decode().splitlines()
+    play_lines = read("play.jsonl").decode().splitlines()
+
+    def bad_bid(name, lines, *fragments):
+        refused_everywhere(name, ("\n".join(lines) + "\n").encode(), *fragments, resume=[*bid, "--out", path(name),
+                                                                                          "--resume"], report="eval")
+
+    foreign = json.loads(play_lines[2])
+    foreign["index"] = 1
+    bad_bid("foreign.jsonl", [bid_lines[0], bid_lines[1], json.dumps(foreign)] + bid_lines[3:], "line 3", 'key "deal_index"')
+    tourney = json.loads(read("games.jsonl").decode().splitlines()[1])
+    bad_bid("tourney.jsonl", [bid_lines[0], json.dumps(tourney)] + bid_lines[2:], "line 2", "key")
+    line = json.loads(bid_lines[1])
+    line["loss"][1] = -3
+    bad_bid("loss.jsonl", [bid_lines[0], json.dumps(line)] + bid_lines[2:], "line 2", 'key "loss[1]"')
+    line = json.loads(bid_lines[1])
+    line["loss"] = line["loss"][:1]
+    bad_bid("loss1.jsonl", [bid_lines[0], json.dumps(line)] + bid_lines[2:], "line 2", 'key "loss"')
+    line = json.loads(bid_lines[1])
+    line["seat"] = 4
+    bad_bid("seat.jsonl", [bid_lines[0], json.dumps(line)] + bid_lines[2:], "line 2", 'key "seat"')
+    for key, value in (("policies", 3), ("count", -1), ("mode", "guess")):
+        h = json.loads(bid_lines[0])
+        h["options"][key] = value
+        refused_everywhere(f"h_{key}.jsonl", ("\n".join([json.dumps(h)] + bid_lines[1:]) + "\n").encode(), "line 1",
+                           f'key "options.{key}"', report="eval")
+    line = json.loads(play_lines[1])
+    line["choices"][0] = "2X"
+    refused_everywhere("choice.jsonl", ("\n".join([play_lines[0], json.dumps(line)] + play_lines[2:]) + "\n").encode(),
+                       "line 2", 'key "choices[0]"', resume=[*play, "--out", path("choice.jsonl"), "--resume"],
+                       report="eval")
+
+
+BOTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bots")
+
+
+def case_tournament_bot_text():
+    # An external bot answering invalid UTF-8 (with a terminal escape), or a long word in Japanese
+    # that the note must cut: the tournament finishes, its notes are valid and safe, --resume and
+    # --report work, the file replays, and play --record keeps the game.
+    for mode in ("badutf8", "script"):
+        bot = f'external:cmd="python3 {BOTS}/bad_bot.py {mode} 2"'
+        args = tournament(f"{mode}.jsonl", count=("--hands", "2"), players=f"{bot},random,random,random", threads="1")
+        p = run(*args)
+        check("\x1b" not in p.stderr, f"{mode}: a terminal escape reached stderr")
+        data = read(f"{mode}.jsonl")
+        notes = [n for line in data.decode("utf-8").splitlines()[1:] for n in json.loads(line)["fallbacks"]]
+        check(len(notes) == 2, f"{mode}: one note per game, got {notes}")
+        for n in notes:
+            check(len(n["received"].encode()) <= 203 and "\x1b" not in n["received"] + n["reason"], f"{mode}: {n}")
+            if mode == "badutf8":
+                check("\ufffd" in n["received"] and "\\x1b[31m" in n["received"], f"{mode}: {n}")
+            else:
+                check(n["received"].endswith("...") and n["received"].startswith("\u30c0\u30a4"), f"{mode}: {n}")
+        run(*args, "--resume")
+        check(read(f"{mode}.jsonl") == data, f"{mode}: --resume of the finished file changed it")
+        check("random" in run("tournament", "--report", path(f"{mode}.jsonl")).stdout, f"{mode}: --report")
+        out = run("replay", path(f"{mode}.jsonl")).stdout
+        check("2 games replayed, 0 with errors" in out, f"{mode}: replay: {out}")
+        rec = path(f"{mode}.rec")
+        p = subprocess.run([BIN, "play", "--seed", "4", "--bots", f"{bot},rule,rule", "--helper", "rule", "--record", rec,
+                            "--ascii"], input="auto\n", capture_output=True, text=True, errors="replace")
+        check(p.returncode == 0 and os.path.getsize(rec) > 0, f"{mode}: play --record: {p.returncode} {p.stderr}")
+        check("fallbacks" in read(f"{mode}.rec").decode("utf-8"), f"{mode}: the record has the note")
+        out = run("replay", rec).stdout
+        check("1 games replayed, 0 with errors" in out, f"{mode}: replay of play's record: {out}")
+
+
 finish()

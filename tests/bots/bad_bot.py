@@ -10,6 +10,8 @@ decisions, then misbehaves in one way:
   bad_bot.py chatty    [AFTER]   writes a second line after its answer
   bad_bot.py partial   [AFTER]   writes its answer without the newline, then sleeps 30 seconds
   bad_bot.py flood     [AFTER]   writes without end and without a newline
+  bad_bot.py badutf8   [AFTER]   answers bytes that are not UTF-8, with a terminal escape among them
+  bad_bot.py script    [AFTER]   answers a long word in Japanese (3-byte characters, no whole card)
 """
 import os
 import sys
@@ -19,6 +21,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simple_bot  # noqa: E402
 
 MODE = sys.argv[1]
+# Lone surrogates from "surrogateescape" go out as the raw bytes they stand for: invalid UTF-8.
+sys.stdout.reconfigure(errors="surrogateescape")
 AFTER = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 
 
@@ -66,6 +70,10 @@ class BadBot(simple_bot.SimpleBot):
                 sys.stdout.flush()
         if MODE == "chatty":
             return super().decide(words) + "\nthinking about the next trick..."
+        if MODE == "badutf8":
+            return "\udcff\udcfe\udcc3( 2C \x1b[31m\udce3\udc81"
+        if MODE == "script":
+            return "\u30c0\u30a4\u30e4\u306e\u30a8\u30fc\u30b9" * 40
         raise SystemExit("unknown mode " + MODE)
 
 

@@ -1,0 +1,19 @@
+#pragma once
+// Text from outside the program (an external bot's answer, a field of a file read back) made safe
+// to put into a record, a results file or the terminal: JSON refuses invalid UTF-8, and control
+// characters would break lines or drive the terminal.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace cardgames {
+
+inline constexpr std::size_t kSafeTextBytes = 200;
+
+// One line of valid UTF-8: each invalid byte becomes U+FFFD, control characters (C0, DEL, C1)
+// become escapes (\n, \r, \t, \xNN, \u0085), and a text longer than max_bytes is cut at a
+// character boundary, with "..." after it.
+std::string safe_text(std::string_view text, std::size_t max_bytes = kSafeTextBytes);
+
+}  // namespace cardgames
