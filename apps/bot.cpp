@@ -24,6 +24,7 @@ int cmd_bot(int argc, char** argv) {
         po::variables_map vm;
         if (!parse_args("bot", argc, argv, desc, vm)) return 0;
         sampling::make_player(spec, 0);  // a bad spec is reported before the table starts talking
+        check_default_threads_available();
 
         protocol::BotView view;
         std::unique_ptr<Player> player;

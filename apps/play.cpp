@@ -124,10 +124,10 @@ int cmd_play(int argc, char** argv) {
         po::options_description desc("play options");
         ro.add_to(desc);
         desc.add_options()
-            ("seed", po::value(&seed), "seed for the deals and the bots (default: from the clock)")
+            ("seed", seed_value(&seed), "seed for the deals and the bots (default: from the clock)")
             ("bots", po::value(&bots)->default_value("pimc"), "bot spec for the other seats, or a comma list, one per other seat")
             ("helper", po::value(&helper)->default_value("pimc"), "the bot behind 'hint' and 'auto'")
-            ("seat", po::value(&seat), "your seat: 0..n-1 (default South in 4-player games, else 0)")
+            ("seat", number(&seat, 0, kMaxPlayers - 1), "your seat: 0..n-1 (default South in 4-player games, else 0)")
             ("record", po::value(&record_file), "append the game record (JSON Lines) to this file")
             ("ascii", po::bool_switch(&ascii), "plain letters instead of suit symbols and colour");
         po::variables_map vm;
@@ -162,6 +162,7 @@ int cmd_play(int argc, char** argv) {
             if (!record_out) throw InputError("--record '" + record_file + "': cannot open the file for writing");
         }
 
+        check_default_threads_available();
         Game game(rules, seed);
         std::cout << "Playing " << game_name(rules.game) << " (" << n << " players), seed " << seed << ". You are "
                   << seat_name(seat, n) << ". Type 'help' for commands.\n";

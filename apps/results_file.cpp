@@ -13,6 +13,7 @@
 
 #include "apps/common.hpp"
 #include "cardgames/error.hpp"
+#include "cardgames/text_file.hpp"
 
 namespace apps {
 
@@ -44,11 +45,7 @@ std::string header_difference(const json& file, const json& run) {
 
 Scanned scan(const std::string& path, const std::string& command, const json* expected_header,
              const std::function<void(const json&)>& check) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError("'" + path + "': cannot open the file");
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    const std::string text = cardgames::read_text_file(path, "");
     Scanned out;
     std::size_t pos = 0;
     long line_no = 0;

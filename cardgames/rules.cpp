@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cardgames/error.hpp"
+#include "cardgames/text_file.hpp"
 
 namespace po = boost::program_options;
 
@@ -258,11 +259,7 @@ Rules parse_rules(const std::string& ini_text, const std::string& where, const s
 }
 
 Rules load_rules(const std::filesystem::path& preset, const std::vector<std::string>& overrides) {
-    std::ifstream in(preset);
-    if (!in) throw InputError("preset '" + preset.string() + "': cannot open the file");
-    std::stringstream text;
-    text << in.rdbuf();
-    return parse_rules(text.str(), "preset " + preset.string(), overrides);
+    return parse_rules(read_text_file(preset, "preset"), "preset " + preset.string(), overrides);
 }
 
 std::filesystem::path data_dir() {

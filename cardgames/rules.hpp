@@ -15,6 +15,7 @@
 namespace cardgames {
 
 inline constexpr int kMaxPlayers = 6;
+inline constexpr int kMaxTricks = 17;  // tricks in a hand at most: 3 players, 17 cards each
 
 enum class GameKind : std::uint8_t { kSpades, kHearts };
 

@@ -238,6 +238,10 @@ TEST(PresetErrors, KeyTwiceIsNamed) {
 TEST(PresetErrors, MissingFiles) {
     EXPECT_EQ(error_of([] { load_rules("/nonexistent/dir/x.ini", {}); }),
               "preset '/nonexistent/dir/x.ini': cannot open the file");
+    // A directory is not a preset, though it opens and reads as empty (issue 18).
+    const std::string dir = std::filesystem::temp_directory_path().string();
+    EXPECT_EQ(error_of([&] { load_rules(dir, {}); }), "preset '" + dir + "': a directory, not a file");
+    EXPECT_EQ(error_of([] { load_rules("/dev/zero", {}); }), "preset '/dev/zero': not a regular file");
     const std::string msg = error_of([] { preset_path("hearts9"); });
     EXPECT_TRUE(msg.starts_with("preset 'hearts9': no such preset (known: ")) << msg;
     EXPECT_NE(msg.find("spades-partnership"), std::string::npos) << msg;
