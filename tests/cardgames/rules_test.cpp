@@ -235,6 +235,25 @@ TEST(PresetErrors, KeyTwiceIsNamed) {
     EXPECT_NE(msg.find("end_score"), std::string::npos) << msg;
 }
 
+// Rule numbers: whole numbers only, and score limits no running score can overflow (issue 18).
+TEST(PresetErrors, RuleNumbersAreExact) {
+    EXPECT_EQ(error_of([] { load_rules(preset_path("spades-partnership"), {"target=99999999999"}); }),
+              "--rule 'target=99999999999': target=99999999999: expected a whole number");
+    EXPECT_NE(error_of([] { load_rules(preset_path("hearts4"), {"end_score=+50"}); }).find("expected a whole number"),
+              std::string::npos);
+    EXPECT_NE(error_of([] { load_rules(preset_path("spades-partnership"), {"target=2000000000"}); })
+                  .find("target=2000000000: must be 1 to 100000"),
+              std::string::npos);
+    EXPECT_NE(error_of([] { load_rules(preset_path("spades-partnership"), {"bag_penalty=-5"}); })
+                  .find("bag_penalty=-5: must be 0 to 100000"),
+              std::string::npos);
+    EXPECT_NE(error_of([] { load_rules(preset_path("spades-partnership"), {"loss_threshold=-2147483648"}); })
+                  .find("loss_threshold=-2147483648: must be -100000 to 100000"),
+              std::string::npos);
+    EXPECT_EQ(error_of([] { load_rules(preset_path("spades-partnership"), {"target=100000", "loss_threshold=-100000"}); }),
+              "(no error)");
+}
+
 TEST(PresetErrors, MissingFiles) {
     EXPECT_EQ(error_of([] { load_rules("/nonexistent/dir/x.ini", {}); }),
               "preset '/nonexistent/dir/x.ini': cannot open the file");
