@@ -168,15 +168,17 @@ def case_options_apply():
 def case_out_of_threads():
     """A machine out of threads or processes ends the run with a message and exit status 1, never
     an abort or a hang (issue 18). The limit is RLIMIT_NPROC, which the kernel does not apply to
-    root: as root, the run is started as the user nobody."""
+    root: as root, the run is started as a user id of its own (no other process counts against
+    its limit)."""
     import resource
     as_root = os.geteuid() == 0
+    uid = 54321 + os.getpid() % 1000
 
     def limited(n):
         def pre():
             if as_root:
-                os.setgid(65534)
-                os.setuid(65534)
+                os.setgid(uid)
+                os.setuid(uid)
             resource.setrlimit(resource.RLIMIT_NPROC, (n, n))
         return pre
 
