@@ -4,7 +4,6 @@
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
-#include <oneapi/tbb/task_group.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -17,6 +16,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -132,23 +132,29 @@ void farm_items(long first, long total, long step, int threads,
 }
 
 // Runs the farm in an arena of `threads` TBB threads while the calling (main) thread stays free
-// to write results and speak MPI.
+// to write results and speak MPI. The farm's first thread is one of our own, holding the arena's
+// master slot, and TBB adds threads - 1 workers: so the farm makes progress even when TBB can
+// start no worker (a machine out of threads would otherwise wait forever for one), and a thread
+// we cannot start is a RunError here, not a hang.
 class Farm {
 public:
     Farm(long first, long total, long step, int threads, const std::function<std::string(long)>& produce)
-        // The workers do all the work, the main thread none: it needs `threads` workers.
-        : limit_(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads) + 1),
-          arena_(threads, 0) {
-        arena_.execute([&, first, total, step, threads] {
-            group_.run([&, first, total, step, threads] {
+        : limit_(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads)),
+          arena_(threads, 1) {
+        check_threads_available(threads);
+        try {
+            thread_ = std::thread([this, first, total, step, threads, &produce] {
                 try {
-                    farm_items(first, total, step, threads, produce, mailbox_);
+                    arena_.execute([&] { farm_items(first, total, step, threads, produce, mailbox_); });
                     mailbox_.close(nullptr);
                 } catch (...) {
                     mailbox_.close(std::current_exception());
                 }
             });
-        });
+        } catch (const std::system_error& e) {
+            throw RunError(std::string("could not start a thread for the run (") + e.what() +
+                           "): the system's limit on threads or processes is reached");
+        }
     }
     ~Farm() {
         if (!waited_) g_stop.store(true);  // the main thread failed: end the farm fast
@@ -161,14 +167,14 @@ public:
     void wait() {
         if (waited_) return;
         waited_ = true;
-        arena_.execute([&] { group_.wait(); });
+        thread_.join();
     }
 
 private:
     tbb::global_control limit_;
     tbb::task_arena arena_;
-    tbb::task_group group_;
     Mailbox mailbox_;
+    std::thread thread_;
     bool waited_ = false;
 };
 
@@ -306,7 +312,7 @@ int default_batch_threads() {
 
 void BatchRunOptions::add_to(po::options_description& desc, const std::string& report) {
     desc.add_options()
-        ("threads", po::value(&threads), "threads per process (default: all cores, shared among the MPI ranks on a machine); results do not depend on it")
+        ("threads", number(&threads, 1, kMaxThreads), "threads per process (default: all cores, shared among the MPI ranks on a machine); results do not depend on it")
         ("out", po::value(&out_file), "results file, JSON Lines (refused if it exists, unless --resume)")
         ("resume", po::bool_switch(&resume), "continue an interrupted run from its --out file")
         ("quiet", po::bool_switch(&quiet), "no progress display")

@@ -49,20 +49,28 @@ int cmd_bench(int argc, char** argv) {
         po::options_description desc("bench options");
         desc.add_options()
             ("rules", "play random games of every form (rules engine speed)")
-            ("games", po::value(&games)->default_value(2000), "games per form for --rules")
+            ("games", number(&games, 1, static_cast<int>(kMaxItems))->default_value(2000), "games per form for --rules")
             ("pimc", "time the Monte-Carlo player's decisions (--game/--preset/--rule, --spec, --hands, --seed)")
             ("spec", po::value(&spec)->default_value("pimc"), "for --pimc: the bot spec in every seat")
-            ("hands", po::value(&hands)->default_value(4), "for --pimc: hands to play")
-            ("seed", po::value(&seed)->default_value(1), "for --pimc: seed of the deals and bots");
+            ("hands", number(&hands, 1, static_cast<int>(kMaxItems))->default_value(4), "for --pimc: hands to play")
+            ("seed", seed_value(&seed)->default_value(1), "for --pimc: seed of the deals and bots");
         ro.add_to(desc);
         add_bench_search_options(desc, search);
         po::variables_map vm;
         if (!parse_args("bench", argc, argv, desc, vm)) return 0;
-        if (games < 1) throw cardgames::InputError("--games must be at least 1");
-        if (vm.count("rules")) return bench_rules(games);
-        if (vm.count("pimc")) {
-            if (hands < 1) throw cardgames::InputError("--hands must be at least 1");
-            return bench_pimc(ro.resolve(), spec, hands, seed);
+        // One mode at a time, and no option that only another mode reads.
+        const bool rules = vm.count("rules"), pimc = vm.count("pimc"), dds = vm.count("dds-compare");
+        if (rules + pimc + dds > 1) throw cardgames::InputError("give at most one of --rules, --pimc and --dds-compare");
+        only_with(vm, {"games"}, rules, "with --rules");
+        only_with(vm, {"spec", "hands", "seed", "game", "preset", "rule"}, pimc, "with --pimc");
+        only_with(vm, {"dds-tricks", "dds-seed", "dds-repeat"}, dds, "with --dds-compare");
+        only_with(vm, {"positions", "per-position"}, !rules && !pimc && !dds, "to the search bench (without --rules, --pimc or --dds-compare)");
+        only_with(vm, {"algorithms", "format"}, !rules && !pimc, "to the search bench and --dds-compare");
+        if (rules) return bench_rules(games);
+        if (pimc) {
+            const cardgames::Rules r = ro.resolve();
+            check_default_threads_available();
+            return bench_pimc(r, spec, hands, seed);
         }
         return bench_search(search);
     });

@@ -66,7 +66,6 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int bench_dds_compare(const BenchSearchOptions& options) {
-    if (options.dds_tricks < 1 || options.dds_tricks > 13) throw InputError("--dds-tricks must be 1 to 13");
     const Rules rules = load_rules(preset_path("spades-partnership"), {"spades_lead_anytime=true"});
     const bool json = options.format == "json";
     constexpr int kLeader = 0;  // North leads; DDS: first = 0 (North), trump = 0 (spades)

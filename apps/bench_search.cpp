@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -24,6 +23,7 @@
 #include "apps/search_options.hpp"
 #include "cardgames/error.hpp"
 #include "cardgames/position.hpp"
+#include "cardgames/text_file.hpp"
 #include "cardgames/trick_game.hpp"
 #include "engine/search.hpp"
 
@@ -142,8 +142,7 @@ std::vector<BenchPosition> load_positions(const std::string& spec) {
     }
     std::vector<BenchPosition> out;
     for (const auto& file : files) {
-        std::ifstream in(file);
-        if (!in) throw InputError("--positions: cannot read '" + file.string() + "'");
+        std::istringstream in(read_text_file(file, "--positions"));
         std::string line;
         int number = 0;
         while (std::getline(in, line)) {
@@ -236,19 +235,18 @@ void add_bench_search_options(po::options_description& desc, BenchSearchOptions&
          "(leaf-value tables), speculative+tt, speculative+lt+tt, paranoid, alphabeta, alphabeta+tt")
         ("format", po::value(&options.format)->default_value("text"), "text or json (JSON Lines)")
         ("per-position", po::bool_switch(&options.per_position), "text: also print one line per position and configuration")
-        ("dds-compare", po::value(&options.dds_compare)->default_value(0),
+        ("dds-compare", number(&options.dds_compare, 1, kMaxDdsDeals),
          "instead: solve N partnership deals with our double-dummy solver (--algorithms alphabeta: the generic "
          "search) and with DDS (needs libdds) and compare")
-        ("dds-tricks", po::value(&options.dds_tricks)->default_value(13), "--dds-compare: tricks per hand (1-13)")
-        ("dds-seed", po::value(&options.dds_seed)->default_value(1), "--dds-compare: seed of the deals")
-        ("dds-repeat", po::value(&options.dds_repeat)->default_value(1),
+        ("dds-tricks", number(&options.dds_tricks, 1, 13)->default_value(13), "--dds-compare: tricks per hand (1-13)")
+        ("dds-seed", seed_value(&options.dds_seed)->default_value(1), "--dds-compare: seed of the deals")
+        ("dds-repeat", number(&options.dds_repeat, 1, kMaxDdsRepeat)->default_value(1),
          "--dds-compare: solve each deal this many times with each solver, in turn, and keep the fastest time "
          "(on a noisy machine)");
 }
 
 int bench_search(const BenchSearchOptions& options) {
     if (options.format != "text" && options.format != "json") throw InputError("--format '" + options.format + "': expected text or json");
-    if (options.dds_repeat < 1) throw InputError("--dds-repeat must be at least 1");
     if (options.dds_compare > 0) return bench_dds_compare(options);
     const std::vector<BenchPosition> positions = load_positions(options.positions);
     const std::vector<BenchConfig> configs = select_configs(options.algorithms);

@@ -10,6 +10,9 @@
 
 namespace apps {
 
+inline constexpr int kMaxDdsDeals = 1'000'000;  // --dds-compare
+inline constexpr int kMaxDdsRepeat = 1000;       // --dds-repeat
+
 struct BenchSearchOptions {
     std::string positions;   // file or directory; empty = data/bench
     std::string algorithms;  // comma-separated configuration names; empty = all

@@ -1,8 +1,14 @@
 #include "apps/common.hpp"
 
+#include <oneapi/tbb/info.h>
+
 #include <cstdlib>
 #include <iostream>
+#include <latch>
 #include <sstream>
+#include <string_view>
+#include <system_error>
+#include <thread>
 
 #include "apps/cluster.hpp"
 #include "cardgames/error.hpp"
@@ -28,7 +34,7 @@ std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::str
         else {
             char* end = nullptr;
             const long v = std::strtol(w.c_str(), &end, 10);
-            if (w.empty() || *end || v < 0 || v > 17) throw InputError(at + "'" + w + "' is not a bid (0-13, nil, bnil)");
+            if (w.empty() || *end || v < 0 || v > cardgames::kMaxTricks) throw InputError(at + "'" + w + "' is not a bid (0-13, nil, bnil)");
             bids[i] = {static_cast<int>(v), false};
         }
         ++i;
@@ -39,19 +45,40 @@ std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::str
 
 void RulesOptions::add_to(po::options_description& desc) {
     desc.add_options()
-        ("game", po::value(&game)->default_value("hearts"), "hearts or spades")
+        ("game", po::value(&game)->notifier([this](const std::string&) { game_given = true; }),
+         "hearts or spades (default hearts): the game's default preset; beside --preset it must name the preset's game")
         ("preset", po::value(&preset), "rule preset: a name under data/rules (hearts4, spades-partnership, ...) or a .ini path")
         ("rule", po::value(&overrides)->composing(), "override one rule, key=value (repeatable)");
 }
 
 cardgames::Rules RulesOptions::resolve() const {
-    std::string name = preset;
-    if (name.empty()) {
-        if (game == "hearts") name = cardgames::default_preset(cardgames::GameKind::kHearts);
-        else if (game == "spades") name = cardgames::default_preset(cardgames::GameKind::kSpades);
-        else throw InputError("--game '" + game + "': expected hearts or spades");
+    const std::string kind = game_given ? game : "hearts";
+    if (kind != "hearts" && kind != "spades") throw InputError("--game '" + game + "': expected hearts or spades");
+    const cardgames::GameKind g = kind == "spades" ? cardgames::GameKind::kSpades : cardgames::GameKind::kHearts;
+    const std::string name = preset.empty() ? cardgames::default_preset(g) : preset;
+    cardgames::Rules rules = cardgames::load_rules(cardgames::preset_path(name), overrides);
+    // --game only picks a default preset: beside a preset (or a game= override) that plays the
+    // other game it would be silently ignored, so it is refused.
+    if (game_given && rules.game != g) {
+        const std::string other = cardgames::game_name(rules.game);
+        throw InputError("--game " + game + " disagrees with " +
+                         (preset.empty() ? "--rule game=" + other : "--preset " + preset + ", a " + other + " preset") +
+                         ": give one of them");
     }
-    return cardgames::load_rules(cardgames::preset_path(name), overrides);
+    return rules;
+}
+
+void only_option(const po::variables_map& vm, const std::string& option) {
+    for (const auto& [name, value] : vm)
+        if (name != option && !value.defaulted())
+            throw InputError("--" + name + " does not apply with --" + option + ", which only prints the file's table");
+}
+
+void only_with(const po::variables_map& vm, std::initializer_list<const char*> options, bool applies,
+               const std::string& condition) {
+    if (applies) return;
+    for (const char* o : options)
+        if (given(vm, o)) throw InputError("--" + std::string(o) + " applies only " + condition);
 }
 
 bool parse_args(const std::string& command, int argc, char** argv, const po::options_description& desc,
@@ -60,7 +87,13 @@ bool parse_args(const std::string& command, int argc, char** argv, const po::opt
     all.add_options()("help,h", "show this help");
     auto parser = po::command_line_parser(argc, argv).options(all);
     if (positional) parser.positional(*positional);
-    po::store(parser.run(), vm);
+    const po::parsed_options parsed = parser.run();
+    // Without a positional description Boost keeps stray words aside and says nothing.
+    for (const po::option& o : parsed.options)
+        if (o.string_key.empty() && !o.original_tokens.empty())
+            throw InputError("unexpected argument '" + o.original_tokens.front() + "' (options start with --; see cardgames " +
+                             command + " --help)");
+    po::store(parsed, vm);
     if (vm.count("help")) {
         std::cout << "usage: cardgames " << command << " [options]\n" << all << "\n";
         return false;
@@ -68,6 +101,37 @@ bool parse_args(const std::string& command, int argc, char** argv, const po::opt
     po::notify(vm);
     return true;
 }
+
+bool out_of_threads_or_processes(const std::exception& e) {
+    if (const auto* s = dynamic_cast<const std::system_error*>(&e)) {
+        const std::error_condition c = s->code().default_error_condition();
+        return c == std::errc::resource_unavailable_try_again || c == std::errc::not_enough_memory ||
+               c == std::errc::too_many_files_open || c == std::errc::too_many_files_open_in_system;
+    }
+    // oneTBB reports a worker it could not start as a std::runtime_error (its handle_perror):
+    // "pthread_create has failed: Resource temporarily unavailable".
+    return std::string_view(e.what()).starts_with("pthread_create");
+}
+
+void check_threads_available(int count) {
+    std::latch go(1);
+    std::vector<std::thread> threads;
+    std::string failure;
+    for (int i = 0; i < count; ++i) try {
+            threads.emplace_back([&go] { go.wait(); });
+        } catch (const std::system_error& e) {
+            failure = e.what();
+            break;
+        }
+    go.count_down();
+    for (std::thread& t : threads) t.join();
+    if (!failure.empty())
+        throw RunError("could start only " + std::to_string(threads.size()) + " of the " + std::to_string(count) +
+                       " threads the run needs (" + failure + "): the system's limit on threads or processes is reached; "
+                       "try fewer --threads or raise the limit (ulimit -u)");
+}
+
+void check_default_threads_available() { check_threads_available(tbb::info::default_concurrency() - 1); }
 
 std::uint64_t fnv1a(const std::string& text) {
     std::uint64_t hash = 0xcbf29ce484222325ULL;

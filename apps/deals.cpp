@@ -19,12 +19,11 @@ int cmd_deals(int argc, char** argv) {
         po::options_description desc("deals options");
         ro.add_to(desc);
         desc.add_options()
-            ("count", po::value(&count)->default_value(2000), "how many deals")
-            ("seed", po::value(&seed)->default_value(1), "seed of the set");
+            ("count", number(&count, 1L, kMaxItems)->default_value(2000), "how many deals")
+            ("seed", seed_value(&seed)->default_value(1), "seed of the set");
         po::variables_map vm;
         if (!parse_args("deals", argc, argv, desc, vm)) return 0;
         const Rules rules = ro.resolve();
-        if (count < 1) throw InputError("--count must be at least 1");
         std::string preset = ro.preset.empty() ? default_preset(rules.game) : ro.preset;
         std::cout << "# cardgames deals --preset " << preset;
         for (const std::string& o : ro.overrides) std::cout << " --rule " << o;

@@ -7,10 +7,10 @@
 //                valuation of every legal card; agreement = it picked a best-valued card.
 // One JSON line per deal-seat or decision, resumable like the tournament; a table at the end.
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <deque>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -26,6 +26,7 @@
 #include "cardgames/bots.hpp"
 #include "cardgames/error.hpp"
 #include "cardgames/json_input.hpp"
+#include "cardgames/text_file.hpp"
 #include "sampling/pimc.hpp"
 
 namespace apps {
@@ -45,14 +46,6 @@ struct EvalPlan {
     long count = 0;
     std::string input_fingerprint;
 };
-
-std::string read_text(const std::string& path, const std::string& option) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(option + " '" + path + "': cannot open the file");
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 // FNV-1a of the input file: --resume must refuse a deal set or records file that changed.
 std::string fingerprint(const std::string& text) {
@@ -86,15 +79,16 @@ std::vector<int> parse_seats(const std::string& text, int players) {
         for (int s = 0; s < players; ++s) seats.push_back(s);
         return seats;
     }
-    std::istringstream in(text);
+    std::istringstream in(text + ",");  // so that a trailing comma shows as an empty item
     std::string item;
+    const std::string at = "--seats '" + text + "': ";
     while (std::getline(in, item, ',')) {
         int s = -1;
-        try {
-            s = std::stoi(item);
-        } catch (const std::exception&) {
-        }
-        if (s < 0 || s >= players) throw InputError("--seats '" + text + "': expected 'all' or seats 0.." + std::to_string(players - 1));
+        std::from_chars(item.data(), item.data() + item.size(), s);
+        // Written as the number itself ("1", not "01" or "1x"): play mode matches seats by their text.
+        if (item != std::to_string(s) || s < 0 || s >= players)
+            throw InputError(at + "'" + item + "' is not a seat: expected 'all' or a list of seats 0.." + std::to_string(players - 1));
+        if (std::find(seats.begin(), seats.end(), s) != seats.end()) throw InputError(at + "seat " + item + " twice");
         seats.push_back(s);
     }
     return seats;
@@ -216,25 +210,28 @@ std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
         ("reference", po::value(&plan.reference)->default_value("rule"), "the bot that plays the hands out and values the choices")
         ("deals", po::value(&deals_file), "bid mode: deal set, one deal per line (default data/deals/<preset>.txt)")
         ("records", po::value(&records_file), "play mode: game records, JSON Lines (tournament results work)")
-        ("count", po::value(&count), "bid mode: deals to use (default 25); play mode: decisions (default 200)")
+        ("count", number(&count, 1L, kMaxItems), "bid mode: deals to use (default 25); play mode: decisions (default 200)")
         ("seats", po::value(&seats_text)->default_value("all"), "seats to evaluate: all, or a list such as 0,2")
-        ("samples", po::value(&plan.samples)->default_value(16), "sampled layouts per deal-seat or decision")
-        ("seed", po::value(&plan.seed)->default_value(1), "seed of the layouts and the bots");
+        ("samples", number(&plan.samples, 1, kMaxSamples)->default_value(16), "sampled layouts per deal-seat or decision")
+        ("seed", seed_value(&plan.seed)->default_value(1), "seed of the layouts and the bots");
     run.how.add_to(desc, "print the table of an existing eval results file and exit");
     po::variables_map vm;
     if (!parse_args("eval", argc, argv, desc, vm)) return 0;
-    if (!run.how.report_file.empty()) return rank() == 0 ? report(run.how.report_file) : 0;
+    if (!run.how.report_file.empty()) {
+        only_option(vm, "report");
+        return rank() == 0 ? report(run.how.report_file) : 0;
+    }
     if (mode != "bid" && mode != "play") throw InputError("--mode '" + mode + "': expected bid or play");
     plan.bid_mode = mode == "bid";
+    only_with(vm, {"deals", "game", "preset", "rule"}, plan.bid_mode, "with --mode bid (in play mode the records give the rules)");
+    only_with(vm, {"records"}, !plan.bid_mode, "with --mode play");
+    parse_seats(seats_text, kMaxPlayers);  // the form; the seats against each game's players below
     if (policies_text.empty()) throw InputError("--policies is required: the bot specs to evaluate");
     if (run.how.out_file.empty()) throw InputError("--out is required: the results file (JSON Lines)");
-    if (plan.samples < 1) throw InputError("--samples must be at least 1");
-    if (run.how.threads < 1) throw InputError("--threads must be at least 1");
     plan.policies = split_player_list(policies_text);
     for (const std::string& spec : plan.policies) sampling::make_player(spec, 0);
     sampling::make_player(plan.reference, 0);
     if (!vm.count("count")) count = plan.bid_mode ? 25 : 200;
-    if (count < 1) throw InputError("--count must be at least 1");
 
     run.options = json{{"mode", mode}, {"policies", plan.policies}, {"reference", plan.reference}, {"samples", plan.samples},
                        {"seed", plan.seed}, {"seats", seats_text}, {"count", count}};
@@ -245,7 +242,7 @@ std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
             const std::string preset = ro.preset.empty() ? default_preset(run.rules.game) : ro.preset;
             deals_file = (data_dir() / "deals" / (std::filesystem::path(preset).stem().string() + ".txt")).string();
         }
-        const std::string text = read_text(deals_file, "--deals");
+        const std::string text = read_text_file(deals_file, "--deals");
         run.deals = read_deals(deals_file, text, run.rules, count);
         plan.seats = parse_seats(seats_text, run.rules.players);
         json r = json::object();
@@ -255,7 +252,7 @@ std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
         run.total = static_cast<long>(run.deals.size() * plan.seats.size());
     } else {
         if (records_file.empty()) throw InputError("--mode play needs --records FILE (game records or tournament results)");
-        const std::string text = read_text(records_file, "--records");
+        const std::string text = read_text_file(records_file, "--records");
         run.decisions = collect_decisions(records_file, text, seats_text, count, run.record_rules);
         run.options["records_fnv1a"] = fingerprint(text);
         run.total = static_cast<long>(run.decisions.size());

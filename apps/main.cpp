@@ -113,6 +113,12 @@ int run_guarded(int argc, char** argv) {
         std::cerr << who << "out of memory\n";
         return apps::kExitFailed;
     } catch (const std::exception& e) {
+        if (apps::out_of_threads_or_processes(e)) {
+            std::cerr << who << "could not start a thread or process (" << apps::terminal_text(e.what())
+                      << "): the system's limit on threads or processes is reached; try fewer --threads or raise the "
+                         "limit (ulimit -u)\n";
+            return apps::kExitFailed;
+        }
         std::cerr << who << "internal error (a bug; please report it with the command that gave it): " << apps::terminal_text(e.what())
                   << "\n";
     } catch (...) {

@@ -31,7 +31,7 @@ int cmd_play(int argc, char** argv) {
         po::options_description desc("play options");
         ro.add_to(desc);
         desc.add_options()
-            ("seed", po::value(&seed), "seed for the deals and the bots (default: from the clock)")
+            ("seed", seed_value(&seed), "seed for the deals and the bots (default: from the clock)")
             ("bots", po::value(&bots)->default_value("pimc"),
              "bot spec for the other seats, or a comma list, one per other seat in seat-number order, yours skipped "
              "(4 players: North, East, South, West)")
@@ -58,6 +58,7 @@ int cmd_play(int argc, char** argv) {
 
         const bool tty = isatty(STDOUT_FILENO);
         Display display(tty && !ascii && !std::getenv("NO_COLOR"), !ascii && utf8_terminal());
+        check_default_threads_available();
         Game game(rules, seed);
         TableView table(game, seat, display);
         std::vector<std::unique_ptr<Player>> players;

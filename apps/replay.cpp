@@ -1,11 +1,12 @@
 // cardgames replay FILE: re-runs every game record in a JSON Lines file through the rules.
-#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "apps/common.hpp"
 #include "cardgames/error.hpp"
 #include "cardgames/json_input.hpp"
 #include "cardgames/record.hpp"
+#include "cardgames/text_file.hpp"
 
 namespace apps {
 
@@ -20,8 +21,7 @@ int cmd_replay(int argc, char** argv) {
         pos.add("file", 1);
         po::variables_map vm;
         if (!parse_args("replay", argc, argv, desc, vm, &pos)) return 0;
-        std::ifstream in(file);
-        if (!in) throw InputError("'" + file + "': cannot open the file");
+        std::istringstream in(cardgames::read_text_file(file, ""));
         std::string line;
         int line_no = 0, games = 0, bad = 0;
         while (std::getline(in, line)) {

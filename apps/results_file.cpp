@@ -15,6 +15,7 @@
 #include "apps/common.hpp"
 #include "cardgames/error.hpp"
 #include "cardgames/json_input.hpp"
+#include "cardgames/text_file.hpp"
 
 namespace apps {
 
@@ -63,11 +64,7 @@ void check_header(const json& j, const std::string& command, const json* expecte
 
 Scanned scan(const std::string& path, const std::string& command, const json* expected_header,
              const std::function<void(const json&)>& header_check, const std::function<void(const json&)>& check) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError("'" + path + "': cannot open the file");
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    const std::string text = cardgames::read_text_file(path, "");
     Scanned out;
     std::size_t pos = 0;
     long line_no = 0;

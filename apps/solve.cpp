@@ -122,8 +122,8 @@ int cmd_solve(int argc, char** argv) {
             ("no-tt", po::bool_switch(&no_tt), "no transposition table")
             ("utility", po::value(&utility_text), "tricks or score (Spades), points (Hearts)")
             ("bids", po::value(&bids_text), "Spades score utility: one bid per seat, '3,4,nil,2' (bnil: blind nil)")
-            ("depth", po::value(&depth), "search this many tricks deep (cut-off evaluation beyond); 0 = to the end")
-            ("nodes", po::value(&node_limit), "stop after this many expansions (0 = no limit)")
+            ("depth", number(&depth, 0, kMaxTricks), "search this many tricks deep (cut-off evaluation beyond); 0 = to the end")
+            ("nodes", number(&node_limit), "stop after this many expansions (0 = no limit)")
             ("format", po::value(&format), "text or json");
         po::variables_map vm;
         if (!parse_args("solve", argc, argv, desc, vm)) return 0;
@@ -156,7 +156,7 @@ int cmd_solve(int argc, char** argv) {
             if (bids_text.empty()) throw InputError("--utility score needs --bids (one per seat)");
             context.bids = parse_bid_list(bids_text, rules.players, "--bids");
         }
-        if (depth < 0) throw InputError("--depth must be 0 (to the end) or more");
+        only_with(vm, {"bids"}, utility == Utility::kScore, "with --utility score");
         const bool dd_applies = rules.is_partnership() && utility == Utility::kTricks && DoubleDummy::supports(PlayRules::from(rules));
         const bool limited = depth > 0 || node_limit > 0 || leaf_tables || no_tt;
         // The fastest exact algorithm for the position, unless the options ask for a limited search.
@@ -172,6 +172,10 @@ int cmd_solve(int argc, char** argv) {
 
         engine::SearchOptions options;
         options.algorithm = algorithm_from_name(algorithm);
+        // The engine reads leaf-value tables only in pruning max^n searches to the end.
+        only_with(vm, {"leaf-tables"}, depth == 0, "to searches to the end (no --depth)");
+        only_with(vm, {"leaf-tables"}, engine::is_maxn_family(options.algorithm) && options.algorithm != engine::Algorithm::kMaxn,
+                  "to shallow, bnb, lastbranch and speculative");
         options.outcome_tables = leaf_tables;
         options.tt_entries = no_tt ? 0 : std::size_t{1} << 20;
         options.depth_limit = depth > 0 ? depth : engine::kNoDepthLimit;

@@ -94,14 +94,17 @@ std::optional<int> parse_tournament(int argc, char** argv, TournamentPlan& plan,
     ro.add_to(desc);
     desc.add_options()
         ("players", po::value(&players_text), "one bot spec per seat, comma separated: \"pimc:worlds=32,rule,rule,random\"")
-        ("games", po::value(&games), "play N whole games (to the target score)")
-        ("hands", po::value(&hands), "play N independent hands, each from zero scores")
+        ("games", number(&games, 1L, kMaxItems), "play N whole games (to the target score)")
+        ("hands", number(&hands, 1L, kMaxItems), "play N independent hands, each from zero scores")
         ("duplicate", po::bool_switch(&plan.duplicate), "replay each deal with the players rotated through the seats")
-        ("seed", po::value(&plan.seed)->default_value(1), "seed of the deals and the bots");
+        ("seed", seed_value(&plan.seed)->default_value(1), "seed of the deals and the bots");
     run.add_to(desc, "print the table of an existing results file and exit");
     po::variables_map vm;
     if (!parse_args("tournament", argc, argv, desc, vm)) return 0;
-    if (!run.report_file.empty()) return rank() == 0 ? report(run.report_file) : 0;
+    if (!run.report_file.empty()) {
+        only_option(vm, "report");
+        return rank() == 0 ? report(run.report_file) : 0;
+    }
 
     plan.rules = ro.resolve();
     const int n = plan.rules.players;
@@ -110,8 +113,6 @@ std::optional<int> parse_tournament(int argc, char** argv, TournamentPlan& plan,
     if (vm.count("games") == vm.count("hands")) throw InputError("give exactly one of --games N and --hands N");
     plan.by_hands = vm.count("hands") > 0;
     plan.count = plan.by_hands ? hands : games;
-    if (plan.count < 1) throw InputError(std::string(plan.by_hands ? "--hands" : "--games") + " must be at least 1");
-    if (run.threads < 1) throw InputError("--threads must be at least 1");
     plan.specs = split_player_list(players_text);
     if (static_cast<int>(plan.specs.size()) != n)
         throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) + " specs for " +

@@ -1,5 +1,6 @@
 #include "cardgames/bots.hpp"
 
+#include <charconv>
 #include <functional>
 #include <utility>
 #include <vector>
@@ -30,7 +31,7 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
         {"external",
          [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Player> {
              spec.check_known({"cmd", "ms", "fallback"});
-             return make_external_bot(spec.text, spec.get_string("cmd", ""), spec.get_int("ms", 10000),
+             return make_external_bot(spec.text, spec.get_string("cmd", ""), spec.get_int("ms", 10000, 1, kMaxBotMs),
                                       spec.get_string("fallback", "random"), seed);
          }},
     };
@@ -89,18 +90,15 @@ std::string BotSpec::get_string(const std::string& key, const std::string& fallb
     return it == options.end() ? fallback : it->second;
 }
 
-int BotSpec::get_int(const std::string& key, int fallback) const {
+int BotSpec::get_int(const std::string& key, int fallback, int lo, int hi) const {
     const auto it = options.find(key);
     if (it == options.end()) return fallback;
-    std::size_t used = 0;
+    const std::string& s = it->second;
     int v = 0;
-    try {
-        v = std::stoi(it->second, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used == 0 || used != it->second.size())
-        throw InputError("bot spec '" + text + "': " + key + "=" + it->second + " is not a whole number");
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc() || end != s.data() + s.size() || v < lo || v > hi)
+        throw InputError("bot spec '" + text + "': " + key + "=" + s + " is not a whole number from " + std::to_string(lo) +
+                         " to " + std::to_string(hi));
     return v;
 }
 

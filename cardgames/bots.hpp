@@ -12,13 +12,17 @@
 
 namespace cardgames {
 
+// The longest time limit per decision a spec may set (ms=...): a day.
+inline constexpr int kMaxBotMs = 86'400'000;
+
 struct BotSpec {
     std::string name;
     std::map<std::string, std::string> options;
     std::string text;  // the spec as given
 
-    // Typed option access; a bad value throws InputError naming the spec and the option.
-    int get_int(const std::string& key, int fallback) const;
+    // Typed option access; a bad value throws InputError naming the spec and the option. An
+    // integer must be written as one (no "1e3", "12abc", "+5") and lie in lo..hi.
+    int get_int(const std::string& key, int fallback, int lo, int hi) const;
     double get_double(const std::string& key, double fallback) const;
     bool get_bool(const std::string& key, bool fallback) const;
     std::string get_string(const std::string& key, const std::string& fallback) const;

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <iostream>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 #include "cardgames/bots.hpp"
@@ -87,12 +88,14 @@ public:
 
     explicit ChildProcess(const std::string& command) {
         int to_child[2], from_child[2];
-        if (pipe2(to_child, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+        // A pipe or a process the machine cannot give is no fault of the bot: a std::system_error
+        // that ends the run (the apps report it as out of threads or processes), not a fallback.
+        if (pipe2(to_child, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
         if (pipe2(from_child, O_CLOEXEC) != 0) {
             const int err = errno;
             close(to_child[0]);
             close(to_child[1]);
-            throw std::runtime_error(std::string("pipe: ") + std::strerror(err));
+            throw std::system_error(err, std::generic_category(), "pipe");
         }
         const std::string script = shell_command(command);
         const char* argv[] = {"/bin/sh", "-c", script.c_str(), nullptr};
@@ -115,7 +118,7 @@ public:
         if (pid_ < 0) {
             close(to_child[1]);
             close(from_child[0]);
-            throw std::runtime_error(std::string("fork: ") + std::strerror(err));
+            throw std::system_error(err, std::generic_category(), "fork");
         }
         setpgid(pid_, pid_);  // also here, so that a kill right away reaches the group
         in_fd_ = to_child[1];
@@ -263,14 +266,7 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
     if (failed_) return false;
     const std::vector<std::string> lines = writer_.decision(info);
     const auto deadline = Clock::now() + std::chrono::milliseconds(options_.time_limit_ms);
-    if (!process_) {
-        try {
-            process_ = std::make_unique<ChildProcess>(options_.command);
-        } catch (const std::exception& e) {
-            fail(info, "", std::string("died: could not start the program: ") + e.what());
-            return false;
-        }
-    }
+    if (!process_) process_ = std::make_unique<ChildProcess>(options_.command);
     std::string text, why, stray;
     // Output nobody asked for (a second answer line, debug prints on stdout) is a protocol error.
     const auto early = process_->read_line(Clock::now(), stray);

@@ -1,12 +1,14 @@
 #include "cardgames/rules.hpp"
 
 #include <boost/program_options.hpp>
+#include <charconv>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <sstream>
 
 #include "cardgames/error.hpp"
+#include "cardgames/text_file.hpp"
 
 namespace po = boost::program_options;
 
@@ -60,6 +62,17 @@ void Rules::validate() const {
     if (bags_per_penalty < 1) bad("bags_per_penalty must be at least 1");
     if (target <= 0) bad("target must be positive");
     if (end_score <= 0) bad("end_score must be positive");
+    // Score limits far beyond any real game, so that no running score can overflow an int.
+    auto within = [&](const char* key, int v, int lo, int hi) {
+        if (v < lo || v > hi)
+            bad(std::string(key) + "=" + std::to_string(v) + ": must be " + std::to_string(lo) + " to " + std::to_string(hi));
+    };
+    within("target", target, 1, kMaxScoreRule);
+    within("end_score", end_score, 1, kMaxScoreRule);
+    within("loss_threshold", loss_threshold, -kMaxScoreRule, kMaxScoreRule);
+    within("bag_penalty", bag_penalty, 0, kMaxScoreRule);
+    within("blind_nil_deficit", blind_nil_deficit, 0, kMaxScoreRule);
+    within("bags_per_penalty", bags_per_penalty, 1, 100);
 }
 
 namespace {
@@ -78,14 +91,9 @@ bool parse_bool(const std::string& key, const std::string& v) {
 }
 
 int parse_int(const std::string& key, const std::string& v) {
-    std::size_t used = 0;
     int out = 0;
-    try {
-        out = std::stoi(v, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used == 0 || used != v.size()) throw InputError(key + "=" + v + ": expected a whole number");
+    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+    if (v.empty() || ec != std::errc() || end != v.data() + v.size()) throw InputError(key + "=" + v + ": expected a whole number");
     return out;
 }
 
@@ -258,11 +266,7 @@ Rules parse_rules(const std::string& ini_text, const std::string& where, const s
 }
 
 Rules load_rules(const std::filesystem::path& preset, const std::vector<std::string>& overrides) {
-    std::ifstream in(preset);
-    if (!in) throw InputError("preset '" + preset.string() + "': cannot open the file");
-    std::stringstream text;
-    text << in.rdbuf();
-    return parse_rules(text.str(), "preset " + preset.string(), overrides);
+    return parse_rules(read_text_file(preset, "preset"), "preset " + preset.string(), overrides);
 }
 
 std::filesystem::path data_dir() {

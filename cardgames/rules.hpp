@@ -16,6 +16,8 @@
 namespace cardgames {
 
 using engine::kMaxPlayers;  // one limit for the search and the rules
+inline constexpr int kMaxTricks = 17;  // tricks in a hand at most: 3 players, 17 cards each
+inline constexpr int kMaxScoreRule = 100000;  // |target|, end_score, loss_threshold, bag_penalty, blind_nil_deficit
 
 enum class GameKind : std::uint8_t { kSpades, kHearts };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/random/mersenne_twister.hpp>
 #include <chrono>
+#include <limits>
 #include <spdlog/spdlog.h>
 
 #include "cardgames/error.hpp"
@@ -21,7 +22,10 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     spec.check_known({"worlds", "algo", "tables", "depth", "nodes", "exact", "threads", "agg",
                       "utility", "rollouts", "infer", "ms", "eval", "pass", "bid"});
     PimcOptions o;
-    o.worlds = spec.get_int("worlds", o.worlds);
+    // The ranges (README): far beyond any useful setting, and small enough for every count and
+    // product the bot forms from them.
+    constexpr int kMaxWorlds = 100'000;
+    o.worlds = spec.get_int("worlds", o.worlds, 1, kMaxWorlds);
     const std::string algo = spec.get_string("algo", "speculative");
     const auto a = engine::parse_algorithm(algo);
     if (!a || !engine::is_maxn_family(*a))
@@ -29,10 +33,11 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
                          " is not one of maxn, shallow, bnb, lastbranch, speculative");
     o.algorithm = *a;
     o.tables = spec.get_bool("tables", o.tables);
-    o.depth = spec.get_int("depth", o.depth);
-    o.nodes = static_cast<std::uint64_t>(spec.get_int("nodes", static_cast<int>(o.nodes)));
-    o.exact_tricks = spec.get_int("exact", o.exact_tricks);
-    o.threads = spec.get_int("threads", o.threads);
+    o.depth = spec.get_int("depth", o.depth, 0, kMaxTricks);
+    o.nodes = static_cast<std::uint64_t>(
+        spec.get_int("nodes", static_cast<int>(o.nodes), 1, std::numeric_limits<int>::max()));
+    o.exact_tricks = spec.get_int("exact", o.exact_tricks, 0, kMaxTricks);
+    o.threads = spec.get_int("threads", o.threads, 0, kMaxBotThreads);
     const std::string agg = spec.get_string("agg", "mean");
     if (agg != "mean" && agg != "vote")
         throw InputError("bot spec '" + spec.text + "': agg=" + agg + " is not mean or vote");
@@ -56,19 +61,9 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     };
     o.rule_pass = *rule_or_search("pass", "search", false);
     o.rule_bid = rule_or_search("bid", "auto", true);
-    o.rollouts = spec.get_int("rollouts", o.rollouts);
+    o.rollouts = spec.get_int("rollouts", o.rollouts, 1, kMaxWorlds);
     o.infer = spec.get_bool("infer", o.infer);
-    o.ms = spec.get_int("ms", o.ms);
-    auto positive = [&](const char* key, long v) {
-        if (v < 1) throw InputError("bot spec '" + spec.text + "': " + key + " must be at least 1");
-    };
-    positive("worlds", o.worlds);
-    positive("nodes", static_cast<long>(o.nodes));
-    if (o.threads < 0)
-        throw InputError("bot spec '" + spec.text + "': threads must be 0 (all cores) or more");
-    positive("rollouts", o.rollouts);
-    if (o.depth < 0 || o.exact_tricks < 0 || o.ms < 0)
-        throw InputError("bot spec '" + spec.text + "': depth, exact and ms must be >= 0");
+    o.ms = spec.get_int("ms", o.ms, 0, kMaxBotMs);
     return o;
 }
 

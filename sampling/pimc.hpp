@@ -25,6 +25,8 @@ namespace sampling {
 
 class DecisionArena;
 
+inline constexpr int kMaxBotThreads = 1024;  // threads=N of a spec
+
 struct PimcOptions {
     int worlds = 64;
     engine::Algorithm algorithm = engine::Algorithm::kSpeculative;

@@ -34,12 +34,13 @@ def case_bad_options():
     expect_bad(["play", "--preset", "nosuch"], "preset 'nosuch'", "no such preset")
     expect_bad(["play", "--game", "bridge"], "--game 'bridge'")
     expect_bad(["play", "--bots", "pmic"], "unknown bot 'pmic'")
-    expect_bad(["play", "--bots", "pimc:worlds=0"], "worlds must be at least 1")
+    expect_bad(["play", "--bots", "pimc:worlds=0"], "worlds=0 is not a whole number from 1 to 100000")
     expect_bad(["play", "--seat", "7"], "--seat: seat '7'")
     expect_bad(["play", "--seat", "X"], "--seat: seat 'X'", "N, E, S, W")
+    expect_bad(["play", "--seat", "3", "--preset", "hearts3"], "--seat: seat '3'")
     expect_bad(["play", "--frobnicate"], "frobnicate")
-    expect_bad(["bench", "--rules", "--games", "0"], "--games must be at least 1")
-    expect_bad(["bench", "--dds-compare", "3", "--dds-repeat", "0"], "--dds-repeat must be at least 1")
+    expect_bad(["bench", "--rules", "--games", "0"], "('0')", "--games", "from 1 to")
+    expect_bad(["bench", "--dds-compare", "3", "--dds-repeat", "0"], "('0')", "--dds-repeat", "from 1 to 1000")
     expect_bad(["nosuchcommand"], "unknown command 'nosuchcommand'")
 
 
@@ -55,6 +56,170 @@ def case_bad_positions():
     deal = [l for l in deals.splitlines() if not l.startswith("#")][0]
     holder = next(i for i, h in enumerate(deal[2:].split()) if h.split(".")[3].endswith("2"))
     expect_bad(["solve", "--game", "hearts", "--deal", deal, "--leader", str((holder + 1) % 4)], "cannot lead the first trick")
+
+
+SPADES_POSITION = ["--game", "spades", "--deal", "N:AKQ.2.. JT9.3.. 876.4.. 543.5.."]
+
+
+def case_numbers_exact():
+    """Every numeric option takes exactly the whole numbers of its range: nothing that wraps
+    (-1 for an unsigned option), overflows or is only partly a number (issue 18)."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "r.jsonl")
+        tour = ["tournament", "--game", "hearts", "--players", "rule,rule,rule,rule", "--out", out]
+        evalb = ["eval", "--game", "spades", "--policies", "rule", "--out", out]
+        cases = [
+            (["deals", "--count", "1"], "--seed", ["-1", "18446744073709551616", "1e3", "12abc", ""]),
+            (["deals"], "--count", ["0", "-1", "1000000001", "99999999999999999999", "2.5"]),
+            (["play"], "--seed", ["-1"]),
+            (["solve"] + SPADES_POSITION, "--nodes", ["-1", "1e3"]),
+            (["solve"] + SPADES_POSITION, "--depth", ["-1", "18", "99999999999"]),
+            (tour, "--games", ["4611686018427387904", "0", "-3"]),
+            (tour + ["--games", "1"], "--threads", ["0", "-1", "1025"]),
+            (tour + ["--games", "1"], "--seed", ["-1"]),
+            (evalb, "--samples", ["0", "1000001"]),
+            (evalb, "--count", ["0", "-5", "4611686018427387904"]),
+            (evalb, "--seed", ["-1"]),
+            (["bench"], "--dds-compare", ["-1", "0", "1000001"]),
+            (["bench", "--dds-compare", "1"], "--dds-tricks", ["0", "14"]),
+            (["bench", "--dds-compare", "1"], "--dds-seed", ["-1"]),
+            (["bench", "--rules"], "--games", ["-1", "1e3"]),
+            (["bench", "--pimc"], "--hands", ["0", "-1"]),
+            (["bench", "--pimc"], "--seed", ["-1"]),
+        ]
+        for base, option, values in cases:
+            for v in values:
+                expect_bad(base + [option, v], f"('{v}')" if v else option, option, "whole number from")
+        # Bot specs: the same for every numeric key.
+        for spec, text in [("pimc:worlds=99999999999", "worlds=99999999999"), ("pimc:worlds=-5", "worlds=-5"),
+                           ("pimc:nodes=1e3", "nodes=1e3"), ("pimc:rollouts=12abc", "rollouts=12abc"),
+                           ("pimc:depth=18", "depth=18"), ("pimc:threads=-1", "threads=-1"),
+                           ("pimc:ms=86400001", "ms=86400001"), ("external:cmd=cat,ms=0", "ms=0")]:
+            expect_bad(["play", "--bots", spec], text, "is not a whole number from")
+        assert not os.path.exists(out), "a refused run wrote its results file"
+    # The edges of a range are accepted.
+    code, out, err = run(["deals", "--count", "1", "--seed", "18446744073709551615"])
+    assert code == 0 and "--seed 18446744073709551615" in out, out + err
+
+
+def case_paths_checked():
+    """A directory (or a device) where a file is wanted is refused with its name, not read as
+    empty (issue 18)."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "r.jsonl")
+        expect_bad(["play", "--preset", d + "/"], f"preset '{d}/'", "a directory, not a file")
+        expect_bad(["deals", "--preset", "/dev/zero"], "'/dev/zero'", "not a regular file")
+        expect_bad(["replay", d], f"'{d}'", "a directory, not a file")
+        expect_bad(["eval", "--mode", "play", "--records", d, "--policies", "rule", "--out", out],
+                   f"--records '{d}'", "a directory, not a file")
+        expect_bad(["eval", "--game", "spades", "--deals", d, "--policies", "rule", "--out", out],
+                   f"--deals '{d}'", "a directory, not a file")
+        expect_bad(["tournament", "--report", d], f"'{d}'", "a directory, not a file")
+        expect_bad(["eval", "--report", d], f"'{d}'", "a directory, not a file")
+        expect_bad(["bench", "--positions", "/dev/null"], "--positions '/dev/null'", "not a regular file")
+        assert not os.path.exists(out), "a refused run wrote its results file"
+        # A pipe is a file: records can come from <(...).
+        code, games, err = run(["play", "--seed", "2", "--bots", "rule", "--helper", "rule", "--record", out, "--ascii"],
+                               stdin="auto\n")
+        assert code == 0, err
+        p = subprocess.run(["bash", "-c", f'"$0" replay <(cat "$1")', BIN, out], capture_output=True, text=True)
+        assert p.returncode == 0 and "1 games replayed, 0 with errors" in p.stdout, p.stdout + p.stderr
+
+
+def case_options_apply():
+    """An option that does not apply to the command, or that another contradicts, is refused
+    (issue 18); the combinations the README shows still run."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "r.jsonl")
+        # --game only picks the default preset: beside a preset of the other game it is refused.
+        expect_bad(["play", "--game", "spades", "--preset", "hearts5"], "--game spades", "--preset hearts5", "hearts preset")
+        expect_bad(["deals", "--game", "hearts", "--rule", "game=spades"], "--game hearts", "--rule game=spades")
+        code, _, err = run(["deals", "--game", "hearts", "--preset", "hearts3", "--count", "1"])
+        assert code == 0, err
+        # Stray words, in every command.
+        for command in [["play"], ["solve"] + SPADES_POSITION, ["bench", "--rules"], ["bot"], ["deals"],
+                        ["tournament", "--report", out], ["eval", "--report", out]]:
+            expect_bad(command + ["stray"], "unexpected argument 'stray'")
+        expect_bad(["replay", out, "stray"], "too many positional options")
+        # eval: seats exactly as a list of seat numbers, and options of the other mode refused.
+        evalb = ["eval", "--game", "spades", "--policies", "rule", "--out", out]
+        for seats in ["1x", "01", "0,,1", "0,", "0,0", "9", "-1"]:
+            expect_bad(evalb + ["--seats", seats], f"--seats '{seats}'")
+        expect_bad(evalb + ["--records", out], "--records applies only with --mode play")
+        for extra in [["--game", "hearts"], ["--preset", "hearts4"], ["--rule", "end_score=50"], ["--deals", out]]:
+            expect_bad(["eval", "--mode", "play", "--records", out, "--policies", "rule", "--out", out] + extra,
+                       extra[0] + " applies only with --mode bid")
+        # --report prints a file and runs nothing: run options beside it are refused.
+        expect_bad(["tournament", "--report", out, "--threads", "2"], "--threads does not apply with --report")
+        expect_bad(["eval", "--report", out, "--policies", "rule"], "--policies does not apply with --report")
+        # bench: one mode, and only that mode's options.
+        expect_bad(["bench", "--rules", "--pimc"], "at most one of --rules, --pimc and --dds-compare")
+        expect_bad(["bench", "--pimc", "--games", "3"], "--games applies only with --rules")
+        expect_bad(["bench", "--rules", "--spec", "rule"], "--spec applies only with --pimc")
+        expect_bad(["bench", "--preset", "hearts4"], "--preset applies only with --pimc")
+        expect_bad(["bench", "--dds-tricks", "6"], "--dds-tricks applies only with --dds-compare")
+        expect_bad(["bench", "--rules", "--positions", out], "--positions applies only to the search bench")
+        expect_bad(["bench", "--pimc", "--format", "json"], "--format applies only to the search bench and --dds-compare")
+        # solve: --bids only for the score utility, leaf-value tables only where the search reads them.
+        expect_bad(["solve"] + SPADES_POSITION + ["--bids", "1,1,1,1"], "--bids applies only with --utility score")
+        expect_bad(["solve"] + SPADES_POSITION + ["--leaf-tables", "--depth", "1"], "--leaf-tables applies only")
+        expect_bad(["solve"] + SPADES_POSITION + ["--leaf-tables", "--algorithm", "maxn"], "--leaf-tables applies only")
+        assert not os.path.exists(out), "a refused run wrote its results file"
+
+
+def case_out_of_threads():
+    """A machine out of threads or processes ends the run with a message and exit status 1, never
+    an abort or a hang (issue 18). The limit is RLIMIT_NPROC, which the kernel does not apply to
+    root: as root, the run is started as a user id of its own (no other process counts against
+    its limit)."""
+    import resource
+    as_root = os.geteuid() == 0
+    uid = 54321 + os.getpid() % 1000
+
+    def limited(n):
+        def pre():
+            if as_root:
+                os.setgid(uid)
+                os.setuid(uid)
+            resource.setrlimit(resource.RLIMIT_NPROC, (n, n))
+        return pre
+
+    # LeakSanitizer needs a thread of its own at exit, which the limit refuses.
+    env = dict(os.environ, ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0")
+
+    def run_limited(args, n, cwd):
+        p = subprocess.run([os.path.abspath(BIN)] + args, preexec_fn=limited(n), capture_output=True, text=True, timeout=120, env=env,
+                           stdin=subprocess.DEVNULL, cwd=cwd)
+        assert "terminate" not in p.stderr and "bug" not in p.stderr and "Sanitizer" not in p.stderr, p.stderr
+        return p
+
+    with tempfile.TemporaryDirectory() as d:
+        os.chmod(d, 0o777)
+        out = os.path.join(d, "t.jsonl")
+        tour = ["tournament", "--game", "hearts", "--players", "rule,rule,rule,rule", "--hands", "2", "--quiet"]
+        # No thread at all: refused at the start, for the batch and for play.
+        p = run_limited(tour + ["--threads", "4", "--out", out], 1, d)
+        assert p.returncode == 1 and "could start only 0 of the 4 threads" in p.stderr, p.stderr
+        p = run_limited(["play", "--seed", "1", "--bots", "pimc:worlds=2", "--ascii"], 1, d)
+        assert p.returncode == 1 and "threads the run needs" in p.stderr, p.stderr
+        if not as_root:
+            return  # the user's other processes count too: only the refusal can be tested
+        # Fewer threads than --threads asks: refused, where oneTBB would end the program while
+        # starting its workers one from another.
+        os.remove(out)
+        p = run_limited(tour + ["--threads", "4", "--out", out], 3, d)
+        assert p.returncode == 1 and "could start only 2 of the 4 threads" in p.stderr, p.stderr
+        # Enough threads: the run completes and the refused one left a resumable file.
+        p = run_limited(tour + ["--threads", "4", "--out", out, "--resume"], 8, d)
+        assert p.returncode == 0 and "win rate" in p.stdout, p.stdout + p.stderr
+        # An external bot whose process cannot be started fails the run (exit 1): it is not the
+        # bot's fault, so it is no fallback recorded against it.
+        out2 = os.path.join(d, "x.jsonl")
+        p = run_limited(["tournament", "--game", "hearts", "--players", 'external:cmd="cat",rule,rule,rule', "--hands", "1",
+                         "--threads", "1", "--quiet", "--out", out2], 2, d)
+        assert p.returncode == 1 and "fork" in p.stderr and "could not start a thread or process" in p.stderr, p.stderr
+        with open(out2) as f:
+            assert len(f.read().splitlines()) == 1, "only the header: no result with a fallback"
 
 
 def case_solve():

@@ -112,7 +112,7 @@ def case_huge_scores():
     session = SPADES.replace("bags=0,0", "bags=2147483647,0") + "bid 0 4\n" + BID_ASK
     expect_bad("rule", session, 4, "bags 2147483647 is out of range")
     session = SPADES.replace("partnership=true", "partnership=true bag_penalty=2147483647") + "bid 0 4\n" + BID_ASK
-    expect_bad("rule", session, 3, "bag_penalty=2147483647 is out of range")
+    expect_bad("rule", session, 3, "bag_penalty=2147483647: must be 0 to 100000")
 
 
 def case_negative_hand_number():

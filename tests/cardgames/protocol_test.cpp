@@ -348,7 +348,7 @@ TEST(Protocol, BotSessionRefusesTablesThatMakeNoSense) {
          "scores 2147483647 is out of range"},
         {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4\nhand 0 dealer=3 scores=0,0 bags=10,0\n", 4,
          "bags 10 is out of range 0..9"},
-        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4 target=2147483647\n", 3, "target=2147483647 is out of range"},
+        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4 target=2147483647\n", 3, "target=2147483647: must be 1 to 100000"},
         {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand -1 dealer=3\n", 4, "hand number -1 is out of range"},
         {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 1 dealer=3 pass=left\n", 4, "passes right"},
         {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 dealer=4\n", 4, "seat 4 is out of range 0..3"},

@@ -235,9 +235,32 @@ TEST(PresetErrors, KeyTwiceIsNamed) {
     EXPECT_NE(msg.find("end_score"), std::string::npos) << msg;
 }
 
+// Rule numbers: whole numbers only, and score limits no running score can overflow (issue 18).
+TEST(PresetErrors, RuleNumbersAreExact) {
+    EXPECT_EQ(error_of([] { load_rules(preset_path("spades-partnership"), {"target=99999999999"}); }),
+              "--rule 'target=99999999999': target=99999999999: expected a whole number");
+    EXPECT_NE(error_of([] { load_rules(preset_path("hearts4"), {"end_score=+50"}); }).find("expected a whole number"),
+              std::string::npos);
+    EXPECT_NE(error_of([] { load_rules(preset_path("spades-partnership"), {"target=2000000000"}); })
+                  .find("target=2000000000: must be 1 to 100000"),
+              std::string::npos);
+    EXPECT_NE(error_of([] { load_rules(preset_path("spades-partnership"), {"bag_penalty=-5"}); })
+                  .find("bag_penalty=-5: must be 0 to 100000"),
+              std::string::npos);
+    EXPECT_NE(error_of([] { load_rules(preset_path("spades-partnership"), {"loss_threshold=-2147483648"}); })
+                  .find("loss_threshold=-2147483648: must be -100000 to 100000"),
+              std::string::npos);
+    EXPECT_EQ(error_of([] { load_rules(preset_path("spades-partnership"), {"target=100000", "loss_threshold=-100000"}); }),
+              "(no error)");
+}
+
 TEST(PresetErrors, MissingFiles) {
     EXPECT_EQ(error_of([] { load_rules("/nonexistent/dir/x.ini", {}); }),
               "preset '/nonexistent/dir/x.ini': cannot open the file");
+    // A directory is not a preset, though it opens and reads as empty (issue 18).
+    const std::string dir = std::filesystem::temp_directory_path().string();
+    EXPECT_EQ(error_of([&] { load_rules(dir, {}); }), "preset '" + dir + "': a directory, not a file");
+    EXPECT_EQ(error_of([] { load_rules("/dev/zero", {}); }), "preset '/dev/zero': not a regular file");
     const std::string msg = error_of([] { preset_path("hearts9"); });
     EXPECT_TRUE(msg.starts_with("preset 'hearts9': no such preset (known: ")) << msg;
     EXPECT_NE(msg.find("spades-partnership"), std::string::npos) << msg;

@@ -95,5 +95,37 @@ TEST(Pimc, BadSpecsAreNamed) {
     }
 }
 
+// Every numeric key of a spec takes exactly the whole numbers of its range: nothing that wraps,
+// overflows or is only partly a number (issue 18).
+TEST(Pimc, SpecNumbersAreExact) {
+    const struct {
+        const char* key;
+        long lo, hi;
+    } kRanges[] = {{"worlds", 1, 100000}, {"depth", 0, 17},       {"nodes", 1, 2147483647}, {"exact", 0, 17},
+                   {"threads", 0, 1024},  {"rollouts", 1, 100000}, {"ms", 0, 86400000}};
+    for (const auto& r : kRanges) {
+        const std::string key = r.key;
+        EXPECT_NO_THROW(PimcOptions::from_spec(parse_bot_spec("pimc:" + key + "=" + std::to_string(r.lo)))) << key;
+        EXPECT_NO_THROW(PimcOptions::from_spec(parse_bot_spec("pimc:" + key + "=" + std::to_string(r.hi)))) << key;
+        for (const std::string& bad : {std::to_string(r.lo - 1), std::to_string(r.hi + 1), std::string("99999999999"),
+                                      std::string("-5"), std::string("1e3"), std::string("12abc"), std::string(""),
+                                      std::string(" 5"), std::string("+5"), std::string("0x10")}) {
+            const std::string spec = "pimc:" + key + "=" + bad;
+            try {
+                PimcOptions::from_spec(parse_bot_spec(spec));
+                ADD_FAILURE() << spec << " was accepted";
+            } catch (const InputError& e) {
+                const std::string want = key + "=" + bad + " is not a whole number from " + std::to_string(r.lo) + " to " +
+                                         std::to_string(r.hi);
+                EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
+            }
+        }
+    }
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:nodes=2147483647")).nodes, 2147483647u);
+    EXPECT_THROW(make_player("external:cmd=true,ms=0", 1), InputError);
+    EXPECT_THROW(make_player("external:cmd=true,ms=86400001", 1), InputError);
+    EXPECT_THROW(make_player("external:cmd=true,ms=-1", 1), InputError);
+}
+
 }  // namespace
 }  // namespace sampling
