@@ -2,6 +2,7 @@
 
 #include <oneapi/tbb/info.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <iostream>
 #include <latch>
@@ -95,7 +96,14 @@ bool parse_args(const std::string& command, int argc, char** argv, const po::opt
                              command + " --help)");
     po::store(parsed, vm);
     if (vm.count("help")) {
-        std::cout << "usage: cardgames " << command << " [options]\n" << all << "\n";
+        // The positional words by name ("replay [options] FILE"), as --file and FILE mean the same.
+        std::string words;
+        for (unsigned i = 0; positional && i < positional->max_total_count() && i < 8; ++i) {
+            std::string name = positional->name_for_position(i);
+            for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            words += " " + name;
+        }
+        std::cout << "usage: cardgames " << command << " [options]" << words << "\n" << all << "\n";
         return false;
     }
     po::notify(vm);

@@ -51,6 +51,9 @@ int cmd_replay(int argc, char** argv) {
             for (int w : r.winners) std::cout << " " << w;
             std::cout << "\n";
         }
+        // A file with no game in it is not what the user meant to replay (a results header alone, a
+        // wrong file): saying "0 games replayed" would pass for success.
+        if (games == 0) throw InputError("'" + file + "': no game record in it (a game record is a line with \"type\": \"game\")");
         std::cout << games << " games replayed, " << bad << " with errors\n";
         return bad ? 1 : 0;
     });

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -75,6 +76,36 @@ std::string shell_command(const std::string& command) {
                           word == "if" || word == "for" || word == "while" || word == "until" || word == "case" ||
                           word == "!" || word == "exec";
     return compound ? command : "exec " + command;
+}
+
+// Why the program of a simple command cannot be started ("" when it can, or when the shell
+// decides: a compound command, or a word the shell expands). Checked when the bot is made, so
+// that a mistyped program stops the run at once instead of every game falling back.
+std::string start_problem(const std::string& command) {
+    if (shell_command(command) == command) return {};
+    const auto first = command.find_first_not_of(" \t");
+    const std::string word = command.substr(first, command.find_first_of(" \t", first) - first);
+    if (word.find_first_of("'\"\\$~`*?[") != std::string::npos) return {};
+    auto runnable = [](const std::string& path) {
+        struct stat st {};
+        return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
+    };
+    if (word.find('/') != std::string::npos) {
+        struct stat st {};
+        if (stat(word.c_str(), &st) != 0) return "'" + word + "': no such file";
+        if (!runnable(word)) return "'" + word + "' is not an executable file";
+        return {};
+    }
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    for (std::size_t from = 0;;) {
+        const std::size_t colon = dirs.find(':', from);
+        const std::string dir = dirs.substr(from, colon - from);
+        if (runnable((dir.empty() ? "." : dir) + "/" + word)) return {};
+        if (colon == std::string::npos) break;
+        from = colon + 1;
+    }
+    return "'" + word + "': no such program in PATH";
 }
 
 }  // namespace
@@ -347,6 +378,8 @@ std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const st
                                           const std::string& fallback, std::uint64_t seed) {
     if (command.empty()) throw InputError("bot spec '" + spec_text + "': external needs cmd=\"program and arguments\"");
     if (time_limit_ms <= 0) throw InputError("bot spec '" + spec_text + "': ms=" + std::to_string(time_limit_ms) + " must be positive");
+    if (const std::string why = start_problem(command); !why.empty())
+        throw InputError("bot spec '" + spec_text + "': the program cannot be started: " + why);
     if (parse_bot_spec(fallback).name == "external")
         throw InputError("bot spec '" + spec_text + "': the fallback must be one of our own bots, not external");
     ExternalBot::Options o;

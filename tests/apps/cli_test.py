@@ -279,6 +279,13 @@ def case_replay_bad():
             f.write('{"type": "game", "rules": {"game": "hearts", "players": "9"}, "seed": 1, "hands": []}\n')
         expect_bad(["replay", bad], "line 1", "players=9")
         expect_bad(["replay", os.path.join(d, "missing.jsonl")], "cannot open")
+        # A file without a game record is an error, not "0 games replayed".
+        empty = os.path.join(d, "empty.jsonl")
+        with open(empty, "w") as f:
+            f.write('{"type": "header", "command": "tournament"}\n')
+        expect_bad(["replay", empty], "no game record in it")
+    code, out, _ = run(["replay", "--help"])
+    assert code == 0 and "usage: cardgames replay [options] FILE" in out, out
 
 
 def case_play_record():
@@ -321,6 +328,19 @@ def case_verbose():
     expect_bad(["-v"], "usage: cardgames [-v|-vv] <command>")
     # After the command it is no option of the command: the message says where it goes.
     expect_bad(["tournament", "-vv", "--game", "hearts"], "-vv goes before the command: cardgames -vv tournament")
+
+
+def case_external_missing():
+    # A bot program that cannot be started stops the run at once (no game, no file), while one that
+    # starts and then misbehaves still gets its fallback (tests/bots/bad_bot.py cases elsewhere).
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "t.jsonl")
+        for cmd, says in [("./no_such_bot", "'./no_such_bot': no such file"), ("no-such-program -x", "no such program in PATH"),
+                          (d, "is not an executable file")]:
+            expect_bad(["tournament", "--game", "hearts", "--players", f'external:cmd="{cmd}",rule,rule,rule', "--hands", "2",
+                        "--out", out], "cannot be started", says)
+            assert not os.path.exists(out), "a refused run wrote its file"
+        expect_bad(["play", "--bots", 'external:cmd="./no_such_bot",rule,rule'], "cannot be started")
 
 
 def case_version():
