@@ -2,6 +2,7 @@
 #   make play   installs missing packages, builds, starts a game of Hearts against bots
 #   make test   installs missing packages, builds, runs the whole test suite (Release, then
 #               AddressSanitizer+UndefinedBehaviorSanitizer, then ThreadSanitizer on the parallel parts)
+#   make fuzz   runs every fuzz target for FUZZ_CASES cases (or FUZZ_SECONDS each), see below
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
@@ -9,7 +10,7 @@ JOBS       ?= $(shell nproc)
 CMAKE_GEN  := -G Ninja
 ARGS       ?=
 
-.PHONY: all deps build play test test-release test-asan test-tsan test-long bench clean
+.PHONY: all deps build play test test-release test-asan test-tsan test-long fuzz bench clean
 
 all: build
 
@@ -54,8 +55,28 @@ test-tsan: deps
 test-long: build
 	ctest --test-dir $(BUILD) --output-on-failure -L long -j $(JOBS)
 
+# Fuzzing with libFuzzer from Debian's clang (installed for this target only): the project builds
+# with clang++-14 as it is, so the fuzz targets (tests/fuzz) get libFuzzer's coverage-guided
+# mutations under ASan+UBSan in $(FUZZ_BUILD), rather than the blind mutations of our own driver
+# that `make test` runs them with (g++, bounded, seconds). Each target runs FUZZ_CASES cases, or
+# FUZZ_SECONDS seconds if that ends first (0: no time limit), each case at most FUZZ_TIMEOUT
+# seconds; failing inputs land in tests/fuzz/crashes/. FUZZ_KEEP_GOING=1 goes on past a failing
+# input (libFuzzer's -fork=1). Example: make fuzz FUZZ_TARGETS=cards FUZZ_SECONDS=600
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_CASES   ?= 100000
+FUZZ_SECONDS ?= 0
+FUZZ_TIMEOUT ?= 10
+FUZZ_TARGETS ?= cards preset record results_tournament results_eval answer bot_session
+FUZZ_KEEP_GOING ?= 0
+fuzz:
+	@bash scripts/install-deps.sh fuzz
+	@cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
+	  -DCARDGAMES_SANITIZE=fuzzer >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	KEEP_GOING=$(FUZZ_KEEP_GOING) bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_CASES) $(FUZZ_SECONDS) $(FUZZ_TIMEOUT) $(FUZZ_TARGETS)
+
 bench: build
 	./$(BUILD)/apps/cardgames bench $(ARGS)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs, and only those that are missing.
 # Runs apt-get through sudo when not root. Does nothing when everything is present.
+# `install-deps.sh fuzz` adds what `make fuzz` needs: clang and its libFuzzer runtime.
 set -euo pipefail
 
 packages=(
@@ -11,6 +12,9 @@ packages=(
   libdds-dev
   openmpi-bin libopenmpi-dev
 )
+if [ "${1:-}" = fuzz ]; then
+  packages+=(clang-14 libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
