@@ -166,24 +166,6 @@ std::string play_item(const EvalPlan& plan, const std::vector<PlayDecision>& dec
     return line.dump();
 }
 
-std::string summary_table(const std::vector<std::string>& policies, const std::vector<std::vector<double>>& lines,
-                          bool bid_mode) {
-    std::vector<std::vector<double>> losses(policies.size());
-    for (const std::vector<double>& line : lines)
-        for (std::size_t p = 0; p < policies.size(); ++p) losses[p].push_back(line[p]);
-    return format_policy_summary(summarize_policies(policies, losses), bid_mode ? "best bid" : "agreement");
-}
-
-int report(const std::string& file) {
-    EvalOptions options;
-    std::vector<std::vector<double>> lines;
-    read_results(
-        file, "eval", [&](const json& header) { options = eval_options_from_header(header); },
-        [&](const json& line) { lines.push_back(eval_result_from_json(line, options)); });
-    std::cout << summary_table(options.policies, lines, options.bid_mode);
-    return 0;
-}
-
 // Everything a run needs, read from the command line and the input files.
 struct EvalRun {
     EvalPlan plan;
@@ -219,7 +201,8 @@ std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
     if (!parse_args("eval", argc, argv, desc, vm)) return 0;
     if (!run.how.report_file.empty()) {
         only_option(vm, "report");
-        return rank() == 0 ? report(run.how.report_file) : 0;
+        if (rank() == 0) std::cout << eval_report(run.how.report_file);
+        return 0;
     }
     if (mode != "bid" && mode != "play") throw InputError("--mode '" + mode + "': expected bid or play");
     plan.bid_mode = mode == "bid";
@@ -292,7 +275,7 @@ int cmd_eval(int argc, char** argv) {
                       << " results; run the same command with --resume to continue\n";
             return kExitInterrupted;
         }
-        std::cout << summary_table(plan.policies, lines, plan.bid_mode) << "\nevaluated on " << workers_text(run.how.threads)
+        std::cout << eval_summary_table(plan.policies, lines, plan.bid_mode) << "\nevaluated on " << workers_text(run.how.threads)
                   << "\n";
         return 0;
     });

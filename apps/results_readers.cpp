@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "apps/results_file.hpp"
 #include "cardgames/deal.hpp"
 #include "cardgames/error.hpp"
 #include "cardgames/json_input.hpp"
@@ -168,6 +169,32 @@ std::vector<double> eval_result_from_json(const json& line, const EvalOptions& o
     std::vector<double> out;
     for (std::size_t p = 0, k = loss.array(npol, npol); p < k; ++p) out.push_back(loss[p].number(0, kMaxHandScore));
     return out;
+}
+
+std::string tournament_report(const std::string& file) {
+    TournamentPlan plan;
+    std::vector<GameResult> results;
+    read_results(
+        file, "tournament", [&](const nlohmann::json& header) { plan = tournament_plan_from_header(header); },
+        [&](const nlohmann::json& line) { results.push_back(tournament_result_from_json(line, plan)); });
+    return format_summary(summarize(results, plan.rotations()), plan.rules.game == cardgames::GameKind::kHearts);
+}
+
+std::string eval_summary_table(const std::vector<std::string>& policies, const std::vector<std::vector<double>>& lines,
+                               bool bid_mode) {
+    std::vector<std::vector<double>> losses(policies.size());
+    for (const std::vector<double>& line : lines)
+        for (std::size_t p = 0; p < policies.size(); ++p) losses[p].push_back(line[p]);
+    return format_policy_summary(summarize_policies(policies, losses), bid_mode ? "best bid" : "agreement");
+}
+
+std::string eval_report(const std::string& file) {
+    EvalOptions options;
+    std::vector<std::vector<double>> lines;
+    read_results(
+        file, "eval", [&](const nlohmann::json& header) { options = eval_options_from_header(header); },
+        [&](const nlohmann::json& line) { lines.push_back(eval_result_from_json(line, options)); });
+    return eval_summary_table(options.policies, lines, options.bid_mode);
 }
 
 }  // namespace apps

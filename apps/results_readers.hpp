@@ -52,4 +52,11 @@ EvalOptions eval_options_from_header(const nlohmann::json& header);
 // best, choices).
 std::vector<double> eval_result_from_json(const nlohmann::json& line, const EvalOptions& options);
 
+// The table `--report` prints for a whole results file, every line read and checked as above.
+std::string tournament_report(const std::string& file);
+std::string eval_report(const std::string& file);
+// The table of eval losses, one line of losses per decision, one loss per policy.
+std::string eval_summary_table(const std::vector<std::string>& policies, const std::vector<std::vector<double>>& lines,
+                               bool bid_mode);
+
 }  // namespace apps

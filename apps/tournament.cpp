@@ -74,17 +74,6 @@ std::string play_item(const TournamentPlan& plan, long index) {
     return line.dump();
 }
 
-// The table of a whole results file (--report): the plan comes from the header.
-int report(const std::string& file) {
-    TournamentPlan plan;
-    std::vector<GameResult> results;
-    read_results(
-        file, "tournament", [&](const json& header) { plan = tournament_plan_from_header(header); },
-        [&](const json& line) { results.push_back(tournament_result_from_json(line, plan)); });
-    std::cout << format_summary(summarize(results, plan.rotations()), plan.rules.game == GameKind::kHearts);
-    return 0;
-}
-
 // Parses the command line into a plan; --help and --report are done here (returned status).
 std::optional<int> parse_tournament(int argc, char** argv, TournamentPlan& plan, BatchRunOptions& run) {
     RulesOptions ro;
@@ -103,7 +92,8 @@ std::optional<int> parse_tournament(int argc, char** argv, TournamentPlan& plan,
     if (!parse_args("tournament", argc, argv, desc, vm)) return 0;
     if (!run.report_file.empty()) {
         only_option(vm, "report");
-        return rank() == 0 ? report(run.report_file) : 0;
+        if (rank() == 0) std::cout << tournament_report(run.report_file);
+        return 0;
     }
 
     plan.rules = ro.resolve();

@@ -1,8 +1,7 @@
-// A game-record file, line by line as `cardgames replay` reads it: each line parsed as JSON (a
-// line that is not JSON is refused, as replay refuses it), game lines re-run by replay_record.
-#include <nlohmann/json.hpp>
-
+// A game-record file, line by line as `cardgames replay` reads it: each line parsed with the depth
+// limit, game lines read by the checking reader and re-run through the rules.
 #include "cardgames/error.hpp"
+#include "cardgames/json_input.hpp"
 #include "cardgames/record.hpp"
 #include "tests/fuzz/fuzz_target.hpp"
 
@@ -10,16 +9,10 @@ using namespace cardgames;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     for (const std::string& line : fuzz::lines(fuzz::text(data, size))) {
-        nlohmann::json record;
         try {
-            record = nlohmann::json::parse(line);
-        } catch (const nlohmann::json::exception&) {  // a syntax error, a number out of range
-            continue;
-        }
-        const auto type = record.is_object() ? record.find("type") : record.end();
-        if (!record.is_object() || type == record.end() || *type != "game") continue;
-        try {
-            replay_record(record);
+            const nlohmann::json record = parse_json_line(line);
+            if (!is_game_record(record)) continue;
+            replay_record(read_game_record(record));
         } catch (const InputError&) {
         }
     }
