@@ -264,8 +264,9 @@ bool TerminalPlayer::confirm(const InfoState& info, const std::string& question)
 
 bool TerminalPlayer::blind_nil(const InfoState& info) {
     if (auto_) return hint_bot_->blind_nil(info);
-    out_ << "Your side trails by enough to bid blind nil, before seeing your cards.\n";
-    const bool blind = confirm(info, "Bid blind nil?");
+    out_ << "Your side trails by enough to bid blind nil (+/-200), before seeing your cards.\n";
+    const bool blind = confirm(info, "Bid blind nil?") &&
+                       confirm(info, "Blind nil: you promise to take no trick at all, unseen cards and all?");
     return auto_ ? hint_bot_->blind_nil(info) : blind;
 }
 

@@ -3,7 +3,8 @@
 
 Each game is a seed, options and a script: the lines typed first (bad input included) and at the
 first card prompt, then the human plays one whole hand as the hint bot (`rule`) advises, then
-quits (or the input ends). The input that results
+types the lines given last (in partnership Spades: yes to blind nil, then no at its confirmation)
+and quits (or the input ends). The input that results
 is saved as NAME.in and what the program printed as NAME.out. Run it after a reviewed change of
 the table's look:  python3 tests/apps/transcripts/make.py build/apps/cardgames
 """
@@ -11,14 +12,15 @@ import pathlib, re, subprocess, sys
 
 HERE = pathlib.Path(__file__).parent
 GAMES = {
-    # partnership Spades; the human bids nil (0, then confirms); bad bids first
-    "spades_partnership": (["--game", "spades", "--seed", "4"], ["", "14", "nine", "0", "maybe", "y"], [], True),
+    # partnership Spades; the human bids nil (0, then confirms); bad bids first; in the next hand,
+    # blind nil is offered: yes, then no at the confirmation
+    "spades_partnership": (["--game", "spades", "--seed", "4"], ["", "14", "nine", "0", "maybe", "y"], [], ["y", "n"]),
     # the input ends after the hand
-    "spades_cutthroat3": (["--preset", "spades-cutthroat3", "--seed", "2"], ["4"], ["last"], False),
+    "spades_cutthroat3": (["--preset", "spades-cutthroat3", "--seed", "2"], ["4"], ["last"], None),
     # a card not held, a pass of the wrong size, a card named twice, a typo of a command; then a
     # card not held and one that does not follow suit
-    "hearts4": (["--game", "hearts", "--seed", "1"], ["QS", "KS AH", "KS KS AH", "hnad", "last"], ["AS", "4S"], True),
-    "hearts5": (["--preset", "hearts5", "--seed", "3"], [], [], True),
+    "hearts4": (["--game", "hearts", "--seed", "1"], ["QS", "KS AH", "KS KS AH", "hnad", "last"], ["AS", "4S"], []),
+    "hearts5": (["--preset", "hearts5", "--seed", "3"], [], [], []),
 }
 BASE = ["play", "--ascii", "--bots", "rule", "--helper", "rule"]
 
@@ -33,7 +35,7 @@ def script(exe, args, first, at_first_card, quit):
     while True:
         out = run(exe, args, lines + ["hint"])
         if "Hand over." in out:
-            return lines + (["quit", "y"] if quit else [])
+            return lines + (quit + ["quit", "y"] if quit is not None else [])
         advice = re.findall(r"Hint \(rule bot\): (.*)", out)[-1]
         if advice.startswith("play "):
             lines += at_first_card
