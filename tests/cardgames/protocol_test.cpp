@@ -523,21 +523,31 @@ TEST(ExternalBot, CrashingBotFallsBack) {
     EXPECT_LT(s.seconds, 4.0);
 }
 
-TEST(ExternalBot, MissingProgramFallsBack) {
-    const TableResult r = play_with("spades-cutthroat4", 0, "external:cmd=\"/nonexistent/bot --x\",fallback=rule");
+// A program that is not there cannot be started: the bot is refused when it is made, before any
+// game, rather than every game falling back. One that starts and dies still gets its fallback.
+TEST(ExternalBot, MissingProgramIsRefusedAtOnce) {
+    for (const char* cmd : {"/nonexistent/bot --x", "no-such-program-here", "/"}) {
+        try {
+            make_player(std::string("external:cmd=\"") + cmd + "\",fallback=rule", 1);
+            ADD_FAILURE() << cmd << " was accepted";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find("cannot be started"), std::string::npos) << e.what();
+        }
+    }
+    const TableResult r = play_with("spades-cutthroat4", 0, "external:cmd=\"false\",fallback=rule");
     ASSERT_EQ(r.notes.size(), 1u);
-    EXPECT_NE(r.notes[0].reason.find("exited with status 127"), std::string::npos) << r.notes[0].reason;
+    EXPECT_NE(r.notes[0].reason.find("exited with status 1"), std::string::npos) << r.notes[0].reason;
     EXPECT_EQ(r.notes[0].fallback, "rule");
 }
 
 TEST(ExternalBot, BadSpecsAreInputErrors) {
     EXPECT_THROW(make_player("external", 1), InputError);
-    EXPECT_THROW(make_player("external:cmd=\"x\",speed=3", 1), InputError);
-    EXPECT_THROW(make_player("external:cmd=\"x\",ms=0", 1), InputError);
-    EXPECT_THROW(make_player("external:cmd=\"x\",fallback=nosuchbot", 1), InputError);
-    EXPECT_THROW(make_player("external:cmd=\"x\",fallback=external", 1), InputError);
+    EXPECT_THROW(make_player("external:cmd=\"true\",speed=3", 1), InputError);
+    EXPECT_THROW(make_player("external:cmd=\"true\",ms=0", 1), InputError);
+    EXPECT_THROW(make_player("external:cmd=\"true\",fallback=nosuchbot", 1), InputError);
+    EXPECT_THROW(make_player("external:cmd=\"true\",fallback=external", 1), InputError);
     // Building one starts nothing: the program runs from the first decision.
-    EXPECT_NO_THROW(make_player("external:cmd=\"/nonexistent\",ms=50,fallback=rule", 1));
+    EXPECT_NO_THROW(make_player("external:cmd=\"true\",ms=50,fallback=rule", 1));
 }
 
 TEST(ExternalBot, OnePlayerCanSitThroughTwoGames) {
