@@ -30,9 +30,9 @@ CardSet Rules::deck() const {
 }
 
 int Rules::card_points(Card c) const {
-    if (c.suit() == Suit::kHearts) return 1;
-    if (c == Card(Suit::kSpades, kQueen)) return 13;
-    if (jack_of_diamonds && c == Card(Suit::kDiamonds, kJack)) return -10;
+    if (c.suit() == Suit::kHearts) return kHeartPoints;
+    if (c == Card(Suit::kSpades, kQueen)) return kQueenOfSpadesPoints;
+    if (jack_of_diamonds && c == Card(Suit::kDiamonds, kJack)) return kJackOfDiamondsPoints;
     return 0;
 }
 

@@ -16,6 +16,15 @@
 namespace cardgames {
 
 using engine::kMaxPlayers;  // one limit for the search and the rules
+
+// The numbers of the scoring rules, by name. Hearts: penalty points per card, and the 26 of a
+// whole hand (every heart and the Q of spades) that the moon gives away or takes off.
+inline constexpr int kHeartPoints = 1;
+inline constexpr int kQueenOfSpadesPoints = 13;
+inline constexpr int kJackOfDiamondsPoints = -10;  // with the jack_of_diamonds rule
+inline constexpr int kMoonPoints = 26;
+// Spades: a made contract scores this much per trick bid, a set one loses it.
+inline constexpr int kPointsPerTrickBid = 10;
 inline constexpr int kMaxTricks = 17;  // tricks in a hand at most: 3 players, 17 cards each
 inline constexpr int kMaxScoreRule = 100000;  // |target|, end_score, loss_threshold, bag_penalty, blind_nil_deficit
 

@@ -44,12 +44,12 @@ HandScore score_spades_hand(const Rules& rules, const std::array<Bid, kMaxPlayer
             continue;
         }
         if (counted >= contract) {
-            hs.contract[unit] = 10 * contract;
-            hs.delta[unit] += 10 * contract + (counted - contract);
+            hs.contract[unit] = kPointsPerTrickBid * contract;
+            hs.delta[unit] += kPointsPerTrickBid * contract + (counted - contract);
             add_bags(rules, board, hs, unit, counted - contract);
         } else {
-            hs.contract[unit] = -10 * contract;
-            hs.delta[unit] -= 10 * contract;
+            hs.contract[unit] = -kPointsPerTrickBid * contract;
+            hs.delta[unit] -= kPointsPerTrickBid * contract;
         }
     }
     for (int unit = 0; unit < rules.num_units(); ++unit) board.score[unit] += hs.delta[unit];
@@ -68,9 +68,9 @@ HandScore score_hearts_hand(const Rules& rules, const std::array<CardSet, kMaxPl
         int d = hs.points[seat];
         if (hs.moon_shooter >= 0) {
             // The moon replaces the 26 penalty points; the J♦ bonus still counts for whoever took it.
-            const int jack = (rules.jack_of_diamonds && taken[seat].contains(Card(Suit::kDiamonds, kJack))) ? -10 : 0;
-            if (seat == hs.moon_shooter) d = jack + (rules.moon_subtracts ? -26 : 0);
-            else d = jack + (rules.moon_subtracts ? 0 : 26);
+            const int jack = (rules.jack_of_diamonds && taken[seat].contains(Card(Suit::kDiamonds, kJack))) ? kJackOfDiamondsPoints : 0;
+            if (seat == hs.moon_shooter) d = jack + (rules.moon_subtracts ? -kMoonPoints : 0);
+            else d = jack + (rules.moon_subtracts ? 0 : kMoonPoints);
         }
         hs.delta[seat] = d;
         board.score[seat] += d;

@@ -97,12 +97,13 @@ TrickGame::TrickGame(const Rules& rules, const PlayState& state, Utility utility
         maxsum_ = partnership_ ? 2 * left : left;
         constant_sum_ = true;
     } else if (utility_ == Utility::kPoints) {
-        const int jack = jack_in_hand_ ? 10 : 0;
-        shift_ = 26;
-        max_u_ = 26 + (rules.moon_subtracts ? 26 : 0) + jack;
-        const engine::Utility plain = 26 * players_ - moon_total_ + jack;
+        const int jack = jack_in_hand_ ? -kJackOfDiamondsPoints : 0;
+        shift_ = kMoonPoints;
+        max_u_ = kMoonPoints + (rules.moon_subtracts ? kMoonPoints : 0) + jack;
+        const engine::Utility plain = kMoonPoints * players_ - moon_total_ + jack;
         if (moon_possible()) {
-            const engine::Utility moon = rules.moon_subtracts ? 26 * players_ + 26 + jack : 26 * players_ - 26 * (players_ - 1) + jack;
+            const engine::Utility moon = rules.moon_subtracts ? kMoonPoints * players_ + kMoonPoints + jack
+                                                             : kMoonPoints * players_ - kMoonPoints * (players_ - 1) + jack;
             maxsum_ = std::max(plain, moon);
             constant_sum_ = false;
         } else {
@@ -140,7 +141,7 @@ int TrickGame::remaining_tricks() const {
 }
 
 bool TrickGame::moon_possible() const {
-    if (moon_total_ != 26) return false;
+    if (moon_total_ != kMoonPoints) return false;
     int with_points = 0;
     for (int p = 0; p < players_; ++p) with_points += s_.penalty[p] > 0;
     return with_points <= 1;
@@ -254,13 +255,14 @@ void TrickGame::outcome_tuple(const std::array<int, kMaxPlayers>& tricks, engine
 void TrickGame::points_tuple(const std::array<int, kMaxPlayers>& penalty, int jack_taker, engine::Tuple& out) const {
     out = {};
     int shooter = -1;
-    if (moon_total_ == 26)
+    if (moon_total_ == kMoonPoints)
         for (int p = 0; p < players_; ++p)
-            if (penalty[p] == 26) shooter = p;
+            if (penalty[p] == kMoonPoints) shooter = p;
     for (int p = 0; p < players_; ++p) {
         int score = penalty[p];
-        if (shooter >= 0) score = p == shooter ? (rules_.moon_subtracts ? -26 : 0) : (rules_.moon_subtracts ? 0 : 26);
-        if (rules_.jack_of_diamonds && jack_taker == p) score -= 10;
+        if (shooter >= 0)
+            score = p == shooter ? (rules_.moon_subtracts ? -kMoonPoints : 0) : (rules_.moon_subtracts ? 0 : kMoonPoints);
+        if (rules_.jack_of_diamonds && jack_taker == p) score += kJackOfDiamondsPoints;
         out[p] = shift_ - score;
     }
 }
@@ -286,7 +288,7 @@ void TrickGame::evaluate(engine::Tuple& out) const {
         out = {};
         for (int p = 0; p < players_; ++p) {
             const int share = left / players_ + (p < left % players_ ? 1 : 0);
-            const int jack = (rules_.jack_of_diamonds && s_.jack_taker == p) ? -10 : 0;
+            const int jack = (rules_.jack_of_diamonds && s_.jack_taker == p) ? kJackOfDiamondsPoints : 0;
             out[p] = shift_ - (s_.penalty[p] + jack + share);
         }
         return;
@@ -350,9 +352,9 @@ void TrickGame::bounds(engine::Tuple& lo, engine::Tuple& hi) const {
     for (int p = 0; p < players_; ++p) left -= s_.penalty[p];
     const bool jack_free = rules_.jack_of_diamonds && jack_in_hand_ && s_.jack_taker == 0xff;
     for (int p = 0; p < players_; ++p) {
-        const int jack = (rules_.jack_of_diamonds && s_.jack_taker == p) ? -10 : 0;
+        const int jack = (rules_.jack_of_diamonds && s_.jack_taker == p) ? kJackOfDiamondsPoints : 0;
         lo[p] = shift_ - (s_.penalty[p] + jack + left);
-        hi[p] = shift_ - (s_.penalty[p] + jack) + (jack_free ? 10 : 0);
+        hi[p] = shift_ - (s_.penalty[p] + jack) + (jack_free ? -kJackOfDiamondsPoints : 0);
     }
 }
 
