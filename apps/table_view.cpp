@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "apps/common.hpp"
+#include "cardgames/scoring.hpp"
 
 namespace apps {
 
@@ -243,20 +244,15 @@ std::string TableView::spades_status() const {
     }
     std::string out = bids + "\n" + tricks + "\n";
     for (int u = 0; u < rules.num_units(); ++u) {
-        int contract = 0, counted = 0;
+        const auto [contract, counted] = unit_contract(rules, h.bids, h.tricks, u);
         bool all_bid = true;
         std::vector<std::string> nils;
         for (int s = 0; s < n; ++s) {
             if (rules.unit_of(s) != u) continue;
             const Bid& b = h.bids[s];
             all_bid = all_bid && b.made();
-            if (b.is_nil()) {
+            if (b.is_nil())
                 nils.push_back(fmt::format("{} on {}, {}", seat(s), bid_text(b), h.tricks[s] == 0 ? "no trick yet" : "failed"));
-                if (rules.nil_tricks_count_for_partner) counted += h.tricks[s];
-            } else if (b.made()) {
-                contract += b.tricks;
-                counted += h.tricks[s];
-            }
         }
         out += unit(u) + (rules.unit_of(me_) == u && rules.is_partnership() ? " (you)" : "") + ": ";
         if (!all_bid) {

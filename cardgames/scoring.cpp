@@ -23,21 +23,28 @@ int nil_score(const Bid& bid, int tricks) {
 
 }  // namespace
 
+UnitContract unit_contract(const Rules& rules, const std::array<Bid, kMaxPlayers>& bids,
+                           const std::array<int, kMaxPlayers>& tricks, int unit) {
+    UnitContract c;
+    for (int seat = 0; seat < rules.players; ++seat) {
+        if (rules.unit_of(seat) != unit) continue;
+        if (bids[seat].is_nil()) {
+            if (rules.nil_tricks_count_for_partner) c.counted += tricks[seat];
+        } else if (bids[seat].made()) {
+            c.bid += bids[seat].tricks;
+            c.counted += tricks[seat];
+        }
+    }
+    return c;
+}
+
 HandScore score_spades_hand(const Rules& rules, const std::array<Bid, kMaxPlayers>& bids,
                             const std::array<int, kMaxPlayers>& tricks, ScoreBoard& board) {
     HandScore hs;
     for (int unit = 0; unit < rules.num_units(); ++unit) {
-        int contract = 0, counted = 0;
-        for (int seat = 0; seat < rules.players; ++seat) {
-            if (rules.unit_of(seat) != unit) continue;
-            if (bids[seat].is_nil()) {
-                hs.nil[unit] += nil_score(bids[seat], tricks[seat]);
-                if (rules.nil_tricks_count_for_partner) counted += tricks[seat];
-            } else {
-                contract += bids[seat].tricks;
-                counted += tricks[seat];
-            }
-        }
+        for (int seat = 0; seat < rules.players; ++seat)
+            if (rules.unit_of(seat) == unit && bids[seat].is_nil()) hs.nil[unit] += nil_score(bids[seat], tricks[seat]);
+        const auto [contract, counted] = unit_contract(rules, bids, tricks, unit);
         hs.delta[unit] += hs.nil[unit];
         if (contract == 0) {
             // Only nil bids on this unit: no contract to make, and no bags.

@@ -20,6 +20,16 @@ struct HandScore {
     int moon_shooter = -1;                         // Hearts: the seat that shot the moon
 };
 
+// Spades, one unit's contract as it stands: the tricks its bids made so far add up to (nil bids
+// aside) and the tricks that count towards them (a nil bidder's only with
+// nil_tricks_count_for_partner). The scoring and the table's display both read it from here.
+struct UnitContract {
+    int bid = 0;
+    int counted = 0;
+};
+UnitContract unit_contract(const Rules& rules, const std::array<Bid, kMaxPlayers>& bids,
+                           const std::array<int, kMaxPlayers>& tricks, int unit);
+
 // Spades: scores one hand from bids and tricks won per seat, and updates `board` (score and bags,
 // with the bag penalty applied each time a unit's bags reach bags_per_penalty).
 HandScore score_spades_hand(const Rules& rules, const std::array<Bid, kMaxPlayers>& bids,
