@@ -22,7 +22,7 @@
 
 #include "apps/cluster.hpp"
 #include "apps/progress.hpp"
-#include "cardgames/error.hpp"
+#include "cardgames/cards/error.hpp"
 
 namespace apps {
 

@@ -8,9 +8,9 @@
 #include "apps/bench_search.hpp"
 #include "apps/bench_pimc.hpp"
 #include "apps/common.hpp"
-#include "cardgames/bots.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/game_runner.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/game_runner.hpp"
 
 namespace apps {
 

@@ -14,16 +14,17 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/bench_search.hpp"
-#include "cardgames/deal.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/position.hpp"
-#include "cardgames/trick_game.hpp"
+#include "cardgames/cards/deal.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/position.hpp"
+#include "cardgames/search/trick_game.hpp"
 #include "engine/search.hpp"
 
 #ifdef CARDGAMES_HAVE_DDS
 #include <dds/dll.h>
 
-#include "cardgames/double_dummy.hpp"
+#include "cardgames/double_dummy/double_dummy.hpp"
+#include "cardgames/rules/dealing.hpp"
 #endif
 
 namespace apps {

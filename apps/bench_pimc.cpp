@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "apps/bench_pimc.hpp"
-#include "cardgames/game.hpp"
+#include "cardgames/rules/game.hpp"
 #include "sampling/pimc.hpp"
 
 namespace apps {

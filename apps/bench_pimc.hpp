@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cardgames/rules.hpp"
+#include "cardgames/rules/rules.hpp"
 
 namespace apps {
 

@@ -21,10 +21,10 @@
 
 #include "apps/common.hpp"
 #include "apps/search_options.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/position.hpp"
-#include "cardgames/text_file.hpp"
-#include "cardgames/trick_game.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/position.hpp"
+#include "cardgames/cards/text_file.hpp"
+#include "cardgames/search/trick_game.hpp"
 #include "engine/search.hpp"
 
 namespace apps {

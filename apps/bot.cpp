@@ -8,9 +8,9 @@
 #include <string>
 
 #include "apps/common.hpp"
-#include "cardgames/bots.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/protocol.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/players/protocol.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/pimc.hpp"
 

@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "apps/common.hpp"
-#include "cardgames/error.hpp"
+#include "cardgames/cards/error.hpp"
 
 namespace apps {
 

@@ -12,8 +12,8 @@
 #include <thread>
 
 #include "apps/cluster.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/text.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text.hpp"
 
 namespace apps {
 

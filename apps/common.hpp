@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "cardgames/info_state.hpp"
-#include "cardgames/rules.hpp"
+#include "cardgames/rules/info_state.hpp"
+#include "cardgames/rules/rules.hpp"
 
 namespace apps {
 

@@ -4,8 +4,9 @@
 #include <iostream>
 
 #include "apps/common.hpp"
-#include "cardgames/deal.hpp"
-#include "cardgames/error.hpp"
+#include "cardgames/cards/deal.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/dealing.hpp"
 
 namespace apps {
 

@@ -23,11 +23,12 @@
 #include "apps/results_file.hpp"
 #include "apps/results_readers.hpp"
 #include "apps/stats.hpp"
-#include "cardgames/bots.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/json_input.hpp"
-#include "cardgames/text_file.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/text_file.hpp"
 #include "sampling/pimc.hpp"
+#include "cardgames/rules/dealing.hpp"
 
 namespace apps {
 

@@ -3,10 +3,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cardgames/error.hpp"
-#include "cardgames/game.hpp"
-#include "cardgames/json_input.hpp"
-#include "cardgames/record.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/game.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/rules/record.hpp"
 
 namespace apps {
 

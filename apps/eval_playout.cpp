@@ -7,10 +7,10 @@
 #include <stdexcept>
 
 #include "apps/batch.hpp"
-#include "cardgames/bots.hpp"
-#include "cardgames/game.hpp"
-#include "cardgames/game_runner.hpp"
-#include "cardgames/scoring.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/rules/game.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "cardgames/rules/scoring.hpp"
 #include "sampling/constraints.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/pimc.hpp"

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "cardgames/deal.hpp"
-#include "cardgames/info_state.hpp"
-#include "cardgames/rules.hpp"
+#include "cardgames/cards/deal.hpp"
+#include "cardgames/rules/info_state.hpp"
+#include "cardgames/rules/rules.hpp"
 
 namespace apps {
 

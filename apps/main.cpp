@@ -8,7 +8,7 @@
 
 #include "apps/cluster.hpp"
 #include "apps/common.hpp"
-#include "cardgames/error.hpp"
+#include "cardgames/cards/error.hpp"
 
 namespace {
 

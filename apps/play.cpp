@@ -10,11 +10,11 @@
 #include "apps/results_file.hpp"
 #include "apps/table_view.hpp"
 #include "apps/terminal.hpp"
-#include "cardgames/bots.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/game_runner.hpp"
-#include "cardgames/position.hpp"
-#include "cardgames/record.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "cardgames/rules/position.hpp"
+#include "cardgames/rules/record.hpp"
 #include "sampling/pimc.hpp"
 
 namespace apps {

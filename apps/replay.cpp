@@ -3,10 +3,10 @@
 #include <sstream>
 
 #include "apps/common.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/json_input.hpp"
-#include "cardgames/record.hpp"
-#include "cardgames/text_file.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/rules/record.hpp"
+#include "cardgames/cards/text_file.hpp"
 
 namespace apps {
 

@@ -13,9 +13,9 @@
 #include <sstream>
 
 #include "apps/common.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/json_input.hpp"
-#include "cardgames/text_file.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/text_file.hpp"
 
 namespace apps {
 

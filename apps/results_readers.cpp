@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "apps/results_file.hpp"
-#include "cardgames/deal.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/json_input.hpp"
-#include "cardgames/record.hpp"
+#include "cardgames/cards/deal.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/rules/record.hpp"
 
 namespace apps {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "apps/stats.hpp"
-#include "cardgames/rules.hpp"
+#include "cardgames/rules/rules.hpp"
 
 namespace apps {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "cardgames/error.hpp"
+#include "cardgames/cards/error.hpp"
 #include "engine/types.hpp"
 
 namespace apps {

@@ -8,10 +8,10 @@
 
 #include "apps/common.hpp"
 #include "apps/search_options.hpp"
-#include "cardgames/double_dummy.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/position.hpp"
-#include "cardgames/trick_game.hpp"
+#include "cardgames/double_dummy/double_dummy.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/position.hpp"
+#include "cardgames/search/trick_game.hpp"
 #include "engine/search.hpp"
 
 namespace apps {

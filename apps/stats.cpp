@@ -8,9 +8,9 @@
 #include <limits>
 #include <map>
 
-#include "cardgames/error.hpp"
-#include "cardgames/json_input.hpp"
-#include "cardgames/rules.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/rules/rules.hpp"
 
 namespace apps {
 

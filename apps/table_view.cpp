@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "apps/common.hpp"
-#include "cardgames/scoring.hpp"
+#include "cardgames/rules/scoring.hpp"
 
 namespace apps {
 

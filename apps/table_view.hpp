@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "apps/terminal.hpp"
-#include "cardgames/game.hpp"
+#include "cardgames/rules/game.hpp"
 
 namespace apps {
 

@@ -15,7 +15,7 @@
 
 #include "apps/common.hpp"
 #include "apps/table_view.hpp"
-#include "cardgames/error.hpp"
+#include "cardgames/cards/error.hpp"
 #include "sampling/pimc.hpp"
 
 namespace apps {

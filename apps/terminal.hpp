@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cardgames/player.hpp"
+#include "cardgames/rules/player.hpp"
 
 namespace apps {
 

@@ -12,11 +12,11 @@
 #include "apps/results_file.hpp"
 #include "apps/results_readers.hpp"
 #include "apps/stats.hpp"
-#include "cardgames/bots.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/game_runner.hpp"
-#include "cardgames/json_input.hpp"
-#include "cardgames/record.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/rules/record.hpp"
 #include "sampling/pimc.hpp"
 
 namespace apps {

@@ -16,7 +16,7 @@
 
 #include <boost/random/mersenne_twister.hpp>
 
-#include "cardgames/deal.hpp"
+#include "cardgames/cards/deal.hpp"
 #include "sampling/constraints.hpp"
 
 namespace sampling {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cardgames/rule_bot.hpp"
+#include "cardgames/players/rule_bot.hpp"
 
 namespace sampling {
 

@@ -4,8 +4,8 @@
 // the bidders (a bid off by k tricks from the model's bid has weight exp(-k)). Hearts: the cards
 // received, taken as the passer's most dangerous (see pass_weight in inference.cpp).
 
-#include "cardgames/deal.hpp"
-#include "cardgames/info_state.hpp"
+#include "cardgames/cards/deal.hpp"
+#include "cardgames/rules/info_state.hpp"
 
 namespace sampling {
 

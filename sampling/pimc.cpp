@@ -6,8 +6,8 @@
 #include <limits>
 #include <spdlog/spdlog.h>
 
-#include "cardgames/error.hpp"
-#include "cardgames/rule_bot.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/players/rule_bot.hpp"
 #include "engine/search.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"

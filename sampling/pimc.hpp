@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "cardgames/bots.hpp"
-#include "cardgames/player.hpp"
-#include "cardgames/trick_game.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/rules/player.hpp"
+#include "cardgames/search/trick_game.hpp"
 #include "engine/types.hpp"
 
 namespace sampling {

@@ -12,11 +12,12 @@
 #include <cmath>
 #include <optional>
 
-#include "cardgames/game.hpp"
-#include "cardgames/rule_bot.hpp"
+#include "cardgames/rules/game.hpp"
+#include "cardgames/players/rule_bot.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
+#include "cardgames/rules/dealing.hpp"
 
 namespace sampling {
 

@@ -1,6 +1,6 @@
 #include "sampling/rollout.hpp"
 
-#include "cardgames/rule_bot.hpp"
+#include "cardgames/players/rule_bot.hpp"
 
 namespace sampling {
 

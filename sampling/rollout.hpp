@@ -7,8 +7,8 @@
 // same worlds does not give (it lets every seat play as if it could see all the cards). Once few
 // enough tricks are left, the engine solves the rest of the world exactly instead.
 
-#include "cardgames/info_state.hpp"
-#include "cardgames/trick_game.hpp"
+#include "cardgames/rules/info_state.hpp"
+#include "cardgames/search/trick_game.hpp"
 #include "engine/search.hpp"
 
 namespace sampling {

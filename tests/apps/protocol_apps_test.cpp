@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
-#include "cardgames/bots.hpp"
-#include "cardgames/game_runner.hpp"
-#include "cardgames/record.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "cardgames/rules/record.hpp"
 #include "sampling/pimc.hpp"
 
 namespace cardgames {

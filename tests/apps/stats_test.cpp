@@ -7,7 +7,7 @@
 #include <string>
 
 #include "apps/stats.hpp"
-#include "cardgames/error.hpp"
+#include "cardgames/cards/error.hpp"
 
 namespace apps {
 namespace {

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "cardgames/card.hpp"
-#include "cardgames/card_set.hpp"
-#include "cardgames/deal.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/game.hpp"
-#include "cardgames/rules.hpp"
+#include "cardgames/cards/card.hpp"
+#include "cardgames/cards/card_set.hpp"
+#include "cardgames/cards/deal.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/game.hpp"
+#include "cardgames/rules/rules.hpp"
 
 namespace cardgames::testing {
 

@@ -3,9 +3,9 @@
 // rest is the line. An answer accepted as ok must be a legal choice.
 #include <memory>
 
-#include "cardgames/bots.hpp"
-#include "cardgames/game_runner.hpp"
-#include "cardgames/protocol.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "cardgames/players/protocol.hpp"
 #include "tests/fuzz/fuzz_target.hpp"
 
 using namespace cardgames;

@@ -3,9 +3,9 @@
 // deciding at each `ask`. A table that makes no sense is an InputError (the bot's exit 2).
 #include <sstream>
 
-#include "cardgames/bots.hpp"
-#include "cardgames/error.hpp"
-#include "cardgames/protocol.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/players/protocol.hpp"
 #include "tests/fuzz/fuzz_target.hpp"
 
 using namespace cardgames;

@@ -1,9 +1,9 @@
 // Every text form of cards a user types: one card ("QS", "10h", "Q♠"), a card list ("AS KS 2H", as
 // solve --trick, the terminal and records read it), a deal (PBN "N:..." or "3:..."; its hands
 // "AKQ.JT9.-.2"). Accepted deals must print back to text that parses to the same deal.
-#include "cardgames/card.hpp"
-#include "cardgames/deal.hpp"
-#include "cardgames/error.hpp"
+#include "cardgames/cards/card.hpp"
+#include "cardgames/cards/deal.hpp"
+#include "cardgames/cards/error.hpp"
 #include "tests/fuzz/fuzz_target.hpp"
 
 using namespace cardgames;

@@ -1,7 +1,7 @@
 // A preset (INI text), read as `--preset FILE` reads it. Accepted rules must write back to pairs
 // that read again to the same rules.
-#include "cardgames/error.hpp"
-#include "cardgames/rules.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/rules.hpp"
 #include "tests/fuzz/fuzz_target.hpp"
 
 using namespace cardgames;

@@ -1,7 +1,7 @@
 // An eval results file (header line, then one decision per line), read as `eval --report` and
 // `--resume` read it: every line checked against the header's options, the summary table built.
 #include "apps/results_readers.hpp"
-#include "cardgames/error.hpp"
+#include "cardgames/cards/error.hpp"
 #include "tests/fuzz/results_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

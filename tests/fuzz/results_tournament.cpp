@@ -2,7 +2,7 @@
 // `tournament --report` and `--resume` read it: every line checked against the header's plan, the
 // summary table built.
 #include "apps/results_readers.hpp"
-#include "cardgames/error.hpp"
+#include "cardgames/cards/error.hpp"
 #include "tests/fuzz/results_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

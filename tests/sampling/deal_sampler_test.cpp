@@ -5,8 +5,8 @@
 #include <boost/math/distributions/chi_squared.hpp>
 #include <map>
 
-#include "cardgames/bots.hpp"
-#include "cardgames/game_runner.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/rules/game_runner.hpp"
 
 namespace sampling {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "cardgames/game_runner.hpp"
+#include "cardgames/rules/game_runner.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {

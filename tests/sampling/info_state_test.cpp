@@ -2,7 +2,7 @@
 // own cards and on every card played give the same state, field by field.
 #include <gtest/gtest.h>
 
-#include "cardgames/game.hpp"
+#include "cardgames/rules/game.hpp"
 #include "sampling/constraints.hpp"
 
 namespace sampling {

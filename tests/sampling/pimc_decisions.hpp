@@ -2,7 +2,7 @@
 // Test helper shared by the pimc tests: plays one hand with the same bot spec in every seat.
 #include <string>
 
-#include "cardgames/game_runner.hpp"
+#include "cardgames/rules/game_runner.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "cardgames/game_runner.hpp"
+#include "cardgames/rules/game_runner.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
 

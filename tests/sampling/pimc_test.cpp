@@ -6,9 +6,9 @@
 
 #include <gtest/gtest.h>
 
-#include "cardgames/error.hpp"
-#include "cardgames/deal.hpp"
-#include "cardgames/game_runner.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/deal.hpp"
+#include "cardgames/rules/game_runner.hpp"
 
 namespace sampling {
 namespace {

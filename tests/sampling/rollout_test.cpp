@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "cardgames/game_runner.hpp"
-#include "cardgames/rule_bot.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "cardgames/players/rule_bot.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {

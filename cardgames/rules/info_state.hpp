@@ -1,0 +1,70 @@
+#pragma once
+// What one seat knows at a decision: its own cards, everything public (bids, every card played and
+// by whom, trick winners, scores), and what it passed and received. Built by Game::info_state from
+// the seat's point of view only: the other hands never appear in it.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "cardgames/cards/card_set.hpp"
+#include "cardgames/rules/play_state.hpp"
+#include "cardgames/rules/rules.hpp"
+
+namespace cardgames {
+
+// A Spades bid: tricks 0 is nil; blind marks blind nil; tricks < 0 means "not bid yet".
+struct Bid {
+    int tricks = -1;
+    bool blind = false;
+    bool made() const { return tricks >= 0; }
+    bool is_nil() const { return tricks == 0; }
+    bool operator==(const Bid&) const = default;
+};
+
+enum class Phase : std::uint8_t {
+    kBlindNil,  // Spades: asked before seeing the cards whether to bid blind nil
+    kBid,       // Spades: bid 0..cards_per_hand (0 is nil)
+    kPass,      // Hearts passing, or the blind-nil card exchange between partners
+    kPlay,
+    kGameOver,
+};
+
+struct PlayedCard {
+    std::int8_t seat;
+    Card card;
+    bool operator==(const PlayedCard&) const = default;
+};
+
+// Running score of a scoring unit (a side in partnership Spades, else a player).
+struct ScoreBoard {
+    std::array<int, kMaxPlayers> score{};
+    std::array<int, kMaxPlayers> bags{};
+};
+
+struct InfoState {
+    const Rules* rules = nullptr;
+    int seat = 0;
+    int dealer = 0;
+    int hand_number = 0;
+    Phase phase = Phase::kPlay;
+
+    CardSet hand;      // the cards held now (empty while deciding on blind nil)
+    CardSet dealt;     // as dealt, before passing or exchange (empty before a blind-nil decision)
+    CardSet passed;    // cards this seat gave away (Hearts pass, blind-nil exchange)
+    CardSet received;  // cards it received
+    int pass_to = -1;  // in kPass: the seat the cards go to
+    int pass_count = 0;
+
+    std::array<Bid, kMaxPlayers> bids{};
+    std::vector<PlayedCard> plays;  // every card played this hand, in order
+    PlayState play;                 // public trick state; only hands[seat] is filled in
+    ScoreBoard scores;              // before this hand
+
+    int players() const { return rules->players; }
+    // The cards this seat may play now (phase kPlay).
+    CardSet legal_cards() const { return play.legal_moves(PlayRules::from(*rules)); }
+    int partner() const { return rules->is_partnership() ? (seat + 2) % 4 : -1; }
+};
+
+}  // namespace cardgames

@@ -1,0 +1,62 @@
+#pragma once
+// The card-play phase of one hand: who holds what, the trick in progress, tricks and points taken.
+// PlayState is a small trivially copyable value, so search code copies it freely; PlayRules is the
+// part of the rule set that card play needs, flattened for the hot path.
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "cardgames/cards/card_set.hpp"
+#include "cardgames/cards/deal.hpp"
+#include "cardgames/rules/rules.hpp"
+
+namespace cardgames {
+
+struct PlayRules {
+    int players = 4;
+    bool has_trump = false;
+    Suit trump = Suit::kSpades;
+    bool lead_restricted = false;      // the restricted suit may not be led until broken
+    Suit restricted_suit = Suit::kHearts;
+    CardSet breakers;                  // cards whose play breaks the restricted suit
+    Card first_lead = kNoCard;         // the card that must open the hand, if any
+    CardSet first_trick_barred;        // cards that may not go on the first trick unless forced
+    std::array<std::int8_t, 64> points{};  // Hearts penalty points per card index (all 0 in Spades)
+
+    static PlayRules from(const Rules& rules);
+};
+
+struct PlayState {
+    std::array<CardSet, kMaxPlayers> hands{};
+    CardSet played;                         // every card played this hand, current trick included
+    std::array<Card, kMaxPlayers> trick{};  // the current trick in play order, from the leader
+    std::array<std::int8_t, kMaxPlayers> tricks_won{};
+    std::array<std::int16_t, kMaxPlayers> points{};
+    std::int8_t players = 4;
+    std::int8_t leader = 0;
+    std::int8_t to_move = 0;
+    std::int8_t trick_size = 0;
+    std::int8_t tricks_played = 0;
+    bool broken = false;                    // spades (Spades) or hearts (Hearts) broken
+
+    // A fresh hand: `leader` leads the first trick (the caller finds the 2♣ holder where needed).
+    static PlayState start(const Deal& deal, int leader);
+
+    Suit led_suit() const { return trick[0].suit(); }
+    bool hand_over() const { return trick_size == 0 && hands[to_move].empty(); }
+    int cards_left() const;  // cards not yet played, all hands together
+
+    CardSet legal_moves(const PlayRules& rules) const;
+    // Empty when `card` is legal for the player to move, else why not, in words for a player.
+    std::string why_illegal(const PlayRules& rules, Card card) const;
+
+    // Plays a legal card for the player to move. Returns the trick's winner when the card
+    // completed a trick, else -1.
+    int play(const PlayRules& rules, Card card);
+
+    // The seat currently winning the trick in progress (trick_size > 0).
+    int current_winner(const PlayRules& rules) const;
+};
+
+}  // namespace cardgames

@@ -1,0 +1,47 @@
+#pragma once
+// A seat's decision maker. Every decision is given only that seat's InfoState. Bots are built by
+// name from a spec string ("random", "rule", "pimc:worlds=64") through make_player (bots.hpp).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cardgames/rules/info_state.hpp"
+
+namespace cardgames {
+
+struct HandRecord;  // game.hpp
+
+// A decision a bot failed to make (a malformed, illegal or late answer, or a bot that died) and that
+// a fallback bot made instead; records list them under "fallbacks".
+struct FallbackNote {
+    int hand = 0;
+    int seat = 0;
+    std::string decision;  // "blind_nil", "bid", "pass", "play"
+    std::string received;  // the text the bot sent, "" when none
+    std::string reason;    // what was wrong
+    std::string fallback;  // the bot that took over the seat
+};
+
+class Player {
+public:
+    virtual ~Player() = default;
+    virtual std::string name() const = 0;
+
+    // Spades, phase kBlindNil: bid blind nil before seeing the cards?
+    virtual bool blind_nil(const InfoState& info) = 0;
+    // Spades, phase kBid: tricks 0..cards_per_hand; 0 is nil (only when rules allow nil).
+    virtual int bid(const InfoState& info) = 0;
+    // Phase kPass: exactly info.pass_count cards from info.hand, given to info.pass_to.
+    virtual CardSet pass(const InfoState& info) = 0;
+    // Phase kPlay: one of info.legal_cards().
+    virtual Card play(const InfoState& info) = 0;
+
+    // Told to every seat after each hand, with that hand's record (all its cards are public by then)
+    // and, when the game is over, the winning units. Bots that keep no history ignore it.
+    virtual void hand_over(const HandRecord& /*hand*/, bool /*game_over*/, const std::vector<int>& /*winners*/) {}
+    // Decisions this bot could not make itself (external bots); in-process bots have none.
+    virtual std::vector<FallbackNote> fallbacks() const { return {}; }
+};
+
+}  // namespace cardgames

@@ -1,0 +1,305 @@
+#include "cardgames/rules/record.hpp"
+
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/text.hpp"
+
+namespace cardgames {
+
+using nlohmann::json;
+
+json hand_to_json(const Rules& rules, const HandRecord& h) {
+    json j;
+    j["hand"] = h.number;
+    j["dealer"] = h.dealer;
+    j["deal"] = deal_to_string(h.deal);
+    if (rules.game == GameKind::kSpades) {
+        json bids = json::array(), blind = json::array();
+        for (int s = 0; s < rules.players; ++s) {
+            bids.push_back(h.bids[s].tricks);
+            blind.push_back(h.bids[s].blind);
+        }
+        j["bids"] = bids;
+        j["blind_nil"] = blind;
+        json ex = json::array();
+        for (const auto& [seat, cards] : h.exchanges) ex.push_back({{"seat", seat}, {"cards", cards_to_string(cards)}});
+        j["exchanges"] = ex;
+    } else {
+        j["pass_offset"] = h.pass_offset;
+        json passes = json::array();
+        for (int s = 0; s < rules.players; ++s) passes.push_back(cards_to_string(h.passed[s]));
+        j["passes"] = passes;
+    }
+    json plays = json::array();
+    for (const PlayedCard& p : h.plays) plays.push_back(json::array({p.seat, to_string(p.card)}));
+    j["plays"] = plays;
+    j["trick_winners"] = h.trick_winners;
+    std::vector<int> tricks(h.tricks.begin(), h.tricks.begin() + rules.players);
+    j["tricks"] = tricks;
+    const int units = rules.num_units();
+    j["hand_score"] = std::vector<int>(h.score.delta.begin(), h.score.delta.begin() + units);
+    j["scores"] = std::vector<int>(h.scores_after.score.begin(), h.scores_after.score.begin() + units);
+    if (rules.game == GameKind::kSpades)
+        j["bags"] = std::vector<int>(h.scores_after.bags.begin(), h.scores_after.bags.begin() + units);
+    else
+        j["moon"] = h.score.moon_shooter;
+    return j;
+}
+
+json game_record(const Game& game, const std::vector<std::string>& players, const std::vector<FallbackNote>& fallbacks) {
+    const Rules& rules = game.rules();
+    json j;
+    j["type"] = "game";
+    j["version"] = kRecordVersion;
+    json r = json::object();
+    for (const auto& [k, v] : rules_to_pairs(rules)) r[k] = v;
+    j["rules"] = r;
+    j["seed"] = game.seed();
+    j["players"] = players;
+    json hands = json::array();
+    for (const HandRecord& h : game.finished_hands()) hands.push_back(hand_to_json(rules, h));
+    j["hands"] = hands;
+    const int units = rules.num_units();
+    j["final_scores"] = std::vector<int>(game.scores().score.begin(), game.scores().score.begin() + units);
+    j["winners"] = game.winners();
+    j["complete"] = game.over();
+    if (!fallbacks.empty()) {
+        json notes = json::array();
+        for (const FallbackNote& f : fallbacks)
+            notes.push_back({{"hand", f.hand}, {"seat", f.seat}, {"decision", f.decision}, {"received", f.received},
+                             {"reason", f.reason}, {"fallback", f.fallback}});
+        j["fallbacks"] = notes;
+    }
+    return j;
+}
+
+Rules rules_from_json(const json& rules) {
+    if (!rules.is_object()) throw InputError("\"rules\" must be an object of key: value");
+    std::string text;
+    for (const auto& [k, v] : rules.items()) {
+        const std::string value = v.is_string() ? v.get<std::string>() : v.dump();
+        // One key=value line each: a line break would smuggle in another key.
+        if (k.find_first_of("\r\n=") != std::string::npos || value.find_first_of("\r\n") != std::string::npos)
+            throw InputError("key \"rules." + safe_text(k) + "\": a line break or '=' in a rule");
+        text += k + "=" + value + "\n";
+    }
+    return parse_rules(text, "record rules", {});
+}
+
+bool is_game_record(const json& line) {
+    if (!line.is_object() || !line.contains("type")) return false;
+    return JsonField(line, "")["type"].string() == "game";
+}
+
+namespace {
+
+constexpr long long kMaxHands = 100000;
+constexpr long long kMaxBid = 52;  // past any deck: beyond it a "bid" is not one; within, the rules judge
+constexpr long long kMaxScore = 1000000000;
+constexpr std::size_t kDeckSize = 52;
+
+CardSet parse_cards(const JsonField& f) {
+    CardSet out;
+    const std::string& text = f.string();
+    std::size_t start = 0;
+    while (start < text.size()) {
+        auto end = text.find(' ', start);
+        if (end == std::string::npos) end = text.size();
+        if (end > start) {
+            try {
+                out |= parse_card(std::string_view(text).substr(start, end - start));
+            } catch (const InputError& e) {
+                rethrow_with_context("key \"" + f.path() + "\"", e);
+            }
+        }
+        start = end + 1;
+    }
+    return out;
+}
+
+int seat_of(const JsonField& f, const Rules& rules) { return static_cast<int>(f.integer(0, rules.players - 1)); }
+
+std::vector<int> integers(const JsonField& f, std::size_t lo, std::size_t hi, long long min, long long max) {
+    std::vector<int> out;
+    const std::size_t n = f.array(lo, hi);
+    for (std::size_t i = 0; i < n; ++i) out.push_back(static_cast<int>(f[i].integer(min, max)));
+    return out;
+}
+
+RecordedHand read_hand(const JsonField& h, const Rules& rules) {
+    RecordedHand out;
+    const std::size_t n = static_cast<std::size_t>(rules.players);
+    out.number = static_cast<int>(h["hand"].integer(0, kMaxHands));
+    out.dealer = seat_of(h["dealer"], rules);
+    try {
+        out.deal = parse_deal(h["deal"].string());
+    } catch (const InputError& e) {
+        rethrow_with_context("key \"" + h["deal"].path() + "\"", e);
+    }
+    if (rules.game == GameKind::kSpades) {
+        out.bids = integers(h["bids"], n, n, 0, kMaxBid);
+        const JsonField blind = h["blind_nil"];
+        for (std::size_t s = 0, k = blind.array(n, n); s < k; ++s) out.blind.push_back(blind[s].boolean());
+        const JsonField ex = h["exchanges"];
+        for (std::size_t i = 0, k = ex.array(0, 2 * n); i < k; ++i)
+            out.exchanges.emplace_back(seat_of(ex[i]["seat"], rules), parse_cards(ex[i]["cards"]));
+    } else {
+        const JsonField passes = h["passes"];
+        for (std::size_t s = 0, k = passes.array(n, n); s < k; ++s) out.passes.push_back(parse_cards(passes[s]));
+    }
+    const JsonField plays = h["plays"];
+    for (std::size_t i = 0, k = plays.array(0, kDeckSize); i < k; ++i) {
+        const JsonField p = plays[i];
+        p.array(2, 2);
+        const int seat = seat_of(p[0], rules);
+        try {
+            out.plays.push_back({static_cast<std::int8_t>(seat), parse_card(p[1].string())});
+        } catch (const InputError& e) {
+            rethrow_with_context("key \"" + p[1].path() + "\"", e);
+        }
+    }
+    out.recorded = json::object();
+    for (const char* key : {"trick_winners", "tricks", "hand_score", "scores"}) {
+        if (!h.has(key)) continue;
+        integers(h[key], 0, kDeckSize, -kMaxScore, kMaxScore);
+        out.recorded[key] = h[key].json();
+    }
+    return out;
+}
+
+// The keys a reader does not need are still checked, so that a record that passes is one the
+// program could have written.
+void check_optional_keys(const JsonField& r, const Rules& rules) {
+    const std::size_t units = static_cast<std::size_t>(rules.num_units());
+    if (r.has("version") && r["version"].integer(0, kMaxScore) != kRecordVersion)
+        r["version"].fail("record version " + std::to_string(r["version"].integer(0, kMaxScore)) +
+                          ", this program reads " + std::to_string(kRecordVersion));
+    if (r.has("final_scores")) integers(r["final_scores"], units, units, -kMaxScore, kMaxScore);
+    if (!r.has("fallbacks")) return;
+    const JsonField notes = r["fallbacks"];
+    for (std::size_t i = 0, k = notes.array(); i < k; ++i) {
+        notes[i]["hand"].integer(0, kMaxHands);
+        seat_of(notes[i]["seat"], rules);
+        for (const char* key : {"decision", "received", "reason", "fallback"}) notes[i][key].string();
+    }
+}
+
+std::string describe(const std::vector<int>& v) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    return s + "]";
+}
+
+}  // namespace
+
+RecordedGame read_game_record(const json& record) {
+    const JsonField r(record, "");
+    r.object();
+    RecordedGame out;
+    try {
+        out.rules = rules_from_json(r["rules"].object());
+    } catch (const InputError& e) {
+        rethrow_with_context("key \"rules\"", e);
+    }
+    const std::size_t n = static_cast<std::size_t>(out.rules.players);
+    out.seed = r["seed"].unsigned_integer();
+    if (r.has("players"))
+        for (std::size_t s = 0, k = r["players"].array(n, n); s < k; ++s) out.players.push_back(r["players"][s].string());
+    const JsonField hands = r["hands"];
+    for (std::size_t i = 0, k = hands.array(0, kMaxHands); i < k; ++i) out.hands.push_back(read_hand(hands[i], out.rules));
+    if (r.has("winners"))
+        out.winners = integers(r["winners"], 0, static_cast<std::size_t>(out.rules.num_units()), 0, out.rules.num_units() - 1);
+    out.complete = r.has("complete") && r["complete"].boolean();
+    check_optional_keys(r, out.rules);
+    return out;
+}
+
+ReplayResult replay_record(const json& record) { return replay_record(read_game_record(record)); }
+
+ReplayResult replay_record(const RecordedGame& record) {
+    ReplayResult result;
+    const Rules& rules = record.rules;
+    Game game(rules, record.seed);
+    const std::vector<RecordedHand>& hands = record.hands;
+    auto fail = [&](const std::string& msg) {
+        result.ok = false;
+        result.error = msg;
+        result.scores = game.scores();
+        return result;
+    };
+    // A complete game without winners was stopped after its last hand (tournaments by hands).
+    const bool stopped = record.complete && record.winners && record.winners->empty();
+    for (std::size_t hi = 0; hi < hands.size(); ++hi) {
+        const RecordedHand& h = hands[hi];
+        const std::string where = "hand " + std::to_string(hi);
+        if (game.over()) return fail(where + ": the game was already over");
+        if (stopped && hi + 1 == hands.size()) game.stop_after_hand();
+        if (h.number != game.hand().number || h.dealer != game.hand().dealer)
+            return fail(where + ": hand number or dealer does not follow from the previous hand");
+        try {
+            game.set_deal(h.deal);
+        } catch (const InputError& e) {
+            rethrow_with_context("key \"hands[" + std::to_string(hi) + "].deal\"", e);
+        }
+        std::size_t next_play = 0, next_exchange = 0;
+        const int hand_number = game.hand().number;
+        while (!game.over() && game.hand().number == hand_number && !game.hand().finished) {
+            const int seat = game.to_act();
+            std::string why, what;
+            switch (game.phase()) {
+                case Phase::kBlindNil:
+                    what = "seat " + std::to_string(seat) + " blind nil decision";
+                    why = game.choose_blind_nil(h.blind[seat]);
+                    break;
+                case Phase::kBid:
+                    what = "seat " + std::to_string(seat) + " bid " + std::to_string(h.bids[seat]);
+                    why = game.choose_bid(h.bids[seat]);
+                    break;
+                case Phase::kPass:
+                    if (rules.game == GameKind::kHearts) {
+                        what = "seat " + std::to_string(seat) + " pass";
+                        why = game.choose_pass(h.passes[seat]);
+                    } else {
+                        if (next_exchange >= h.exchanges.size()) return fail(where + ": a blind nil exchange is missing");
+                        what = "exchange " + std::to_string(next_exchange + 1);
+                        const auto& [giver, cards] = h.exchanges[next_exchange++];
+                        if (giver != seat)
+                            return fail(where + ", " + what + ": seat " + std::to_string(giver) + " gives cards but seat " +
+                                        std::to_string(seat) + " is due");
+                        why = game.choose_pass(cards);
+                    }
+                    break;
+                case Phase::kPlay: {
+                    if (next_play >= h.plays.size())
+                        return fail(where + ": the record ends after " + std::to_string(next_play) + " cards");
+                    const PlayedCard& p = h.plays[next_play];
+                    what = "card " + std::to_string(next_play + 1) + " (seat " + std::to_string(p.seat) + " " + to_string(p.card) + ")";
+                    if (p.seat != seat) return fail(where + ", " + what + ": seat " + std::to_string(seat) + " is to play");
+                    ++next_play;
+                    why = game.choose_card(p.card);
+                    break;
+                }
+                case Phase::kGameOver: break;
+            }
+            if (!why.empty()) return fail(where + ", " + what + ": illegal: " + why);
+        }
+        if (next_play != h.plays.size())
+            return fail(where + ": " + std::to_string(h.plays.size() - next_play) + " cards after the hand ended");
+        const HandRecord& done = game.finished_hands().back();
+        const json recomputed = hand_to_json(rules, done);
+        for (const auto& [key, value] : h.recorded.items()) {
+            if (value != recomputed[key])
+                return fail(where + ": recorded \"" + key + "\" " + value.dump() + " but the rules give " + recomputed[key].dump());
+        }
+        ++result.hands;
+    }
+    result.scores = game.scores();
+    result.winners = game.winners();
+    if (record.winners && *record.winners != result.winners)
+        return fail("recorded winners " + describe(*record.winners) + " but the rules give " + describe(result.winners));
+    if (record.complete && !game.over())
+        return fail("the record says the game is complete but it is not over after " + std::to_string(result.hands) + " hands");
+    return result;
+}
+
+}  // namespace cardgames

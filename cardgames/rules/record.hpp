@@ -1,0 +1,72 @@
+#pragma once
+// Game records as JSON Lines: one object per game holding the rules, the seed, the players and,
+// per hand, the deal, bids or passes, every card in order, trick winners and scores. replay_record
+// re-runs a record through the rules and reports the first illegal or inconsistent event.
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cardgames/rules/game.hpp"
+#include "cardgames/rules/player.hpp"
+
+namespace cardgames {
+
+inline constexpr int kRecordVersion = 1;
+
+nlohmann::json hand_to_json(const Rules& rules, const HandRecord& hand);
+// The whole game so far (every finished hand), with the players' specs and, when any bot failed
+// to decide, a "fallbacks" array of {hand, seat, decision, received, reason, fallback}.
+nlohmann::json game_record(const Game& game, const std::vector<std::string>& players,
+                           const std::vector<FallbackNote>& fallbacks = {});
+
+// Rules from a record's "rules" object; throws InputError naming the key.
+Rules rules_from_json(const nlohmann::json& rules);
+
+// Whether a parsed line is a game record ("type": "game"); other objects (summaries) are not.
+// InputError when "type" is there but not a string.
+bool is_game_record(const nlohmann::json& line);
+
+// One hand of a record with every field checked for type and range (seats in range, cards that
+// are cards, one entry per seat); whether its events are legal is for replay_record to say.
+struct RecordedHand {
+    int number = 0;
+    int dealer = 0;
+    Deal deal;
+    std::vector<int> bids;                           // Spades: one per seat
+    std::vector<bool> blind;                         // Spades: one per seat
+    std::vector<std::pair<int, CardSet>> exchanges;  // Spades: (giving seat, cards) in order
+    std::vector<CardSet> passes;                     // Hearts: one per seat
+    std::vector<PlayedCard> plays;
+    nlohmann::json recorded;  // those of "trick_winners", "tricks", "hand_score", "scores" present (integer arrays)
+};
+struct RecordedGame {
+    Rules rules;
+    std::uint64_t seed = 0;
+    std::vector<std::string> players;  // empty when the record names none
+    std::vector<RecordedHand> hands;
+    std::optional<std::vector<int>> winners;
+    bool complete = false;
+};
+
+// The one reader of a game record (replay, eval --records, the record part of a tournament
+// result): checks types, required keys ("rules", "seed", "hands"), value ranges and the optional
+// keys before anything is used. Throws InputError naming the key ("hands[2].plays[5][0]").
+RecordedGame read_game_record(const nlohmann::json& record);
+
+struct ReplayResult {
+    bool ok = true;
+    std::string error;        // the first illegal or inconsistent event, when !ok
+    ScoreBoard scores;        // final scores as re-computed
+    std::vector<int> winners; // units
+    int hands = 0;
+};
+
+// Re-runs one game record through the rules; an illegal or inconsistent event is reported in the
+// result. The json overload reads it with read_game_record first (InputError when malformed).
+ReplayResult replay_record(const RecordedGame& record);
+ReplayResult replay_record(const nlohmann::json& record);
+
+}  // namespace cardgames

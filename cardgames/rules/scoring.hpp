@@ -1,0 +1,52 @@
+#pragma once
+// Hand scoring and the end of the game, for both games. Scores are kept per scoring unit: a side
+// (seats s and s+2) in partnership Spades, a player otherwise.
+
+#include <array>
+#include <vector>
+
+#include "cardgames/rules/info_state.hpp"
+#include "cardgames/rules/rules.hpp"
+
+namespace cardgames {
+
+struct HandScore {
+    std::array<int, kMaxPlayers> delta{};          // per unit: the change of the game score
+    std::array<int, kMaxPlayers> bags_added{};     // Spades, per unit: overtricks this hand
+    std::array<int, kMaxPlayers> bag_penalties{};  // Spades, per unit: times the bag penalty hit
+    std::array<int, kMaxPlayers> contract{};       // Spades, per unit: +-10 per trick bid
+    std::array<int, kMaxPlayers> nil{};            // Spades, per unit: nil and blind nil bonuses
+    std::array<int, kMaxPlayers> points{};         // Hearts, per seat: penalty points taken
+    int moon_shooter = -1;                         // Hearts: the seat that shot the moon
+};
+
+// Spades, one unit's contract as it stands: the tricks its bids made so far add up to (nil bids
+// aside) and the tricks that count towards them (a nil bidder's only with
+// nil_tricks_count_for_partner). The scoring and the table's display both read it from here.
+struct UnitContract {
+    int bid = 0;
+    int counted = 0;
+};
+UnitContract unit_contract(const Rules& rules, const std::array<Bid, kMaxPlayers>& bids,
+                           const std::array<int, kMaxPlayers>& tricks, int unit);
+
+// Spades: scores one hand from bids and tricks won per seat, and updates `board` (score and bags,
+// with the bag penalty applied each time a unit's bags reach bags_per_penalty).
+HandScore score_spades_hand(const Rules& rules, const std::array<Bid, kMaxPlayers>& bids,
+                            const std::array<int, kMaxPlayers>& tricks, ScoreBoard& board);
+
+// Hearts: scores one hand from the cards each seat took, applying the moon, and updates `board`.
+HandScore score_hearts_hand(const Rules& rules, const std::array<CardSet, kMaxPlayers>& taken,
+                            ScoreBoard& board);
+
+// May `seat` bid blind nil with the scores as they stand (partnership, option on, side trailing
+// by at least blind_nil_deficit)?
+bool blind_nil_allowed(const Rules& rules, const ScoreBoard& board, int seat);
+
+// The winning units when the game is over after a hand, else empty (game goes on). Spades: over
+// when a unit reaches the target or falls to the loss threshold; the single highest score wins,
+// a tie for the highest plays another hand. Hearts: over when someone reaches end_score; the
+// lowest score wins and ties share the win.
+std::vector<int> game_winners(const Rules& rules, const ScoreBoard& board);
+
+}  // namespace cardgames

@@ -1,0 +1,301 @@
+#include <gtest/gtest.h>
+
+#include "cardgames/players/bots.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "cardgames/players/rule_bot.hpp"
+
+namespace cardgames {
+namespace {
+
+// A seat's view in the middle of play: `plays` are replayed from their first player (legality is
+// the test's business), then the seat to move holds `hand`.
+InfoState mid_play(const Rules& rules, CardSet hand, const std::vector<PlayedCard>& plays,
+                   std::array<Bid, kMaxPlayers> bids = {}) {
+    const PlayRules pr = PlayRules::from(rules);
+    InfoState info;
+    info.rules = &rules;
+    info.phase = Phase::kPlay;
+    info.bids = bids;
+    info.plays = plays;
+    info.play.players = static_cast<std::int8_t>(rules.players);
+    info.play.leader = info.play.to_move = plays.empty() ? 0 : plays.front().seat;
+    for (const PlayedCard& p : plays) info.play.play(pr, p.card);
+    info.seat = info.play.to_move;
+    info.play.hands[info.seat] = hand;
+    info.hand = info.dealt = hand;
+    return info;
+}
+
+CardSet cards(const std::string& text) {
+    CardSet out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const auto end = text.find(' ', start);
+        out |= parse_card(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return out;
+}
+
+PlayedCard pc(int seat, const char* card) { return {static_cast<std::int8_t>(seat), parse_card(card)}; }
+
+std::array<Bid, kMaxPlayers> bids4(int a, int b, int c, int d) {
+    std::array<Bid, kMaxPlayers> out{};
+    out[0].tricks = a;
+    out[1].tricks = b;
+    out[2].tricks = c;
+    out[3].tricks = d;
+    return out;
+}
+
+TEST(RuleBot, NeverIllegalOverManyGames) {
+    // Rule bots alone and mixed with random ones (whose odd bids and plays reach odd positions).
+    for (const char* preset : {"hearts3", "hearts4", "hearts5", "hearts6", "spades-partnership", "spades-cutthroat3",
+                               "spades-cutthroat4"}) {
+        const Rules rules = load_rules(preset_path(preset), {});
+        for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+            Game game(rules, seed);
+            std::vector<std::unique_ptr<Player>> players;
+            for (int s = 0; s < rules.players; ++s)
+                players.push_back(make_player(seed % 2 == 0 || s % 2 == 0 ? "rule" : "random", mix_seed(seed, s)));
+            ASSERT_NO_THROW(run_game(game, players)) << preset << " seed " << seed;
+            EXPECT_TRUE(game.over()) << preset;
+        }
+    }
+}
+
+TEST(RuleBot, BlindNilWhenFarBehindAndExchangesLegally) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        Game game(rules, seed);
+        ScoreBoard scores;
+        scores.score[0] = 300;  // seats 1 and 3 trail by 300
+        game.set_scores(scores);
+        game.stop_after_hand();
+        std::vector<std::unique_ptr<Player>> players;
+        for (int s = 0; s < 4; ++s) players.push_back(make_player("rule", s));
+        ASSERT_NO_THROW(run_game(game, players));
+        const HandRecord& hand = game.finished_hands().at(0);
+        EXPECT_TRUE(hand.bids[1].blind || hand.bids[3].blind) << "seed " << seed;
+        EXPECT_FALSE(hand.bids[0].blind || hand.bids[2].blind);
+        EXPECT_EQ(hand.exchanges.size(), 2u);
+    }
+}
+
+TEST(RuleBot, NoBlindNilWhenLevel) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    InfoState info;
+    info.rules = &rules;
+    info.seat = 1;
+    info.phase = Phase::kBlindNil;
+    info.scores.score[0] = 120;
+    info.scores.score[1] = 10;  // 110 behind, opponents far from 500
+    RuleBot bot;
+    EXPECT_FALSE(bot.blind_nil(info));
+}
+
+TEST(RuleBot, BlindNilExchangePassesHighToPartnerLowToNilBidder) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    InfoState info;
+    info.rules = &rules;
+    info.phase = Phase::kPass;
+    info.pass_count = 2;
+    info.bids[1] = Bid{0, true};
+    info.hand = cards("AS 3S AH 9H 2D 5D 7D 3C 4C 8C TC QC KC");
+    RuleBot bot;
+    info.seat = 1;  // the blind nil bidder gives its biggest cards
+    EXPECT_EQ(bot.pass(info), cards("AS 3S"));
+    info.seat = 3;  // its partner gives the smallest side cards
+    EXPECT_EQ(bot.pass(info), cards("2D 3C"));
+}
+
+TEST(RuleBot, HeartsDucksWithHighestLosingCard) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const InfoState info = mid_play(rules, cards("3D 9D JD KD 5C 6H 7S"),
+                                    {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "TD"), pc(2, "2D")});
+    ASSERT_EQ(info.seat, 3);
+    RuleBot bot;
+    EXPECT_EQ(bot.play(info), parse_card("9D"));
+}
+
+TEST(RuleBot, HeartsDumpsQueenOfSpadesWhenVoid) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const InfoState info = mid_play(rules, cards("QS AH KC 5C 2S"),
+                                    {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "TD"), pc(2, "2D")});
+    RuleBot bot;
+    EXPECT_EQ(bot.play(info), parse_card("QS"));
+}
+
+TEST(RuleBot, HeartsTakesCleanTrickLastWithHighCard) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const InfoState info =
+        mid_play(rules, cards("3D KD 5C 6H"),
+                 {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "5D"), pc(2, "2D"), pc(3, "7D")});
+    ASSERT_EQ(info.seat, 0);
+    RuleBot bot;
+    EXPECT_EQ(bot.play(info), parse_card("KD"));
+}
+
+TEST(RuleBot, HeartsPassesUnprotectedQueenKeepsGuardedOne) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    InfoState info;
+    info.rules = &rules;
+    info.phase = Phase::kPass;
+    info.pass_count = 3;
+    info.pass_to = 1;
+    info.hand = cards("QS 3S 2H 5H 7H 2D 4D 6D 8D 3C 5C 7C 9C");
+    RuleBot bot;
+    EXPECT_TRUE(bot.pass(info).contains(parse_card("QS")));
+    EXPECT_EQ(bot.pass(info).size(), 3);
+    info.hand = cards("QS 2S 3S 4S 5S 6S 2H 3H 4H 2D 3D 4C 5C");
+    EXPECT_FALSE(bot.pass(info).contains(parse_card("QS")));
+}
+
+TEST(RuleBot, HeartsPassesHighHeartsAndBigSpadesWithoutQueen) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    InfoState info;
+    info.rules = &rules;
+    info.phase = Phase::kPass;
+    info.pass_count = 3;
+    info.hand = cards("AS KS 2S AH KH 3H 2D 4D 6D 8D 3C 5C 7C");
+    RuleBot bot;
+    const CardSet passed = bot.pass(info);
+    EXPECT_TRUE(passed.contains(parse_card("AS")));
+    EXPECT_TRUE(passed.contains(parse_card("KS")));
+    EXPECT_TRUE(passed.contains(parse_card("AH")));
+}
+
+TEST(RuleBot, SpadesNilBidderPlaysHighestLosingCard) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    const InfoState info = mid_play(rules, cards("2H 9H QH AH 3D 4C"), {pc(0, "KH")}, bids4(4, 0, 3, 4));
+    ASSERT_EQ(info.seat, 1);
+    RuleBot bot;
+    EXPECT_EQ(bot.play(info), parse_card("QH"));
+}
+
+TEST(RuleBot, SpadesNilBidderDumpsHighCardWhenVoid) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    const InfoState info = mid_play(rules, cards("5S KD 3D 4C"), {pc(0, "KH")}, bids4(4, 0, 3, 4));
+    RuleBot bot;
+    EXPECT_EQ(bot.play(info), parse_card("KD"));
+}
+
+TEST(RuleBot, SpadesWinsCheaplyLastAndNeverOvertakesPartner) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    RuleBot bot;
+    // Opponent leads, partner plays low, opponent tops it: last hand wins with the cheapest card.
+    const InfoState win = mid_play(rules, cards("TH KH AH 4C"), {pc(0, "9H"), pc(1, "2H"), pc(2, "8H")},
+                                   bids4(4, 4, 3, 2));
+    ASSERT_EQ(win.seat, 3);
+    EXPECT_EQ(bot.play(win), parse_card("TH"));
+    // Partner's ace is winning: play low.
+    const InfoState low = mid_play(rules, cards("TH KH 4C"), {pc(0, "9H"), pc(1, "AH"), pc(2, "8H")},
+                                   bids4(4, 4, 3, 2));
+    EXPECT_EQ(bot.play(low), parse_card("TH"));
+    // Void: trump in with the lowest spade.
+    const InfoState ruff = mid_play(rules, cards("3S 9S 4C"), {pc(0, "9H"), pc(1, "2H"), pc(2, "AH")},
+                                    bids4(4, 4, 3, 2));
+    EXPECT_EQ(bot.play(ruff), parse_card("3S"));
+}
+
+TEST(RuleBot, SpadesCoversPartnersNilAndAttacksOpponents) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    RuleBot bot;
+    const CardSet hand = cards("3H TH KH 4C");
+    // Partner (seat 1) bid nil and plays after me: put my top heart on the trick.
+    const InfoState before = mid_play(rules, hand, {pc(2, "5H")}, bids4(3, 0, 4, 4));
+    ASSERT_EQ(before.seat, 3);
+    EXPECT_EQ(bot.play(before), parse_card("KH"));
+    // Partner's 7H is winning the trick: overtake it with the cheapest card that does.
+    const InfoState cover = mid_play(rules, hand, {pc(0, "5H"), pc(1, "7H"), pc(2, "2H")}, bids4(3, 0, 4, 4));
+    EXPECT_EQ(bot.play(cover), parse_card("TH"));
+    // An opponent (seat 0) bid nil and plays after me: keep the trick low for them.
+    const InfoState attack = mid_play(rules, hand, {pc(1, "5H"), pc(2, "7H")}, bids4(0, 4, 4, 4));
+    ASSERT_EQ(attack.seat, 3);
+    EXPECT_EQ(bot.play(attack), parse_card("3H"));
+}
+
+TEST(RuleBot, SpadesBidsSensibly) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    InfoState info;
+    info.rules = &rules;
+    info.phase = Phase::kBid;
+    info.seat = 0;
+    RuleBot bot;
+    info.hand = cards("AS KS QS AH KH QH AD KD QD AC KC QC 2C");
+    EXPECT_GE(bot.bid(info), 8);
+    info.hand = cards("2S 3S 2H 3H 4H 5H 2D 3D 4D 2C 3C 4C 5C");
+    EXPECT_LE(bot.bid(info), 2);
+    EXPECT_EQ(bot.bid(info), 0);  // nil: nothing here can win a trick
+    // A middling hand: two aces, a protected king, four spades with the king.
+    info.hand = cards("KS 9S 5S 2S AH 7H 3H AD 8D 4D KC 6C 2C");
+    const int middling = bot.bid(info);
+    EXPECT_GE(middling, 3);
+    EXPECT_LE(middling, 5);
+    // Without nil in the rules the weak hand bids 1.
+    Rules no_nil = rules;
+    no_nil.nil_allowed = false;
+    info.rules = &no_nil;
+    info.hand = cards("2S 3S 2H 3H 4H 5H 2D 3D 4D 2C 3C 4C 5C");
+    EXPECT_EQ(bot.bid(info), 1);
+}
+
+// Averages over single hands with the rule bot's seat rotating.
+TEST(RuleBot, BeatsRandomClearly) {
+    {
+        const Rules rules = load_rules(preset_path("hearts4"), {});
+        double rule_points = 0, random_points = 0;
+        const int hands = 150;
+        for (int h = 0; h < hands; ++h) {
+            Game game(rules, 1000 + h);
+            game.stop_after_hand();
+            const int rule_seat = h % 4;
+            std::vector<std::unique_ptr<Player>> players;
+            for (int s = 0; s < 4; ++s) players.push_back(make_player(s == rule_seat ? "rule" : "random", h * 4 + s));
+            run_game(game, players);
+            const HandScore& score = game.finished_hands().at(0).score;
+            for (int s = 0; s < 4; ++s) (s == rule_seat ? rule_points : random_points) += score.delta[s];
+        }
+        rule_points /= hands;
+        random_points /= 3.0 * hands;
+        EXPECT_LT(rule_points + 2.5, random_points) << "hearts: rule " << rule_points << " random " << random_points;
+    }
+    {
+        const Rules rules = load_rules(preset_path("spades-partnership"), {});
+        double rule_points = 0, random_points = 0;
+        const int hands = 150;
+        for (int h = 0; h < hands; ++h) {
+            Game game(rules, 2000 + h);
+            game.stop_after_hand();
+            const int rule_side = h % 2;
+            std::vector<std::unique_ptr<Player>> players;
+            for (int s = 0; s < 4; ++s) players.push_back(make_player(s % 2 == rule_side ? "rule" : "random", h * 4 + s));
+            run_game(game, players);
+            const HandScore& score = game.finished_hands().at(0).score;
+            rule_points += score.delta[rule_side];
+            random_points += score.delta[1 - rule_side];
+        }
+        rule_points /= hands;
+        random_points /= hands;
+        EXPECT_GT(rule_points, 30) << "spades: rule side " << rule_points;
+        EXPECT_GT(rule_points, random_points + 60) << "spades: rule " << rule_points << " random " << random_points;
+    }
+}
+
+TEST(RuleBot, IsDeterministic) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    auto run = [&] {
+        Game game(rules, 77);
+        std::vector<std::unique_ptr<Player>> players;
+        for (int s = 0; s < 4; ++s) players.push_back(make_player("rule", s));
+        run_game(game, players);
+        return game.scores().score;
+    };
+    EXPECT_EQ(run(), run());
+    EXPECT_THROW(make_player("rule:depth=3", 1), InputError);
+}
+
+}  // namespace
+}  // namespace cardgames

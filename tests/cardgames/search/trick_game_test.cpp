@@ -1,0 +1,258 @@
+// The searchable view of a hand: every pruning configuration of the max^n family returns exactly
+// the root tuple and root move of plain max^n on real card positions (mid-trick included), for
+// every game and utility; alphabeta agrees with plain minimax in partnership Spades.
+#include "cardgames/search/trick_game.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/random/mersenne_twister.hpp>
+#include <boost/random/uniform_int_distribution.hpp>
+#include <cstdlib>
+
+#include "cardgames/rules/game.hpp"
+#include "engine/search.hpp"
+
+namespace cardgames {
+namespace {
+
+struct Position {
+    Rules rules;
+    PlayState state;
+    std::array<CardSet, kMaxPlayers> taken{};
+    ScoreContext context;
+    std::string describe;
+};
+
+// Plays a random hand (random bids, passes, cards) until at most `cards_left` cards are in play.
+Position random_position(const Rules& rules, std::uint64_t seed, int cards_left) {
+    boost::random::mt19937_64 rng(seed);
+    auto pick = [&](CardSet s) {
+        boost::random::uniform_int_distribution<int> d(0, s.size() - 1);
+        int k = d(rng);
+        for (Card c : s)
+            if (k-- == 0) return c;
+        return s.lowest();
+    };
+    Game game(rules, seed);
+    while (game.phase() != Phase::kPlay) {
+        if (game.phase() == Phase::kBlindNil) game.choose_blind_nil(false);
+        else if (game.phase() == Phase::kBid) {
+            boost::random::uniform_int_distribution<int> d(0, 5);
+            game.choose_bid(d(rng));
+        } else {
+            const InfoState info = game.info_state(game.to_act());
+            CardSet pass, left = info.hand;
+            for (int i = 0; i < info.pass_count; ++i) {
+                const Card c = pick(left);
+                left -= c;
+                pass |= c;
+            }
+            game.choose_pass(pass);
+        }
+    }
+    while (game.play_state().cards_left() > cards_left) {
+        const CardSet legal = game.play_state().legal_moves(game.play_rules());
+        game.choose_card(pick(legal));
+    }
+    Position p{rules, game.play_state(), game.hand().taken, {}, ""};
+    p.context.bids = game.hand().bids;
+    p.describe = "seed " + std::to_string(seed) + " " + game_name(rules.game) + " players " + std::to_string(rules.players) +
+                 " hands " + deal_to_string([&] {
+                     Deal d;
+                     d.players = rules.players;
+                     d.hands = p.state.hands;
+                     return d;
+                 }()) + " trick_size " + std::to_string(p.state.trick_size);
+    return p;
+}
+
+struct Config {
+    engine::Algorithm algorithm;
+    bool tables;
+    bool tt;
+};
+
+std::vector<Config> configs() {
+    std::vector<Config> out;
+    for (auto a : {engine::Algorithm::kMaxn, engine::Algorithm::kShallow, engine::Algorithm::kBnb,
+                   engine::Algorithm::kLastBranch, engine::Algorithm::kSpeculative})
+        for (bool tables : {false, true})
+            for (bool tt : {false, true})
+                if (!(a == engine::Algorithm::kMaxn && (tables || !tt))) out.push_back({a, tables, tt});
+    return out;
+}
+
+int scale() {
+    const char* env = std::getenv("CARDGAMES_LONG");
+    return env && *env ? 10 : 1;
+}
+
+// One search of a position with a given configuration (fresh tables each time).
+engine::SearchResult<Card> search_position(const Rules& r, const Position& pos, Utility utility, engine::Algorithm algorithm,
+                                           bool tables, bool tt, int depth = engine::kNoDepthLimit) {
+    engine::SearchOptions o;
+    o.algorithm = algorithm;
+    o.outcome_tables = tables;
+    o.tt_entries = tt ? 4096 : 0;
+    o.depth_limit = depth;
+    TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+    engine::Searcher<TrickGame> s(o);
+    return s.search(g);
+}
+
+void check_all_agree(const char* preset, Utility utility, int positions, int cards_left,
+                     const std::vector<std::string>& overrides = {}) {
+    const Rules r = load_rules(preset_path(preset), overrides);
+    for (int i = 0; i < positions * scale(); ++i) {
+        const Position pos = random_position(r, 1000 + static_cast<std::uint64_t>(i), cards_left - (i % r.players));
+        const auto want = search_position(r, pos, utility, engine::Algorithm::kMaxn, false, false);
+        ASSERT_TRUE(want.complete);
+        for (const Config& c : configs()) {
+            const auto got = search_position(r, pos, utility, c.algorithm, c.tables, c.tt);
+            ASSERT_EQ(got.value, want.value) << engine::algorithm_name(c.algorithm) << " tables " << c.tables << " tt " << c.tt
+                                             << " " << pos.describe;
+            ASSERT_EQ(got.best_move, want.best_move) << engine::algorithm_name(c.algorithm) << " " << pos.describe;
+            // Pruning never expands more than plain max^n, except that speculative re-searches may.
+            if (c.algorithm != engine::Algorithm::kSpeculative) {
+                ASSERT_LE(got.stats.expansions, want.stats.expansions) << engine::algorithm_name(c.algorithm) << " " << pos.describe;
+            }
+        }
+        if (r.is_partnership() && utility == Utility::kTricks) {
+            engine::SearchOptions o;
+            o.algorithm = engine::Algorithm::kAlphaBeta;
+            o.tt_entries = 4096;
+            TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+            engine::Searcher<TrickGame> s(o);
+            const auto got = s.search(g);
+            ASSERT_EQ(got.score, want.value[0] + want.value[2]) << pos.describe;
+            ASSERT_EQ(got.best_move, want.best_move) << pos.describe;
+        }
+    }
+}
+
+// Depth-limited: every configuration against plain max^n cut off at the same depth (1-2 tricks,
+// 5-7 tricks left), which covers the horizon bounds (TrickGame::set_horizon) the max^n searches
+// use under a depth limit.
+void check_depth_limited(const char* preset, Utility utility, int positions) {
+    const Rules r = load_rules(preset_path(preset), {});
+    for (int i = 0; i < positions * scale(); ++i) {
+        const int tricks_left = 5 + i % 3;
+        const int depth = 1 + i % 2;
+        const Position pos = random_position(r, 5000 + static_cast<std::uint64_t>(i), tricks_left * r.players - (i % r.players));
+        const auto want = search_position(r, pos, utility, engine::Algorithm::kMaxn, false, false, depth);
+        ASSERT_TRUE(want.complete);
+        for (const Config& c : configs()) {
+            engine::SearchOptions o;
+            o.algorithm = c.algorithm;
+            o.outcome_tables = c.tables;
+            o.tt_entries = c.tt ? 4096 : 0;
+            o.depth_limit = depth;
+            TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+            engine::Searcher<TrickGame> s(o);
+            const auto got = s.search(g);
+            ASSERT_EQ(got.value, want.value) << engine::algorithm_name(c.algorithm) << " tables " << c.tables << " tt " << c.tt
+                                             << " depth " << depth << " " << pos.describe;
+            ASSERT_EQ(got.best_move, want.best_move) << engine::algorithm_name(c.algorithm) << " depth " << depth << " "
+                                                     << pos.describe;
+            if (c.algorithm != engine::Algorithm::kSpeculative) {
+                ASSERT_LE(got.stats.expansions, want.stats.expansions) << engine::algorithm_name(c.algorithm) << " " << pos.describe;
+            }
+            // The search leaves the game without a horizon: the plain bounds again.
+            engine::Tuple lo, hi, lo0, hi0;
+            g.bounds(lo, hi);
+            TrickGame fresh(r, pos.state, utility, pos.taken, pos.context);
+            fresh.bounds(lo0, hi0);
+            ASSERT_EQ(lo, lo0);
+            ASSERT_EQ(hi, hi0);
+        }
+    }
+}
+
+TEST(TrickGameDepthLimited, Cutthroat3SpadesTricks) { check_depth_limited("spades-cutthroat3", Utility::kTricks, 400); }
+TEST(TrickGameDepthLimited, PartnershipSpadesTricks) { check_depth_limited("spades-partnership", Utility::kTricks, 300); }
+TEST(TrickGameDepthLimited, Cutthroat4SpadesScore) { check_depth_limited("spades-cutthroat4", Utility::kScore, 100); }
+TEST(TrickGameDepthLimited, Hearts4Points) { check_depth_limited("hearts4", Utility::kPoints, 300); }
+
+// Horizon bounds contain every cut-off evaluation below them.
+TEST(TrickGame, HorizonBoundsContainTheCutOffEvaluation) {
+    const Rules r = load_rules(preset_path("spades-cutthroat3"), {});
+    for (int i = 0; i < 50; ++i) {
+        const Position pos = random_position(r, 9000 + static_cast<std::uint64_t>(i), 18 - (i % 3));
+        TrickGame g(r, pos.state, Utility::kTricks, pos.taken, pos.context);
+        g.set_horizon(2);
+        engine::Tuple lo, hi;
+        g.bounds(lo, hi);
+        // Play the lowest legal card until the horizon: the evaluation there lies inside.
+        std::vector<Card> played;
+        while (g.depth_counter() < 2 && !g.is_terminal()) {
+            engine::MoveList<Card, TrickGame::kMaxMoves> moves;
+            g.legal_moves(moves);
+            const Card c = moves[moves.size() - 1];
+            g.apply(c);
+            played.push_back(c);
+        }
+        engine::Tuple e;
+        g.evaluate(e);
+        for (int p = 0; p < r.players; ++p) {
+            EXPECT_LE(lo[p], e[p]) << pos.describe;
+            EXPECT_LE(e[p], hi[p]) << pos.describe;
+        }
+    }
+}
+
+TEST(TrickGameDifferential, PartnershipSpadesTricks) { check_all_agree("spades-partnership", Utility::kTricks, 1000, 12); }
+TEST(TrickGameDifferential, PartnershipSpadesScore) { check_all_agree("spades-partnership", Utility::kScore, 1000, 12); }
+TEST(TrickGameDifferential, Cutthroat3SpadesTricks) { check_all_agree("spades-cutthroat3", Utility::kTricks, 1000, 12); }
+TEST(TrickGameDifferential, Cutthroat3SpadesScore) { check_all_agree("spades-cutthroat3", Utility::kScore, 1000, 12); }
+TEST(TrickGameDifferential, Cutthroat4SpadesScore) { check_all_agree("spades-cutthroat4", Utility::kScore, 300, 12); }
+TEST(TrickGameDifferential, Hearts4Points) { check_all_agree("hearts4", Utility::kPoints, 1000, 12); }
+TEST(TrickGameDifferential, Hearts3Points) { check_all_agree("hearts3", Utility::kPoints, 300, 12); }
+TEST(TrickGameDifferential, Hearts4PointsJackAndMoonSubtracts) {
+    check_all_agree("hearts4", Utility::kPoints, 300, 12, {"jack_of_diamonds=true", "moon_subtracts=true"});
+}
+TEST(TrickGameDifferential, Hearts5Points) { check_all_agree("hearts5", Utility::kPoints, 200, 15); }
+TEST(TrickGameDifferential, Hearts6Points) { check_all_agree("hearts6", Utility::kPoints, 200, 12); }
+
+TEST(TrickGame, EquivalentCardsCollapse) {
+    const Rules r = load_rules(preset_path("spades-partnership"), {"spades_lead_anytime=true"});
+    // North holds AKQ of spades: one move for the run (the ace), plus the 2 of hearts.
+    const Deal d = parse_deal("N:AKQ.2.. JT9.3.. 876.4.. 543.5..");
+    TrickGame g(r, PlayState::start(d, 0), Utility::kTricks);
+    engine::MoveList<Card, TrickGame::kMaxMoves> moves;
+    g.legal_moves(moves);
+    ASSERT_EQ(moves.size(), 2);
+    EXPECT_EQ(g.representative(parse_card("QS")), parse_card("AS"));
+    EXPECT_EQ(g.all_legal_cards().size(), 4);
+}
+
+TEST(TrickGame, QueenOfSpadesIsNeverEquivalentToItsNeighbours) {
+    const Rules r = load_rules(preset_path("hearts4"), {});
+    const Deal d = parse_deal("N:KQJ.2.. T98.3.. 765.4.. 432.5..");
+    PlayState s = PlayState::start(d, 0);
+    s.tricks_played = 1;  // past the first trick
+    TrickGame g(r, s, Utility::kPoints);
+    EXPECT_EQ(g.representative(parse_card("JS")), parse_card("JS"));
+    EXPECT_EQ(g.representative(parse_card("QS")), parse_card("QS"));
+}
+
+TEST(TrickGame, MoonIsValuedAtTheLeaves) {
+    // North has taken every penalty card but the A♥ and leads it to the last trick: the moon.
+    const Rules r = load_rules(preset_path("hearts4"), {});
+    const Deal d = parse_deal("N:.A.. .-.2. .-.3. .-.4.");
+    PlayState s = PlayState::start(d, 0);
+    s.tricks_played = 12;
+    s.broken = true;
+    std::array<CardSet, kMaxPlayers> taken{};
+    taken[0] = (CardSet::whole_suit(Suit::kHearts) - parse_card("AH")) | parse_card("QS");
+    TrickGame g(r, s, Utility::kPoints, taken);
+    engine::Searcher<TrickGame> search(engine::SearchOptions{});
+    const auto res = search.search(g);
+    // North scores 0, everyone else 26: utilities 26 - score.
+    EXPECT_EQ(res.value[0], 26);
+    EXPECT_EQ(res.value[1], 0);
+    EXPECT_EQ(res.value[2], 0);
+    EXPECT_EQ(res.value[3], 0);
+}
+
+}  // namespace
+}  // namespace cardgames
