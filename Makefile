@@ -10,7 +10,7 @@ JOBS       ?= $(shell nproc)
 CMAKE_GEN  := -G Ninja
 ARGS       ?=
 
-.PHONY: all deps build play test test-release test-asan test-tsan test-long fuzz bench clean
+.PHONY: all deps build play test format format-check test-release test-asan test-tsan test-long fuzz bench clean
 
 all: build
 
@@ -28,7 +28,16 @@ play: deps
 	@cmake --build $(BUILD) -j $(JOBS) --target cardgames_app
 	@./$(BUILD)/apps/cardgames play $(ARGS)
 
-test: test-release test-asan test-tsan
+test: format-check test-release test-asan test-tsan
+
+# Every C++ file is formatted by .clang-format (Debian's clang-format-14): `make format` formats
+# them, and `make test` fails on the first file that is not, naming it.
+CXX_FILES = $(shell find engine cardgames sampling apps tests -name '*.cpp' -o -name '*.hpp')
+format: deps
+	@clang-format-14 -i $(CXX_FILES)
+format-check: deps
+	@clang-format-14 --dry-run --Werror $(CXX_FILES) || \
+	  { echo "error: the files above are not formatted; run 'make format'" >&2; exit 1; }
 
 test-release: build
 	ctest --test-dir $(BUILD) --output-on-failure -LE long -j $(JOBS)

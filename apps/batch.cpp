@@ -40,7 +40,7 @@ extern "C" void on_signal(int sig) {
 
 // Installs the handlers for the duration of a batch and restores the previous ones.
 class SignalScope {
-public:
+  public:
     SignalScope() {
         g_stop.store(false);
         int_ = std::signal(SIGINT, on_signal);
@@ -53,7 +53,7 @@ public:
     SignalScope(const SignalScope&) = delete;
     SignalScope& operator=(const SignalScope&) = delete;
 
-private:
+  private:
     void (*int_)(int);
     void (*term_)(int);
 };
@@ -67,7 +67,7 @@ struct Finished {
 // From the farm's threads to the rank's main thread: finished items, then the farm's end (with
 // the exception that ended it, if one did).
 class Mailbox {
-public:
+  public:
     void push(Finished f) {
         {
             std::lock_guard lock(mutex_);
@@ -85,7 +85,8 @@ public:
     }
     // Waits up to `wait` for news; moves out what has arrived. True once the farm has ended and
     // everything it pushed was taken.
-    bool take(std::chrono::milliseconds wait, std::deque<Finished>& into, std::exception_ptr& error) {
+    bool take(std::chrono::milliseconds wait, std::deque<Finished>& into,
+              std::exception_ptr& error) {
         std::unique_lock lock(mutex_);
         ready_.wait_for(lock, wait, [&] { return !items_.empty() || closed_; });
         into.swap(items_);
@@ -94,7 +95,7 @@ public:
         return closed_;
     }
 
-private:
+  private:
     std::mutex mutex_;
     std::condition_variable ready_;
     std::deque<Finished> items_;
@@ -137,15 +138,17 @@ void farm_items(long first, long total, long step, int threads,
 // start no worker (a machine out of threads would otherwise wait forever for one), and a thread
 // we cannot start is a RunError here, not a hang.
 class Farm {
-public:
-    Farm(long first, long total, long step, int threads, const std::function<std::string(long)>& produce)
+  public:
+    Farm(long first, long total, long step, int threads,
+         const std::function<std::string(long)>& produce)
         : limit_(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads)),
           arena_(threads, 1) {
         check_threads_available(threads);
         try {
             thread_ = std::thread([this, first, total, step, threads, &produce] {
                 try {
-                    arena_.execute([&] { farm_items(first, total, step, threads, produce, mailbox_); });
+                    arena_.execute(
+                        [&] { farm_items(first, total, step, threads, produce, mailbox_); });
                     mailbox_.close(nullptr);
                 } catch (...) {
                     mailbox_.close(std::current_exception());
@@ -170,7 +173,7 @@ public:
         thread_.join();
     }
 
-private:
+  private:
     tbb::global_control limit_;
     tbb::task_arena arena_;
     Mailbox mailbox_;
@@ -180,10 +183,13 @@ private:
 
 // Rank 0: results from its own farm and from the other ranks, written in item order.
 class Collector {
-public:
-    Collector(ResultsFile& out, const std::function<void(long, const std::string&)>& written, long first,
-              const BatchOptions& options)
-        : out_(out), written_(written), next_(first), workers_(workers_text(options.threads)),
+  public:
+    Collector(ResultsFile& out, const std::function<void(long, const std::string&)>& written,
+              long first, const BatchOptions& options)
+        : out_(out),
+          written_(written),
+          next_(first),
+          workers_(workers_text(options.threads)),
           progress_(options.total, first, options.unit, workers_, options.quiet) {}
 
     void add(long index, std::string line) {
@@ -203,13 +209,17 @@ public:
     void finish() {
         progress_.finish(next_);
         if (handled_ == 0) return;
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        spdlog::info("rank 0 took in {} results in {:.2f} s ({:.2f} per second) on {}, {:.1f} us of its main thread each",
-                     handled_, seconds, static_cast<double>(handled_) / seconds, workers_,
-                     std::chrono::duration<double, std::micro>(busy_).count() / static_cast<double>(handled_));
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        spdlog::info(
+            "rank 0 took in {} results in {:.2f} s ({:.2f} per second) on {}, {:.1f} us of its "
+            "main thread each",
+            handled_, seconds, static_cast<double>(handled_) / seconds, workers_,
+            std::chrono::duration<double, std::micro>(busy_).count() /
+                static_cast<double>(handled_));
     }
 
-private:
+  private:
     ResultsFile& out_;
     const std::function<void(long, const std::string&)>& written_;
     long next_;
@@ -266,7 +276,9 @@ int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& er
         if (farm_done && remaining > 0) std::this_thread::sleep_for(wait);
     }
     collector.finish();
-    const int outcome = error ? exit_status_of(error) : collector.next() >= total ? kOutcomeComplete : kExitInterrupted;
+    const int outcome = error                       ? exit_status_of(error)
+                        : collector.next() >= total ? kOutcomeComplete
+                                                    : kExitInterrupted;
     for (int r = 1; r < ranks(); ++r) outbox.send(r, Tag::kOutcome, outcome, "");
     outbox.drain();
     return outcome;
@@ -304,19 +316,23 @@ int forward(Farm& farm) {
 
 }  // namespace
 
-bool stop_requested() { return g_stop.load(std::memory_order_relaxed); }
+bool stop_requested() {
+    return g_stop.load(std::memory_order_relaxed);
+}
 
 int default_batch_threads() {
     return std::max(1, tbb::info::default_concurrency() / std::max(1, ranks_on_this_machine()));
 }
 
 void BatchRunOptions::add_to(po::options_description& desc, const std::string& report) {
-    desc.add_options()
-        ("threads", number(&threads, 1, kMaxThreads), "threads per process (default: all cores, shared among the MPI ranks on a machine); results do not depend on it")
-        ("out", po::value(&out_file), "results file, JSON Lines (refused if it exists, unless --resume)")
-        ("resume", po::bool_switch(&resume), "continue an interrupted run from its --out file")
-        ("quiet", po::bool_switch(&quiet), "no progress display")
-        ("report", po::value(&report_file), report.c_str());
+    desc.add_options()("threads", number(&threads, 1, kMaxThreads),
+                       "threads per process (default: all cores, shared among the MPI ranks on a "
+                       "machine); results do not depend on it")(
+        "out", po::value(&out_file),
+        "results file, JSON Lines (refused if it exists, unless --resume)")(
+        "resume", po::bool_switch(&resume), "continue an interrupted run from its --out file")(
+        "quiet", po::bool_switch(&quiet), "no progress display")("report", po::value(&report_file),
+                                                                 report.c_str());
 }
 
 std::optional<int> parse_on_every_rank(const std::function<std::optional<int>()>& parse) {
@@ -331,16 +347,19 @@ std::optional<int> parse_on_every_rank(const std::function<std::optional<int>()>
     return done;
 }
 
-std::unique_ptr<ResultsFile> open_results(const std::string& path, const nlohmann::json& header, bool resume,
+std::unique_ptr<ResultsFile> open_results(const std::string& path, const nlohmann::json& header,
+                                          bool resume,
                                           const std::function<void(const nlohmann::json&)>& check) {
     std::exception_ptr failed;
     const int differs = first_rank_that_differs(header.dump());
     std::unique_ptr<ResultsFile> out;
     try {
         if (differs > 0)
-            throw cardgames::InputError("rank " + std::to_string(differs) +
-                                        " worked out other results options than rank 0 (are its input files the same?): "
-                                        "refusing to write '" + path + "'");
+            throw cardgames::InputError(
+                "rank " + std::to_string(differs) +
+                " worked out other results options than rank 0 (are its input files the same?): "
+                "refusing to write '" +
+                path + "'");
         if (rank() == 0) out = std::make_unique<ResultsFile>(path, header, resume, check);
     } catch (...) {
         failed = std::current_exception();
@@ -349,7 +368,8 @@ std::unique_ptr<ResultsFile> open_results(const std::string& path, const nlohman
     return out;
 }
 
-bool run_batch(const BatchOptions& options, ResultsFile* out, const std::function<std::string(long)>& produce,
+bool run_batch(const BatchOptions& options, ResultsFile* out,
+               const std::function<std::string(long)>& produce,
                const std::function<void(long, const std::string&)>& written) {
     SignalScope signals;
     const long first = broadcast_from_root(rank() == 0 ? out->done() : 0);

@@ -41,7 +41,8 @@ struct BatchOptions {
 // same input files); then rank 0 alone opens the results file (see ResultsFile). A rank that
 // disagrees, or a file rank 0 cannot use, is an error on every rank (agree_on_setup), and the
 // file is left as it was. Null on the other ranks.
-std::unique_ptr<ResultsFile> open_results(const std::string& path, const nlohmann::json& header, bool resume,
+std::unique_ptr<ResultsFile> open_results(const std::string& path, const nlohmann::json& header,
+                                          bool resume,
                                           const std::function<void(const nlohmann::json&)>& check);
 
 // produce(i) returns the JSON line of item i (called concurrently, on every rank); on rank 0,
@@ -49,7 +50,8 @@ std::unique_ptr<ResultsFile> open_results(const std::string& path, const nlohman
 // file on rank 0 and null on the other ranks. Returns false when interrupted. An exception from
 // an item, on any rank, stops the batch on every rank and is rethrown on rank 0 (the other ranks
 // throw QuietExit).
-bool run_batch(const BatchOptions& options, ResultsFile* out, const std::function<std::string(long)>& produce,
+bool run_batch(const BatchOptions& options, ResultsFile* out,
+               const std::function<std::string(long)>& produce,
                const std::function<void(long, const std::string&)>& written);
 
 // The default --threads of a batch: the machine's cores shared among the ranks it runs.

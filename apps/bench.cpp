@@ -1,15 +1,15 @@
 // cardgames bench --rules: plays random games of every form and prints games/s and cards/s.
 // cardgames bench (no --rules): the search bench, apps/bench_search.cpp.
+#include <fmt/format.h>
+
 #include <chrono>
 #include <iostream>
 
-#include <fmt/format.h>
-
-#include "apps/bench_search.hpp"
 #include "apps/bench_pimc.hpp"
+#include "apps/bench_search.hpp"
 #include "apps/common.hpp"
-#include "cardgames/players/bots.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/players/bots.hpp"
 #include "cardgames/rules/game_runner.hpp"
 
 namespace apps {
@@ -17,22 +17,26 @@ namespace apps {
 namespace {
 
 int bench_rules(int games) {
-    std::cout << fmt::format("{:<22}{:>8}{:>10}{:>12}{:>14}\n", "form", "games", "hands", "games/s", "cards/s");
-    for (const char* preset : {"spades-partnership", "spades-cutthroat4", "spades-cutthroat3", "hearts3", "hearts4",
-                               "hearts5", "hearts6"}) {
+    std::cout << fmt::format("{:<22}{:>8}{:>10}{:>12}{:>14}\n", "form", "games", "hands", "games/s",
+                             "cards/s");
+    for (const char* preset : {"spades-partnership", "spades-cutthroat4", "spades-cutthroat3",
+                               "hearts3", "hearts4", "hearts5", "hearts6"}) {
         const cardgames::Rules rules = cardgames::load_rules(cardgames::preset_path(preset), {});
         long hands = 0, cards = 0;
         const auto start = std::chrono::steady_clock::now();
         for (int g = 0; g < games; ++g) {
             cardgames::Game game(rules, static_cast<std::uint64_t>(g));
             std::vector<std::unique_ptr<cardgames::Player>> players;
-            for (int s = 0; s < rules.players; ++s) players.push_back(cardgames::make_player("random", cardgames::mix_seed(g, s)));
+            for (int s = 0; s < rules.players; ++s)
+                players.push_back(cardgames::make_player("random", cardgames::mix_seed(g, s)));
             cardgames::run_game(game, players);
             hands += static_cast<long>(game.finished_hands().size());
             cards += static_cast<long>(game.finished_hands().size()) * rules.deck().size();
         }
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::cout << fmt::format("{:<22}{:>8}{:>10}{:>12.0f}{:>14.0f}\n", preset, games, hands, games / secs, cards / secs);
+        const double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::cout << fmt::format("{:<22}{:>8}{:>10}{:>12.0f}{:>14.0f}\n", preset, games, hands,
+                                 games / secs, cards / secs);
     }
     return 0;
 }
@@ -47,25 +51,32 @@ int cmd_bench(int argc, char** argv) {
         RulesOptions ro;
         BenchSearchOptions search;
         po::options_description desc("bench options");
-        desc.add_options()
-            ("rules", "play random games of every form (rules engine speed)")
-            ("games", number(&games, 1, static_cast<int>(kMaxItems))->default_value(2000), "games per form for --rules")
-            ("pimc", "time the Monte-Carlo player's decisions (--game/--preset/--rule, --spec, --hands, --seed)")
-            ("spec", po::value(&spec)->default_value("pimc"), "for --pimc: the bot spec in every seat")
-            ("hands", number(&hands, 1, static_cast<int>(kMaxItems))->default_value(4), "for --pimc: hands to play")
-            ("seed", seed_value(&seed)->default_value(1), "for --pimc: seed of the deals and bots");
+        desc.add_options()("rules", "play random games of every form (rules engine speed)")(
+            "games", number(&games, 1, static_cast<int>(kMaxItems))->default_value(2000),
+            "games per form for --rules")("pimc",
+                                          "time the Monte-Carlo player's decisions "
+                                          "(--game/--preset/--rule, --spec, --hands, --seed)")(
+            "spec", po::value(&spec)->default_value("pimc"),
+            "for --pimc: the bot spec in every seat")(
+            "hands", number(&hands, 1, static_cast<int>(kMaxItems))->default_value(4),
+            "for --pimc: hands to play")("seed", seed_value(&seed)->default_value(1),
+                                         "for --pimc: seed of the deals and bots");
         ro.add_to(desc);
         add_bench_search_options(desc, search);
         po::variables_map vm;
         if (!parse_args("bench", argc, argv, desc, vm)) return 0;
         // One mode at a time, and no option that only another mode reads.
-        const bool rules = vm.count("rules"), pimc = vm.count("pimc"), dds = vm.count("dds-compare");
-        if (rules + pimc + dds > 1) throw cardgames::InputError("give at most one of --rules, --pimc and --dds-compare");
+        const bool rules = vm.count("rules"), pimc = vm.count("pimc"),
+                   dds = vm.count("dds-compare");
+        if (rules + pimc + dds > 1)
+            throw cardgames::InputError("give at most one of --rules, --pimc and --dds-compare");
         only_with(vm, {"games"}, rules, "with --rules");
         only_with(vm, {"spec", "hands", "seed", "game", "preset", "rule"}, pimc, "with --pimc");
         only_with(vm, {"dds-tricks", "dds-seed", "dds-repeat"}, dds, "with --dds-compare");
-        only_with(vm, {"positions", "per-position"}, !rules && !pimc && !dds, "to the search bench (without --rules, --pimc or --dds-compare)");
-        only_with(vm, {"algorithms", "format"}, !rules && !pimc, "to the search bench and --dds-compare");
+        only_with(vm, {"positions", "per-position"}, !rules && !pimc && !dds,
+                  "to the search bench (without --rules, --pimc or --dds-compare)");
+        only_with(vm, {"algorithms", "format"}, !rules && !pimc,
+                  "to the search bench and --dds-compare");
         if (rules) return bench_rules(games);
         if (pimc) {
             const cardgames::Rules r = ro.resolve();

@@ -1,17 +1,17 @@
-// cardgames bench --dds-compare N: solves N partnership Spades deals (spades trumps, spades may be led
-// at any time, i.e. bridge double-dummy play with spades as trumps, North on lead) with our
+// cardgames bench --dds-compare N: solves N partnership Spades deals (spades trumps, spades may be
+// led at any time, i.e. bridge double-dummy play with spades as trumps, North on lead) with our
 // double-dummy solver (--algorithms alphabeta: the generic two-sided search with its table), and
 // with DDS (the bridge double-dummy solver, libdds) for the same leader and trump, one thread each;
-// checks that the trick counts agree exactly and prints both medians. --dds-repeat R solves each deal
-// R times with each solver in turn (DDS from a fresh table each time) and keeps the fastest times.
-// Built only when CMake found libdds (CARDGAMES_HAVE_DDS); otherwise the mode says so.
+// checks that the trick counts agree exactly and prints both medians. --dds-repeat R solves each
+// deal R times with each solver in turn (DDS from a fresh table each time) and keeps the fastest
+// times. Built only when CMake found libdds (CARDGAMES_HAVE_DDS); otherwise the mode says so.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <iostream>
-#include <random>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <random>
 
 #include "apps/bench_search.hpp"
 #include "cardgames/cards/deal.hpp"
@@ -32,7 +32,8 @@ namespace apps {
 #ifndef CARDGAMES_HAVE_DDS
 
 int bench_dds_compare(const BenchSearchOptions&) {
-    throw cardgames::InputError("--dds-compare: this build has no DDS (install libdds-dev and re-run CMake)");
+    throw cardgames::InputError(
+        "--dds-compare: this build has no DDS (install libdds-dev and re-run CMake)");
 }
 
 #else
@@ -50,7 +51,8 @@ Deal comparison_deal(const Rules& rules, std::uint64_t seed, int i, int tricks) 
     for (int p = 0; p < rules.players; ++p) {
         std::vector<Card> cards(deal.hands[p].begin(), deal.hands[p].end());
         // Fisher-Yates with our own index draws, so the choice is the same with every library.
-        for (int j = static_cast<int>(cards.size()) - 1; j > 0; --j) std::swap(cards[j], cards[rng() % (j + 1)]);
+        for (int j = static_cast<int>(cards.size()) - 1; j > 0; --j)
+            std::swap(cards[j], cards[rng() % (j + 1)]);
         CardSet kept;
         for (int j = 0; j < tricks; ++j) kept |= cards[j];
         deal.hands[p] = kept;
@@ -74,7 +76,9 @@ int bench_dds_compare(const BenchSearchOptions& options) {
     // Ours: the double-dummy solver, or with --algorithms alphabeta the generic two-sided search.
     const bool generic = options.algorithms == "alphabeta";
     if (!generic && !options.algorithms.empty() && options.algorithms != "dd")
-        throw InputError("--dds-compare: --algorithms must be dd (the default) or alphabeta, not '" + options.algorithms + "'");
+        throw InputError(
+            "--dds-compare: --algorithms must be dd (the default) or alphabeta, not '" +
+            options.algorithms + "'");
     const PlayRules play_rules = PlayRules::from(rules);
     DoubleDummy solver;
 
@@ -82,10 +86,15 @@ int bench_dds_compare(const BenchSearchOptions& options) {
     std::vector<double> ours_exp;
     int disagreements = 0;
     if (!json)
-        std::cout << fmt::format("{} deals of {} tricks, spades trumps, North leads; tricks for North-South{}\n", options.dds_compare,
-                                 options.dds_tricks,
-                                 options.dds_repeat > 1 ? fmt::format("; fastest of {} runs each", options.dds_repeat) : "")
-                  << fmt::format("{:>5}  {:>6}{:>14}{:>11}  {:>6}{:>11}\n", "deal", "ours", "expansions", "ms", "dds", "ms");
+        std::cout
+            << fmt::format(
+                   "{} deals of {} tricks, spades trumps, North leads; tricks for North-South{}\n",
+                   options.dds_compare, options.dds_tricks,
+                   options.dds_repeat > 1
+                       ? fmt::format("; fastest of {} runs each", options.dds_repeat)
+                       : "")
+            << fmt::format("{:>5}  {:>6}{:>14}{:>11}  {:>6}{:>11}\n", "deal", "ours", "expansions",
+                           "ms", "dds", "ms");
     // DDS keeps its table when it is given the same deal again: between repeats this one-trick deal
     // makes it start afresh, as it did the first time.
     struct deal flush {};
@@ -115,19 +124,24 @@ int bench_dds_compare(const BenchSearchOptions& options) {
                 expansions = solver.stats().expansions;
                 tricks_searched = solver.stats().tricks;
             }
-            return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+            return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                             start)
+                .count();
         };
 
         struct deal dl {};
         dl.trump = 0;
         dl.first = kLeader;
         for (int h = 0; h < 4; ++h)
-            for (int s = 0; s < 4; ++s) dl.remainCards[h][s] = deal.hands[h].lane(kSuitsNotationOrder[s]);
+            for (int s = 0; s < 4; ++s)
+                dl.remainCards[h][s] = deal.hands[h].lane(kSuitsNotationOrder[s]);
         futureTricks fut{};
         const auto solve_dds = [&] {
             const auto start = std::chrono::steady_clock::now();
             const int rc = SolveBoard(dl, -1, 1, 1, &fut, 0);
-            const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+            const double ms =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count();
             if (rc != RETURN_NO_FAULT) {
                 char line[80] = {};
                 ErrorMessage(rc, line);
@@ -160,8 +174,9 @@ int bench_dds_compare(const BenchSearchOptions& options) {
             if (!generic) j["tricks_searched"] = tricks_searched;
             std::cout << j.dump() << "\n";
         } else {
-            std::cout << fmt::format("{:>5}  {:>6}{:>14}{:>11.1f}  {:>6}{:>11.1f}{}\n", i, ours, expansions, our_ms, theirs,
-                                     their_ms, agree ? "" : "  DIFFERENT: " + deal_to_string(deal));
+            std::cout << fmt::format("{:>5}  {:>6}{:>14}{:>11.1f}  {:>6}{:>11.1f}{}\n", i, ours,
+                                     expansions, our_ms, theirs, their_ms,
+                                     agree ? "" : "  DIFFERENT: " + deal_to_string(deal));
         }
         std::cout.flush();
     }
@@ -175,9 +190,11 @@ int bench_dds_compare(const BenchSearchOptions& options) {
         j["median_expansions"] = median(ours_exp);
         std::cout << j.dump() << "\n";
     } else {
-        std::cout << fmt::format("agree on {}/{} deals; median ms: ours {:.2f}, dds {:.2f}; median expansions (ours) {:.0f}\n",
-                                 options.dds_compare - disagreements, options.dds_compare, median(ours_ms), median(dds_ms),
-                                 median(ours_exp));
+        std::cout << fmt::format(
+            "agree on {}/{} deals; median ms: ours {:.2f}, dds {:.2f}; median expansions (ours) "
+            "{:.0f}\n",
+            options.dds_compare - disagreements, options.dds_compare, median(ours_ms),
+            median(dds_ms), median(ours_exp));
     }
     return disagreements ? 1 : 0;
 }

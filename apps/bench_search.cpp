@@ -9,21 +9,21 @@
 // depth is in tricks (0 = search to the end), bids is '-' or one bid per seat ('2,nil,3').
 #include "apps/bench_search.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <sstream>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "apps/common.hpp"
 #include "apps/search_options.hpp"
 #include "cardgames/cards/error.hpp"
-#include "cardgames/rules/position.hpp"
 #include "cardgames/cards/text_file.hpp"
+#include "cardgames/rules/position.hpp"
 #include "cardgames/search/trick_game.hpp"
 #include "engine/search.hpp"
 
@@ -76,7 +76,9 @@ const std::vector<BenchConfig>& all_configs() {
     return configs;
 }
 
-bool two_sided_ok(const BenchPosition& p) { return p.rules.is_partnership() && p.utility == Utility::kTricks; }
+bool two_sided_ok(const BenchPosition& p) {
+    return p.rules.is_partnership() && p.utility == Utility::kTricks;
+}
 
 // Whether a configuration means something on a position: leaf-value tables only where the engine
 // uses them (searches to the end), alphabeta only for two sides.
@@ -87,7 +89,9 @@ bool applies(const BenchConfig& c, const BenchPosition& p) {
 }
 
 // The configuration whose expansions make the signature on this position.
-bool is_signature(const BenchConfig& c) { return c.name == "speculative+tt"; }
+bool is_signature(const BenchConfig& c) {
+    return c.name == "speculative+tt";
+}
 
 std::string trim(const std::string& s) {
     const auto b = s.find_first_not_of(" \t\r");
@@ -101,7 +105,9 @@ BenchPosition parse_position_line(const std::string& line, const std::string& wh
     std::istringstream in(line);
     std::string part;
     while (std::getline(in, part, '|')) f.push_back(trim(part));
-    if (f.size() != 7) throw InputError(where + ": expected 7 fields 'name | preset | utility | depth | leader | bids | deal'");
+    if (f.size() != 7)
+        throw InputError(
+            where + ": expected 7 fields 'name | preset | utility | depth | leader | bids | deal'");
     BenchPosition p;
     p.where = where;
     p.name = f[0];
@@ -113,7 +119,8 @@ BenchPosition parse_position_line(const std::string& line, const std::string& wh
         p.utility = parse_utility(f[2]);
         char* end = nullptr;
         const long d = std::strtol(f[3].c_str(), &end, 10);
-        if (f[3].empty() || *end || d < 0) throw InputError("depth '" + f[3] + "': expected 0 (to the end) or more tricks");
+        if (f[3].empty() || *end || d < 0)
+            throw InputError("depth '" + f[3] + "': expected 0 (to the end) or more tricks");
         p.depth = static_cast<int>(d);
         p.leader = parse_seat(f[4], p.rules.players);
         const Deal deal = parse_deal(p.deal_text);
@@ -131,7 +138,8 @@ BenchPosition parse_position_line(const std::string& line, const std::string& wh
 }
 
 std::vector<BenchPosition> load_positions(const std::string& spec) {
-    const std::filesystem::path root = spec.empty() ? data_dir() / "bench" : std::filesystem::path(spec);
+    const std::filesystem::path root =
+        spec.empty() ? data_dir() / "bench" : std::filesystem::path(spec);
     std::vector<std::filesystem::path> files;
     if (std::filesystem::is_directory(root)) {
         for (const auto& e : std::filesystem::directory_iterator(root))
@@ -149,7 +157,8 @@ std::vector<BenchPosition> load_positions(const std::string& spec) {
             ++number;
             const std::string t = trim(line);
             if (t.empty() || t[0] == '#') continue;
-            out.push_back(parse_position_line(t, file.filename().string() + ":" + std::to_string(number)));
+            out.push_back(
+                parse_position_line(t, file.filename().string() + ":" + std::to_string(number)));
         }
     }
     if (out.empty()) throw InputError("--positions: no position in '" + root.string() + "'");
@@ -163,7 +172,8 @@ std::vector<BenchConfig> select_configs(const std::string& list) {
     std::string w;
     while (std::getline(in, w, ',')) {
         w = trim(w);
-        const auto it = std::find_if(all_configs().begin(), all_configs().end(), [&](const BenchConfig& c) { return c.name == w; });
+        const auto it = std::find_if(all_configs().begin(), all_configs().end(),
+                                     [&](const BenchConfig& c) { return c.name == w; });
         if (it == all_configs().end()) {
             std::string known;
             for (const auto& c : all_configs()) known += (known.empty() ? "" : ", ") + c.name;
@@ -209,16 +219,20 @@ Run run_one(const BenchPosition& p, const BenchConfig& c) {
 
 // Positions are grouped by preset, utility and whether they are searched to the end.
 std::string group_of(const BenchPosition& p) {
-    return fmt::format("{} {} {}", p.preset, utility_name(p.utility), p.depth == 0 ? "exact" : "depth-limited");
+    return fmt::format("{} {} {}", p.preset, utility_name(p.utility),
+                       p.depth == 0 ? "exact" : "depth-limited");
 }
 
-std::string group_title(const BenchPosition& p, int count, int min_left, int max_left, int min_depth, int max_depth) {
-    std::string range = min_left == max_left ? std::to_string(min_left) : fmt::format("{}-{}", min_left, max_left);
+std::string group_title(const BenchPosition& p, int count, int min_left, int max_left,
+                        int min_depth, int max_depth) {
+    std::string range =
+        min_left == max_left ? std::to_string(min_left) : fmt::format("{}-{}", min_left, max_left);
     std::string how = p.depth == 0 ? "searched to the end"
-                                   : (min_depth == max_depth ? fmt::format("{} tricks deep", min_depth)
-                                                             : fmt::format("{}-{} tricks deep", min_depth, max_depth));
-    return fmt::format("{}, utility {}, {} tricks left, {}: {} position{}", p.preset, utility_name(p.utility), range, how, count,
-                       count == 1 ? "" : "s");
+                                   : (min_depth == max_depth
+                                          ? fmt::format("{} tricks deep", min_depth)
+                                          : fmt::format("{}-{} tricks deep", min_depth, max_depth));
+    return fmt::format("{}, utility {}, {} tricks left, {}: {} position{}", p.preset,
+                       utility_name(p.utility), range, how, count, count == 1 ? "" : "s");
 }
 
 double reduction(std::uint64_t reference, std::uint64_t expansions) {
@@ -228,25 +242,33 @@ double reduction(std::uint64_t reference, std::uint64_t expansions) {
 }  // namespace
 
 void add_bench_search_options(po::options_description& desc, BenchSearchOptions& options) {
-    desc.add_options()
-        ("positions", po::value(&options.positions), "bench positions: a file or a directory of *.txt (default data/bench)")
-        ("algorithms", po::value(&options.algorithms),
-         "comma-separated configurations (default all): maxn, shallow, bnb, lastbranch, speculative, each with +lt "
-         "(leaf-value tables), speculative+tt, speculative+lt+tt, paranoid, alphabeta, alphabeta+tt")
-        ("format", po::value(&options.format)->default_value("text"), "text or json (JSON Lines)")
-        ("per-position", po::bool_switch(&options.per_position), "text: also print one line per position and configuration")
-        ("dds-compare", number(&options.dds_compare, 1, kMaxDdsDeals),
-         "instead: solve N partnership deals with our double-dummy solver (--algorithms alphabeta: the generic "
-         "search) and with DDS (needs libdds) and compare")
-        ("dds-tricks", number(&options.dds_tricks, 1, 13)->default_value(13), "--dds-compare: tricks per hand (1-13)")
-        ("dds-seed", seed_value(&options.dds_seed)->default_value(1), "--dds-compare: seed of the deals")
-        ("dds-repeat", number(&options.dds_repeat, 1, kMaxDdsRepeat)->default_value(1),
-         "--dds-compare: solve each deal this many times with each solver, in turn, and keep the fastest time "
-         "(on a noisy machine)");
+    desc.add_options()("positions", po::value(&options.positions),
+                       "bench positions: a file or a directory of *.txt (default data/bench)")(
+        "algorithms", po::value(&options.algorithms),
+        "comma-separated configurations (default all): maxn, shallow, bnb, lastbranch, "
+        "speculative, each with +lt "
+        "(leaf-value tables), speculative+tt, speculative+lt+tt, paranoid, alphabeta, "
+        "alphabeta+tt")("format", po::value(&options.format)->default_value("text"),
+                        "text or json (JSON Lines)")(
+        "per-position", po::bool_switch(&options.per_position),
+        "text: also print one line per position and configuration")(
+        "dds-compare", number(&options.dds_compare, 1, kMaxDdsDeals),
+        "instead: solve N partnership deals with our double-dummy solver (--algorithms alphabeta: "
+        "the generic "
+        "search) and with DDS (needs libdds) and compare")(
+        "dds-tricks", number(&options.dds_tricks, 1, 13)->default_value(13),
+        "--dds-compare: tricks per hand (1-13)")("dds-seed",
+                                                 seed_value(&options.dds_seed)->default_value(1),
+                                                 "--dds-compare: seed of the deals")(
+        "dds-repeat", number(&options.dds_repeat, 1, kMaxDdsRepeat)->default_value(1),
+        "--dds-compare: solve each deal this many times with each solver, in turn, and keep the "
+        "fastest time "
+        "(on a noisy machine)");
 }
 
 int bench_search(const BenchSearchOptions& options) {
-    if (options.format != "text" && options.format != "json") throw InputError("--format '" + options.format + "': expected text or json");
+    if (options.format != "text" && options.format != "json")
+        throw InputError("--format '" + options.format + "': expected text or json");
     if (options.dds_compare > 0) return bench_dds_compare(options);
     const std::vector<BenchPosition> positions = load_positions(options.positions);
     const std::vector<BenchConfig> configs = select_configs(options.algorithms);
@@ -289,14 +311,18 @@ int bench_search(const BenchSearchOptions& options) {
                     signature_ran = true;
                 }
                 if (configs[c].algorithm == engine::Algorithm::kMaxn) reference = &run;
-                // Every max^n variant must give plain max^n's tuple and move; alphabeta its side sum.
+                // Every max^n variant must give plain max^n's tuple and move; alphabeta its side
+                // sum.
                 if (reference && configs[c].algorithm != engine::Algorithm::kParanoid) {
                     const bool two = configs[c].algorithm == engine::Algorithm::kAlphaBeta;
-                    const bool same = two ? run.score == reference->value[0] + reference->value[2] && run.best == reference->best
-                                          : run.value == reference->value && run.best == reference->best;
+                    const bool same =
+                        two ? run.score == reference->value[0] + reference->value[2] &&
+                                  run.best == reference->best
+                            : run.value == reference->value && run.best == reference->best;
                     if (!same) {
                         ++mismatches;
-                        std::cerr << fmt::format("bench: {} ({}): {} disagrees with maxn\n", p.name, p.where, configs[c].name);
+                        std::cerr << fmt::format("bench: {} ({}): {} disagrees with maxn\n", p.name,
+                                                 p.where, configs[c].name);
                     }
                 }
                 if (json) {
@@ -336,14 +362,17 @@ int bench_search(const BenchSearchOptions& options) {
         };
         const Run reference = maxn_index ? total(*maxn_index) : Run{};
         if (!json) {
-            std::cout << group_title(first, static_cast<int>(members.size()), min_left, max_left, min_depth, max_depth) << "\n";
-            std::cout << fmt::format("  {:<20}{:>14}{:>14}{:>10}{:>12}{:>11}\n", "algorithm", "expansions", "nodes", "ms", "knodes/s",
-                                     "reduction");
+            std::cout << group_title(first, static_cast<int>(members.size()), min_left, max_left,
+                                     min_depth, max_depth)
+                      << "\n";
+            std::cout << fmt::format("  {:<20}{:>14}{:>14}{:>10}{:>12}{:>11}\n", "algorithm",
+                                     "expansions", "nodes", "ms", "knodes/s", "reduction");
         }
         for (std::size_t c = 0; c < configs.size(); ++c) {
             const Run t = total(c);
             if (!t.ran) continue;
-            const double rate = t.seconds > 0 ? static_cast<double>(t.nodes) / t.seconds / 1000.0 : 0.0;
+            const double rate =
+                t.seconds > 0 ? static_cast<double>(t.nodes) / t.seconds / 1000.0 : 0.0;
             const double red = reference.ran ? reduction(reference.expansions, t.expansions) : 0.0;
             if (json) {
                 nlohmann::json j;
@@ -360,13 +389,16 @@ int bench_search(const BenchSearchOptions& options) {
                 std::cout << j.dump() << "\n";
                 continue;
             }
-            std::cout << fmt::format("  {:<20}{:>14}{:>14}{:>10.0f}{:>12.0f}{:>11}\n", configs[c].name, t.expansions, t.nodes,
-                                     t.seconds * 1000.0, rate, reference.ran ? fmt::format("{:.2f}", red) : std::string("-"));
+            std::cout << fmt::format("  {:<20}{:>14}{:>14}{:>10.0f}{:>12.0f}{:>11}\n",
+                                     configs[c].name, t.expansions, t.nodes, t.seconds * 1000.0,
+                                     rate,
+                                     reference.ran ? fmt::format("{:.2f}", red) : std::string("-"));
             if (options.per_position)
                 for (std::size_t k = 0; k < members.size(); ++k)
                     if (runs[k][c].ran)
-                        std::cout << fmt::format("      {:<18}{:>14}{:>14}{:>10.1f}\n", positions[members[k]].name,
-                                                 runs[k][c].expansions, runs[k][c].nodes, runs[k][c].seconds * 1000.0);
+                        std::cout << fmt::format("      {:<18}{:>14}{:>14}{:>10.1f}\n",
+                                                 positions[members[k]].name, runs[k][c].expansions,
+                                                 runs[k][c].nodes, runs[k][c].seconds * 1000.0);
         }
         if (!json) std::cout << "\n";
     }
@@ -376,8 +408,11 @@ int bench_search(const BenchSearchOptions& options) {
         j["mismatches"] = mismatches;
         std::cout << j.dump() << "\n";
     } else {
-        if (mismatches) std::cout << mismatches << " result(s) disagree with plain max^n (see stderr)\n";
-        std::cout << "bench signature: " << (signature_ran ? std::to_string(signature) : std::string("- (default configuration not run)"))
+        if (mismatches)
+            std::cout << mismatches << " result(s) disagree with plain max^n (see stderr)\n";
+        std::cout << "bench signature: "
+                  << (signature_ran ? std::to_string(signature)
+                                    : std::string("- (default configuration not run)"))
                   << "\n";
     }
     return mismatches ? 1 : 0;

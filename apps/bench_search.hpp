@@ -1,8 +1,8 @@
 #pragma once
-// cardgames bench (search): searches the fixed bench positions (data/bench/*.txt) on one thread with
-// every algorithm, prints expansions, nodes/s and the reduction against plain max^n per group of
-// positions, and last `bench signature: N`. Also the DDS comparison (--dds-compare), built only when
-// CMake found libdds.
+// cardgames bench (search): searches the fixed bench positions (data/bench/*.txt) on one thread
+// with every algorithm, prints expansions, nodes/s and the reduction against plain max^n per group
+// of positions, and last `bench signature: N`. Also the DDS comparison (--dds-compare), built only
+// when CMake found libdds.
 
 #include <string>
 
@@ -11,7 +11,7 @@
 namespace apps {
 
 inline constexpr int kMaxDdsDeals = 1'000'000;  // --dds-compare
-inline constexpr int kMaxDdsRepeat = 1000;       // --dds-repeat
+inline constexpr int kMaxDdsRepeat = 1000;      // --dds-repeat
 
 struct BenchSearchOptions {
     std::string positions;   // file or directory; empty = data/bench
@@ -26,7 +26,8 @@ struct BenchSearchOptions {
 
 void add_bench_search_options(po::options_description& desc, BenchSearchOptions& options);
 int bench_search(const BenchSearchOptions& options);
-// Defined in bench_dds.cpp: with libdds, compares our double-dummy solver with DDS; without, says so.
+// Defined in bench_dds.cpp: with libdds, compares our double-dummy solver with DDS; without, says
+// so.
 int bench_dds_compare(const BenchSearchOptions& options);
 
 }  // namespace apps

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "apps/common.hpp"
-#include "cardgames/players/bots.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/players/bots.hpp"
 #include "cardgames/players/protocol.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/pimc.hpp"
@@ -23,21 +23,30 @@ namespace {
 // The bot, except that a state its sampler finds impossible is the table's fault: bad input. The
 // session checks every line so that none should reach it; this keeps that promise if one does.
 class TableChecked : public Player {
-public:
+  public:
     explicit TableChecked(std::unique_ptr<Player> inner) : inner_(std::move(inner)) {}
     std::string name() const override { return inner_->name(); }
-    bool blind_nil(const InfoState& info) override { return checked<bool>([&] { return inner_->blind_nil(info); }); }
-    int bid(const InfoState& info) override { return checked<int>([&] { return inner_->bid(info); }); }
-    CardSet pass(const InfoState& info) override { return checked<CardSet>([&] { return inner_->pass(info); }); }
-    Card play(const InfoState& info) override { return checked<Card>([&] { return inner_->play(info); }); }
+    bool blind_nil(const InfoState& info) override {
+        return checked<bool>([&] { return inner_->blind_nil(info); });
+    }
+    int bid(const InfoState& info) override {
+        return checked<int>([&] { return inner_->bid(info); });
+    }
+    CardSet pass(const InfoState& info) override {
+        return checked<CardSet>([&] { return inner_->pass(info); });
+    }
+    Card play(const InfoState& info) override {
+        return checked<Card>([&] { return inner_->play(info); });
+    }
 
-private:
+  private:
     template <class T, class F>
     static T checked(F&& decide) {
         try {
             return decide();
         } catch (const sampling::Contradiction& e) {
-            throw InputError(std::string("no deal of the unseen cards fits the table's lines: ") + e.what());
+            throw InputError(std::string("no deal of the unseen cards fits the table's lines: ") +
+                             e.what());
         }
     }
 
@@ -50,7 +59,8 @@ int cmd_bot(int argc, char** argv) {
     return guarded("bot", [&] {
         std::string spec;
         po::options_description desc("bot options (speaks docs/PROTOCOL.md on stdin/stdout)");
-        desc.add_options()("spec", po::value(&spec)->default_value("rule"), "the bot that plays: any bot spec (random, rule, pimc:worlds=32, ...)");
+        desc.add_options()("spec", po::value(&spec)->default_value("rule"),
+                           "the bot that plays: any bot spec (random, rule, pimc:worlds=32, ...)");
         po::variables_map vm;
         if (!parse_args("bot", argc, argv, desc, vm)) return 0;
         sampling::make_player(spec, 0);  // a bad spec is reported before the table starts talking

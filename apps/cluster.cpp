@@ -33,7 +33,9 @@ bool started_by_mpirun() {
 
 // A short wait between polls: blocking MPI calls spin a core, which ranks sharing a machine with
 // their own workers cannot spare; results come every few milliseconds at most.
-void pause_briefly() { std::this_thread::sleep_for(std::chrono::milliseconds(1)); }
+void pause_briefly() {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
 
 void wait_for(MPI_Request& request) {
     for (int done = 0;;) {
@@ -45,9 +47,15 @@ void wait_for(MPI_Request& request) {
 
 }  // namespace
 
-int rank() { return g_rank; }
-int ranks() { return g_size; }
-int ranks_on_this_machine() { return g_local; }
+int rank() {
+    return g_rank;
+}
+int ranks() {
+    return g_size;
+}
+int ranks_on_this_machine() {
+    return g_local;
+}
 
 std::string workers_text(int threads) {
     const std::string t = std::to_string(threads) + (threads == 1 ? " thread" : " threads");
@@ -87,7 +95,8 @@ std::string command_line_mismatch(int argc, char** argv) {
     for (int i = 0; i < argc; ++i) joined += std::string(argv[i]) + '\0';
     const int r = first_rank_that_differs(joined);
     if (r < 0) return "";
-    return "rank " + std::to_string(r) + " was started with other arguments than rank 0; give every rank the same command";
+    return "rank " + std::to_string(r) +
+           " was started with other arguments than rank 0; give every rank the same command";
 }
 
 void agree_on_setup(std::exception_ptr local) {
@@ -162,15 +171,17 @@ struct Outbox::Pending {
 
 Outbox::Outbox() = default;
 
-Outbox::~Outbox() { drain(); }
+Outbox::~Outbox() {
+    drain();
+}
 
 void Outbox::send(int dest, Tag tag, std::int64_t number, const std::string& text) {
     auto p = std::make_unique<Pending>();
     p->buffer.resize(sizeof number);
     std::memcpy(p->buffer.data(), &number, sizeof number);
     p->buffer += text;
-    MPI_Isend(p->buffer.data(), static_cast<int>(p->buffer.size()), MPI_BYTE, dest, static_cast<int>(tag),
-              MPI_COMM_WORLD, &p->request);
+    MPI_Isend(p->buffer.data(), static_cast<int>(p->buffer.size()), MPI_BYTE, dest,
+              static_cast<int>(tag), MPI_COMM_WORLD, &p->request);
     pending_.push_back(std::move(p));
 }
 

@@ -31,7 +31,7 @@ struct QuietExit {
 };
 
 class MpiSession {
-public:
+  public:
     // Initialises MPI when this process was started by mpirun; otherwise does nothing.
     MpiSession(int& argc, char**& argv);
     ~MpiSession();
@@ -55,11 +55,11 @@ std::int64_t broadcast_from_root(std::int64_t value);
 
 // Messages of a batch between the ranks and rank 0, which alone writes the results file.
 enum class Tag : int {
-    kResult = 1,  // rank -> 0: an item's index and line
-    kDone = 2,    // rank -> 0: how many results the rank sent, all before this message
-    kError = 3,   // rank -> 0: a failed item: exit status and message
-    kStop = 4,    // 0 -> rank: stop taking items (interrupt or a failure elsewhere)
-    kOutcome = 5, // 0 -> rank: how the run ended (its exit status), the last message
+    kResult = 1,   // rank -> 0: an item's index and line
+    kDone = 2,     // rank -> 0: how many results the rank sent, all before this message
+    kError = 3,    // rank -> 0: a failed item: exit status and message
+    kStop = 4,     // 0 -> rank: stop taking items (interrupt or a failure elsewhere)
+    kOutcome = 5,  // 0 -> rank: how the run ended (its exit status), the last message
 };
 
 struct Message {
@@ -78,7 +78,7 @@ std::exception_ptr error_from(const Message& m);
 
 // Non-blocking sends that keep their buffers until delivered.
 class Outbox {
-public:
+  public:
     Outbox();
     ~Outbox();
     Outbox(const Outbox&) = delete;
@@ -89,7 +89,7 @@ public:
     // Blocks (politely, without spinning a core) until everything was delivered.
     void drain();
 
-private:
+  private:
     struct Pending;
     std::vector<std::unique_ptr<Pending>> pending_;
 };

@@ -19,8 +19,9 @@ namespace apps {
 
 using cardgames::InputError;
 
-std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::string& text, int players,
-                                                                   const std::string& label) {
+std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::string& text,
+                                                                  int players,
+                                                                  const std::string& label) {
     std::array<cardgames::Bid, cardgames::kMaxPlayers> bids{};
     const std::string at = label + " '" + text + "': ";
     std::istringstream in(text);
@@ -30,32 +31,40 @@ std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::str
         const auto b = w.find_first_not_of(" \t\r");
         w = b == std::string::npos ? "" : w.substr(b, w.find_last_not_of(" \t\r") - b + 1);
         if (i >= players) throw InputError(at + "more than " + std::to_string(players) + " bids");
-        if (w == "nil") bids[i] = {0, false};
-        else if (w == "bnil") bids[i] = {0, true};
+        if (w == "nil")
+            bids[i] = {0, false};
+        else if (w == "bnil")
+            bids[i] = {0, true};
         else {
             char* end = nullptr;
             const long v = std::strtol(w.c_str(), &end, 10);
-            if (w.empty() || *end || v < 0 || v > cardgames::kMaxTricks) throw InputError(at + "'" + w + "' is not a bid (0-13, nil, bnil)");
+            if (w.empty() || *end || v < 0 || v > cardgames::kMaxTricks)
+                throw InputError(at + "'" + w + "' is not a bid (0-13, nil, bnil)");
             bids[i] = {static_cast<int>(v), false};
         }
         ++i;
     }
-    if (i != players) throw InputError(at + "give one bid per seat (" + std::to_string(players) + ")");
+    if (i != players)
+        throw InputError(at + "give one bid per seat (" + std::to_string(players) + ")");
     return bids;
 }
 
 void RulesOptions::add_to(po::options_description& desc) {
-    desc.add_options()
-        ("game", po::value(&game)->notifier([this](const std::string&) { game_given = true; }),
-         "hearts or spades (default hearts): the game's default preset; beside --preset it must name the preset's game")
-        ("preset", po::value(&preset), "rule preset: a name under data/rules (hearts4, spades-partnership, ...) or a .ini path")
-        ("rule", po::value(&overrides)->composing(), "override one rule, key=value (repeatable)");
+    desc.add_options()(
+        "game", po::value(&game)->notifier([this](const std::string&) { game_given = true; }),
+        "hearts or spades (default hearts): the game's default preset; beside --preset it must "
+        "name the preset's game")(
+        "preset", po::value(&preset),
+        "rule preset: a name under data/rules (hearts4, spades-partnership, ...) or a .ini path")(
+        "rule", po::value(&overrides)->composing(), "override one rule, key=value (repeatable)");
 }
 
 cardgames::Rules RulesOptions::resolve() const {
     const std::string kind = game_given ? game : "hearts";
-    if (kind != "hearts" && kind != "spades") throw InputError("--game '" + game + "': expected hearts or spades");
-    const cardgames::GameKind g = kind == "spades" ? cardgames::GameKind::kSpades : cardgames::GameKind::kHearts;
+    if (kind != "hearts" && kind != "spades")
+        throw InputError("--game '" + game + "': expected hearts or spades");
+    const cardgames::GameKind g =
+        kind == "spades" ? cardgames::GameKind::kSpades : cardgames::GameKind::kHearts;
     const std::string name = preset.empty() ? cardgames::default_preset(g) : preset;
     cardgames::Rules rules = cardgames::load_rules(cardgames::preset_path(name), overrides);
     // --game only picks a default preset: beside a preset (or a game= override) that plays the
@@ -63,7 +72,8 @@ cardgames::Rules RulesOptions::resolve() const {
     if (game_given && rules.game != g) {
         const std::string other = cardgames::game_name(rules.game);
         throw InputError("--game " + game + " disagrees with " +
-                         (preset.empty() ? "--rule game=" + other : "--preset " + preset + ", a " + other + " preset") +
+                         (preset.empty() ? "--rule game=" + other
+                                         : "--preset " + preset + ", a " + other + " preset") +
                          ": give one of them");
     }
     return rules;
@@ -72,18 +82,20 @@ cardgames::Rules RulesOptions::resolve() const {
 void only_option(const po::variables_map& vm, const std::string& option) {
     for (const auto& [name, value] : vm)
         if (name != option && !value.defaulted())
-            throw InputError("--" + name + " does not apply with --" + option + ", which only prints the file's table");
+            throw InputError("--" + name + " does not apply with --" + option +
+                             ", which only prints the file's table");
 }
 
-void only_with(const po::variables_map& vm, std::initializer_list<const char*> options, bool applies,
-               const std::string& condition) {
+void only_with(const po::variables_map& vm, std::initializer_list<const char*> options,
+               bool applies, const std::string& condition) {
     if (applies) return;
     for (const char* o : options)
         if (given(vm, o)) throw InputError("--" + std::string(o) + " applies only " + condition);
 }
 
-bool parse_args(const std::string& command, int argc, char** argv, const po::options_description& desc,
-                po::variables_map& vm, const po::positional_options_description* positional) {
+bool parse_args(const std::string& command, int argc, char** argv,
+                const po::options_description& desc, po::variables_map& vm,
+                const po::positional_options_description* positional) {
     po::options_description all(desc);
     all.add_options()("help,h", "show this help");
     auto parser = po::command_line_parser(argc, argv).options(all);
@@ -92,8 +104,8 @@ bool parse_args(const std::string& command, int argc, char** argv, const po::opt
     // Without a positional description Boost keeps stray words aside and says nothing.
     for (const po::option& o : parsed.options)
         if (o.string_key.empty() && !o.original_tokens.empty())
-            throw InputError("unexpected argument '" + o.original_tokens.front() + "' (options start with --; see cardgames " +
-                             command + " --help)");
+            throw InputError("unexpected argument '" + o.original_tokens.front() +
+                             "' (options start with --; see cardgames " + command + " --help)");
     po::store(parsed, vm);
     if (vm.count("help")) {
         // The positional words by name ("replay [options] FILE"), as --file and FILE mean the same.
@@ -113,8 +125,9 @@ bool parse_args(const std::string& command, int argc, char** argv, const po::opt
 bool out_of_threads_or_processes(const std::exception& e) {
     if (const auto* s = dynamic_cast<const std::system_error*>(&e)) {
         const std::error_condition c = s->code().default_error_condition();
-        return c == std::errc::resource_unavailable_try_again || c == std::errc::not_enough_memory ||
-               c == std::errc::too_many_files_open || c == std::errc::too_many_files_open_in_system;
+        return c == std::errc::resource_unavailable_try_again ||
+               c == std::errc::not_enough_memory || c == std::errc::too_many_files_open ||
+               c == std::errc::too_many_files_open_in_system;
     }
     // oneTBB reports a worker it could not start as a std::runtime_error (its handle_perror):
     // "pthread_create has failed: Resource temporarily unavailable".
@@ -134,12 +147,15 @@ void check_threads_available(int count) {
     go.count_down();
     for (std::thread& t : threads) t.join();
     if (!failure.empty())
-        throw RunError("could start only " + std::to_string(threads.size()) + " of the " + std::to_string(count) +
-                       " threads the run needs (" + failure + "): the system's limit on threads or processes is reached; "
+        throw RunError("could start only " + std::to_string(threads.size()) + " of the " +
+                       std::to_string(count) + " threads the run needs (" + failure +
+                       "): the system's limit on threads or processes is reached; "
                        "try fewer --threads or raise the limit (ulimit -u)");
 }
 
-void check_default_threads_available() { check_threads_available(tbb::info::default_concurrency() - 1); }
+void check_default_threads_available() {
+    check_threads_available(tbb::info::default_concurrency() - 1);
+}
 
 std::uint64_t fnv1a(const std::string& text) {
     std::uint64_t hash = 0xcbf29ce484222325ULL;
@@ -147,7 +163,9 @@ std::uint64_t fnv1a(const std::string& text) {
     return hash;
 }
 
-std::string terminal_text(const std::string& message) { return cardgames::safe_text(message, kMessageBytes); }
+std::string terminal_text(const std::string& message) {
+    return cardgames::safe_text(message, kMessageBytes);
+}
 
 int guarded(const std::string& command, const std::function<int()>& body) {
     // Under mpirun every rank meets the same error; rank 0 alone says it.
@@ -160,8 +178,8 @@ int guarded(const std::string& command, const std::function<int()>& body) {
         if (say) std::cerr << "cardgames " << command << ": " << terminal_text(e.what()) << "\n";
     } catch (const po::error& e) {
         if (say)
-            std::cerr << "cardgames " << command << ": " << terminal_text(e.what()) << " (see cardgames " << command
-                      << " --help)\n";
+            std::cerr << "cardgames " << command << ": " << terminal_text(e.what())
+                      << " (see cardgames " << command << " --help)\n";
     }
     return kExitBadInput;
 }

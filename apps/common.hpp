@@ -28,7 +28,7 @@ inline constexpr int kExitInterrupted = 130;
 // A run that cannot go on through no fault of its input or of the program: a write that failed
 // (a full disk), threads that could not be had. Exit status 1, with the message as it is.
 class RunError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -44,7 +44,7 @@ inline constexpr int kMaxSamples = 1'000'000;     // eval --samples
 // The help shows the range as the value's name.
 template <class T>
 class NumberValue : public po::typed_value<T> {
-public:
+  public:
     NumberValue(T* target, T lo, T hi) : po::typed_value<T>(target), lo_(lo), hi_(hi) {
         this->value_name(std::to_string(lo) + ".." + std::to_string(hi));
     }
@@ -55,34 +55,41 @@ public:
         const char* end = text.data() + text.size();
         const auto [ptr, ec] = std::from_chars(text.data(), end, v);
         if (text.empty() || ec != std::errc() || ptr != end || v < lo_ || v > hi_) {
-            po::error_with_option_name e("the argument ('%value%') for option '%canonical_option%' is invalid: expected a "
-                                         "whole number from " + std::to_string(lo_) + " to " + std::to_string(hi_));
+            po::error_with_option_name e(
+                "the argument ('%value%') for option '%canonical_option%' is invalid: expected a "
+                "whole number from " +
+                std::to_string(lo_) + " to " + std::to_string(hi_));
             e.set_substitute("value", text);
             throw e;
         }
         store = v;
     }
 
-private:
+  private:
     T lo_, hi_;
 };
 
 // The one way commands declare a numeric option: number(&games, 1L, kMaxItems).
 template <class T>
-NumberValue<T>* number(T* target, T lo = std::numeric_limits<T>::min(), T hi = std::numeric_limits<T>::max()) {
+NumberValue<T>* number(T* target, T lo = std::numeric_limits<T>::min(),
+                       T hi = std::numeric_limits<T>::max()) {
     return new NumberValue<T>(target, lo, hi);
 }
 
 // A 64-bit seed: any of 0..2^64-1, nothing that wraps ("-1").
-inline NumberValue<std::uint64_t>* seed_value(std::uint64_t* target) { return number(target); }
+inline NumberValue<std::uint64_t>* seed_value(std::uint64_t* target) {
+    return number(target);
+}
 
 // True when the option was on the command line (not only its default).
-inline bool given(const po::variables_map& vm, const char* name) { return vm.count(name) && !vm[name].defaulted(); }
+inline bool given(const po::variables_map& vm, const char* name) {
+    return vm.count(name) && !vm[name].defaulted();
+}
 
 // Refuses, naming them, options given on the command line that mean nothing unless `applies`:
 // "--spec applies only with --pimc".
-void only_with(const po::variables_map& vm, std::initializer_list<const char*> options, bool applies,
-               const std::string& condition);
+void only_with(const po::variables_map& vm, std::initializer_list<const char*> options,
+               bool applies, const std::string& condition);
 
 // Refuses any option on the command line beside `option` (--report prints a file and runs nothing).
 void only_option(const po::variables_map& vm, const std::string& option);
@@ -112,7 +119,8 @@ struct RulesOptions {
 
     void add_to(po::options_description& desc);
     // The rules in force: the preset (or the game's default preset) with the overrides applied.
-    // --game beside --preset (or --rule game=...) must name the same game: a disagreement is refused.
+    // --game beside --preset (or --rule game=...) must name the same game: a disagreement is
+    // refused.
     cardgames::Rules resolve() const;
 };
 
@@ -121,8 +129,9 @@ std::uint64_t fnv1a(const std::string& text);
 
 // Parses argv (after the subcommand) into vm; prints help and returns false for --help. A word
 // that is not an option (and not one of `positional`) is refused, naming it.
-bool parse_args(const std::string& command, int argc, char** argv, const po::options_description& desc,
-                po::variables_map& vm, const po::positional_options_description* positional = nullptr);
+bool parse_args(const std::string& command, int argc, char** argv,
+                const po::options_description& desc, po::variables_map& vm,
+                const po::positional_options_description* positional = nullptr);
 
 // An error message as it goes to the terminal: it may quote text from a file or a bot, so it is
 // made one line of valid UTF-8 without control characters (cardgames::safe_text).
@@ -134,8 +143,9 @@ int guarded(const std::string& command, const std::function<int()>& body);
 
 // One bid per seat, comma-separated: 0-13 (17 in 3-player hands), nil, bnil (blind nil); spaces
 // around a bid are ignored. Errors name `label` (the option or field) and the text.
-std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::string& text, int players,
-                                                                   const std::string& label);
+std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::string& text,
+                                                                  int players,
+                                                                  const std::string& label);
 
 // Seat names for printing: North, East, South, West for 4 players, else "Seat 0".
 std::string seat_name(int seat, int players);

@@ -19,9 +19,9 @@ int cmd_deals(int argc, char** argv) {
         std::uint64_t seed = 1;
         po::options_description desc("deals options");
         ro.add_to(desc);
-        desc.add_options()
-            ("count", number(&count, 1L, kMaxItems)->default_value(2000), "how many deals")
-            ("seed", seed_value(&seed)->default_value(1), "seed of the set");
+        desc.add_options()("count", number(&count, 1L, kMaxItems)->default_value(2000),
+                           "how many deals")("seed", seed_value(&seed)->default_value(1),
+                                             "seed of the set");
         po::variables_map vm;
         if (!parse_args("deals", argc, argv, desc, vm)) return 0;
         const Rules rules = ro.resolve();
@@ -30,7 +30,9 @@ int cmd_deals(int argc, char** argv) {
         for (const std::string& o : ro.overrides) std::cout << " --rule " << o;
         std::cout << " --count " << count << " --seed " << seed << "\n";
         for (long i = 0; i < count; ++i)
-            std::cout << deal_to_string(deal_from_seed(rules, mix_seed(seed, static_cast<std::uint64_t>(i)), 0)) << "\n";
+            std::cout << deal_to_string(deal_from_seed(
+                             rules, mix_seed(seed, static_cast<std::uint64_t>(i)), 0))
+                      << "\n";
         return 0;
     });
 }

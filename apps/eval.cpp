@@ -23,12 +23,12 @@
 #include "apps/results_file.hpp"
 #include "apps/results_readers.hpp"
 #include "apps/stats.hpp"
-#include "cardgames/players/bots.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/text_file.hpp"
-#include "sampling/pimc.hpp"
+#include "cardgames/players/bots.hpp"
 #include "cardgames/rules/dealing.hpp"
+#include "sampling/pimc.hpp"
 
 namespace apps {
 
@@ -55,7 +55,8 @@ std::string fingerprint(const std::string& text) {
     return buf;
 }
 
-std::vector<Deal> read_deals(const std::string& path, const std::string& text, const Rules& rules, long limit) {
+std::vector<Deal> read_deals(const std::string& path, const std::string& text, const Rules& rules,
+                             long limit) {
     std::vector<Deal> deals;
     std::istringstream in(text);
     std::string line;
@@ -86,22 +87,28 @@ std::vector<int> parse_seats(const std::string& text, int players) {
     while (std::getline(in, item, ',')) {
         int s = -1;
         std::from_chars(item.data(), item.data() + item.size(), s);
-        // Written as the number itself ("1", not "01" or "1x"): play mode matches seats by their text.
+        // Written as the number itself ("1", not "01" or "1x"): play mode matches seats by their
+        // text.
         if (item != std::to_string(s) || s < 0 || s >= players)
-            throw InputError(at + "'" + item + "' is not a seat: expected 'all' or a list of seats 0.." + std::to_string(players - 1));
-        if (std::find(seats.begin(), seats.end(), s) != seats.end()) throw InputError(at + "seat " + item + " twice");
+            throw InputError(at + "'" + item +
+                             "' is not a seat: expected 'all' or a list of seats 0.." +
+                             std::to_string(players - 1));
+        if (std::find(seats.begin(), seats.end(), s) != seats.end())
+            throw InputError(at + "seat " + item + " twice");
         seats.push_back(s);
     }
     return seats;
 }
 
-json losses_line(const EvalPlan& plan, const std::vector<double>& values, double best, const std::vector<std::size_t>& picks) {
+json losses_line(const EvalPlan& plan, const std::vector<double>& values, double best,
+                 const std::vector<std::size_t>& picks) {
     json loss = json::array();
     for (std::size_t p = 0; p < plan.policies.size(); ++p) loss.push_back(best - values[picks[p]]);
     return loss;
 }
 
-std::string bid_item(const EvalPlan& plan, const Rules& rules, const std::vector<Deal>& deals, long index) {
+std::string bid_item(const EvalPlan& plan, const Rules& rules, const std::vector<Deal>& deals,
+                     long index) {
     const std::size_t per_deal = plan.seats.size();
     const Deal& deal = deals[index / per_deal];
     const int seat = plan.seats[index % per_deal];
@@ -111,7 +118,8 @@ std::string bid_item(const EvalPlan& plan, const Rules& rules, const std::vector
     for (int k = 0; k < plan.samples; ++k) {
         const std::uint64_t sample_seed = mix_seed(item_seed, 1 + static_cast<std::uint64_t>(k));
         const Deal layout = sample_bid_layout(rules, deal, seat, sample_seed);
-        for (int b = lo; b <= hi; ++b) values[b] += bid_playout(rules, layout, seat, b, plan.reference, sample_seed);
+        for (int b = lo; b <= hi; ++b)
+            values[b] += bid_playout(rules, layout, seat, b, plan.reference, sample_seed);
     }
     int best = lo;
     for (int b = lo; b <= hi; ++b) {
@@ -127,13 +135,19 @@ std::string bid_item(const EvalPlan& plan, const Rules& rules, const std::vector
     }
     json vals = json::array();
     for (int b = 0; b <= hi; ++b) vals.push_back(b < lo ? json() : json(values[b]));
-    json line{{"index", index}, {"deal_index", index / static_cast<long>(per_deal)}, {"deal", deal_to_string(deal)},
-              {"seat", seat}, {"values", vals}, {"best_bid", best}, {"bids", bids}};
+    json line{{"index", index},
+              {"deal_index", index / static_cast<long>(per_deal)},
+              {"deal", deal_to_string(deal)},
+              {"seat", seat},
+              {"values", vals},
+              {"best_bid", best},
+              {"bids", bids}};
     line["loss"] = losses_line(plan, values, values[best], picks);
     return line.dump();
 }
 
-std::string play_item(const EvalPlan& plan, const std::vector<PlayDecision>& decisions, long index) {
+std::string play_item(const EvalPlan& plan, const std::vector<PlayDecision>& decisions,
+                      long index) {
     const PlayDecision& d = decisions[index];
     const std::uint64_t item_seed = mix_seed(plan.seed, static_cast<std::uint64_t>(index));
     std::vector<Card> legal;
@@ -153,16 +167,20 @@ std::string play_item(const EvalPlan& plan, const std::vector<PlayDecision>& dec
     std::vector<std::size_t> picks;
     json choices = json::array(), cards = json::array();
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
-        const Card c = sampling::make_player(plan.policies[p], mix_seed(item_seed, 5000 + p))->play(d.info);
+        const Card c =
+            sampling::make_player(plan.policies[p], mix_seed(item_seed, 5000 + p))->play(d.info);
         const auto it = std::find(legal.begin(), legal.end(), c);
-        if (it == legal.end()) throw std::logic_error("policy " + plan.policies[p] + " chose an illegal card");
+        if (it == legal.end())
+            throw std::logic_error("policy " + plan.policies[p] + " chose an illegal card");
         picks.push_back(static_cast<std::size_t>(it - legal.begin()));
         choices.push_back(to_string(c));
     }
     for (Card c : legal) cards.push_back(to_string(c));
-    json line{{"index", index}, {"record_line", d.record_line}, {"hand", d.hand},
-              {"trick", static_cast<int>(d.info.play.tricks_played)}, {"seat", d.info.seat}, {"legal", cards},
-              {"values", values}, {"best", to_string(legal[best])}, {"choices", choices}};
+    json line{{"index", index},      {"record_line", d.record_line},
+              {"hand", d.hand},      {"trick", static_cast<int>(d.info.play.tricks_played)},
+              {"seat", d.info.seat}, {"legal", cards},
+              {"values", values},    {"best", to_string(legal[best])},
+              {"choices", choices}};
     line["loss"] = losses_line(plan, values, values[best], picks);
     return line.dump();
 }
@@ -179,7 +197,8 @@ struct EvalRun {
     BatchRunOptions how;
 };
 
-// Parses the command line and reads the inputs; --help and --report are done here (returned status).
+// Parses the command line and reads the inputs; --help and --report are done here (returned
+// status).
 std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
     RulesOptions ro;
     EvalPlan& plan = run.plan;
@@ -187,16 +206,23 @@ std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
     long count = 0;
     po::options_description desc("eval options");
     ro.add_to(desc);
-    desc.add_options()
-        ("mode", po::value(&mode)->default_value("bid"), "bid (Spades: deals and bids) or play (records and cards)")
-        ("policies", po::value(&policies_text), "the bot specs to evaluate, comma separated: \"rule,random\"")
-        ("reference", po::value(&plan.reference)->default_value("rule"), "the bot that plays the hands out and values the choices")
-        ("deals", po::value(&deals_file), "bid mode: deal set, one deal per line (default data/deals/<preset>.txt)")
-        ("records", po::value(&records_file), "play mode: game records, JSON Lines (tournament results work)")
-        ("count", number(&count, 1L, kMaxItems), "bid mode: deals to use (default 25); play mode: decisions (default 200)")
-        ("seats", po::value(&seats_text)->default_value("all"), "seats to evaluate: all, or a list such as 0,2")
-        ("samples", number(&plan.samples, 1, kMaxSamples)->default_value(16), "sampled layouts per deal-seat or decision")
-        ("seed", seed_value(&plan.seed)->default_value(1), "seed of the layouts and the bots");
+    desc.add_options()("mode", po::value(&mode)->default_value("bid"),
+                       "bid (Spades: deals and bids) or play (records and cards)")(
+        "policies", po::value(&policies_text),
+        "the bot specs to evaluate, comma separated: \"rule,random\"")(
+        "reference", po::value(&plan.reference)->default_value("rule"),
+        "the bot that plays the hands out and values the choices")(
+        "deals", po::value(&deals_file),
+        "bid mode: deal set, one deal per line (default data/deals/<preset>.txt)")(
+        "records", po::value(&records_file),
+        "play mode: game records, JSON Lines (tournament results work)")(
+        "count", number(&count, 1L, kMaxItems),
+        "bid mode: deals to use (default 25); play mode: decisions (default 200)")(
+        "seats", po::value(&seats_text)->default_value("all"),
+        "seats to evaluate: all, or a list such as 0,2")(
+        "samples", number(&plan.samples, 1, kMaxSamples)->default_value(16),
+        "sampled layouts per deal-seat or decision")(
+        "seed", seed_value(&plan.seed)->default_value(1), "seed of the layouts and the bots");
     run.how.add_to(desc, "print the table of an existing eval results file and exit");
     po::variables_map vm;
     if (!parse_args("eval", argc, argv, desc, vm)) return 0;
@@ -205,26 +231,39 @@ std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
         if (rank() == 0) std::cout << eval_report(run.how.report_file);
         return 0;
     }
-    if (mode != "bid" && mode != "play") throw InputError("--mode '" + mode + "': expected bid or play");
+    if (mode != "bid" && mode != "play")
+        throw InputError("--mode '" + mode + "': expected bid or play");
     plan.bid_mode = mode == "bid";
-    only_with(vm, {"deals", "game", "preset", "rule"}, plan.bid_mode, "with --mode bid (in play mode the records give the rules)");
+    only_with(vm, {"deals", "game", "preset", "rule"}, plan.bid_mode,
+              "with --mode bid (in play mode the records give the rules)");
     only_with(vm, {"records"}, !plan.bid_mode, "with --mode play");
     parse_seats(seats_text, kMaxPlayers);  // the form; the seats against each game's players below
-    if (policies_text.empty()) throw InputError("--policies is required: the bot specs to evaluate");
-    if (run.how.out_file.empty()) throw InputError("--out is required: the results file (JSON Lines)");
+    if (policies_text.empty())
+        throw InputError("--policies is required: the bot specs to evaluate");
+    if (run.how.out_file.empty())
+        throw InputError("--out is required: the results file (JSON Lines)");
     plan.policies = split_player_list(policies_text);
     for (const std::string& spec : plan.policies) sampling::make_player(spec, 0);
     sampling::make_player(plan.reference, 0);
     if (!vm.count("count")) count = plan.bid_mode ? 25 : 200;
 
-    run.options = json{{"mode", mode}, {"policies", plan.policies}, {"reference", plan.reference}, {"samples", plan.samples},
-                       {"seed", plan.seed}, {"seats", seats_text}, {"count", count}};
+    run.options = json{{"mode", mode},
+                       {"policies", plan.policies},
+                       {"reference", plan.reference},
+                       {"samples", plan.samples},
+                       {"seed", plan.seed},
+                       {"seats", seats_text},
+                       {"count", count}};
     if (plan.bid_mode) {
         run.rules = ro.resolve();
-        if (run.rules.game != GameKind::kSpades) throw InputError("--mode bid needs Spades (Hearts has no bidding); use --mode play");
+        if (run.rules.game != GameKind::kSpades)
+            throw InputError("--mode bid needs Spades (Hearts has no bidding); use --mode play");
         if (deals_file.empty()) {
-            const std::string preset = ro.preset.empty() ? default_preset(run.rules.game) : ro.preset;
-            deals_file = (data_dir() / "deals" / (std::filesystem::path(preset).stem().string() + ".txt")).string();
+            const std::string preset =
+                ro.preset.empty() ? default_preset(run.rules.game) : ro.preset;
+            deals_file =
+                (data_dir() / "deals" / (std::filesystem::path(preset).stem().string() + ".txt"))
+                    .string();
         }
         const std::string text = read_text_file(deals_file, "--deals");
         run.deals = read_deals(deals_file, text, run.rules, count);
@@ -235,7 +274,9 @@ std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
         run.options["deals_fnv1a"] = fingerprint(text);
         run.total = static_cast<long>(run.deals.size() * plan.seats.size());
     } else {
-        if (records_file.empty()) throw InputError("--mode play needs --records FILE (game records or tournament results)");
+        if (records_file.empty())
+            throw InputError(
+                "--mode play needs --records FILE (game records or tournament results)");
         const std::string text = read_text_file(records_file, "--records");
         run.decisions = collect_decisions(records_file, text, seats_text, count, run.record_rules);
         run.options["records_fnv1a"] = fingerprint(text);
@@ -249,16 +290,19 @@ std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
 int cmd_eval(int argc, char** argv) {
     return guarded("eval", [&] {
         EvalRun run;
-        if (const auto done = parse_on_every_rank([&] { return parse_eval(argc, argv, run); })) return *done;
+        if (const auto done = parse_on_every_rank([&] { return parse_eval(argc, argv, run); }))
+            return *done;
 
         const EvalPlan& plan = run.plan;
         const json header = results_header("eval", run.options);
         const EvalOptions options = eval_options_from_header(header);
-        const std::unique_ptr<ResultsFile> out = open_results(run.how.out_file, header, run.how.resume,
-                                                              [&](const json& line) { eval_result_from_json(line, options); });
+        const std::unique_ptr<ResultsFile> out =
+            open_results(run.how.out_file, header, run.how.resume,
+                         [&](const json& line) { eval_result_from_json(line, options); });
         std::vector<std::vector<double>> lines;
         if (out)
-            for (const json& line : out->existing()) lines.push_back(eval_result_from_json(line, options));
+            for (const json& line : out->existing())
+                lines.push_back(eval_result_from_json(line, options));
         BatchOptions bo;
         bo.total = run.total;
         bo.threads = run.how.threads;
@@ -267,17 +311,20 @@ int cmd_eval(int argc, char** argv) {
         const bool complete = run_batch(
             bo, out.get(),
             [&](long i) {
-                return plan.bid_mode ? bid_item(plan, run.rules, run.deals, i) : play_item(plan, run.decisions, i);
+                return plan.bid_mode ? bid_item(plan, run.rules, run.deals, i)
+                                     : play_item(plan, run.decisions, i);
             },
-            [&](long, const std::string& line) { lines.push_back(eval_result_from_json(parse_json_line(line), options)); });
+            [&](long, const std::string& line) {
+                lines.push_back(eval_result_from_json(parse_json_line(line), options));
+            });
         if (rank() != 0) return complete ? 0 : kExitInterrupted;
         if (!complete) {
             std::cerr << "cardgames eval: interrupted after " << lines.size() << " of " << run.total
                       << " results; run the same command with --resume to continue\n";
             return kExitInterrupted;
         }
-        std::cout << eval_summary_table(plan.policies, lines, plan.bid_mode) << "\nevaluated on " << workers_text(run.how.threads)
-                  << "\n";
+        std::cout << eval_summary_table(plan.policies, lines, plan.bid_mode) << "\nevaluated on "
+                  << workers_text(run.how.threads) << "\n";
         return 0;
     });
 }

@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "cardgames/cards/error.hpp"
-#include "cardgames/rules/game.hpp"
 #include "cardgames/cards/json_input.hpp"
+#include "cardgames/rules/game.hpp"
 #include "cardgames/rules/record.hpp"
 
 namespace apps {
@@ -37,15 +37,17 @@ PlayDecision decision_at(const Game& game, const Rules& stored, long line_no) {
     for (int s = 0; s < n; ++s) d.hand_sizes[s] = game.play_state().hands[s].size();
     // The seat knows where the cards it gave away are, until they are played.
     if (!d.info.passed.empty()) {
-        const int to = game.rules().game == GameKind::kHearts ? (seat + game.hand().pass_offset + n) % n : (seat + 2) % 4;
+        const int to = game.rules().game == GameKind::kHearts
+                           ? (seat + game.hand().pass_offset + n) % n
+                           : (seat + 2) % 4;
         d.known[to] = d.info.passed - d.info.play.played;
     }
     return d;
 }
 
 // Re-runs one record (read and replayed already) and collects the chosen decisions.
-void collect_from(const RecordedGame& record, const Rules& rules, const std::string& seats, long line_no, long limit,
-                  std::vector<PlayDecision>& out) {
+void collect_from(const RecordedGame& record, const Rules& rules, const std::string& seats,
+                  long line_no, long limit, std::vector<PlayDecision>& out) {
     Game game(rules, record.seed);
     for (const RecordedHand& h : record.hands) {
         game.set_deal(h.deal);
@@ -54,20 +56,28 @@ void collect_from(const RecordedGame& record, const Rules& rules, const std::str
         while (!game.over() && game.hand().number == number) {
             const int seat = game.to_act();
             switch (game.phase()) {
-                case Phase::kBlindNil: game.choose_blind_nil(h.blind[seat]); break;
-                case Phase::kBid: game.choose_bid(h.bids[seat]); break;
+                case Phase::kBlindNil:
+                    game.choose_blind_nil(h.blind[seat]);
+                    break;
+                case Phase::kBid:
+                    game.choose_bid(h.bids[seat]);
+                    break;
                 case Phase::kPass:
-                    game.choose_pass(rules.game == GameKind::kHearts ? h.passes[seat] : h.exchanges[next_exchange++].second);
+                    game.choose_pass(rules.game == GameKind::kHearts
+                                         ? h.passes[seat]
+                                         : h.exchanges[next_exchange++].second);
                     break;
                 case Phase::kPlay: {
-                    if (seat_chosen(seats, seat) && game.play_state().legal_moves(game.play_rules()).size() > 1) {
+                    if (seat_chosen(seats, seat) &&
+                        game.play_state().legal_moves(game.play_rules()).size() > 1) {
                         out.push_back(decision_at(game, rules, line_no));
                         if (static_cast<long>(out.size()) >= limit) return;
                     }
                     game.choose_card(h.plays[next_play++].card);
                     break;
                 }
-                case Phase::kGameOver: break;
+                case Phase::kGameOver:
+                    break;
             }
         }
     }
@@ -75,8 +85,9 @@ void collect_from(const RecordedGame& record, const Rules& rules, const std::str
 
 }  // namespace
 
-std::vector<PlayDecision> collect_decisions(const std::string& path, const std::string& text, const std::string& seats,
-                                            long limit, std::deque<Rules>& rules_store) {
+std::vector<PlayDecision> collect_decisions(const std::string& path, const std::string& text,
+                                            const std::string& seats, long limit,
+                                            std::deque<Rules>& rules_store) {
     std::vector<PlayDecision> out;
     std::istringstream in(text);
     std::string line;
@@ -96,13 +107,16 @@ std::vector<PlayDecision> collect_decisions(const std::string& path, const std::
             if (seats != "all")
                 for (char c : seats)
                     if (c != ',' && (c < '0' || c >= '0' + rules.players))
-                        throw InputError("--seats '" + seats + "': expected 'all' or seats 0.." + std::to_string(rules.players - 1));
+                        throw InputError("--seats '" + seats + "': expected 'all' or seats 0.." +
+                                         std::to_string(rules.players - 1));
             collect_from(record, rules, seats, line_no, limit, out);
         } catch (const InputError& e) {
             rethrow_with_context(where, e);
         }
     }
-    if (out.empty()) throw InputError("'" + path + "': no play decisions found (no game records, or only forced plays)");
+    if (out.empty())
+        throw InputError("'" + path +
+                         "': no play decisions found (no game records, or only forced plays)");
     return out;
 }
 

@@ -14,7 +14,8 @@ namespace apps {
 // `text` is the file's contents (JSON Lines; lines whose "type" is not "game" are skipped);
 // `seats` is "all" or a comma list. Stops after `limit` decisions. The decisions' InfoStates point
 // into `rules_store`, which must outlive them. Throws InputError naming the line.
-std::vector<PlayDecision> collect_decisions(const std::string& path, const std::string& text, const std::string& seats,
-                                            long limit, std::deque<cardgames::Rules>& rules_store);
+std::vector<PlayDecision> collect_decisions(const std::string& path, const std::string& text,
+                                            const std::string& seats, long limit,
+                                            std::deque<cardgames::Rules>& rules_store);
 
 }  // namespace apps

@@ -23,9 +23,12 @@ namespace {
 
 using Rng = boost::random::mt19937_64;
 
-std::vector<std::unique_ptr<Player>> reference_players(int n, const std::string& reference, std::uint64_t seed) {
+std::vector<std::unique_ptr<Player>> reference_players(int n, const std::string& reference,
+                                                       std::uint64_t seed) {
     std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < n; ++s) players.push_back(sampling::make_player(reference, mix_seed(seed, static_cast<std::uint64_t>(s))));
+    for (int s = 0; s < n; ++s)
+        players.push_back(
+            sampling::make_player(reference, mix_seed(seed, static_cast<std::uint64_t>(s))));
     return players;
 }
 
@@ -35,22 +38,24 @@ std::size_t pick(Rng& rng, std::size_t n) {
 
 }  // namespace
 
-int policy_bid(const Rules& rules, const Deal& deal, int seat, const std::string& policy, const std::string& reference,
-               std::uint64_t seed) {
+int policy_bid(const Rules& rules, const Deal& deal, int seat, const std::string& policy,
+               const std::string& reference, std::uint64_t seed) {
     Game game(rules, seed);
     game.stop_after_hand();
     game.set_deal(deal);
     auto players = reference_players(rules.players, reference, seed);
     players[seat] = sampling::make_player(policy, mix_seed(seed, 99));
     while (!(game.to_act() == seat && game.phase() == Phase::kBid)) {
-        if (game.phase() == Phase::kBlindNil && game.to_act() == seat) game.choose_blind_nil(false);
-        else step_game(game, players);
+        if (game.phase() == Phase::kBlindNil && game.to_act() == seat)
+            game.choose_blind_nil(false);
+        else
+            step_game(game, players);
     }
     return players[seat]->bid(game.info_state(seat));
 }
 
-double bid_playout(const Rules& rules, const Deal& layout, int seat, int bid, const std::string& reference,
-                   std::uint64_t seed) {
+double bid_playout(const Rules& rules, const Deal& layout, int seat, int bid,
+                   const std::string& reference, std::uint64_t seed) {
     Game game(rules, seed);
     game.stop_after_hand();
     game.set_deal(layout);
@@ -60,7 +65,8 @@ double bid_playout(const Rules& rules, const Deal& layout, int seat, int bid, co
         if (game.to_act() == seat && game.phase() == Phase::kBlindNil) {
             game.choose_blind_nil(false);
         } else if (game.to_act() == seat && game.phase() == Phase::kBid) {
-            if (const std::string why = game.choose_bid(bid); !why.empty()) throw std::logic_error("bid " + std::to_string(bid) + ": " + why);
+            if (const std::string why = game.choose_bid(bid); !why.empty())
+                throw std::logic_error("bid " + std::to_string(bid) + ": " + why);
         } else {
             step_game(game, players);
         }
@@ -89,8 +95,8 @@ std::array<CardSet, kMaxPlayers> sample_play_layout(const PlayDecision& d, std::
     return sampler.sample(rng, d.info.hand).hands;
 }
 
-double card_playout(const PlayDecision& d, const std::array<CardSet, kMaxPlayers>& layout, Card card,
-                    const std::string& reference, std::uint64_t seed) {
+double card_playout(const PlayDecision& d, const std::array<CardSet, kMaxPlayers>& layout,
+                    Card card, const std::string& reference, std::uint64_t seed) {
     const InfoState& base = d.info;
     const Rules& rules = *base.rules;
     const PlayRules play_rules = PlayRules::from(rules);
@@ -105,7 +111,8 @@ double card_playout(const PlayDecision& d, const std::array<CardSet, kMaxPlayers
     for (;;) {
         const int mover = state.to_move;
         if (!state.legal_moves(play_rules).contains(card))
-            throw std::logic_error("seat " + std::to_string(mover) + " (" + reference + ") chose the illegal card " + to_string(card));
+            throw std::logic_error("seat " + std::to_string(mover) + " (" + reference +
+                                   ") chose the illegal card " + to_string(card));
         const int size_before = state.trick_size;
         const std::array<Card, kMaxPlayers> trick = state.trick;
         const int winner = state.play(play_rules, card);

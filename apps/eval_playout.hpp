@@ -18,8 +18,8 @@ namespace apps {
 
 // Spades bidding: the bid `policy` makes for `seat` on `deal`, the seats before it bidding as
 // `reference` does (the policy sees only its own InfoState, as in a game).
-int policy_bid(const cardgames::Rules& rules, const cardgames::Deal& deal, int seat, const std::string& policy,
-               const std::string& reference, std::uint64_t seed);
+int policy_bid(const cardgames::Rules& rules, const cardgames::Deal& deal, int seat,
+               const std::string& policy, const std::string& reference, std::uint64_t seed);
 
 // Spades bidding: the seat's hand score (its unit's, from zero scores) when it bids `bid` on
 // `layout` and every seat, itself included, is otherwise played by `reference`.
@@ -28,14 +28,15 @@ double bid_playout(const cardgames::Rules& rules, const cardgames::Deal& layout,
 
 // A uniform layout at bid time: the seat keeps its hand, the other cards are shuffled among the
 // other seats. (It ignores what earlier bids reveal.)
-cardgames::Deal sample_bid_layout(const cardgames::Rules& rules, const cardgames::Deal& deal, int seat,
-                                  std::uint64_t seed);
+cardgames::Deal sample_bid_layout(const cardgames::Rules& rules, const cardgames::Deal& deal,
+                                  int seat, std::uint64_t seed);
 
 // One play decision taken from a record: the seat's view plus the public facts the playout needs.
 struct PlayDecision {
-    cardgames::InfoState info;                                  // info.rules points at stable storage
-    std::array<int, cardgames::kMaxPlayers> hand_sizes{};       // cards each seat holds now
-    std::array<cardgames::CardSet, cardgames::kMaxPlayers> known{};  // cards the seat knows another holds
+    cardgames::InfoState info;                             // info.rules points at stable storage
+    std::array<int, cardgames::kMaxPlayers> hand_sizes{};  // cards each seat holds now
+    std::array<cardgames::CardSet, cardgames::kMaxPlayers>
+        known{};  // cards the seat knows another holds
     std::array<cardgames::CardSet, cardgames::kMaxPlayers> taken{};  // cards won so far, per seat
     long record_line = 0;
     int hand = 0;
@@ -44,11 +45,13 @@ struct PlayDecision {
 // A layout of the unseen cards drawn uniformly among those consistent with what the seat knows
 // (hand sizes, cards it passed, voids shown): the Monte-Carlo player's own sampler
 // (sampling/deal_sampler.hpp), so policies are judged on the worlds pimc itself considers.
-std::array<cardgames::CardSet, cardgames::kMaxPlayers> sample_play_layout(const PlayDecision& d, std::uint64_t seed);
+std::array<cardgames::CardSet, cardgames::kMaxPlayers> sample_play_layout(const PlayDecision& d,
+                                                                          std::uint64_t seed);
 
 // The seat's hand score when it plays `card` now on `layout` and the reference plays every other
 // card. Spades: the unit's score change; Hearts: minus the seat's penalty (higher is better).
-double card_playout(const PlayDecision& d, const std::array<cardgames::CardSet, cardgames::kMaxPlayers>& layout,
+double card_playout(const PlayDecision& d,
+                    const std::array<cardgames::CardSet, cardgames::kMaxPlayers>& layout,
                     cardgames::Card card, const std::string& reference, std::uint64_t seed);
 
 }  // namespace apps

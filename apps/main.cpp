@@ -21,24 +21,34 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"play", apps::cmd_play, "play a game against bots in the terminal"},
-    {"replay", apps::cmd_replay, "re-run game records through the rules and report the first bad event"},
-    {"solve", apps::cmd_solve, "solve a position with perfect information: the value of every legal card"},
-    {"bench", apps::cmd_bench, "measure speed: search on fixed positions (default), --rules, --pimc"},
-    {"bot", apps::cmd_bot, "one of our bots on stdin/stdout, speaking the bot protocol (docs/PROTOCOL.md)"},
-    {"tournament", apps::cmd_tournament, "self-play between bot specs, resumable, with a results table", true},
-    {"eval", apps::cmd_eval, "rank bidding or play policies by expected loss over a deal set or records", true},
+    {"replay", apps::cmd_replay,
+     "re-run game records through the rules and report the first bad event"},
+    {"solve", apps::cmd_solve,
+     "solve a position with perfect information: the value of every legal card"},
+    {"bench", apps::cmd_bench,
+     "measure speed: search on fixed positions (default), --rules, --pimc"},
+    {"bot", apps::cmd_bot,
+     "one of our bots on stdin/stdout, speaking the bot protocol (docs/PROTOCOL.md)"},
+    {"tournament", apps::cmd_tournament,
+     "self-play between bot specs, resumable, with a results table", true},
+    {"eval", apps::cmd_eval,
+     "rank bidding or play policies by expected loss over a deal set or records", true},
     {"deals", apps::cmd_deals, "print a seeded deal set, one deal per line"},
 };
 
 void usage(std::ostream& out) {
-    out << "usage: cardgames [-v|-vv] <command> [options]   (cardgames <command> --help for its options)\n"
+    out << "usage: cardgames [-v|-vv] <command> [options]   (cardgames <command> --help for its "
+           "options)\n"
            "       cardgames --version\n"
-           "  -v: log what the bots and runs are doing (info), -vv: every bot decision (debug); on stderr\n\ncommands:\n";
-    for (const Command& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
+           "  -v: log what the bots and runs are doing (info), -vv: every bot decision (debug); on "
+           "stderr\n\ncommands:\n";
+    for (const Command& c : kCommands)
+        out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
 }
 
 bool is_verbosity(const char* arg) {
-    return std::strcmp(arg, "-v") == 0 || std::strcmp(arg, "-vv") == 0 || std::strcmp(arg, "--verbose") == 0;
+    return std::strcmp(arg, "-v") == 0 || std::strcmp(arg, "-vv") == 0 ||
+           std::strcmp(arg, "--verbose") == 0;
 }
 
 // Under mpirun: every rank must run the same command, and only the batch commands spread over
@@ -53,7 +63,8 @@ int check_ranks(int argc, char** argv) {
         for (const Command& c : kCommands)
             if (name == c.name) spreads = c.ranks;
         if (!spreads)
-            error = "'cardgames " + name + "' runs as one process; only tournament and eval spread over MPI ranks";
+            error = "'cardgames " + name +
+                    "' runs as one process; only tournament and eval spread over MPI ranks";
     }
     if (error.empty()) return 0;
     if (apps::rank() == 0) std::cerr << "cardgames: " << error << "\n";
@@ -65,7 +76,8 @@ int run(int argc, char** argv) {
     spdlog::set_default_logger(spdlog::stderr_color_mt("cardgames"));
     spdlog::set_level(spdlog::level::warn);
     while (argc >= 2 && is_verbosity(argv[1])) {
-        spdlog::set_level(std::strcmp(argv[1], "-vv") == 0 ? spdlog::level::debug : spdlog::level::info);
+        spdlog::set_level(std::strcmp(argv[1], "-vv") == 0 ? spdlog::level::debug
+                                                           : spdlog::level::info);
         --argc;
         ++argv;
     }
@@ -82,11 +94,13 @@ int run(int argc, char** argv) {
         std::cout << "cardgames " << CARDGAMES_VERSION << "\n";
         return 0;
     }
-    // The verbosity is the program's, not a command's: say where it goes rather than "unknown option".
+    // The verbosity is the program's, not a command's: say where it goes rather than "unknown
+    // option".
     for (int i = 2; i < argc; ++i)
         if (is_verbosity(argv[i])) {
-            std::cerr << "cardgames " << name << ": " << argv[i] << " goes before the command: cardgames " << argv[i] << " "
-                      << name << " ...\n";
+            std::cerr << "cardgames " << name << ": " << argv[i]
+                      << " goes before the command: cardgames " << argv[i] << " " << name
+                      << " ...\n";
             return apps::kExitBadInput;
         }
     for (const Command& c : kCommands)
@@ -100,7 +114,9 @@ int run(int argc, char** argv) {
 // commands say it themselves, naming where it was), a failed run 1 with its message, and anything
 // else 1 with a message that says it is a bug.
 int run_guarded(int argc, char** argv) {
-    const std::string who = apps::ranks() > 1 ? "cardgames (rank " + std::to_string(apps::rank()) + "): " : "cardgames: ";
+    const std::string who = apps::ranks() > 1
+                                ? "cardgames (rank " + std::to_string(apps::rank()) + "): "
+                                : "cardgames: ";
     try {
         return run(argc, argv);
     } catch (const cardgames::InputError& e) {
@@ -114,15 +130,19 @@ int run_guarded(int argc, char** argv) {
         return apps::kExitFailed;
     } catch (const std::exception& e) {
         if (apps::out_of_threads_or_processes(e)) {
-            std::cerr << who << "could not start a thread or process (" << apps::terminal_text(e.what())
-                      << "): the system's limit on threads or processes is reached; try fewer --threads or raise the "
+            std::cerr << who << "could not start a thread or process ("
+                      << apps::terminal_text(e.what())
+                      << "): the system's limit on threads or processes is reached; try fewer "
+                         "--threads or raise the "
                          "limit (ulimit -u)\n";
             return apps::kExitFailed;
         }
-        std::cerr << who << "internal error (a bug; please report it with the command that gave it): " << apps::terminal_text(e.what())
-                  << "\n";
+        std::cerr << who
+                  << "internal error (a bug; please report it with the command that gave it): "
+                  << apps::terminal_text(e.what()) << "\n";
     } catch (...) {
-        std::cerr << who << "internal error (a bug; please report it with the command that gave it)\n";
+        std::cerr << who
+                  << "internal error (a bug; please report it with the command that gave it)\n";
     }
     return apps::kExitFailed;
 }

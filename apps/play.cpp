@@ -10,8 +10,8 @@
 #include "apps/results_file.hpp"
 #include "apps/table_view.hpp"
 #include "apps/terminal.hpp"
-#include "cardgames/players/bots.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/players/bots.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/position.hpp"
 #include "cardgames/rules/record.hpp"
@@ -30,15 +30,18 @@ int cmd_play(int argc, char** argv) {
         bool ascii = false;
         po::options_description desc("play options");
         ro.add_to(desc);
-        desc.add_options()
-            ("seed", seed_value(&seed), "seed for the deals and the bots (default: from the clock)")
-            ("bots", po::value(&bots)->default_value("pimc"),
-             "bot spec for the other seats, or a comma list, one per other seat in seat-number order, yours skipped "
-             "(4 players: North, East, South, West)")
-            ("helper", po::value(&helper)->default_value("pimc"), "the bot behind 'hint' and 'auto'")
-            ("seat", po::value(&seat_text), "your seat: 0..n-1, or N/E/S/W with 4 players (default South, else 0)")
-            ("record", po::value(&record_file), "append the game record (JSON Lines) to this file")
-            ("ascii", po::bool_switch(&ascii), "plain letters instead of suit symbols and colour");
+        desc.add_options()("seed", seed_value(&seed),
+                           "seed for the deals and the bots (default: from the clock)")(
+            "bots", po::value(&bots)->default_value("pimc"),
+            "bot spec for the other seats, or a comma list, one per other seat in seat-number "
+            "order, yours skipped "
+            "(4 players: North, East, South, West)")("helper",
+                                                     po::value(&helper)->default_value("pimc"),
+                                                     "the bot behind 'hint' and 'auto'")(
+            "seat", po::value(&seat_text),
+            "your seat: 0..n-1, or N/E/S/W with 4 players (default South, else 0)")(
+            "record", po::value(&record_file), "append the game record (JSON Lines) to this file")(
+            "ascii", po::bool_switch(&ascii), "plain letters instead of suit symbols and colour");
         po::variables_map vm;
         if (!parse_args("play", argc, argv, desc, vm)) return 0;
         const Rules rules = ro.resolve();
@@ -54,7 +57,8 @@ int cmd_play(int argc, char** argv) {
         std::vector<std::string> specs = split_player_list(bots);
         if (specs.size() == 1) specs.assign(n - 1, specs[0]);
         if (static_cast<int>(specs.size()) != n - 1)
-            throw InputError("--bots '" + bots + "': give one spec, or one per other seat (" + std::to_string(n - 1) + ")");
+            throw InputError("--bots '" + bots + "': give one spec, or one per other seat (" +
+                             std::to_string(n - 1) + ")");
 
         const bool tty = isatty(STDOUT_FILENO);
         Display display(tty && !ascii && !std::getenv("NO_COLOR"), !ascii && utf8_terminal());
@@ -65,19 +69,23 @@ int cmd_play(int argc, char** argv) {
         std::vector<std::string> names;
         for (int s = 0, k = 0; s < n; ++s) {
             if (s == seat) {
-                players.push_back(std::make_unique<TerminalPlayer>(std::cin, std::cout, display, table,
-                                                                   sampling::make_player(helper, mix_seed(seed, 100 + s))));
+                players.push_back(std::make_unique<TerminalPlayer>(
+                    std::cin, std::cout, display, table,
+                    sampling::make_player(helper, mix_seed(seed, 100 + s))));
                 names.push_back("human");
             } else {
                 std::unique_ptr<Player> bot = sampling::make_player(specs[k], mix_seed(seed, s));
-                if (tty) bot = std::make_unique<ShowThinking>(std::move(bot), table.seat(s), std::cout);
+                if (tty)
+                    bot = std::make_unique<ShowThinking>(std::move(bot), table.seat(s), std::cout);
                 players.push_back(std::move(bot));
                 names.push_back(specs[k++]);
             }
         }
         // Opened before the game, so that a path that cannot be a file is refused before any play.
         std::unique_ptr<LineFile> record_out;
-        if (!record_file.empty()) record_out = std::make_unique<LineFile>(record_file, "--record", "the game is not recorded");
+        if (!record_file.empty())
+            record_out =
+                std::make_unique<LineFile>(record_file, "--record", "the game is not recorded");
 
         std::cout << table.opening(seed, names);
         game.set_observer([&](const Game&, const GameEvent& e) { table.print(std::cout, e); });
@@ -86,7 +94,8 @@ int cmd_play(int argc, char** argv) {
         try {
             run_game(game, players);
         } catch (const QuitGame& q) {
-            std::cout << (q.end_of_input ? "\nInput ended: game abandoned.\n" : "Game abandoned.\n");
+            std::cout << (q.end_of_input ? "\nInput ended: game abandoned.\n"
+                                         : "Game abandoned.\n");
             status = q.end_of_input ? 1 : 0;
         }
         if (record_out) {

@@ -8,14 +8,14 @@
 namespace apps {
 
 class Progress {
-public:
+  public:
     // `done` items are already finished (a resumed run); the rate counts only this run's items.
     // `where` says what runs them ("2 threads", "3 ranks x 2 threads").
     Progress(long total, long done, std::string unit, std::string where, bool quiet);
     void update(long done);
     void finish(long done);
 
-private:
+  private:
     void draw(long done);
 
     long total_;

@@ -5,8 +5,8 @@
 #include "apps/common.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
-#include "cardgames/rules/record.hpp"
 #include "cardgames/cards/text_file.hpp"
+#include "cardgames/rules/record.hpp"
 
 namespace apps {
 
@@ -16,7 +16,8 @@ int cmd_replay(int argc, char** argv) {
     return guarded("replay", [&] {
         std::string file;
         po::options_description desc("replay options");
-        desc.add_options()("file", po::value(&file)->required(), "a JSON Lines file of game records");
+        desc.add_options()("file", po::value(&file)->required(),
+                           "a JSON Lines file of game records");
         po::positional_options_description pos;
         pos.add("file", 1);
         po::variables_map vm;
@@ -53,7 +54,10 @@ int cmd_replay(int argc, char** argv) {
         }
         // A file with no game in it is not what the user meant to replay (a results header alone, a
         // wrong file): saying "0 games replayed" would pass for success.
-        if (games == 0) throw InputError("'" + file + "': no game record in it (a game record is a line with \"type\": \"game\")");
+        if (games == 0)
+            throw InputError(
+                "'" + file +
+                "': no game record in it (a game record is a line with \"type\": \"game\")");
         std::cout << games << " games replayed, " << bad << " with errors\n";
         return bad ? 1 : 0;
     });

@@ -26,11 +26,14 @@ namespace {
 
 struct Scanned {
     ResultsContents contents;
-    std::uintmax_t complete_bytes = 0;  // length of the file up to the end of its last complete line
+    std::uintmax_t complete_bytes =
+        0;  // length of the file up to the end of its last complete line
     bool partial_tail = false;
 };
 
-std::string show(const json& j) { return j.is_null() ? "(absent)" : j.dump(); }
+std::string show(const json& j) {
+    return j.is_null() ? "(absent)" : j.dump();
+}
 
 // Names the first option that differs between the file's header and this run's.
 std::string header_difference(const json& file, const json& run) {
@@ -38,7 +41,8 @@ std::string header_difference(const json& file, const json& run) {
     const json& ro = run["options"];
     for (const auto& [key, value] : ro.items()) {
         const json other = fo.contains(key) ? fo[key] : json();
-        if (other != value) return key + " " + show(other) + " in the file, " + show(value) + " in this run";
+        if (other != value)
+            return key + " " + show(other) + " in the file, " + show(value) + " in this run";
     }
     for (const auto& [key, value] : fo.items())
         if (!ro.contains(key)) return key + " " + show(value) + " in the file, absent in this run";
@@ -48,12 +52,13 @@ std::string header_difference(const json& file, const json& run) {
 // The header line as every results file has it; `expected` (resume) must have the same options.
 void check_header(const json& j, const std::string& command, const json* expected) {
     const cardgames::JsonField f(j, "");
-    if (!j.is_object() || !f.has("type") || !j["type"].is_string() || j["type"] != "header" || !f.has("command") ||
-        !j["command"].is_string() || j["command"] != command)
+    if (!j.is_object() || !f.has("type") || !j["type"].is_string() || j["type"] != "header" ||
+        !f.has("command") || !j["command"].is_string() || j["command"] != command)
         throw InputError("not a results file of 'cardgames " + command + "' (no header line)");
     f["options"].object();
     if (f["format"].integer(0, INT_MAX) != kResultsFormat)
-        throw InputError("results format " + show(j["format"]) + ", this program writes " + std::to_string(kResultsFormat));
+        throw InputError("results format " + show(j["format"]) + ", this program writes " +
+                         std::to_string(kResultsFormat));
     if (expected) {
         const std::string diff = header_difference(j, *expected);
         if (!diff.empty())
@@ -63,7 +68,8 @@ void check_header(const json& j, const std::string& command, const json* expecte
 }
 
 Scanned scan(const std::string& path, const std::string& command, const json* expected_header,
-             const std::function<void(const json&)>& header_check, const std::function<void(const json&)>& check) {
+             const std::function<void(const json&)>& header_check,
+             const std::function<void(const json&)>& check) {
     const std::string text = cardgames::read_text_file(path, "");
     Scanned out;
     std::size_t pos = 0;
@@ -87,8 +93,10 @@ Scanned scan(const std::string& path, const std::string& command, const json* ex
                 const long index = static_cast<long>(out.contents.results.size());
                 const cardgames::JsonField f(j, "");
                 if (!f.has("index") || f["index"].json() != json(index))
-                    throw InputError("expected result number " + std::to_string(index) + " (key \"index\"), found " +
-                                     (f.has("index") ? show(f["index"].json()) : std::string("none")));
+                    throw InputError(
+                        "expected result number " + std::to_string(index) +
+                        " (key \"index\"), found " +
+                        (f.has("index") ? show(f["index"].json()) : std::string("none")));
                 check(j);
                 out.contents.results.push_back(std::move(j));
             }
@@ -101,29 +109,35 @@ Scanned scan(const std::string& path, const std::string& command, const json* ex
     if (line_no == 0 && !out.partial_tail && expected_header == nullptr)
         throw InputError("'" + path + "': the file is empty");
     if (line_no == 0 && out.partial_tail)
-        throw InputError("'" + path + "' line 1: not a results file of 'cardgames " + command + "'; refusing to use or overwrite it");
+        throw InputError("'" + path + "' line 1: not a results file of 'cardgames " + command +
+                         "'; refusing to use or overwrite it");
     return out;
 }
 
 }  // namespace
 
 json results_header(const std::string& command, const json& options) {
-    return json{{"type", "header"}, {"command", command}, {"format", kResultsFormat}, {"options", options}};
+    return json{
+        {"type", "header"}, {"command", command}, {"format", kResultsFormat}, {"options", options}};
 }
 
 void check_file_path(const std::string& path, const std::string& option) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
-    if (fs::is_directory(st)) throw InputError(option + " '" + path + "': a directory; give a file name");
-    if (fs::exists(st) && !fs::is_regular_file(st)) throw InputError(option + " '" + path + "': not a regular file; give a file name");
+    if (fs::is_directory(st))
+        throw InputError(option + " '" + path + "': a directory; give a file name");
+    if (fs::exists(st) && !fs::is_regular_file(st))
+        throw InputError(option + " '" + path + "': not a regular file; give a file name");
 }
 
 LineFile::LineFile(const std::string& path, const std::string& option, std::string on_failure)
     : path_(path), on_failure_(std::move(on_failure)) {
     check_file_path(path, option);
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw InputError(option + " '" + path + "': cannot open for writing (" + std::strerror(errno) + ")");
+    if (fd_ < 0)
+        throw InputError(option + " '" + path + "': cannot open for writing (" +
+                         std::strerror(errno) + ")");
 }
 
 LineFile::~LineFile() {
@@ -160,13 +174,17 @@ ResultsFile::ResultsFile(const std::string& path, const json& header, bool resum
     bool has_content = fs::exists(path, ec) && fs::file_size(path, ec) > 0;
     bool write_header = true;
     if (has_content && !resume)
-        throw InputError("--out '" + path + "': the file exists; add --resume to continue it, or choose another file");
+        throw InputError("--out '" + path +
+                         "': the file exists; add --resume to continue it, or choose another file");
     file_ = std::make_unique<LineFile>(
-        path, "--out", "the results before it are kept: free the space and run the same command with --resume");
+        path, "--out",
+        "the results before it are kept: free the space and run the same command with --resume");
     // One run at a time: a second one on the same file would write results twice. The lock
     // lasts as long as this object and goes with the process, however it ends.
     if (::flock(file_->fd(), LOCK_EX | LOCK_NB) != 0)
-        throw InputError("--out '" + path + "': another run is writing this file; wait for it to end or choose another file");
+        throw InputError(
+            "--out '" + path +
+            "': another run is writing this file; wait for it to end or choose another file");
     if (has_content && resume) {
         // Killed while writing the header itself: nothing finished yet, start over.
         const std::string expected = header.dump() + "\n";
@@ -183,7 +201,9 @@ ResultsFile::ResultsFile(const std::string& path, const json& header, bool resum
         Scanned s = scan(path, header.value("command", ""), &header, nullptr, check);
         if (s.complete_bytes > 0) write_header = false;
         if (s.partial_tail) {
-            std::cerr << "'" << path << "': dropping an unfinished last line (the previous run was killed while writing it)\n";
+            std::cerr << "'" << path
+                      << "': dropping an unfinished last line (the previous run was killed while "
+                         "writing it)\n";
             fs::resize_file(path, s.complete_bytes);
         }
         existing_ = std::move(s.contents.results);
@@ -193,7 +213,9 @@ ResultsFile::ResultsFile(const std::string& path, const json& header, bool resum
 
 ResultsFile::~ResultsFile() = default;
 
-void ResultsFile::append(const std::string& line) { file_->append(line); }
+void ResultsFile::append(const std::string& line) {
+    file_->append(line);
+}
 
 ResultsContents read_results(const std::string& path, const std::string& command,
                              const std::function<void(const json&)>& header_check,

@@ -31,7 +31,7 @@ void check_file_path(const std::string& path, const std::string& option);
 // fails (a full disk) is a RunError naming the path, followed by `on_failure` (what is kept, what
 // to do).
 class LineFile {
-public:
+  public:
     LineFile(const std::string& path, const std::string& option, std::string on_failure);
     ~LineFile();
     LineFile(const LineFile&) = delete;
@@ -41,7 +41,7 @@ public:
     void close();                          // checked; the destructor closes unchecked
     int fd() const { return fd_; }
 
-private:
+  private:
     [[noreturn]] void fail(const std::string& what) const;
 
     std::string path_;
@@ -50,8 +50,9 @@ private:
 };
 
 class ResultsFile {
-public:
-    // `check` validates one result line (throws cardgames::InputError); the error gets the line number.
+  public:
+    // `check` validates one result line (throws cardgames::InputError); the error gets the line
+    // number.
     ResultsFile(const std::string& path, const nlohmann::json& header, bool resume,
                 const std::function<void(const nlohmann::json&)>& check);
     ~ResultsFile();
@@ -64,7 +65,7 @@ public:
     // Appends one line (without its newline) and hands it to the kernel at once.
     void append(const std::string& line);
 
-private:
+  private:
     std::unique_ptr<LineFile> file_;
     std::vector<nlohmann::json> existing_;
 };

@@ -40,7 +40,8 @@ std::vector<std::string> strings(const JsonField& f, std::size_t lo, std::size_t
 
 void expect_index(const JsonField& f, long long expected) {
     if (f.integer(0, kMaxResultCount) != expected)
-        f.fail("expected " + std::to_string(expected) + " (from the line's index), found " + f.json().dump());
+        f.fail("expected " + std::to_string(expected) + " (from the line's index), found " +
+               f.json().dump());
 }
 
 cardgames::Card card_of(const JsonField& f) {
@@ -61,8 +62,12 @@ std::vector<std::string> TournamentPlan::seat_specs(int rotation) const {
 }
 
 json TournamentPlan::options() const {
-    return json{{"rules", rules_json(rules)}, {"players", specs}, {by_hands ? "hands" : "games", count},
-                {"duplicate", duplicate}, {"seed", seed}, {"record_version", cardgames::kRecordVersion}};
+    return json{{"rules", rules_json(rules)},
+                {"players", specs},
+                {by_hands ? "hands" : "games", count},
+                {"duplicate", duplicate},
+                {"seed", seed},
+                {"record_version", cardgames::kRecordVersion}};
 }
 
 TournamentPlan tournament_plan_from_header(const json& header) {
@@ -73,11 +78,13 @@ TournamentPlan tournament_plan_from_header(const json& header) {
     plan.specs = strings(o["players"], n, n);
     if (o.has("games") == o.has("hands")) o.fail("expected exactly one of \"games\" and \"hands\"");
     plan.by_hands = o.has("hands");
-    plan.count = static_cast<long>(o[plan.by_hands ? "hands" : "games"].integer(1, kMaxResultCount));
+    plan.count =
+        static_cast<long>(o[plan.by_hands ? "hands" : "games"].integer(1, kMaxResultCount));
     plan.duplicate = o["duplicate"].boolean();
     plan.seed = o["seed"].unsigned_integer();
     if (o["record_version"].integer(0, kMaxResultCount) != cardgames::kRecordVersion)
-        o["record_version"].fail("records of version " + std::to_string(cardgames::kRecordVersion) + " expected");
+        o["record_version"].fail("records of version " + std::to_string(cardgames::kRecordVersion) +
+                                 " expected");
     return plan;
 }
 
@@ -96,14 +103,18 @@ GameResult tournament_result_from_json(const json& line, const TournamentPlan& p
         f["rules"].fail("not the rules of the header");
     if (record.seed != cardgames::mix_seed(plan.seed, static_cast<std::uint64_t>(board)))
         f["seed"].fail("not the seed of board " + std::to_string(board) + " of this run");
-    if (record.players != plan.seat_specs(rotation)) f["players"].fail("not the header's players in rotation " + std::to_string(rotation));
+    if (record.players != plan.seat_specs(rotation))
+        f["players"].fail("not the header's players in rotation " + std::to_string(rotation));
     if (!record.complete) f["complete"].fail("a result is a finished game");
-    if (plan.by_hands && record.hands.size() != 1) f["hands"].fail("one hand per result in a run by hands");
+    if (plan.by_hands && record.hands.size() != 1)
+        f["hands"].fail("one hand per result in a run by hands");
     for (int s = 0; s < n; ++s) {
         if (r.seats[s].unit != plan.rules.unit_of(s))
-            f["seat_unit"][s].fail("seat " + std::to_string(s) + " plays for unit " + std::to_string(plan.rules.unit_of(s)));
+            f["seat_unit"][s].fail("seat " + std::to_string(s) + " plays for unit " +
+                                   std::to_string(plan.rules.unit_of(s)));
         if (r.seats[s].hand_scores.size() != record.hands.size())
-            f["seat_hand_scores"][s].fail("one score per hand of the record (" + std::to_string(record.hands.size()) + ")");
+            f["seat_hand_scores"][s].fail("one score per hand of the record (" +
+                                          std::to_string(record.hands.size()) + ")");
     }
     return r;
 }
@@ -144,10 +155,13 @@ std::vector<double> eval_result_from_json(const json& line, const EvalOptions& o
         }
         f["seat"].integer(0, options.players - 1);
         const JsonField values = f["values"];
-        for (std::size_t b = 0, k = values.array(options.cards_per_hand + 1, options.cards_per_hand + 1); b < k; ++b)
+        for (std::size_t b = 0,
+                         k = values.array(options.cards_per_hand + 1, options.cards_per_hand + 1);
+             b < k; ++b)
             if (!values[b].json().is_null()) values[b].number(-kMaxHandScore, kMaxHandScore);
         f["best_bid"].integer(0, options.cards_per_hand);
-        for (std::size_t p = 0, k = f["bids"].array(npol, npol); p < k; ++p) f["bids"][p].integer(0, options.cards_per_hand);
+        for (std::size_t p = 0, k = f["bids"].array(npol, npol); p < k; ++p)
+            f["bids"][p].integer(0, options.cards_per_hand);
     } else {
         f["record_line"].integer(1, kMaxResultCount);
         f["hand"].integer(0, kMaxResultCount);
@@ -155,19 +169,23 @@ std::vector<double> eval_result_from_json(const json& line, const EvalOptions& o
         f["seat"].integer(0, cardgames::kMaxPlayers - 1);
         const JsonField legal = f["legal"];
         std::vector<cardgames::Card> cards;
-        for (std::size_t i = 0, k = legal.array(2, 52); i < k; ++i) cards.push_back(card_of(legal[i]));
+        for (std::size_t i = 0, k = legal.array(2, 52); i < k; ++i)
+            cards.push_back(card_of(legal[i]));
         const auto is_legal = [&](const JsonField& c) {
-            if (std::find(cards.begin(), cards.end(), card_of(c)) == cards.end()) c.fail("not one of \"legal\"");
+            if (std::find(cards.begin(), cards.end(), card_of(c)) == cards.end())
+                c.fail("not one of \"legal\"");
         };
         const JsonField values = f["values"];
         for (std::size_t i = 0, k = values.array(cards.size(), cards.size()); i < k; ++i)
             values[i].number(-kMaxHandScore, kMaxHandScore);
         is_legal(f["best"]);
-        for (std::size_t p = 0, k = f["choices"].array(npol, npol); p < k; ++p) is_legal(f["choices"][p]);
+        for (std::size_t p = 0, k = f["choices"].array(npol, npol); p < k; ++p)
+            is_legal(f["choices"][p]);
     }
     const JsonField loss = f["loss"];
     std::vector<double> out;
-    for (std::size_t p = 0, k = loss.array(npol, npol); p < k; ++p) out.push_back(loss[p].number(0, kMaxHandScore));
+    for (std::size_t p = 0, k = loss.array(npol, npol); p < k; ++p)
+        out.push_back(loss[p].number(0, kMaxHandScore));
     return out;
 }
 
@@ -175,24 +193,30 @@ std::string tournament_report(const std::string& file) {
     TournamentPlan plan;
     std::vector<GameResult> results;
     read_results(
-        file, "tournament", [&](const nlohmann::json& header) { plan = tournament_plan_from_header(header); },
-        [&](const nlohmann::json& line) { results.push_back(tournament_result_from_json(line, plan)); });
-    return format_summary(summarize(results, plan.rotations()), plan.rules.game == cardgames::GameKind::kHearts);
+        file, "tournament",
+        [&](const nlohmann::json& header) { plan = tournament_plan_from_header(header); },
+        [&](const nlohmann::json& line) {
+            results.push_back(tournament_result_from_json(line, plan));
+        });
+    return format_summary(summarize(results, plan.rotations()),
+                          plan.rules.game == cardgames::GameKind::kHearts);
 }
 
-std::string eval_summary_table(const std::vector<std::string>& policies, const std::vector<std::vector<double>>& lines,
-                               bool bid_mode) {
+std::string eval_summary_table(const std::vector<std::string>& policies,
+                               const std::vector<std::vector<double>>& lines, bool bid_mode) {
     std::vector<std::vector<double>> losses(policies.size());
     for (const std::vector<double>& line : lines)
         for (std::size_t p = 0; p < policies.size(); ++p) losses[p].push_back(line[p]);
-    return format_policy_summary(summarize_policies(policies, losses), bid_mode ? "best bid" : "agreement");
+    return format_policy_summary(summarize_policies(policies, losses),
+                                 bid_mode ? "best bid" : "agreement");
 }
 
 std::string eval_report(const std::string& file) {
     EvalOptions options;
     std::vector<std::vector<double>> lines;
     read_results(
-        file, "eval", [&](const nlohmann::json& header) { options = eval_options_from_header(header); },
+        file, "eval",
+        [&](const nlohmann::json& header) { options = eval_options_from_header(header); },
         [&](const nlohmann::json& line) { lines.push_back(eval_result_from_json(line, options)); });
     return eval_summary_table(options.policies, lines, options.bid_mode);
 }

@@ -34,8 +34,8 @@ struct TournamentPlan {
 // The plan from a tournament header ({"type":"header",...,"options":{...}}).
 TournamentPlan tournament_plan_from_header(const nlohmann::json& header);
 // A result line of the plan's file: its "index" one of the plan's items, a complete game record of
-// the plan's rules and board seed, the board and rotation of its index, the plan's players in that rotation, their
-// units, and per seat a win of 0 or 1 and one score per hand.
+// the plan's rules and board seed, the board and rotation of its index, the plan's players in that
+// rotation, their units, and per seat a win of 0 or 1 and one score per hand.
 GameResult tournament_result_from_json(const nlohmann::json& line, const TournamentPlan& plan);
 
 // What an eval results line is checked against: its header's options.
@@ -43,7 +43,7 @@ struct EvalOptions {
     bool bid_mode = true;
     std::vector<std::string> policies;
     long count = 0;
-    int players = 4;         // bid mode: the rules' seats and hand size
+    int players = 4;  // bid mode: the rules' seats and hand size
     int cards_per_hand = 13;
 };
 EvalOptions eval_options_from_header(const nlohmann::json& header);
@@ -56,7 +56,7 @@ std::vector<double> eval_result_from_json(const nlohmann::json& line, const Eval
 std::string tournament_report(const std::string& file);
 std::string eval_report(const std::string& file);
 // The table of eval losses, one line of losses per decision, one loss per policy.
-std::string eval_summary_table(const std::vector<std::string>& policies, const std::vector<std::vector<double>>& lines,
-                               bool bid_mode);
+std::string eval_summary_table(const std::vector<std::string>& policies,
+                               const std::vector<std::vector<double>>& lines, bool bid_mode);
 
 }  // namespace apps

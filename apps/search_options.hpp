@@ -11,7 +11,8 @@ namespace apps {
 inline engine::Algorithm algorithm_from_name(const std::string& name) {
     if (const auto a = engine::parse_algorithm(name)) return *a;
     std::string known;
-    for (const auto& [a, n] : engine::kAlgorithmNames) known += (known.empty() ? "" : ", ") + std::string(n);
+    for (const auto& [a, n] : engine::kAlgorithmNames)
+        known += (known.empty() ? "" : ", ") + std::string(n);
     throw cardgames::InputError("algorithm '" + name + "': expected one of " + known);
 }
 

@@ -66,7 +66,8 @@ Interval wilson_interval(long successes, long n, double level) {
     if (n < 1) return iv;
     const double p = static_cast<double>(successes) / static_cast<double>(n);
     const double nn = static_cast<double>(n);
-    const double z = boost::math::quantile(boost::math::complement(boost::math::normal(), (1 - level) / 2));
+    const double z =
+        boost::math::quantile(boost::math::complement(boost::math::normal(), (1 - level) / 2));
     const double denom = 1 + z * z / nn;
     const double center = (p + z * z / (2 * nn)) / denom;
     const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / denom;
@@ -77,7 +78,8 @@ Interval wilson_interval(long successes, long n, double level) {
 }
 
 std::string format_interval(const Interval& iv, int decimals) {
-    return fixed(iv.estimate, decimals) + " [" + fixed(iv.low, decimals) + ", " + fixed(iv.high, decimals) + "]";
+    return fixed(iv.estimate, decimals) + " [" + fixed(iv.low, decimals) + ", " +
+           fixed(iv.high, decimals) + "]";
 }
 
 GameResult game_result_from_json(const json& line) {
@@ -85,15 +87,18 @@ GameResult game_result_from_json(const json& line) {
     GameResult r;
     r.board = static_cast<long>(f["board"].integer(0, kMaxResultCount));
     r.rotation = static_cast<int>(f["rotation"].integer(0, cardgames::kMaxPlayers - 1));
-    const cardgames::JsonField specs = f["players"], units = f["seat_unit"], wins = f["seat_win"], scores = f["seat_hand_scores"];
+    const cardgames::JsonField specs = f["players"], units = f["seat_unit"], wins = f["seat_win"],
+                               scores = f["seat_hand_scores"];
     const std::size_t n = specs.array(1, cardgames::kMaxPlayers);
     for (const auto& seat_field : {units, wins, scores})
         if (seat_field.array() != n)
-            seat_field.fail("one entry per seat in \"players\" (" + std::to_string(n) + ") needed, found " +
-                            std::to_string(seat_field.array()));
+            seat_field.fail("one entry per seat in \"players\" (" + std::to_string(n) +
+                            ") needed, found " + std::to_string(seat_field.array()));
     for (std::size_t s = 0; s < n; ++s) {
-        SeatResult seat{specs[s].string(), static_cast<int>(units[s].integer(0, cardgames::kMaxPlayers - 1)),
-                        wins[s].integer(0, 1) != 0, {}};
+        SeatResult seat{specs[s].string(),
+                        static_cast<int>(units[s].integer(0, cardgames::kMaxPlayers - 1)),
+                        wins[s].integer(0, 1) != 0,
+                        {}};
         for (std::size_t h = 0, k = scores[s].array(); h < k; ++h)
             seat.hand_scores.push_back(scores[s][h].number(-kMaxHandScore, kMaxHandScore));
         r.seats.push_back(std::move(seat));
@@ -113,7 +118,8 @@ TournamentSummary summarize(const std::vector<GameResult>& results, int rotation
         ++board_lines[g.board];
         std::vector<std::pair<std::string, int>> seen;  // (spec, unit) already counted in this line
         for (const SeatResult& s : g.seats) {
-            if (std::find(seen.begin(), seen.end(), std::pair(s.spec, s.unit)) != seen.end()) continue;
+            if (std::find(seen.begin(), seen.end(), std::pair(s.spec, s.unit)) != seen.end())
+                continue;
             seen.emplace_back(s.spec, s.unit);
             if (!games.count(s.spec)) order.push_back(s.spec);
             ++games[s.spec];
@@ -127,7 +133,8 @@ TournamentSummary summarize(const std::vector<GameResult>& results, int rotation
         }
     }
     for (const std::string& spec : order)
-        out.specs.push_back({spec, games[spec], wins[spec], wilson_interval(wins[spec], games[spec], level),
+        out.specs.push_back({spec, games[spec], wins[spec],
+                             wilson_interval(wins[spec], games[spec], level),
                              mean_interval(scores[spec], level)});
     if (rotations <= 1) return out;
     for (const auto& [board, lines] : board_lines) out.boards += lines == rotations ? 1 : 0;
@@ -137,8 +144,11 @@ TournamentSummary summarize(const std::vector<GameResult>& results, int rotation
             for (const auto& [board, per_spec] : board_scores) {
                 if (board_lines[board] != rotations) continue;
                 const auto a = per_spec.find(order[i]), b = per_spec.find(order[k]);
-                if (a == per_spec.end() || b == per_spec.end() || !a->second.second || !b->second.second) continue;
-                diffs.push_back(a->second.first / a->second.second - b->second.first / b->second.second);
+                if (a == per_spec.end() || b == per_spec.end() || !a->second.second ||
+                    !b->second.second)
+                    continue;
+                diffs.push_back(a->second.first / a->second.second -
+                                b->second.first / b->second.second);
             }
             out.pairs.push_back({order[i], order[k], mean_interval(diffs, level)});
         }
@@ -148,11 +158,13 @@ TournamentSummary summarize(const std::vector<GameResult>& results, int rotation
 std::string format_summary(const TournamentSummary& summary, bool lower_is_better) {
     std::size_t width = 8;  // "player" and two spaces
     for (const SpecSummary& s : summary.specs) width = std::max(width, s.spec.size() + 2);
-    std::string out = pad("player", width) + pad("games", 8) + pad("wins", 7) + pad("win rate [95% CI]", 25) +
-                      "score/hand [95% CI]" + (lower_is_better ? " (lower is better)" : "") + "\n";
+    std::string out = pad("player", width) + pad("games", 8) + pad("wins", 7) +
+                      pad("win rate [95% CI]", 25) + "score/hand [95% CI]" +
+                      (lower_is_better ? " (lower is better)" : "") + "\n";
     for (const SpecSummary& s : summary.specs)
-        out += pad(s.spec, width) + pad(std::to_string(s.games), 8) + pad(std::to_string(s.wins), 7) +
-               pad(format_interval(s.win_rate, 3), 25) + format_interval(s.score_per_hand, 2) + "\n";
+        out += pad(s.spec, width) + pad(std::to_string(s.games), 8) +
+               pad(std::to_string(s.wins), 7) + pad(format_interval(s.win_rate, 3), 25) +
+               format_interval(s.score_per_hand, 2) + "\n";
     if (!summary.pairs.empty()) {
         out += "\npaired comparison over " + std::to_string(summary.boards) +
                " complete boards (score/hand of A minus B on the same deals):\n";
@@ -163,23 +175,28 @@ std::string format_summary(const TournamentSummary& summary, bool lower_is_bette
 }
 
 std::vector<PolicySummary> summarize_policies(const std::vector<std::string>& policies,
-                                              const std::vector<std::vector<double>>& losses, double level) {
+                                              const std::vector<std::vector<double>>& losses,
+                                              double level) {
     std::vector<PolicySummary> rows;
     for (std::size_t i = 0; i < policies.size(); ++i) {
         const std::vector<double>& l = losses.at(i);
-        const long best = std::count_if(l.begin(), l.end(), [](double x) { return x <= kBestTolerance; });
-        rows.push_back({policies[i], wilson_interval(best, static_cast<long>(l.size()), level), mean_interval(l, level)});
+        const long best =
+            std::count_if(l.begin(), l.end(), [](double x) { return x <= kBestTolerance; });
+        rows.push_back({policies[i], wilson_interval(best, static_cast<long>(l.size()), level),
+                        mean_interval(l, level)});
     }
     return rows;
 }
 
-std::string format_policy_summary(const std::vector<PolicySummary>& rows, const std::string& best_label) {
+std::string format_policy_summary(const std::vector<PolicySummary>& rows,
+                                  const std::string& best_label) {
     std::size_t width = 8;
     for (const PolicySummary& r : rows) width = std::max(width, r.policy.size() + 2);
-    std::string out = pad("policy", width) + pad("items", 8) + pad(best_label + " [95% CI]", 28) + "mean loss [95% CI]\n";
+    std::string out = pad("policy", width) + pad("items", 8) + pad(best_label + " [95% CI]", 28) +
+                      "mean loss [95% CI]\n";
     for (const PolicySummary& r : rows)
-        out += pad(r.policy, width) + pad(std::to_string(r.loss.n), 8) + pad(format_interval(r.best_rate, 3), 28) +
-               format_interval(r.loss, 3) + "\n";
+        out += pad(r.policy, width) + pad(std::to_string(r.loss.n), 8) +
+               pad(format_interval(r.best_rate, 3), 28) + format_interval(r.loss, 3) + "\n";
     return out;
 }
 

@@ -71,7 +71,8 @@ struct TournamentSummary {
 
 // `rotations` is the number of lines per board (1 when not duplicate): only boards with all of
 // them enter the paired comparison.
-TournamentSummary summarize(const std::vector<GameResult>& results, int rotations, double level = 0.95);
+TournamentSummary summarize(const std::vector<GameResult>& results, int rotations,
+                            double level = 0.95);
 std::string format_summary(const TournamentSummary& summary, bool lower_is_better);
 
 // Evaluation table: per policy, how often it matched the best choice and its mean loss.
@@ -82,7 +83,9 @@ struct PolicySummary {
 };
 // losses[i][k]: the loss of policy i at item k (0 means it made a best choice).
 std::vector<PolicySummary> summarize_policies(const std::vector<std::string>& policies,
-                                              const std::vector<std::vector<double>>& losses, double level = 0.95);
-std::string format_policy_summary(const std::vector<PolicySummary>& rows, const std::string& best_label);
+                                              const std::vector<std::vector<double>>& losses,
+                                              double level = 0.95);
+std::string format_policy_summary(const std::vector<PolicySummary>& rows,
+                                  const std::string& best_label);
 
 }  // namespace apps

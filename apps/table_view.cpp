@@ -13,7 +13,9 @@ using namespace cardgames;
 
 namespace {
 
-std::string signed_number(int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
+std::string signed_number(int v) {
+    return v > 0 ? "+" + std::to_string(v) : std::to_string(v);
+}
 
 // "A", "A and B", "A, B and C".
 std::string joined(const std::vector<std::string>& names) {
@@ -51,7 +53,8 @@ std::string TableView::bid_text(const Bid& b) const {
 std::string TableView::opening(std::uint64_t seed, const std::vector<std::string>& names) const {
     const Rules& rules = game_.rules();
     const int n = rules.players;
-    std::string out = fmt::format("Playing {}, ", rules.game == GameKind::kSpades ? "Spades" : "Hearts");
+    std::string out =
+        fmt::format("Playing {}, ", rules.game == GameKind::kSpades ? "Spades" : "Hearts");
     if (rules.game == GameKind::kSpades)
         out += rules.is_partnership() ? "partnership (North-South against East-West), "
                                       : "cutthroat (each player scores alone), ";
@@ -62,15 +65,17 @@ std::string TableView::opening(std::uint64_t seed, const std::vector<std::string
     for (int k = 1; k < n; ++k) {
         const int s = (me_ + k) % n;
         const std::string name = seat(s);
-        out += (k == 1 ? " " : ", ") + name + (n == 4 || name.starts_with("Seat") ? "" : " (seat " + std::to_string(s) + ")") + ": " +
-               names[static_cast<std::size_t>(s)];
+        out += (k == 1 ? " " : ", ") + name +
+               (n == 4 || name.starts_with("Seat") ? "" : " (seat " + std::to_string(s) + ")") +
+               ": " + names[static_cast<std::size_t>(s)];
     }
     out += ".\n";
     if (rules.game == GameKind::kSpades)
         out += fmt::format("The game is to {} points; {} at {} or below loses.\n", rules.target,
                            rules.is_partnership() ? "a side" : "a player", rules.loss_threshold);
     else
-        out += fmt::format("The game ends when someone reaches {} points; the lowest score wins.\n", rules.end_score);
+        out += fmt::format("The game ends when someone reaches {} points; the lowest score wins.\n",
+                           rules.end_score);
     return out + "Type 'help' for commands.\n";
 }
 
@@ -88,47 +93,62 @@ void TableView::print(std::ostream& out, const GameEvent& e) {
             break;
         case GameEvent::Kind::kBid:
             if (!game_.hand().bids[e.seat].blind)
-                out << seat(e.seat) << (you ? " bid " : " bids ") << (e.value == 0 ? "nil" : std::to_string(e.value)) << ".\n";
+                out << seat(e.seat) << (you ? " bid " : " bids ")
+                    << (e.value == 0 ? "nil" : std::to_string(e.value)) << ".\n";
             break;
         case GameEvent::Kind::kPassesDone: {
             const int off = game_.hand().pass_offset;
             const InfoState info = game_.info_state(me_);
-            out << "You passed " << display_.cards(info.passed) << " to " << seat((me_ + off + n) % n) << " and received "
-                << display_.cards(info.received) << " from " << seat((me_ - off + 2 * n) % n) << ".\n";
+            out << "You passed " << display_.cards(info.passed) << " to "
+                << seat((me_ + off + n) % n) << " and received " << display_.cards(info.received)
+                << " from " << seat((me_ - off + 2 * n) % n) << ".\n";
             fresh_ = info.received;
             break;
         }
         case GameEvent::Kind::kExchange: {
             const int to = (e.seat + 2) % 4;
-            if (you) out << "You give " << display_.cards(e.cards) << " to " << seat(to) << ".\n";
-            else if (to == me_) out << seat(e.seat) << " gives you " << display_.cards(e.cards) << ".\n";
-            else out << seat(e.seat) << " gives 2 cards to " << seat(to) << ".\n";
+            if (you)
+                out << "You give " << display_.cards(e.cards) << " to " << seat(to) << ".\n";
+            else if (to == me_)
+                out << seat(e.seat) << " gives you " << display_.cards(e.cards) << ".\n";
+            else
+                out << seat(e.seat) << " gives 2 cards to " << seat(to) << ".\n";
             if (to == me_) fresh_ |= e.cards;
             break;
         }
         case GameEvent::Kind::kCard:
-            out << "  " << seat(e.seat) << (you ? " play " : " plays ") << display_.card(e.card) << "\n";
+            out << "  " << seat(e.seat) << (you ? " play " : " plays ") << display_.card(e.card)
+                << "\n";
             break;
         case GameEvent::Kind::kTrick: {
             const std::size_t first = game_.hand().plays.size() - static_cast<std::size_t>(n);
             int points = 0;
-            for (std::size_t i = first; i < game_.hand().plays.size(); ++i) points += rules.card_points(game_.hand().plays[i].card);
+            for (std::size_t i = first; i < game_.hand().plays.size(); ++i)
+                points += rules.card_points(game_.hand().plays[i].card);
             const std::string trick =
                 trick_text(first) +
-                (rules.game == GameKind::kHearts && points ? fmt::format("  ({} point{})", points, points == 1 ? "" : "s") : "");
+                (rules.game == GameKind::kHearts && points
+                     ? fmt::format("  ({} point{})", points, points == 1 ? "" : "s")
+                     : "");
             last_trick_ = "Last trick, won by " + seat(e.seat) + ": " + trick;
-            out << "  -> " << seat(e.seat) << (you ? " win" : " wins") << " the trick: " << trick << "\n";
+            out << "  -> " << seat(e.seat) << (you ? " win" : " wins") << " the trick: " << trick
+                << "\n";
             break;
         }
-        case GameEvent::Kind::kHandEnd: print_hand_end(out); break;
-        case GameEvent::Kind::kGameOver: print_game_over(out); break;
+        case GameEvent::Kind::kHandEnd:
+            print_hand_end(out);
+            break;
+        case GameEvent::Kind::kGameOver:
+            print_game_over(out);
+            break;
     }
 }
 
 std::string TableView::trick_text(std::size_t first) const {
     const auto& plays = game_.hand().plays;
     std::string out;
-    for (std::size_t i = first; i < first + static_cast<std::size_t>(game_.rules().players) && i < plays.size(); ++i)
+    for (std::size_t i = first;
+         i < first + static_cast<std::size_t>(game_.rules().players) && i < plays.size(); ++i)
         out += (i == first ? "" : ", ") + seat(plays[i].seat) + ": " + display_.card(plays[i].card);
     return out;
 }
@@ -136,7 +156,8 @@ std::string TableView::trick_text(std::size_t first) const {
 void TableView::print_hand_start(std::ostream& out) const {
     const Rules& rules = game_.rules();
     const int n = rules.players;
-    out << "\n=== Hand " << game_.hand().number + 1 << " (dealer " << seat(game_.hand().dealer) << ") ===\n";
+    out << "\n=== Hand " << game_.hand().number + 1 << " (dealer " << seat(game_.hand().dealer)
+        << ") ===\n";
     if (rules.game != GameKind::kHearts) return;
     const int off = game_.hand().pass_offset;
     if (off == 0) {
@@ -163,14 +184,17 @@ void TableView::print_hand_end(std::ostream& out) const {
         out << ".\n";
         if (h.score.moon_shooter >= 0)
             out << seat(h.score.moon_shooter) << " shot the moon: "
-                << (rules.moon_subtracts ? "26 off their own score.\n" : "everyone else takes 26.\n");
+                << (rules.moon_subtracts ? "26 off their own score.\n"
+                                         : "everyone else takes 26.\n");
     } else {
         out << "\n";
         for (int k = 0; k < n; ++k) {
             const int s = (me_ + k) % n;
             const Bid& b = h.bids[s];
             out << "  " << seat(s) << " took " << h.tricks[s] << " (bid " << bid_text(b) << ")";
-            if (b.is_nil()) out << ": " << (b.blind ? "blind nil " : "nil ") << (h.tricks[s] == 0 ? "made" : "failed");
+            if (b.is_nil())
+                out << ": " << (b.blind ? "blind nil " : "nil ")
+                    << (h.tricks[s] == 0 ? "made" : "failed");
             out << "\n";
         }
         for (int u = 0; u < rules.num_units(); ++u) {
@@ -179,7 +203,9 @@ void TableView::print_hand_end(std::ostream& out) const {
             if (sc.contract[u]) parts.push_back("contract " + signed_number(sc.contract[u]));
             if (sc.bags_added[u]) parts.push_back(fmt::format("overtricks +{}", sc.bags_added[u]));
             if (sc.nil[u]) parts.push_back("nil " + signed_number(sc.nil[u]));
-            if (sc.bag_penalties[u]) parts.push_back("bag penalty " + signed_number(-sc.bag_penalties[u] * rules.bag_penalty));
+            if (sc.bag_penalties[u])
+                parts.push_back("bag penalty " +
+                                signed_number(-sc.bag_penalties[u] * rules.bag_penalty));
             out << unit(u) << ": " << signed_number(sc.delta[u]);
             if (!parts.empty()) {
                 out << " (";
@@ -200,11 +226,14 @@ void TableView::print_game_over(std::ostream& out) const {
     for (int u = 0; u < rules.num_units(); ++u) {
         const int score = board.score[u];
         if (rules.game == GameKind::kHearts && score >= rules.end_score)
-            why.push_back(fmt::format("{} reached {} (the game ends at {})", unit(u), score, rules.end_score));
+            why.push_back(fmt::format("{} reached {} (the game ends at {})", unit(u), score,
+                                      rules.end_score));
         if (rules.game == GameKind::kSpades && score >= rules.target)
-            why.push_back(fmt::format("{} reached the target {} with {}", unit(u), rules.target, score));
+            why.push_back(
+                fmt::format("{} reached the target {} with {}", unit(u), rules.target, score));
         if (rules.game == GameKind::kSpades && score <= rules.loss_threshold)
-            why.push_back(fmt::format("{} fell to {}, at or below the loss threshold {}", unit(u), score, rules.loss_threshold));
+            why.push_back(fmt::format("{} fell to {}, at or below the loss threshold {}", unit(u),
+                                      score, rules.loss_threshold));
     }
     if (!why.empty()) out << "The game ends: " << joined(why) << ".\n";
     std::vector<std::string> names;
@@ -213,8 +242,11 @@ void TableView::print_game_over(std::ostream& out) const {
         names.push_back(unit(u));
         me_won = me_won || u == rules.unit_of(me_);
     }
-    if (names.empty()) out << "The game stopped without a winner.\n";
-    else out << (me_won ? "You win! " : "") << (names.size() > 1 ? "Winners: " : "Winner: ") << joined(names) << "\n";
+    if (names.empty())
+        out << "The game stopped without a winner.\n";
+    else
+        out << (me_won ? "You win! " : "") << (names.size() > 1 ? "Winners: " : "Winner: ")
+            << joined(names) << "\n";
 }
 
 std::string TableView::scores_line() const {
@@ -252,7 +284,8 @@ std::string TableView::spades_status() const {
             const Bid& b = h.bids[s];
             all_bid = all_bid && b.made();
             if (b.is_nil())
-                nils.push_back(fmt::format("{} on {}, {}", seat(s), bid_text(b), h.tricks[s] == 0 ? "no trick yet" : "failed"));
+                nils.push_back(fmt::format("{} on {}, {}", seat(s), bid_text(b),
+                                           h.tricks[s] == 0 ? "no trick yet" : "failed"));
         }
         out += unit(u) + (rules.unit_of(me_) == u && rules.is_partnership() ? " (you)" : "") + ": ";
         if (!all_bid) {
@@ -260,12 +293,14 @@ std::string TableView::spades_status() const {
         } else {
             if (contract > 0) {
                 out += fmt::format("bid {}, took {}: ", contract, counted);
-                out += counted < contract ? fmt::format("{} more to make it", contract - counted)
-                                          : counted == contract ? "made" : fmt::format("made, {} over", counted - contract);
+                out += counted < contract    ? fmt::format("{} more to make it", contract - counted)
+                       : counted == contract ? "made"
+                                             : fmt::format("made, {} over", counted - contract);
             }
             if (!nils.empty()) out += (contract > 0 ? "; " : "") + joined(nils);
         }
-        out += fmt::format("; score {}, bags {}\n", game_.scores().score[u], game_.scores().bags[u]);
+        out +=
+            fmt::format("; score {}, bags {}\n", game_.scores().score[u], game_.scores().bags[u]);
     }
     return out + fmt::format("Game to {}; {} at {} or below loses.\n", rules.target,
                              rules.is_partnership() ? "a side" : "a player", rules.loss_threshold);

@@ -16,7 +16,7 @@
 namespace apps {
 
 class TableView {
-public:
+  public:
     TableView(const cardgames::Game& game, int me, const Display& display)
         : game_(game), me_(me), display_(display) {}
 
@@ -34,7 +34,7 @@ public:
     // The cards received in the pass, marked in the hand the first time it is shown after it.
     cardgames::CardSet take_fresh_cards();
 
-private:
+  private:
     std::string unit(int u) const;
     std::string bid_text(const cardgames::Bid& b) const;
     std::string trick_text(std::size_t first) const;  // the trick whose first card is plays[first]

@@ -1,17 +1,17 @@
 #include "apps/terminal.hpp"
 
+#include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
-#include <algorithm>
 #include <mutex>
 #include <sstream>
+#include <string_view>
 #include <thread>
 #include <vector>
-#include <string_view>
 
 #include "apps/common.hpp"
 #include "apps/table_view.hpp"
@@ -48,11 +48,13 @@ constexpr const char* kHelp =
 // While alive, a thread that shows "<who> is thinking..." once 0.3 s have passed; the line is wiped
 // when it ends.
 class ThinkingNotice {
-public:
+  public:
     ThinkingNotice(std::ostream& out, const std::string& who)
         : out_(out), thread_([this, who] {
               std::unique_lock lock(mutex_);
-              if (done_.wait_for(lock, std::chrono::milliseconds(300), [this] { return finished_; })) return;
+              if (done_.wait_for(lock, std::chrono::milliseconds(300),
+                                 [this] { return finished_; }))
+                  return;
               out_ << who << " is thinking..." << std::flush;
               shown_ = true;
           }) {}
@@ -68,7 +70,7 @@ public:
     ThinkingNotice(const ThinkingNotice&) = delete;
     ThinkingNotice& operator=(const ThinkingNotice&) = delete;
 
-private:
+  private:
     std::ostream& out_;
     std::mutex mutex_;
     std::condition_variable done_;
@@ -87,8 +89,10 @@ std::size_t typo_distance(const std::string& a, const std::string& b) {
     for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i)
         for (std::size_t j = 1; j <= b.size(); ++j) {
-            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+            d[i][j] = std::min(
+                {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
         }
     return d[a.size()][b.size()];
 }
@@ -138,8 +142,10 @@ std::string Display::text(const std::string& message) const {
     auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
     std::string out;
     for (std::size_t i = 0; i < message.size();) {
-        const bool alone = (i == 0 || !is_word(message[i - 1])) && (i + 2 >= message.size() || !is_word(message[i + 2]));
-        if (i + 1 < message.size() && alone && std::string_view("AKQJT98765432").find(message[i]) != std::string_view::npos &&
+        const bool alone = (i == 0 || !is_word(message[i - 1])) &&
+                           (i + 2 >= message.size() || !is_word(message[i + 2]));
+        if (i + 1 < message.size() && alone &&
+            std::string_view("AKQJT98765432").find(message[i]) != std::string_view::npos &&
             std::string_view(kLetters).find(message[i + 1]) != std::string_view::npos) {
             out += card(parse_card(message.substr(i, 2)));
             i += 2;
@@ -182,22 +188,26 @@ void TerminalPlayer::show_table(const InfoState& info) {
     if (info.phase == Phase::kPlay && info.play.trick_size > 0) {
         out_ << "Trick so far:";
         for (int i = 0; i < info.play.trick_size; ++i)
-            out_ << (i ? ", " : " ") << table_.seat((info.play.leader + i) % n) << ": " << display_.card(info.play.trick[i]);
+            out_ << (i ? ", " : " ") << table_.seat((info.play.leader + i) % n) << ": "
+                 << display_.card(info.play.trick[i]);
         out_ << "\n";
     }
     const CardSet fresh = table_.take_fresh_cards() & info.hand;
     if (!info.hand.empty())
-        out_ << "Your hand: " << display_.hand(info.hand, fresh) << (fresh.empty() ? "" : "   (* received)") << "\n";
+        out_ << "Your hand: " << display_.hand(info.hand, fresh)
+             << (fresh.empty() ? "" : "   (* received)") << "\n";
 }
 
 std::string TerminalPlayer::hint(const InfoState& info) {
     switch (info.phase) {
-        case Phase::kBlindNil: return hint_bot_->blind_nil(info) ? "bid blind nil" : "don't bid blind nil";
+        case Phase::kBlindNil:
+            return hint_bot_->blind_nil(info) ? "bid blind nil" : "don't bid blind nil";
         case Phase::kBid: {
             const int b = hint_bot_->bid(info);
             return b == 0 ? "bid nil" : "bid " + std::to_string(b);
         }
-        case Phase::kPass: return "pass " + display_.cards(hint_bot_->pass(info));
+        case Phase::kPass:
+            return "pass " + display_.cards(hint_bot_->pass(info));
         case Phase::kPlay: {
             auto* pimc = dynamic_cast<sampling::PimcBot*>(hint_bot_.get());
             if (!pimc) return "play " + display_.card(hint_bot_->play(info));
@@ -205,16 +215,19 @@ std::string TerminalPlayer::hint(const InfoState& info) {
             std::string out = "play " + display_.card(a.best);
             if (!a.searched) return out + " (your only legal card)";
             const bool hearts = info.rules->game == GameKind::kHearts;
-            out += "\n  expected " + std::string(hearts ? "penalty points this hand" : "hand score") + " per card over " +
-                   std::to_string(a.worlds) + " sampled deals:";
+            out += "\n  expected " +
+                   std::string(hearts ? "penalty points this hand" : "hand score") +
+                   " per card over " + std::to_string(a.worlds) + " sampled deals:";
             for (const auto& cv : a.cards) {
                 char buf[32];
                 std::snprintf(buf, sizeof buf, "%.1f", cv.expected);
-                out += "\n    " + display_.card(cv.card) + "  " + buf + (cv.card == a.best ? "  <- best" : "");
+                out += "\n    " + display_.card(cv.card) + "  " + buf +
+                       (cv.card == a.best ? "  <- best" : "");
             }
             return out;
         }
-        case Phase::kGameOver: break;
+        case Phase::kGameOver:
+            break;
     }
     return {};
 }
@@ -265,8 +278,9 @@ bool TerminalPlayer::confirm(const InfoState& info, const std::string& question)
 bool TerminalPlayer::blind_nil(const InfoState& info) {
     if (auto_) return hint_bot_->blind_nil(info);
     out_ << "Your side trails by enough to bid blind nil (+/-200), before seeing your cards.\n";
-    const bool blind = confirm(info, "Bid blind nil?") &&
-                       confirm(info, "Blind nil: you promise to take no trick at all, unseen cards and all?");
+    const bool blind =
+        confirm(info, "Bid blind nil?") &&
+        confirm(info, "Blind nil: you promise to take no trick at all, unseen cards and all?");
     return auto_ ? hint_bot_->blind_nil(info) : blind;
 }
 
@@ -277,7 +291,9 @@ int TerminalPlayer::bid(const InfoState& info) {
     const bool nil = info.rules->nil_allowed;
     std::string line;
     while (!auto_) {
-        if (!read(info, "Your bid (" + std::string(nil ? "0-" : "1-") + std::to_string(most) + (nil ? "; 0 or nil is nil" : "") + ")",
+        if (!read(info,
+                  "Your bid (" + std::string(nil ? "0-" : "1-") + std::to_string(most) +
+                      (nil ? "; 0 or nil is nil" : "") + ")",
                   line))
             continue;
         const std::string a = lower(line);
@@ -285,11 +301,12 @@ int TerminalPlayer::bid(const InfoState& info) {
         const long b = a == "nil" ? 0 : std::strtol(a.c_str(), &end, 10);
         const bool number = a == "nil" || (end && *end == '\0' && !a.empty());
         if (number && b >= (nil ? 0 : 1) && b <= most) {
-            if (b > 0 || confirm(info, "Bid nil: you promise to take no trick at all?")) return static_cast<int>(b);
+            if (b > 0 || confirm(info, "Bid nil: you promise to take no trick at all?"))
+                return static_cast<int>(b);
             continue;
         }
-        out_ << "'" << line << "' is not a bid: say a number from " << (nil ? 0 : 1) << " to " << most
-             << (nil ? " or nil" : "") << ".\n";
+        out_ << "'" << line << "' is not a bid: say a number from " << (nil ? 0 : 1) << " to "
+             << most << (nil ? " or nil" : "") << ".\n";
     }
     return hint_bot_->bid(info);
 }
@@ -299,7 +316,11 @@ CardSet TerminalPlayer::pass(const InfoState& info) {
     show_table(info);
     std::string line;
     while (!auto_) {
-        if (!read(info, "Pass " + std::to_string(info.pass_count) + " cards to " + table_.seat(info.pass_to), line)) continue;
+        if (!read(info,
+                  "Pass " + std::to_string(info.pass_count) + " cards to " +
+                      table_.seat(info.pass_to),
+                  line))
+            continue;
         std::istringstream words(line);
         std::string w;
         CardSet chosen;
@@ -307,8 +328,10 @@ CardSet TerminalPlayer::pass(const InfoState& info) {
         while (words >> w) {
             try {
                 const Card c = parse_card(w);
-                if (!info.hand.contains(c)) problem = display_.card(c) + " is not in your hand";
-                else if (chosen.contains(c)) problem = display_.card(c) + " is named twice";
+                if (!info.hand.contains(c))
+                    problem = display_.card(c) + " is not in your hand";
+                else if (chosen.contains(c))
+                    problem = display_.card(c) + " is named twice";
                 chosen |= c;
             } catch (const InputError& e) {
                 problem = e.what();
@@ -328,10 +351,18 @@ R ShowThinking::timed(R (cardgames::Player::*decide)(const InfoState&), const In
     return ((*bot_).*decide)(info);
 }
 
-bool ShowThinking::blind_nil(const InfoState& info) { return timed(&Player::blind_nil, info); }
-int ShowThinking::bid(const InfoState& info) { return timed(&Player::bid, info); }
-CardSet ShowThinking::pass(const InfoState& info) { return timed(&Player::pass, info); }
-Card ShowThinking::play(const InfoState& info) { return timed(&Player::play, info); }
+bool ShowThinking::blind_nil(const InfoState& info) {
+    return timed(&Player::blind_nil, info);
+}
+int ShowThinking::bid(const InfoState& info) {
+    return timed(&Player::bid, info);
+}
+CardSet ShowThinking::pass(const InfoState& info) {
+    return timed(&Player::pass, info);
+}
+Card ShowThinking::play(const InfoState& info) {
+    return timed(&Player::play, info);
+}
 
 Card TerminalPlayer::play(const InfoState& info) {
     if (auto_) return hint_bot_->play(info);
@@ -340,8 +371,9 @@ Card TerminalPlayer::play(const InfoState& info) {
     const CardSet legal = info.legal_cards();
     std::string prompt = "Your card";
     if (info.play.trick_size == 0)
-        prompt = info.plays.empty() && legal.size() == 1 ? "You lead (" + display_.card(legal.lowest()) + " must open the hand)"
-                                                         : "You lead";
+        prompt = info.plays.empty() && legal.size() == 1
+                     ? "You lead (" + display_.card(legal.lowest()) + " must open the hand)"
+                     : "You lead";
     std::string line;
     while (!auto_) {
         if (!read(info, prompt, line)) continue;

@@ -14,7 +14,7 @@ namespace apps {
 
 // How cards are printed: suit symbols or letters, with colour (red hearts and diamonds) or not.
 class Display {
-public:
+  public:
     Display(bool colour, bool symbols) : colour_(colour), symbols_(symbols) {}
     std::string card(cardgames::Card c) const;
     std::string cards(cardgames::CardSet cs) const;  // spades first, high to low
@@ -24,7 +24,7 @@ public:
     // when symbols are shown, and symbols become letters when they are not.
     std::string text(const std::string& message) const;
 
-private:
+  private:
     bool colour_;
     bool symbols_;
 };
@@ -40,7 +40,7 @@ struct QuitGame {
 class TableView;
 
 class TerminalPlayer : public cardgames::Player {
-public:
+  public:
     // `table` shows the state of the game above each prompt.
     TerminalPlayer(std::istream& in, std::ostream& out, const Display& display, TableView& table,
                    std::unique_ptr<cardgames::Player> hint_bot)
@@ -51,7 +51,7 @@ public:
     cardgames::CardSet pass(const cardgames::InfoState& info) override;
     cardgames::Card play(const cardgames::InfoState& info) override;
 
-private:
+  private:
     // Reads one line; handles the commands every prompt shares. Returns false when the line was
     // such a command (the caller asks again).
     bool read(const cardgames::InfoState& info, const std::string& prompt, std::string& line);
@@ -71,7 +71,7 @@ private:
 // than 0.3 s, and is wiped when the answer comes, so a person never wonders whether the program
 // hung. Everything else is the bot's own.
 class ShowThinking : public cardgames::Player {
-public:
+  public:
     ShowThinking(std::unique_ptr<cardgames::Player> bot, std::string who, std::ostream& out)
         : bot_(std::move(bot)), who_(std::move(who)), out_(out) {}
     std::string name() const override { return bot_->name(); }
@@ -79,15 +79,17 @@ public:
     int bid(const cardgames::InfoState& info) override;
     cardgames::CardSet pass(const cardgames::InfoState& info) override;
     cardgames::Card play(const cardgames::InfoState& info) override;
-    void hand_over(const cardgames::HandRecord& hand, bool game_over, const std::vector<int>& winners) override {
+    void hand_over(const cardgames::HandRecord& hand, bool game_over,
+                   const std::vector<int>& winners) override {
         bot_->hand_over(hand, game_over, winners);
     }
     std::vector<cardgames::FallbackNote> fallbacks() const override { return bot_->fallbacks(); }
 
-private:
+  private:
     // Asks the bot through `decide`, with the notice shown while it thinks.
     template <class R>
-    R timed(R (cardgames::Player::*decide)(const cardgames::InfoState&), const cardgames::InfoState& info);
+    R timed(R (cardgames::Player::*decide)(const cardgames::InfoState&),
+            const cardgames::InfoState& info);
 
     std::unique_ptr<cardgames::Player> bot_;
     std::string who_;

@@ -1,10 +1,11 @@
 // cardgames tournament: self-play between bot specs, by games or by independent hands, optionally
 // duplicate (each deal replayed with the players rotated through the seats). One JSON line per
 // finished game or hand (a game record plus the tournament fields), resumable; a table at the end.
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <iostream>
 #include <optional>
-#include <spdlog/spdlog.h>
 
 #include "apps/batch.hpp"
 #include "apps/cluster.hpp"
@@ -12,10 +13,10 @@
 #include "apps/results_file.hpp"
 #include "apps/results_readers.hpp"
 #include "apps/stats.hpp"
-#include "cardgames/players/bots.hpp"
 #include "cardgames/cards/error.hpp"
-#include "cardgames/rules/game_runner.hpp"
 #include "cardgames/cards/json_input.hpp"
+#include "cardgames/players/bots.hpp"
+#include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
 #include "sampling/pimc.hpp"
 
@@ -37,7 +38,8 @@ std::string play_item(const TournamentPlan& plan, long index) {
     const std::vector<std::string> seat_specs = plan.seat_specs(rotation);
     std::vector<std::unique_ptr<Player>> players(n);
     for (int e = 0; e < n; ++e)
-        players[(e + rotation) % n] = sampling::make_player(plan.specs[e], mix_seed(game_seed, 1000 + static_cast<std::uint64_t>(e)));
+        players[(e + rotation) % n] = sampling::make_player(
+            plan.specs[e], mix_seed(game_seed, 1000 + static_cast<std::uint64_t>(e)));
     Game game(rules, game_seed);
     if (plan.by_hands) game.stop_after_hand();
     while (!game.over()) {
@@ -51,7 +53,8 @@ std::string play_item(const TournamentPlan& plan, long index) {
         const auto& delta = game.finished_hands().back().score.delta;
         int best = delta[0];
         for (int u = 1; u < rules.num_units(); ++u)
-            best = rules.game == GameKind::kHearts ? std::min(best, delta[u]) : std::max(best, delta[u]);
+            best = rules.game == GameKind::kHearts ? std::min(best, delta[u])
+                                                   : std::max(best, delta[u]);
         for (int u = 0; u < rules.num_units(); ++u)
             if (delta[u] == best) winners.push_back(u);
     }
@@ -75,18 +78,21 @@ std::string play_item(const TournamentPlan& plan, long index) {
 }
 
 // Parses the command line into a plan; --help and --report are done here (returned status).
-std::optional<int> parse_tournament(int argc, char** argv, TournamentPlan& plan, BatchRunOptions& run) {
+std::optional<int> parse_tournament(int argc, char** argv, TournamentPlan& plan,
+                                    BatchRunOptions& run) {
     RulesOptions ro;
     std::string players_text;
     long games = 0, hands = 0;
     po::options_description desc("tournament options");
     ro.add_to(desc);
-    desc.add_options()
-        ("players", po::value(&players_text), "one bot spec per seat, comma separated: \"pimc:worlds=32,rule,rule,random\"")
-        ("games", number(&games, 1L, kMaxItems), "play N whole games (to the target score)")
-        ("hands", number(&hands, 1L, kMaxItems), "play N independent hands, each from zero scores")
-        ("duplicate", po::bool_switch(&plan.duplicate), "replay each deal with the players rotated through the seats")
-        ("seed", seed_value(&plan.seed)->default_value(1), "seed of the deals and the bots");
+    desc.add_options()(
+        "players", po::value(&players_text),
+        "one bot spec per seat, comma separated: \"pimc:worlds=32,rule,rule,random\"")(
+        "games", number(&games, 1L, kMaxItems), "play N whole games (to the target score)")(
+        "hands", number(&hands, 1L, kMaxItems), "play N independent hands, each from zero scores")(
+        "duplicate", po::bool_switch(&plan.duplicate),
+        "replay each deal with the players rotated through the seats")(
+        "seed", seed_value(&plan.seed)->default_value(1), "seed of the deals and the bots");
     run.add_to(desc, "print the table of an existing results file and exit");
     po::variables_map vm;
     if (!parse_args("tournament", argc, argv, desc, vm)) return 0;
@@ -98,16 +104,20 @@ std::optional<int> parse_tournament(int argc, char** argv, TournamentPlan& plan,
 
     plan.rules = ro.resolve();
     const int n = plan.rules.players;
-    if (players_text.empty()) throw InputError("--players is required: one bot spec per seat (" + std::to_string(n) + ")");
+    if (players_text.empty())
+        throw InputError("--players is required: one bot spec per seat (" + std::to_string(n) +
+                         ")");
     if (run.out_file.empty()) throw InputError("--out is required: the results file (JSON Lines)");
-    if (vm.count("games") == vm.count("hands")) throw InputError("give exactly one of --games N and --hands N");
+    if (vm.count("games") == vm.count("hands"))
+        throw InputError("give exactly one of --games N and --hands N");
     plan.by_hands = vm.count("hands") > 0;
     plan.count = plan.by_hands ? hands : games;
     plan.specs = split_player_list(players_text);
     if (static_cast<int>(plan.specs.size()) != n)
-        throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) + " specs for " +
-                         std::to_string(n) + " seats; give one per seat");
-    for (const std::string& spec : plan.specs) sampling::make_player(spec, 0);  // unknown bots fail here, not in a worker
+        throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) +
+                         " specs for " + std::to_string(n) + " seats; give one per seat");
+    for (const std::string& spec : plan.specs)
+        sampling::make_player(spec, 0);  // unknown bots fail here, not in a worker
     return std::nullopt;
 }
 
@@ -117,18 +127,22 @@ int cmd_tournament(int argc, char** argv) {
     return guarded("tournament", [&] {
         TournamentPlan plan;
         BatchRunOptions run;
-        if (const auto done = parse_on_every_rank([&] { return parse_tournament(argc, argv, plan, run); })) return *done;
+        if (const auto done =
+                parse_on_every_rank([&] { return parse_tournament(argc, argv, plan, run); }))
+            return *done;
 
         const std::unique_ptr<ResultsFile> out =
             open_results(run.out_file, results_header("tournament", plan.options()), run.resume,
                          [&](const json& line) { tournament_result_from_json(line, plan); });
         std::vector<GameResult> results;
         if (out)
-            for (const json& line : out->existing()) results.push_back(tournament_result_from_json(line, plan));
+            for (const json& line : out->existing())
+                results.push_back(tournament_result_from_json(line, plan));
         if (rank() == 0)
             spdlog::info("tournament: {} {} of {} to play on {}, results to {}{}",
-                         plan.total() - static_cast<long>(results.size()), plan.by_hands ? "hands" : "games",
-                         plan.total(), workers_text(run.threads), run.out_file,
+                         plan.total() - static_cast<long>(results.size()),
+                         plan.by_hands ? "hands" : "games", plan.total(), workers_text(run.threads),
+                         run.out_file,
                          results.empty() ? "" : fmt::format(" ({} already there)", results.size()));
         BatchOptions bo;
         bo.total = plan.total();
@@ -137,14 +151,18 @@ int cmd_tournament(int argc, char** argv) {
         bo.unit = plan.by_hands ? "hands" : "games";
         const bool complete = run_batch(
             bo, out.get(), [&](long i) { return play_item(plan, i); },
-            [&](long, const std::string& line) { results.push_back(tournament_result_from_json(parse_json_line(line), plan)); });
+            [&](long, const std::string& line) {
+                results.push_back(tournament_result_from_json(parse_json_line(line), plan));
+            });
         if (rank() != 0) return complete ? 0 : kExitInterrupted;
         if (!complete) {
-            std::cerr << "cardgames tournament: interrupted after " << results.size() << " of " << plan.total()
+            std::cerr << "cardgames tournament: interrupted after " << results.size() << " of "
+                      << plan.total()
                       << " results; run the same command with --resume to continue\n";
             return kExitInterrupted;
         }
-        std::cout << format_summary(summarize(results, plan.rotations()), plan.rules.game == GameKind::kHearts)
+        std::cout << format_summary(summarize(results, plan.rotations()),
+                                    plan.rules.game == GameKind::kHearts)
                   << "\nplayed on " << workers_text(run.threads) << "\n";
         return 0;
     });

@@ -1,6 +1,6 @@
 #pragma once
-// Two-sided searches: alpha-beta for two sides with opposed, constant-sum utilities (two players, or
-// two teams: side_of()), and paranoid search (the root player against everyone else), both as
+// Two-sided searches: alpha-beta for two sides with opposed, constant-sum utilities (two players,
+// or two teams: side_of()), and paranoid search (the root player against everyone else), both as
 // fail-soft alpha-beta over a scalar score, with an optional transposition table of bounds.
 
 #include <algorithm>
@@ -16,7 +16,7 @@ namespace engine {
 // is strictly worse (lecture notes, "finding all optimal moves").
 template <typename Move, int Capacity>
 struct AllOptimal {
-    SearchResult<Move> result;        // best_index = the first optimal move
+    SearchResult<Move> result;           // best_index = the first optimal move
     FixedVector<int, Capacity> indices;  // indices of every optimal root move, in move order
     FixedVector<Move, Capacity> moves;
 };
@@ -26,7 +26,7 @@ struct AllOptimal {
 // never shared between threads.
 template <Game G>
 class TwoSidedSearch {
-public:
+  public:
     using Move = typename G::Move;
     using Result = SearchResult<Move>;
     using Analysis = RootAnalysis<Move, G::kMaxMoves>;
@@ -129,7 +129,7 @@ public:
         return analysis;
     }
 
-private:
+  private:
     static constexpr Utility kMinScore = std::numeric_limits<Utility>::min() / 4;
     static constexpr Utility kMaxScore = std::numeric_limits<Utility>::max() / 4;
     struct Scored {
@@ -157,7 +157,8 @@ private:
         const bool max_root = maximizing(game);
         for (int i = 0; i < moves.size(); ++i) {
             game.apply(moves[i]);
-            const Scored r = max_root ? alphabeta(game, 1, value - 1, value) : alphabeta(game, 1, value, value + 1);
+            const Scored r = max_root ? alphabeta(game, 1, value - 1, value)
+                                      : alphabeta(game, 1, value, value + 1);
             game.undo(moves[i]);
             if (aborted_) return -1;
             if (max_root ? r.score >= value : r.score <= value) return i;
@@ -197,8 +198,7 @@ private:
     Tuple tuple_of(const G& game, Utility score) const {
         Tuple t{};
         if (!has_tuple(game)) return t;
-        for (int p = 0; p < 2; ++p)
-            t[p] = side_of(game, p) == 0 ? score : game.maxsum() - score;
+        for (int p = 0; p < 2; ++p) t[p] = side_of(game, p) == 0 ? score : game.maxsum() - score;
         return t;
     }
 

@@ -14,7 +14,7 @@ namespace engine {
 // Nodes are added bottom-up; the last node added is the root unless set_root() says otherwise.
 // Invariant: every interior node has 1..kMaxMoves children; leaves carry their tuple.
 class ExplicitTree {
-public:
+  public:
     using Move = std::uint8_t;
     static constexpr int kMaxMoves = 8;
 
@@ -63,7 +63,7 @@ public:
     Utility delta() const { return 1; }
     std::uint64_t hash_key() const { return static_cast<std::uint64_t>(current()); }
 
-private:
+  private:
     struct Node {
         Tuple value{};
         std::vector<int> children;

@@ -35,21 +35,22 @@
 //   TranspositionGame: bool tt_storable() const, void tt_offset(Tuple&) const.
 //     The game says whether this node may go into the transposition table (card games: at trick
 //     boundaries) and what has been accumulated so far. The table stores value - offset, i.e. what
-//     the subtree adds, so one entry serves every history reaching the same hash_key(); a game whose
-//     utility is not additive (Spades scored with bids) returns a zero offset and puts the tricks won
-//     so far into hash_key(). Only exact max^n values are stored; pruned or bound-dependent values
-//     never are.
-//   OutcomeGame: std::uint64_t outcome_key() const, template <class F> void for_each_outcome(F&&) const.
+//     the subtree adds, so one entry serves every history reaching the same hash_key(); a game
+//     whose utility is not additive (Spades scored with bids) returns a zero offset and puts the
+//     tricks won so far into hash_key(). Only exact max^n values are stored; pruned or
+//     bound-dependent values never are.
+//   OutcomeGame: std::uint64_t outcome_key() const, template <class F> void for_each_outcome(F&&)
+//   const.
 //     Leaf-value tables (Sturtevant 2005). for_each_outcome calls f(const Tuple&) for every outcome
-//     (utility tuple of a terminal node) still reachable from here -- a superset is fine -- and stops
-//     as soon as f returns true. Spades scored with bids: every split of the remaining tricks added
-//     to the tricks won so far, mapped through the score function. outcome_key() identifies the
-//     heuristic state the outcome set depends on (tricks won so far and tricks left), so that prune
-//     decisions can be cached under (bounds of the player sequence, outcome_key()).
+//     (utility tuple of a terminal node) still reachable from here -- a superset is fine -- and
+//     stops as soon as f returns true. Spades scored with bids: every split of the remaining tricks
+//     added to the tricks won so far, mapped through the score function. outcome_key() identifies
+//     the heuristic state the outcome set depends on (tricks won so far and tricks left), so that
+//     prune decisions can be cached under (bounds of the player sequence, outcome_key()).
 //   DepthCountedGame: int depth_counter() const.
-//     A counter that never decreases along a path (tricks completed). When present, depth limits are
-//     measured in its units from the root (a limit of 2 cuts off at the start of the third trick);
-//     otherwise in plies.
+//     A counter that never decreases along a path (tricks completed). When present, depth limits
+//     are measured in its units from the root (a limit of 2 cuts off at the start of the third
+//     trick); otherwise in plies.
 //   HorizonGame (needs DepthCountedGame): void set_horizon(int counter).
 //     The max^n searches call it before a depth-limited search with the depth_counter() value at
 //     which nodes are cut off and evaluated (root counter + depth limit), and with kNoDepthLimit
@@ -104,11 +105,10 @@ concept TranspositionGame = Game<G> && requires(const G& game, Tuple& offset) {
 };
 
 template <typename G>
-concept OutcomeGame =
-    Game<G> && requires(const G& game, detail::OutcomeVisitorArchetype visitor) {
-        { game.outcome_key() } -> std::convertible_to<std::uint64_t>;
-        game.for_each_outcome(visitor);
-    };
+concept OutcomeGame = Game<G> && requires(const G& game, detail::OutcomeVisitorArchetype visitor) {
+    { game.outcome_key() } -> std::convertible_to<std::uint64_t>;
+    game.for_each_outcome(visitor);
+};
 
 template <typename G>
 concept DepthCountedGame = Game<G> && requires(const G& game) {

@@ -9,25 +9,27 @@
 // * A child searched after its parent's best child is adopted only if strictly better for the
 //   parent's player (ties go left); a child re-searched *before* the best is adopted if at least as
 //   good. Each ancestor's frame records which case applies (`strict`).
-// * A node returns either its exact max^n value, or Pruned(top): "my true value is not the true value
+// * A node returns either its exact max^n value, or Pruned(top): "my true value is not the true
+// value
 //   of some ancestor at ply top..ply-1 on this path" -- so no ancestor at or below `top` can adopt
 //   it. A node never returns a made-up tuple.
-// * A node at ply d may return Pruned(s) when (a) no later child can beat every bound of the ancestor
+// * A node at ply d may return Pruned(s) when (a) no later child can beat every bound of the
+// ancestor
 //   sequence s..d (the linear test against maxsum with the heuristic bounds, or the outcome test),
 //   and (b) its own best so far already fails some ancestor in s..d-1.
 // * A node receiving Pruned(top) with top == its own ply simply ignores that child (exact). With
 //   top < its ply the child is "pending": at the end, if the node's best fails some ancestor at or
-//   above `lim`, the node returns Pruned too; otherwise the pending children are searched again with
-//   bounds that cannot reach above the node (speculative re-search). `lim` -- the highest ancestor a
-//   node's Pruned may name -- is lowered to the node itself whenever its best would pass every
-//   ancestor, which is what makes the re-search final.
+//   above `lim`, the node returns Pruned too; otherwise the pending children are searched again
+//   with bounds that cannot reach above the node (speculative re-search). `lim` -- the highest
+//   ancestor a node's Pruned may name -- is lowered to the node itself whenever its best would pass
+//   every ancestor, which is what makes the re-search final.
 // * `lim` only ever restricts which prunes are allowed (a child's lim lies between its parent's lim
 //   and the parent's own ply), so the policy choosing it affects cost, never the value. Speculative
-//   max^n also holds a node's children to lim = the node until the node has an exact best, unless it
-//   is on its last branch: as in Figure 7 of the paper, a speculative prune needs the intermediate
-//   player's bound. Pruning the first child against the grandparent left the node without a best,
-//   weakened every later sibling and forced nested re-searches (the bench's 3-player Spades
-//   positions expanded 15x more than with this rule).
+//   max^n also holds a node's children to lim = the node until the node has an exact best, unless
+//   it is on its last branch: as in Figure 7 of the paper, a speculative prune needs the
+//   intermediate player's bound. Pruning the first child against the grandparent left the node
+//   without a best, weakened every later sibling and forced nested re-searches (the bench's
+//   3-player Spades positions expanded 15x more than with this rule).
 // Hence every tuple a node returns is its exact max^n value (cached safely in the transposition
 // table), and the root's tuple and move equal plain max^n's.
 
@@ -45,7 +47,7 @@ namespace engine {
 // constructor); reusable for many searches; never shared between threads.
 template <Game G>
 class MaxnSearch {
-public:
+  public:
     using Move = typename G::Move;
     using Result = SearchResult<Move>;
     using Analysis = RootAnalysis<Move, G::kMaxMoves>;
@@ -124,7 +126,7 @@ public:
         return analysis;
     }
 
-private:
+  private:
     enum class Kind : std::uint8_t { kExact, kPruned, kAborted };
     struct NodeResult {
         Kind kind;
@@ -266,7 +268,8 @@ private:
             // every later sibling with weak bounds, and would almost always have to be searched
             // again. Until the node has a best (or is on its last branch, where it cannot get one
             // later) its children may only be pruned against the node itself.
-            if (sequences_ && !last_branch_only_ && !f.has_best) child_lim = f.last_branch ? lim : ply;
+            if (sequences_ && !last_branch_only_ && !f.has_best)
+                child_lim = f.last_branch ? lim : ply;
             game.apply(moves[i]);
             const NodeResult r = node(game, ply + 1, child_lim);
             game.undo(moves[i]);
@@ -325,8 +328,8 @@ private:
         assert(f.has_best);
         out = f.best;
         if constexpr (TranspositionGame<G>) {
-            if (storable) tt_.store(game.hash_key(), complete ? kCompleteDepth : remaining, offset,
-                                    n_, out);
+            if (storable)
+                tt_.store(game.hash_key(), complete ? kCompleteDepth : remaining, offset, n_, out);
         }
         return exact(complete);
     }
@@ -429,9 +432,7 @@ private:
     }
 
     // Leaf-value table test: does some reachable outcome beat every bound of the sequence?
-    bool outcome_reachable(const G& game, const Requirements& req)
-        requires OutcomeGame<G>
-    {
+    bool outcome_reachable(const G& game, const Requirements& req) requires OutcomeGame<G> {
         Tuple thresholds;
         thresholds.fill(kNoThreshold);
         const Utility step = std::max<Utility>(step_, 1);

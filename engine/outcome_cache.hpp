@@ -15,7 +15,7 @@ namespace engine {
 inline constexpr Utility kNoThreshold = std::numeric_limits<Utility>::min();
 
 class OutcomeCache {
-public:
+  public:
     explicit OutcomeCache(std::size_t entries)
         : entries_(entries == 0 ? 0 : round_up_pow2(entries)), mask_(entries_.size() - 1) {}
 
@@ -31,8 +31,7 @@ public:
     bool probe(std::uint64_t hash, const Tuple& thresholds, std::uint64_t outcome_key,
                bool& reachable) const {
         const Entry& e = entries_[hash & mask_];
-        if (!e.used || e.hash != hash || e.outcome_key != outcome_key ||
-            e.thresholds != thresholds)
+        if (!e.used || e.hash != hash || e.outcome_key != outcome_key || e.thresholds != thresholds)
             return false;
         reachable = e.reachable;
         return true;
@@ -43,7 +42,7 @@ public:
         entries_[hash & mask_] = Entry{hash, outcome_key, thresholds, reachable, true};
     }
 
-private:
+  private:
     struct Entry {
         std::uint64_t hash = 0;
         std::uint64_t outcome_key = 0;

@@ -19,13 +19,12 @@ namespace engine {
 // Owns exactly one search object (and its tables) for the configured algorithm.
 template <Game G>
 class Searcher {
-public:
+  public:
     using Move = typename G::Move;
     using Result = SearchResult<Move>;
     using Analysis = RootAnalysis<Move, G::kMaxMoves>;
 
-    explicit Searcher(const SearchOptions& options)
-        : impl_(make(options)) {}
+    explicit Searcher(const SearchOptions& options) : impl_(make(options)) {}
 
     [[nodiscard]] const SearchOptions& options() const {
         return std::visit([](const auto& s) -> const SearchOptions& { return s.options(); }, impl_);
@@ -50,7 +49,7 @@ public:
         return std::get<TwoSidedSearch<G>>(impl_).search_all_optimal(game);
     }
 
-private:
+  private:
     using Impl = std::variant<MaxnSearch<G>, TwoSidedSearch<G>>;
     static Impl make(const SearchOptions& options) {
         if (is_maxn_family(options.algorithm)) return Impl(std::in_place_index<0>, options);

@@ -3,11 +3,12 @@
 //
 // Along every path a pool of `pool` tokens is handed out, a few at a time, to the players (like
 // tricks or points); the rest of the pool is split at the leaf (all of it if constant-sum, part of
-// it otherwise). Tokens once awarded stay awarded, so "tokens so far" and "tokens so far + pool left"
-// are true lower and upper bounds: the monotonic heuristic. With `scored` the utility is instead a
-// per-player score table applied to the tokens (like Spades scored by bids: not monotonic, not
-// constant-sum), the case for leaf-value tables. Players alternate, or the last player to receive
-// tokens moves next (like a trick's winner leading), so one player may move twice in a row.
+// it otherwise). Tokens once awarded stay awarded, so "tokens so far" and "tokens so far + pool
+// left" are true lower and upper bounds: the monotonic heuristic. With `scored` the utility is
+// instead a per-player score table applied to the tokens (like Spades scored by bids: not
+// monotonic, not constant-sum), the case for leaf-value tables. Players alternate, or the last
+// player to receive tokens moves next (like a trick's winner leading), so one player may move twice
+// in a row.
 //
 // Everything is derived from splitmix64 of the seed and the path (no std:: distributions), so a
 // spec gives the same tree on every machine. With transposition_classes > 0, children are merged
@@ -25,15 +26,15 @@ namespace engine {
 
 struct SyntheticSpec {
     std::uint64_t seed = 1;
-    int players = 3;      // 2..6
-    int branching = 3;    // 2..8: maximum children of a node
-    int depth = 4;        // 1..kMaxDepth plies
-    Utility pool = 10;    // tokens handed out along each path, <= kMaxPool
+    int players = 3;    // 2..6
+    int branching = 3;  // 2..8: maximum children of a node
+    int depth = 4;      // 1..kMaxDepth plies
+    Utility pool = 10;  // tokens handed out along each path, <= kMaxPool
     bool constant_sum = true;
-    bool alternate = true;      // false: whoever received the last award moves next
-    bool heuristic = true;      // false: bounds() reports [0, maxsum]
-    bool scored = false;        // utility = score_table[player][tokens]
-    bool vary_branching = true; // nodes have between branching-2 and branching children (>= 1)
+    bool alternate = true;       // false: whoever received the last award moves next
+    bool heuristic = true;       // false: bounds() reports [0, maxsum]
+    bool scored = false;         // utility = score_table[player][tokens]
+    bool vary_branching = true;  // nodes have between branching-2 and branching children (>= 1)
     int transposition_classes = 0;
     int early_terminal_per_256 = 0;  // chance that a non-root interior node ends the game
 };
@@ -41,7 +42,7 @@ struct SyntheticSpec {
 // A position in a synthetic tree. Invariants: tokens awarded + pool left == pool on every path;
 // lo <= final utility <= hi for every reachable leaf (heuristic on).
 class SyntheticGame {
-public:
+  public:
     using Move = std::uint8_t;
     static constexpr int kMaxMoves = 8;
     static constexpr int kMaxDepth = 16;
@@ -92,7 +93,8 @@ public:
         const Utility cap = (2 * parent.left + levels_left - 1) / levels_left;
         const Utility award = std::min<Utility>(
             parent.left, static_cast<Utility>(h % static_cast<std::uint64_t>(cap + 1)));
-        const int recipient = static_cast<int>((h >> 20) % static_cast<std::uint64_t>(spec_.players));
+        const int recipient =
+            static_cast<int>((h >> 20) % static_cast<std::uint64_t>(spec_.players));
         child.acc = parent.acc;
         child.acc[recipient] += award;
         child.left = parent.left - award;
@@ -112,8 +114,8 @@ public:
     void payoff(Tuple& out) const {
         const Ply& t = top();
         Tuple raw = t.acc;
-        const std::uint64_t bins = static_cast<std::uint64_t>(spec_.players) +
-                                   (spec_.constant_sum ? 0 : 1);
+        const std::uint64_t bins =
+            static_cast<std::uint64_t>(spec_.players) + (spec_.constant_sum ? 0 : 1);
         for (Utility k = 0; k < t.left; ++k) {
             const auto j = static_cast<int>(mix(t.key, 3, static_cast<std::uint64_t>(k)) % bins);
             if (j < spec_.players) ++raw[j];
@@ -163,7 +165,7 @@ public:
         split(0, top().left, raw, visit);
     }
 
-private:
+  private:
     struct Ply {
         std::uint64_t key = 0;
         Tuple acc{};
@@ -178,8 +180,7 @@ private:
 
     void map_utility(const Tuple& raw, Tuple& out) const {
         out = Tuple{};
-        for (int p = 0; p < spec_.players; ++p)
-            out[p] = spec_.scored ? table_[p][raw[p]] : raw[p];
+        for (int p = 0; p < spec_.players; ++p) out[p] = spec_.scored ? table_[p][raw[p]] : raw[p];
     }
 
     // Hands out `left` tokens to players p.. and visits each split; true = stop.

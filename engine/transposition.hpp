@@ -19,7 +19,7 @@ inline constexpr int kCompleteDepth = -1;
 // so far) so an entry is independent of the history that reached the key. Invariant: every stored
 // value is an exact max^n value for its remaining depth (or complete), never a pruned one.
 class MaxnTable {
-public:
+  public:
     explicit MaxnTable(std::size_t entries)
         : entries_(entries == 0 ? 0 : round_up_pow2(entries)), mask_(entries_.size() - 1) {}
 
@@ -50,7 +50,7 @@ public:
         for (Entry& e : entries_) e = Entry{};
     }
 
-private:
+  private:
     struct Entry {
         std::uint64_t key = 0;
         Tuple value{};
@@ -68,7 +68,7 @@ enum class BoundKind : std::uint8_t { kExact, kLower, kUpper };
 // narrow one interval instead of overwriting each other. Scores are stored relative to the score
 // of the offset, like MaxnTable.
 class BoundTable {
-public:
+  public:
     explicit BoundTable(std::size_t entries)
         : entries_(entries == 0 ? 0 : round_up_pow2(entries)), mask_(entries_.size() - 1) {}
 
@@ -88,7 +88,8 @@ public:
 
     void store(std::uint64_t key, int depth, Utility offset, Utility score, BoundKind kind) {
         Entry& e = entries_[key & mask_];
-        if (!e.used || e.key != key || e.depth != depth) e = Entry{key, kNone, kNoneHigh, depth, true};
+        if (!e.used || e.key != key || e.depth != depth)
+            e = Entry{key, kNone, kNoneHigh, depth, true};
         const Utility s = score - offset;
         if (kind != BoundKind::kUpper) e.lower = std::max(e.lower, s);
         if (kind != BoundKind::kLower) e.upper = std::min(e.upper, s);
@@ -101,7 +102,7 @@ public:
     static constexpr Utility kNone = std::numeric_limits<Utility>::min() / 2;      // no lower bound
     static constexpr Utility kNoneHigh = std::numeric_limits<Utility>::max() / 2;  // no upper bound
 
-private:
+  private:
     struct Entry {
         std::uint64_t key = 0;
         Utility lower = kNone;

@@ -1,6 +1,6 @@
 #pragma once
-// Basic value types shared by every search in the engine: utilities and their tuples, fixed-capacity
-// lists, the algorithm names, search options, statistics and results.
+// Basic value types shared by every search in the engine: utilities and their tuples,
+// fixed-capacity lists, the algorithm names, search options, statistics and results.
 
 #include <array>
 #include <cassert>
@@ -11,8 +11,9 @@
 
 namespace engine {
 
-// Utilities are integers: tricks, points and hand scores all are, and integer steps make the discrete
-// pruning refinements exact. Games shift their utilities so that every player's utility is >= 0.
+// Utilities are integers: tricks, points and hand scores all are, and integer steps make the
+// discrete pruning refinements exact. Games shift their utilities so that every player's utility is
+// >= 0.
 using Utility = std::int32_t;
 
 inline constexpr int kMaxPlayers = 6;
@@ -29,7 +30,7 @@ using Tuple = std::array<Utility, kMaxPlayers>;
 // Invariant: 0 <= size() <= Capacity; only the first size() elements are meaningful.
 template <typename T, int Capacity>
 class FixedVector {
-public:
+  public:
     static constexpr int kCapacity = Capacity;
 
     void push_back(const T& value) {
@@ -50,7 +51,7 @@ public:
     const T* begin() const { return items_.data(); }
     const T* end() const { return items_.data() + size_; }
 
-private:
+  private:
     std::array<T, static_cast<std::size_t>(Capacity)> items_{};
     int size_ = 0;
 };
@@ -58,8 +59,8 @@ private:
 template <typename Move, int Capacity>
 using MoveList = FixedVector<Move, Capacity>;
 
-// The search algorithms. All of the max^n family (maxn .. speculative) return exactly the root tuple
-// and root move of plain max^n; paranoid and alphabeta are two-sided searches.
+// The search algorithms. All of the max^n family (maxn .. speculative) return exactly the root
+// tuple and root move of plain max^n; paranoid and alphabeta are two-sided searches.
 enum class Algorithm {
     kMaxn,         // plain max^n, ties to the first child in move order
     kShallow,      // shallow pruning + immediate pruning, trivial bounds [0, maxsum]
@@ -110,7 +111,8 @@ struct SearchOptions {
     // Use the utility step delta (2003 paper, section 4.4); off = the paper's continuous tests.
     bool discrete = true;
     // Leaf-value tables (2005): decide prunes by enumerating reachable outcomes. Needs a game with
-    // the outcome hook and is only used when no depth limit is set (cut-off values are no outcomes).
+    // the outcome hook and is only used when no depth limit is set (cut-off values are no
+    // outcomes).
     bool outcome_tables = false;
     std::size_t outcome_cache_entries = std::size_t{1} << 16;
     // Transposition table; needs a game with the transposition hook.
@@ -119,16 +121,16 @@ struct SearchOptions {
 
 // Counters of one search (or one iterative-deepening run). Re-expansions count as expansions.
 struct SearchStats {
-    std::uint64_t nodes = 0;               // nodes entered, including leaves and TT hits
-    std::uint64_t expansions = 0;          // nodes whose moves were generated
-    std::uint64_t leaves = 0;              // terminal payoffs + cut-off evaluations
-    std::uint64_t evaluations = 0;         // ... of which cut-off evaluations
-    std::uint64_t immediate_prunes = 0;    // best so far reached the mover's upper bound
-    std::uint64_t shallow_prunes = 0;      // pruned against the parent only (shallow / bnb)
-    std::uint64_t sequence_prunes = 0;     // pruned against a longer Lemma 1 sequence
-    std::uint64_t outcome_prunes = 0;      // prunes decided by the leaf-value (outcome) test
-    std::uint64_t alphabeta_cutoffs = 0;   // two-sided searches: beta/alpha cut-offs
-    std::uint64_t re_searches = 0;         // speculatively pruned children searched again
+    std::uint64_t nodes = 0;              // nodes entered, including leaves and TT hits
+    std::uint64_t expansions = 0;         // nodes whose moves were generated
+    std::uint64_t leaves = 0;             // terminal payoffs + cut-off evaluations
+    std::uint64_t evaluations = 0;        // ... of which cut-off evaluations
+    std::uint64_t immediate_prunes = 0;   // best so far reached the mover's upper bound
+    std::uint64_t shallow_prunes = 0;     // pruned against the parent only (shallow / bnb)
+    std::uint64_t sequence_prunes = 0;    // pruned against a longer Lemma 1 sequence
+    std::uint64_t outcome_prunes = 0;     // prunes decided by the leaf-value (outcome) test
+    std::uint64_t alphabeta_cutoffs = 0;  // two-sided searches: beta/alpha cut-offs
+    std::uint64_t re_searches = 0;        // speculatively pruned children searched again
     std::uint64_t tt_probes = 0;
     std::uint64_t tt_hits = 0;
     std::uint64_t outcome_probes = 0;      // outcome-table decisions asked for
@@ -155,8 +157,9 @@ struct SearchStats {
 };
 
 // What a search returns. For the max^n family `value` is the root's max^n tuple. Two-sided searches
-// fill `score` (side 0's utility sum for alphabeta, the root player's utility for paranoid) and fill
-// `value` only when it is determined by the score (two players, constant-sum): has_tuple says so.
+// fill `score` (side 0's utility sum for alphabeta, the root player's utility for paranoid) and
+// fill `value` only when it is determined by the score (two players, constant-sum): has_tuple says
+// so.
 template <typename Move>
 struct SearchResult {
     bool complete = true;  // false: the node limit stopped the search, the answer is unreliable
@@ -182,7 +185,7 @@ struct RootAnalysis {
     bool complete = true;
     bool has_tuple = true;
     FixedVector<RootMoveValue<Move>, Capacity> moves;  // in the game's move order
-    int best_index = -1;                               // first move with the best value for the mover
+    int best_index = -1;  // first move with the best value for the mover
     SearchStats stats;
 };
 

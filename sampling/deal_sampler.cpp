@@ -17,7 +17,9 @@ double binomial(int n, int k) {
 }
 
 // A uniform double in [0, 1) from 53 random bits: the same on every machine.
-double unit(boost::random::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+double unit(boost::random::mt19937_64& rng) {
+    return static_cast<double>(rng() >> 11) * 0x1.0p-53;
+}
 
 }  // namespace
 
@@ -27,18 +29,24 @@ DealSampler::DealSampler(const Constraints& constraints) : c_(constraints) {
     for (int s = 0; s < n; ++s) {
         if (s == c_.me) continue;
         if (!c_.unseen.contains_all(c_.known[s]))
-            throw Contradiction("seat " + std::to_string(s) + " must hold " + cards_to_string(c_.known[s] - c_.unseen) +
+            throw Contradiction("seat " + std::to_string(s) + " must hold " +
+                                cards_to_string(c_.known[s] - c_.unseen) +
                                 ", which are not unseen: " + c_.describe());
         free -= c_.known[s];
         base_need_[s] = static_cast<std::int8_t>(c_.need[s] - c_.known[s].size());
-        if (base_need_[s] < 0) throw Contradiction("seat " + std::to_string(s) + " is known to hold more cards than it has: " + c_.describe());
+        if (base_need_[s] < 0)
+            throw Contradiction("seat " + std::to_string(s) +
+                                " is known to hold more cards than it has: " + c_.describe());
     }
     // Group the free cards by the set of seats that may hold them.
     for (Card card : free) {
         std::uint8_t seats = 0;
         for (int s = 0; s < n; ++s)
-            if (s != c_.me && !c_.excluded[s].contains(card)) seats |= static_cast<std::uint8_t>(1u << s);
-        if (seats == 0) throw Contradiction(to_string(card) + " is unseen but no seat can hold it: " + c_.describe());
+            if (s != c_.me && !c_.excluded[s].contains(card))
+                seats |= static_cast<std::uint8_t>(1u << s);
+        if (seats == 0)
+            throw Contradiction(to_string(card) +
+                                " is unseen but no seat can hold it: " + c_.describe());
         bool placed = false;
         for (Class& cl : classes_)
             if (cl.seats == seats) {
@@ -50,10 +58,11 @@ DealSampler::DealSampler(const Constraints& constraints) : c_(constraints) {
     int total_need = 0;
     for (int s = 0; s < n; ++s) total_need += base_need_[s];
     if (total_need != free.size())
-        throw Contradiction(std::to_string(free.size()) + " unseen cards for " + std::to_string(total_need) +
-                            " places: " + c_.describe());
+        throw Contradiction(std::to_string(free.size()) + " unseen cards for " +
+                            std::to_string(total_need) + " places: " + c_.describe());
     total_ = ways(0, base_need_);
-    if (total_ <= 0) throw Contradiction("no deal of the unseen cards fits what is known: " + c_.describe());
+    if (total_ <= 0)
+        throw Contradiction("no deal of the unseen cards fits what is known: " + c_.describe());
 }
 
 std::uint64_t DealSampler::key(std::size_t cls, const Needs& need) {
@@ -121,7 +130,8 @@ Deal DealSampler::sample(boost::random::mt19937_64& rng, CardSet my_hand) const 
         for_each_split(cls, need, [&](const Needs& split, double w) {
             if (done) return;
             Needs rest = need;
-            for (int s = 0; s < c_.players; ++s) rest[s] = static_cast<std::int8_t>(rest[s] - split[s]);
+            for (int s = 0; s < c_.players; ++s)
+                rest[s] = static_cast<std::int8_t>(rest[s] - split[s]);
             const double v = w * ways(cls + 1, rest);
             if (v <= 0) return;
             chosen = split;

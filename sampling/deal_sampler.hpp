@@ -9,12 +9,11 @@
 // probability, then deal the class's cards by a uniform shuffle. No rejection loop: a deal is
 // produced in bounded time whenever one exists, and none existing is reported as a contradiction.
 
+#include <boost/random/mersenne_twister.hpp>
 #include <cstdint>
 #include <stdexcept>
 #include <unordered_map>
 #include <vector>
-
-#include <boost/random/mersenne_twister.hpp>
 
 #include "cardgames/cards/deal.hpp"
 #include "sampling/constraints.hpp"
@@ -23,12 +22,12 @@ namespace sampling {
 
 // No deal satisfies the constraints (the information state contradicts itself).
 class Contradiction : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 class DealSampler {
-public:
+  public:
     // Throws Contradiction when no consistent deal exists.
     explicit DealSampler(const Constraints& constraints);
 
@@ -38,7 +37,7 @@ public:
     // One consistent deal, uniformly; `my_hand` is put in the sampler's own seat.
     cardgames::Deal sample(boost::random::mt19937_64& rng, CardSet my_hand) const;
 
-private:
+  private:
     struct Class {
         CardSet cards;
         std::uint8_t seats;  // bit s: seat s may hold these cards

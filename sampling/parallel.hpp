@@ -18,9 +18,10 @@
 namespace sampling {
 
 class DecisionArena {
-public:
+  public:
     explicit DecisionArena(int threads)
-        : threads_(threads), arena_(threads > 1 ? std::make_unique<tbb::task_arena>(threads) : nullptr) {}
+        : threads_(threads),
+          arena_(threads > 1 ? std::make_unique<tbb::task_arena>(threads) : nullptr) {}
 
     template <class F>
     void parallel_for_index(int n, F&& f) {
@@ -38,16 +39,20 @@ public:
                 },
                 tbb::simple_partitioner());
         };
-        if (arena_) arena_->execute(farm);
-        else farm();
+        if (arena_)
+            arena_->execute(farm);
+        else
+            farm();
     }
 
-private:
+  private:
     int threads_;
     std::unique_ptr<tbb::task_arena> arena_;
 };
 
 // The TBB thread that runs the calling task, for counting how many threads a farm used.
-inline int current_thread_slot() { return tbb::this_task_arena::current_thread_index(); }
+inline int current_thread_slot() {
+    return tbb::this_task_arena::current_thread_index();
+}
 
 }  // namespace sampling

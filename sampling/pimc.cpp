@@ -1,10 +1,11 @@
 #include "sampling/pimc.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <boost/random/mersenne_twister.hpp>
 #include <chrono>
 #include <limits>
-#include <spdlog/spdlog.h>
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/players/rule_bot.hpp"
@@ -49,9 +50,11 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     o.score_utility = utility == "score";
     const std::string eval = spec.get_string("eval", "rollout");
     if (eval != "rollout" && eval != "search")
-        throw InputError("bot spec '" + spec.text + "': eval=" + eval + " is not rollout or search");
+        throw InputError("bot spec '" + spec.text + "': eval=" + eval +
+                         " is not rollout or search");
     o.rollout = eval == "rollout";
-    auto rule_or_search = [&](const char* key, const char* fallback, bool with_auto) -> std::optional<bool> {
+    auto rule_or_search = [&](const char* key, const char* fallback,
+                              bool with_auto) -> std::optional<bool> {
         const std::string v = spec.get_string(key, fallback);
         if (with_auto && v == "auto") return std::nullopt;
         if (v != "rule" && v != "search")
@@ -121,7 +124,8 @@ int exact_threshold(const PimcOptions& o, int players) {
 // five-trick ones, cost up to a second per decision.
 int rollout_solve_at(const PimcOptions& o, const Rules& rules) {
     if (o.exact_tricks > 0) return o.exact_tricks;
-    const bool dear = rules.game == GameKind::kSpades && !rules.is_partnership() && rules.players == 4;
+    const bool dear =
+        rules.game == GameKind::kSpades && !rules.is_partnership() && rules.players == 4;
     return std::min(exact_threshold(o, rules.players), dear ? 4 : 5);
 }
 
@@ -165,7 +169,8 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.ms);
 
     std::vector<WorldResult> results(static_cast<std::size_t>(worlds));
-    std::vector<char> done(static_cast<std::size_t>(worlds), 0);  // not vector<bool>: tasks write it
+    std::vector<char> done(static_cast<std::size_t>(worlds),
+                           0);  // not vector<bool>: tasks write it
     arena_->parallel_for_index(worlds, [&](int w) {
         if (options_.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
         boost::random::mt19937_64 rng(mix_seed(base, static_cast<std::uint64_t>(w)));
@@ -241,7 +246,8 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     for (int w = 0; w < worlds; ++w) {
         if (!done[static_cast<std::size_t>(w)]) continue;
         const WorldResult& r = results[static_cast<std::size_t>(w)];
-        if (std::find(slots.begin(), slots.end(), r.thread_slot) == slots.end()) slots.push_back(r.thread_slot);
+        if (std::find(slots.begin(), slots.end(), r.thread_slot) == slots.end())
+            slots.push_back(r.thread_slot);
         const double wt = weights[static_cast<std::size_t>(w)];
         total_weight += wt;
         ++out.worlds;
@@ -276,11 +282,16 @@ Card PimcBot::play(const InfoState& info) {
         const PimcAnalysis a = analyze(info);
         if (a.searched && spdlog::should_log(spdlog::level::debug)) {
             const double ms =
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count();
             std::string values;
-            for (const CardValue& cv : a.cards) values += " " + to_string(cv.card) + "=" + fmt::format("{:.2f}", cv.expected);
-            spdlog::debug("pimc seat {} hand {} card {}: plays {} after {} worlds, {} expansions, {:.1f} ms;{}", info.seat,
-                          info.hand_number, info.plays.size() + 1, to_string(a.best), a.worlds, a.expansions, ms, values);
+            for (const CardValue& cv : a.cards)
+                values += " " + to_string(cv.card) + "=" + fmt::format("{:.2f}", cv.expected);
+            spdlog::debug(
+                "pimc seat {} hand {} card {}: plays {} after {} worlds, {} expansions, {:.1f} "
+                "ms;{}",
+                info.seat, info.hand_number, info.plays.size() + 1, to_string(a.best), a.worlds,
+                a.expansions, ms, values);
         }
         return a.best;
     } catch (const Contradiction& e) {

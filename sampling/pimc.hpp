@@ -30,26 +30,26 @@ inline constexpr int kMaxBotThreads = 1024;  // threads=N of a spec
 struct PimcOptions {
     int worlds = 64;
     engine::Algorithm algorithm = engine::Algorithm::kSpeculative;
-    bool tables = true;            // leaf-value tables when a world is searched to the end
-    int depth = 0;                 // eval=search: tricks; 0: iterative deepening within the budget
+    bool tables = true;  // leaf-value tables when a world is searched to the end
+    int depth = 0;       // eval=search: tricks; 0: iterative deepening within the budget
     // Before the exact endgame, how a world values each card: by play-outs of the rest of the hand
     // by the rule player in every seat (rollout.hpp), or (false) by a depth-limited search whose
     // horizon shares what is left evenly.
     bool rollout = true;
-    std::uint64_t nodes = 30000;   // eval=search: expansions per world and decision
-    int exact_tricks = 0;          // search to the end when this few tricks are left (0: by player count)
+    std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
+    int exact_tricks = 0;  // search to the end when this few tricks are left (0: by player count)
     // 0: the cores of the run it plays in (all of them at the top level, the tournament's or eval's
     // --threads inside one); N: an arena of N threads of its own. The decision is the same for any.
     int threads = 0;
-    bool vote = false;             // aggregate by votes for each world's optimal cards
-    bool score_utility = true;     // Spades: score (bids, nil, bags) rather than raw tricks
-    int rollouts = 48;             // sampled deals per candidate bid or pass
-    bool rule_pass = false;        // Hearts: pass as the rule player does (no candidate search)
+    bool vote = false;          // aggregate by votes for each world's optimal cards
+    bool score_utility = true;  // Spades: score (bids, nil, bags) rather than raw tricks
+    int rollouts = 48;          // sampled deals per candidate bid or pass
+    bool rule_pass = false;     // Hearts: pass as the rule player does (no candidate search)
     // Spades: bid as the rule player does (no candidate search). Unset: only in partnership
     // games, where play-out bidding measured worse than the rule player's bids (README).
     std::optional<bool> rule_bid;
-    bool infer = false;            // weight worlds by how likely the bids seen are (soft inference)
-    int ms = 0;                    // wall-clock limit per decision (0: none; breaks reproducibility)
+    bool infer = false;  // weight worlds by how likely the bids seen are (soft inference)
+    int ms = 0;          // wall-clock limit per decision (0: none; breaks reproducibility)
 
     static PimcOptions from_spec(const cardgames::BotSpec& spec);
 };
@@ -60,7 +60,7 @@ struct CardValue {
     double mean = 0;      // mean utility for the deciding seat (its side's in partnership)
     double expected = 0;  // the same as a player reads it: hand score change (Spades score),
                           // tricks from here (tricks), penalty points for the hand (Hearts)
-    int votes = 0;     // worlds in which this card was among the optimal ones
+    int votes = 0;        // worlds in which this card was among the optimal ones
 };
 
 struct PimcAnalysis {
@@ -68,12 +68,12 @@ struct PimcAnalysis {
     cardgames::Card best = cardgames::kNoCard;
     int worlds = 0;
     std::uint64_t expansions = 0;
-    int threads_used = 0;          // distinct TBB threads that searched the worlds
-    bool searched = false;         // false: a single legal card, nothing to search
+    int threads_used = 0;   // distinct TBB threads that searched the worlds
+    bool searched = false;  // false: a single legal card, nothing to search
 };
 
 class PimcBot : public cardgames::Player {
-public:
+  public:
     PimcBot(const PimcOptions& options, std::uint64_t seed);
     ~PimcBot() override;
     std::string name() const override { return "pimc"; }
@@ -86,7 +86,7 @@ public:
     PimcAnalysis analyze(const cardgames::InfoState& info);
     const PimcOptions& options() const { return options_; }
 
-private:
+  private:
     std::uint64_t decision_seed(const cardgames::InfoState& info, int kind) const;
 
     PimcOptions options_;
@@ -99,6 +99,7 @@ std::unique_ptr<cardgames::Player> make_player(const std::string& spec, std::uin
 std::string known_bot_names();
 
 // Cards each seat has won in tricks this hand, from the public plays.
-std::array<cardgames::CardSet, cardgames::kMaxPlayers> taken_cards(const cardgames::InfoState& info);
+std::array<cardgames::CardSet, cardgames::kMaxPlayers> taken_cards(
+    const cardgames::InfoState& info);
 
 }  // namespace sampling

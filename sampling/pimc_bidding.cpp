@@ -12,12 +12,12 @@
 #include <cmath>
 #include <optional>
 
-#include "cardgames/rules/game.hpp"
 #include "cardgames/players/rule_bot.hpp"
+#include "cardgames/rules/dealing.hpp"
+#include "cardgames/rules/game.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
-#include "cardgames/rules/dealing.hpp"
 
 namespace sampling {
 
@@ -83,7 +83,8 @@ double play_out(const InfoState& info, const Deal& deal, const Candidate& cand,
 // over the bot's arena. `hidden_hand`: the seat has not seen its cards (blind nil), so its hand
 // is sampled too.
 std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>& cands,
-                             int rollouts, std::uint64_t seed, DecisionArena& arena, bool hidden_hand) {
+                             int rollouts, std::uint64_t seed, DecisionArena& arena,
+                             bool hidden_hand) {
     // Each play-out deals its own cards from its own seed (the sampler is read-only), so the deals
     // do not depend on which thread deals them.
     std::optional<DealSampler> sampler;
@@ -98,8 +99,8 @@ std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>
             deal = sampler->sample(rng, info.hand);
         }
         for (std::size_t c = 0; c < cands.size(); ++c)
-            values[static_cast<std::size_t>(r) * cands.size() + c] =
-                play_out(info, deal, cands[c], mix_seed(seed, 1000003u + static_cast<std::uint64_t>(r)));
+            values[static_cast<std::size_t>(r) * cands.size() + c] = play_out(
+                info, deal, cands[c], mix_seed(seed, 1000003u + static_cast<std::uint64_t>(r)));
     });
     return values;
 }
@@ -175,7 +176,8 @@ int PimcBot::bid(const InfoState& info) {
 CardSet PimcBot::pass(const InfoState& info) {
     RuleBot rule;
     const CardSet rule_pass = rule.pass(info);
-    if (info.rules->game == GameKind::kSpades || options_.rule_pass) return rule_pass;  // Spades: the blind-nil exchange
+    if (info.rules->game == GameKind::kSpades || options_.rule_pass)
+        return rule_pass;  // Spades: the blind-nil exchange
     // Candidates: the rule player's pass, then every pass drawn from the most dangerous cards.
     std::vector<Card> cards(info.hand.begin(), info.hand.end());
     std::stable_sort(cards.begin(), cards.end(),

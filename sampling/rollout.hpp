@@ -16,8 +16,8 @@ namespace sampling {
 // `game` is the world at the seat's decision (the same object is left as it was found);
 // `solve_at`: tricks left at which `solver` (no depth limit: exact) takes over, 0: never; its
 // expansions are added to `expansions`. Returns the utility tuple as TrickGame's payoff gives it.
-engine::Tuple rollout(const cardgames::InfoState& info, cardgames::TrickGame& game, cardgames::Card first,
-                      int solve_at, engine::Searcher<cardgames::TrickGame>& solver,
-                      std::uint64_t& expansions);
+engine::Tuple rollout(const cardgames::InfoState& info, cardgames::TrickGame& game,
+                      cardgames::Card first, int solve_at,
+                      engine::Searcher<cardgames::TrickGame>& solver, std::uint64_t& expansions);
 
 }  // namespace sampling

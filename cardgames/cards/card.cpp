@@ -6,34 +6,54 @@
 
 namespace cardgames {
 
-char suit_letter(Suit s) { return "CDHS"[static_cast<int>(s)]; }
+char suit_letter(Suit s) {
+    return "CDHS"[static_cast<int>(s)];
+}
 
-char rank_letter(Rank r) { return "??23456789TJQKA"[r]; }
+char rank_letter(Rank r) {
+    return "??23456789TJQKA"[r];
+}
 
 const char* suit_symbol(Suit s) {
     static constexpr const char* kSymbols[] = {"\u2663", "\u2666", "\u2665", "\u2660"};
     return kSymbols[static_cast<int>(s)];
 }
 
-std::string to_string(Card c) { return {rank_letter(c.rank()), suit_letter(c.suit())}; }
+std::string to_string(Card c) {
+    return {rank_letter(c.rank()), suit_letter(c.suit())};
+}
 
-std::string to_string_symbol(Card c) { return std::string(1, rank_letter(c.rank())) + suit_symbol(c.suit()); }
+std::string to_string_symbol(Card c) {
+    return std::string(1, rank_letter(c.rank())) + suit_symbol(c.suit());
+}
 
 bool parse_suit(std::string_view t, Suit& out) {
     if (t.size() == 1) {
         switch (std::toupper(static_cast<unsigned char>(t[0]))) {
-            case 'S': out = Suit::kSpades; return true;
-            case 'H': out = Suit::kHearts; return true;
-            case 'D': out = Suit::kDiamonds; return true;
-            case 'C': out = Suit::kClubs; return true;
-            default: return false;
+            case 'S':
+                out = Suit::kSpades;
+                return true;
+            case 'H':
+                out = Suit::kHearts;
+                return true;
+            case 'D':
+                out = Suit::kDiamonds;
+                return true;
+            case 'C':
+                out = Suit::kClubs;
+                return true;
+            default:
+                return false;
         }
     }
     // Both the black and the white symbol of each suit.
-    static constexpr struct { const char* sym; Suit suit; } kSyms[] = {
-        {"\u2660", Suit::kSpades},   {"\u2664", Suit::kSpades},   {"\u2665", Suit::kHearts},
-        {"\u2661", Suit::kHearts},   {"\u2666", Suit::kDiamonds}, {"\u2662", Suit::kDiamonds},
-        {"\u2663", Suit::kClubs},    {"\u2667", Suit::kClubs}};
+    static constexpr struct {
+        const char* sym;
+        Suit suit;
+    } kSyms[] = {{"\u2660", Suit::kSpades},   {"\u2664", Suit::kSpades},
+                 {"\u2665", Suit::kHearts},   {"\u2661", Suit::kHearts},
+                 {"\u2666", Suit::kDiamonds}, {"\u2662", Suit::kDiamonds},
+                 {"\u2663", Suit::kClubs},    {"\u2667", Suit::kClubs}};
     for (const auto& s : kSyms) {
         if (t == s.sym) {
             out = s.suit;
@@ -57,12 +77,23 @@ bool parse_rank(std::string_view t, Rank& out) {
         return true;
     }
     switch (c) {
-        case 'T': out = kTen; return true;
-        case 'J': out = kJack; return true;
-        case 'Q': out = kQueen; return true;
-        case 'K': out = kKing; return true;
-        case 'A': out = kAce; return true;
-        default: return false;
+        case 'T':
+            out = kTen;
+            return true;
+        case 'J':
+            out = kJack;
+            return true;
+        case 'Q':
+            out = kQueen;
+            return true;
+        case 'K':
+            out = kKing;
+            return true;
+        case 'A':
+            out = kAce;
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -81,7 +112,8 @@ Card parse_card(std::string_view text) {
         if (t.size() <= rank_len) continue;
         Rank r;
         Suit s;
-        if (parse_rank(t.substr(0, rank_len), r) && parse_suit(t.substr(rank_len), s)) return Card(s, r);
+        if (parse_rank(t.substr(0, rank_len), r) && parse_suit(t.substr(rank_len), s))
+            return Card(s, r);
     }
     throw InputError("'" + std::string(text) +
                      "' is not a card (expected rank then suit, like QS, TH, 10h or Q\u2660)");

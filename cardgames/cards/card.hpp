@@ -19,7 +19,7 @@ inline constexpr Suit kSuitsNotationOrder[kNumSuits] = {Suit::kSpades, Suit::kHe
                                                         Suit::kDiamonds, Suit::kClubs};
 
 class Card {
-public:
+  public:
     constexpr Card() = default;
     constexpr Card(Suit suit, Rank rank)
         : index_(static_cast<std::uint8_t>(static_cast<int>(suit) * 16 + rank)) {}
@@ -37,21 +37,22 @@ public:
     constexpr bool operator==(const Card&) const = default;
     constexpr auto operator<=>(const Card&) const = default;
 
-private:
+  private:
     std::uint8_t index_ = 0;  // 0 is not a valid card: rank 0
 };
 
 inline constexpr Card kNoCard{};
 
-char suit_letter(Suit s);          // 'S', 'H', 'D', 'C'
-char rank_letter(Rank r);          // '2'..'9', 'T', 'J', 'Q', 'K', 'A'
-const char* suit_symbol(Suit s);   // UTF-8 "♠" ...
+char suit_letter(Suit s);         // 'S', 'H', 'D', 'C'
+char rank_letter(Rank r);         // '2'..'9', 'T', 'J', 'Q', 'K', 'A'
+const char* suit_symbol(Suit s);  // UTF-8 "♠" ...
 
 // "QS", "TH", "2C". With symbols: "Q♠".
 std::string to_string(Card c);
 std::string to_string_symbol(Card c);
 
-// Accepts "QS", "qs", "10H", "TH", "Q♠", "q♠", surrounding spaces. Throws InputError naming the text.
+// Accepts "QS", "qs", "10H", "TH", "Q♠", "q♠", surrounding spaces. Throws InputError naming the
+// text.
 Card parse_card(std::string_view text);
 
 // Parses a suit letter or symbol ("S", "s", "♠"); returns false when it is neither.

@@ -14,10 +14,11 @@
 namespace cardgames {
 
 class CardSet {
-public:
+  public:
     constexpr CardSet() = default;
     constexpr explicit CardSet(std::uint64_t bits) : bits_(bits) {}
-    constexpr CardSet(Card c) : bits_(std::uint64_t{1} << c.index()) {}  // NOLINT: implicit on purpose
+    constexpr CardSet(Card c)
+        : bits_(std::uint64_t{1} << c.index()) {}  // NOLINT: implicit on purpose
 
     static constexpr std::uint64_t kLaneMask = 0x7ffc;  // ranks 2..14
     static constexpr CardSet full_deck() {
@@ -35,7 +36,9 @@ public:
     constexpr void erase(CardSet o) { bits_ &= ~o.bits_; }
 
     // The 16-bit lane of one suit, ranks as bit positions.
-    constexpr std::uint16_t lane(Suit s) const { return static_cast<std::uint16_t>(bits_ >> shift(s)); }
+    constexpr std::uint16_t lane(Suit s) const {
+        return static_cast<std::uint16_t>(bits_ >> shift(s));
+    }
     constexpr CardSet of_suit(Suit s) const { return CardSet(bits_ & (kLaneMask << shift(s))); }
     constexpr bool has_suit(Suit s) const { return lane(s) != 0; }
     constexpr int count(Suit s) const { return std::popcount(lane(s)); }
@@ -52,13 +55,22 @@ public:
     constexpr CardSet operator|(CardSet o) const { return CardSet(bits_ | o.bits_); }
     constexpr CardSet operator&(CardSet o) const { return CardSet(bits_ & o.bits_); }
     constexpr CardSet operator-(CardSet o) const { return CardSet(bits_ & ~o.bits_); }
-    constexpr CardSet& operator|=(CardSet o) { bits_ |= o.bits_; return *this; }
-    constexpr CardSet& operator&=(CardSet o) { bits_ &= o.bits_; return *this; }
-    constexpr CardSet& operator-=(CardSet o) { bits_ &= ~o.bits_; return *this; }
+    constexpr CardSet& operator|=(CardSet o) {
+        bits_ |= o.bits_;
+        return *this;
+    }
+    constexpr CardSet& operator&=(CardSet o) {
+        bits_ &= o.bits_;
+        return *this;
+    }
+    constexpr CardSet& operator-=(CardSet o) {
+        bits_ &= ~o.bits_;
+        return *this;
+    }
     constexpr bool operator==(const CardSet&) const = default;
 
     class Iterator {
-    public:
+      public:
         using iterator_category = std::forward_iterator_tag;
         using value_type = Card;
         using difference_type = std::ptrdiff_t;
@@ -67,10 +79,18 @@ public:
         constexpr Iterator() = default;
         constexpr explicit Iterator(std::uint64_t bits) : bits_(bits) {}
         constexpr Card operator*() const { return Card::from_index(std::countr_zero(bits_)); }
-        constexpr Iterator& operator++() { bits_ &= bits_ - 1; return *this; }
-        constexpr Iterator operator++(int) { Iterator old = *this; ++*this; return old; }
+        constexpr Iterator& operator++() {
+            bits_ &= bits_ - 1;
+            return *this;
+        }
+        constexpr Iterator operator++(int) {
+            Iterator old = *this;
+            ++*this;
+            return old;
+        }
         constexpr bool operator==(const Iterator&) const = default;
-    private:
+
+      private:
         std::uint64_t bits_ = 0;
     };
     constexpr Iterator begin() const { return Iterator(bits_); }
@@ -78,7 +98,7 @@ public:
 
     static constexpr int shift(Suit s) { return static_cast<int>(s) * 16; }
 
-private:
+  private:
     std::uint64_t bits_ = 0;
 };
 

@@ -18,11 +18,16 @@ namespace {
 
 int seat_of_letter(char c) {
     switch (std::toupper(static_cast<unsigned char>(c))) {
-        case 'N': return 0;
-        case 'E': return 1;
-        case 'S': return 2;
-        case 'W': return 3;
-        default: return -1;
+        case 'N':
+            return 0;
+        case 'E':
+            return 1;
+        case 'S':
+            return 2;
+        case 'W':
+            return 3;
+        default:
+            return -1;
     }
 }
 
@@ -44,11 +49,14 @@ CardSet parse_hand(std::string_view text, const std::string& where, CardSet& see
     std::size_t start = 0;
     while (true) {
         const std::size_t dot = text.find('.', start);
-        const std::string_view group = text.substr(start, dot == std::string_view::npos ? text.npos : dot - start);
+        const std::string_view group =
+            text.substr(start, dot == std::string_view::npos ? text.npos : dot - start);
         if (suit_index >= kNumSuits)
-            throw InputError(where + " '" + std::string(text) + "': more than 4 suits (a hand is S.H.D.C)");
+            throw InputError(where + " '" + std::string(text) +
+                             "': more than 4 suits (a hand is S.H.D.C)");
         const Suit suit = kSuitsNotationOrder[suit_index];
-        const std::string suit_where = where + " '" + std::string(text) + "', " + suit_letter(suit) + " suit";
+        const std::string suit_where =
+            where + " '" + std::string(text) + "', " + suit_letter(suit) + " suit";
         if (group != "-") {
             int previous = kAce + 1;
             for (std::size_t i = 0; i < group.size(); ++i) {
@@ -57,14 +65,17 @@ CardSet parse_hand(std::string_view text, const std::string& where, CardSet& see
                 try {
                     c = parse_card(std::string(group.substr(i, ten ? 2 : 1)) + suit_letter(suit));
                 } catch (const InputError&) {
-                    throw InputError(suit_where + ": '" + std::string(1, group[i]) + "' is not a rank");
+                    throw InputError(suit_where + ": '" + std::string(1, group[i]) +
+                                     "' is not a rank");
                 }
                 if (ten) ++i;
                 if (c.rank() >= previous)
-                    throw InputError(suit_where + ": ranks must be listed high to low once each ('" +
+                    throw InputError(suit_where +
+                                     ": ranks must be listed high to low once each ('" +
                                      std::string(group) + "')");
                 previous = c.rank();
-                if (seen.contains(c)) throw InputError(suit_where + ": " + to_string(c) + " is dealt twice");
+                if (seen.contains(c))
+                    throw InputError(suit_where + ": " + to_string(c) + " is dealt twice");
                 seen |= c;
                 hand |= c;
             }
@@ -85,7 +96,8 @@ Deal parse_deal(std::string_view text) {
     const std::string quoted = "deal '" + std::string(text) + "'";
     const auto colon = text.find(':');
     if (colon == std::string_view::npos || colon == 0)
-        throw InputError(quoted + ": expected 'N:<hand> <hand> <hand> <hand>' or '<players>:<hand> ...'");
+        throw InputError(quoted +
+                         ": expected 'N:<hand> <hand> <hand> <hand>' or '<players>:<hand> ...'");
     const std::string_view head = text.substr(0, colon);
     Deal deal;
     int first_seat = 0;
@@ -96,10 +108,12 @@ Deal parse_deal(std::string_view text) {
     } else if (head.size() == 1 && head[0] >= '3' && head[0] <= '6') {
         deal.players = head[0] - '0';
     } else {
-        throw InputError(quoted + ": '" + std::string(head) + "' before ':' must be a seat N, E, S, W or a player count 3 to 6");
+        throw InputError(quoted + ": '" + std::string(head) +
+                         "' before ':' must be a seat N, E, S, W or a player count 3 to 6");
     }
     if (static_cast<int>(hands.size()) != deal.players)
-        throw InputError(quoted + ": " + std::to_string(hands.size()) + " hands, expected " + std::to_string(deal.players));
+        throw InputError(quoted + ": " + std::to_string(hands.size()) + " hands, expected " +
+                         std::to_string(deal.players));
     CardSet seen;
     for (int i = 0; i < deal.players; ++i) {
         const int seat = (first_seat + i) % deal.players;

@@ -1,6 +1,6 @@
 #pragma once
-// The one exception type for bad input (cards, deals, presets, options, records). Commands catch it,
-// print its message, which names the offending text and where it was, and exit with status 2.
+// The one exception type for bad input (cards, deals, presets, options, records). Commands catch
+// it, print its message, which names the offending text and where it was, and exit with status 2.
 
 #include <stdexcept>
 #include <string>
@@ -8,7 +8,7 @@
 namespace cardgames {
 
 class InputError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

@@ -19,14 +19,16 @@ void check_depth(const std::string& text, int max_depth) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {
             if (++depth > max_depth)
-                throw InputError("nested deeper than " + std::to_string(max_depth) + " levels (at byte " +
-                                 std::to_string(i + 1) + ")");
+                throw InputError("nested deeper than " + std::to_string(max_depth) +
+                                 " levels (at byte " + std::to_string(i + 1) + ")");
         } else if (c == ']' || c == '}') {
             --depth;
         }
@@ -63,7 +65,8 @@ JsonField JsonField::operator[](std::string_view key) const {
 JsonField JsonField::operator[](std::size_t index) const {
     array();
     if (index >= value_->size())
-        fail("expected at least " + std::to_string(index + 1) + " entries, found " + std::to_string(value_->size()));
+        fail("expected at least " + std::to_string(index + 1) + " entries, found " +
+             std::to_string(value_->size()));
     return JsonField((*value_)[index], path_ + "[" + std::to_string(index) + "]");
 }
 
@@ -76,7 +79,8 @@ std::size_t JsonField::array(std::size_t lo, std::size_t hi) const {
     if (!value_->is_array()) fail("expected an array, found " + shown(*value_));
     const std::size_t n = value_->size();
     if (n < lo || n > hi)
-        fail("expected " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
+        fail("expected " +
+             (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
              " entries, found " + std::to_string(n));
     return n;
 }
@@ -85,17 +89,20 @@ long long JsonField::integer(long long lo, long long hi) const {
     const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
     if (value_->is_number_unsigned()) {
         const auto v = value_->get<std::uint64_t>();
-        if (v > static_cast<std::uint64_t>(hi)) fail("expected an integer " + range + ", found " + shown(*value_));
+        if (v > static_cast<std::uint64_t>(hi))
+            fail("expected an integer " + range + ", found " + shown(*value_));
         return static_cast<long long>(v);
     }
-    if (!value_->is_number_integer()) fail("expected an integer " + range + ", found " + shown(*value_));
+    if (!value_->is_number_integer())
+        fail("expected an integer " + range + ", found " + shown(*value_));
     const auto v = value_->get<std::int64_t>();
     if (v < lo || v > hi) fail("expected an integer " + range + ", found " + shown(*value_));
     return v;
 }
 
 std::uint64_t JsonField::unsigned_integer() const {
-    if (!value_->is_number_unsigned()) fail("expected an integer 0 or more, found " + shown(*value_));
+    if (!value_->is_number_unsigned())
+        fail("expected an integer 0 or more, found " + shown(*value_));
     return value_->get<std::uint64_t>();
 }
 
@@ -103,7 +110,8 @@ double JsonField::number(double lo, double hi) const {
     if (!value_->is_number()) fail("expected a number, found " + shown(*value_));
     const double v = value_->get<double>();
     if (!std::isfinite(v) || v < lo || v > hi)
-        fail("expected a number from " + shown(nlohmann::json(lo)) + " to " + shown(nlohmann::json(hi)) + ", found " + shown(*value_));
+        fail("expected a number from " + shown(nlohmann::json(lo)) + " to " +
+             shown(nlohmann::json(hi)) + ", found " + shown(*value_));
     return v;
 }
 

@@ -14,15 +14,16 @@ namespace cardgames {
 inline constexpr int kMaxJsonDepth = 32;
 
 // One line of JSON; InputError (without the file and line, which the caller adds) when it is not
-// JSON, nests deeper than max_depth (checked before parsing, so nothing recurses that deep) or holds
-// invalid UTF-8.
+// JSON, nests deeper than max_depth (checked before parsing, so nothing recurses that deep) or
+// holds invalid UTF-8.
 nlohmann::json parse_json_line(const std::string& text, int max_depth = kMaxJsonDepth);
 
 // A value inside a parsed line and the key path that leads to it. Every accessor throws
 // InputError naming the path when the value is missing, of another type or out of range.
 class JsonField {
-public:
-    JsonField(const nlohmann::json& value, std::string path) : value_(&value), path_(std::move(path)) {}
+  public:
+    JsonField(const nlohmann::json& value, std::string path)
+        : value_(&value), path_(std::move(path)) {}
 
     const std::string& path() const { return path_; }
     const nlohmann::json& json() const { return *value_; }
@@ -44,7 +45,7 @@ public:
     // "key \"hands[2].deal\": " in front of a message.
     [[noreturn]] void fail(const std::string& message) const;
 
-private:
+  private:
     const nlohmann::json* value_;
     std::string path_;
 };

@@ -17,10 +17,14 @@ std::size_t utf8_length(std::string_view text, std::size_t i, char32_t& code) {
         code = b;
         return 1;
     }
-    if ((b & 0xE0) == 0xC0) n = 2, code = b & 0x1F, min = 0x80;
-    else if ((b & 0xF0) == 0xE0) n = 3, code = b & 0x0F, min = 0x800;
-    else if ((b & 0xF8) == 0xF0) n = 4, code = b & 0x07, min = 0x10000;
-    else return 0;
+    if ((b & 0xE0) == 0xC0)
+        n = 2, code = b & 0x1F, min = 0x80;
+    else if ((b & 0xF0) == 0xE0)
+        n = 3, code = b & 0x0F, min = 0x800;
+    else if ((b & 0xF8) == 0xF0)
+        n = 4, code = b & 0x07, min = 0x10000;
+    else
+        return 0;
     if (i + n > text.size()) return 0;
     for (std::size_t k = 1; k < n; ++k) {
         if ((byte(i + k) & 0xC0) != 0x80) return 0;
@@ -32,14 +36,20 @@ std::size_t utf8_length(std::string_view text, std::size_t i, char32_t& code) {
 
 std::string escape(char32_t code) {
     switch (code) {
-        case '\n': return "\\n";
-        case '\r': return "\\r";
-        case '\t': return "\\t";
-        default: break;
+        case '\n':
+            return "\\n";
+        case '\r':
+            return "\\r";
+        case '\t':
+            return "\\t";
+        default:
+            break;
     }
     char buf[16];
-    if (code < 0x80) std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(code));
-    else std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(code));
+    if (code < 0x80)
+        std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(code));
+    else
+        std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(code));
     return buf;
 }
 
@@ -53,9 +63,12 @@ std::string safe_text(std::string_view text, std::size_t max_bytes) {
         char32_t code = 0;
         const std::size_t n = utf8_length(text, i, code);
         std::string piece;
-        if (n == 0) piece = kReplacement;
-        else if (code < 0x20 || code == 0x7F || (code >= 0x80 && code < 0xA0)) piece = escape(code);
-        else piece = text.substr(i, n);
+        if (n == 0)
+            piece = kReplacement;
+        else if (code < 0x20 || code == 0x7F || (code >= 0x80 && code < 0xA0))
+            piece = escape(code);
+        else
+            piece = text.substr(i, n);
         if (out.size() + piece.size() > max_bytes) return out + "...";
         out += piece;
         i += n == 0 ? 1 : n;

@@ -1,16 +1,15 @@
 // The double-dummy solver's bounds: tricks one side is sure of, decided without searching.
-#include "cardgames/double_dummy/double_dummy.hpp"
-
 #include <algorithm>
 
+#include "cardgames/double_dummy/double_dummy.hpp"
 #include "cardgames/double_dummy/lanes.hpp"
 
 namespace cardgames {
 
 using namespace lanes;
 
-int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal, Ranks& relevant,
-                             unsigned skip, Cashed* cashed) const {
+int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal,
+                             Ranks& relevant, unsigned skip, Cashed* cashed) const {
     // Tricks the leader cashes from the top without giving up the lead: its cards above every
     // other card of their suit. Trumps first (opponents holding trumps must follow, so they may
     // run out); then each side suit for as many rounds as every opponent still holding trumps
@@ -24,18 +23,19 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
         winners[s] = bits(static_cast<std::uint16_t>(h[seat][s] & above(top_rank(others))));
     }
     // A count of n rests on the n highest cards of the suit being the leader's (lengths are known).
-    const auto rest_on = [&](int s, int n) {
-        relevant.add(s, top_cards(in_hands(h, s), n));
-    };
+    const auto rest_on = [&](int s, int n) { relevant.add(s, top_cards(in_hands(h, s), n)); };
     // Once the leader's top cards have drawn every other card of their suit, the rest of its
     // cards there win too (length tricks).
-    const auto exhausts = [&](int s, int top) { return len[lho][s] <= top && len[rho][s] <= top && len[part][s] <= top; };
+    const auto exhausts = [&](int s, int top) {
+        return len[lho][s] <= top && len[rho][s] <= top && len[part][s] <= top;
+    };
     // Or the two top cards split between leader and partner, each with a second card: low to
     // partner's, partner back to the leader's; the leader is on lead again after two tricks.
     const auto crosses = [&](int s) {
         if (len[seat][s] < 2 || len[part][s] < 2) return false;
         const std::uint16_t all = in_hands(h, s);
-        const int first = top_rank(all), second = top_rank(static_cast<std::uint16_t>(all & ~(1u << first)));
+        const int first = top_rank(all),
+                  second = top_rank(static_cast<std::uint16_t>(all & ~(1u << first)));
         const std::uint16_t top2 = static_cast<std::uint16_t>((1u << first) | (1u << second));
         return (h[seat][s] & top2) && (h[part][s] & top2);
     };
@@ -70,7 +70,8 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
         if (part_trumps) w[s] = std::min(w[s], len[part][s]);
         if (lho_trumps) w[s] = std::min(w[s], len[lho][s]);
         if (rho_trumps) w[s] = std::min(w[s], len[rho][s]);
-        if (rests[s] == 2 && winners[s] == 0 && w[s] < 2) w[s] = 0;  // the crossing needs both rounds
+        if (rests[s] == 2 && winners[s] == 0 && w[s] < 2)
+            w[s] = 0;  // the crossing needs both rounds
     }
     int side = 0;
     for (int s = 0; s < 4; ++s) side += w[s];
@@ -81,7 +82,9 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
         cashed->trump_rounds = q;
     }
     // When trumps alone reach the goal, that many top trumps suffice (a crossing needs both).
-    if (q) rest_on(trump_, q >= goal && winners[trump_] > 0 ? std::min(goal, rests[trump_]) : rests[trump_]);
+    if (q)
+        rest_on(trump_,
+                q >= goal && winners[trump_] > 0 ? std::min(goal, rests[trump_]) : rests[trump_]);
     int counted = q;
     while (counted < goal) {
         int best = -1;
@@ -140,20 +143,26 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
         if (s == trump_ && !trump_leadable(seat)) continue;
         Ranks via{};
         Cashed cashed;
-        const int own = cash_tricks(hand_, play_.lengths, seat, play_.broken, goal - 1, via, 1u << s, &cashed);
+        const int own =
+            cash_tricks(hand_, play_.lengths, seat, play_.broken, goal - 1, via, 1u << s, &cashed);
         // An opponent whose trumps my trump tricks draw cannot ruff the entry.
-        const auto ruffs = [&](int p) { return can_ruff(p, s) && length_of(play_.lengths, p, trump_) > cashed.trump_rounds; };
+        const auto ruffs = [&](int p) {
+            return can_ruff(p, s) && length_of(play_.lengths, p, trump_) > cashed.trump_rounds;
+        };
         if (ruffs(lho) || ruffs(rho)) continue;
         Hands after = hand_;
         // My highest card under partner's goes: the cards I keep fall under partner's later.
-        after[seat][s] = static_cast<std::uint16_t>(mine & ~(1u << top_rank(static_cast<std::uint16_t>(mine & ((1u << entry) - 1)))));
+        after[seat][s] = static_cast<std::uint16_t>(
+            mine & ~(1u << top_rank(static_cast<std::uint16_t>(mine & ((1u << entry) - 1)))));
         after[part][s] = static_cast<std::uint16_t>(theirs & ~(1u << entry));
         after[lho][s] = without_lowest(after[lho][s]);
         after[rho][s] = without_lowest(after[rho][s]);
         std::uint64_t lengths = play_.lengths;
         for (int p = 0; p < 4; ++p)
             if (hand_[p][s]) lengths -= std::uint64_t{1} << length_shift(p, s);
-        const int q = own + 1 + cash_tricks(after, lengths, part, play_.broken || s == trump_, goal - 1 - own, via, cashed.suits);
+        const int q = own + 1 +
+                      cash_tricks(after, lengths, part, play_.broken || s == trump_, goal - 1 - own,
+                                  via, cashed.suits);
         if (q > best) {
             best = q;
             via.add(s, static_cast<std::uint16_t>(in_play(s) & above(entry - 1)));
@@ -174,7 +183,9 @@ bool DoubleDummy::partner_ruffs(int seat, Ranks& relevant) const {
     for (int s = 0; s < 4; ++s) {
         if (s == trump_ || !hand_[seat][s] || hand_[part][s]) continue;
         const bool l_ruffs = can_ruff(lho, s), r_ruffs = can_ruff(rho, s);
-        if ((l_ruffs && top_rank(hand_[lho][trump_]) > pt) || (r_ruffs && top_rank(hand_[rho][trump_]) > pt)) continue;
+        if ((l_ruffs && top_rank(hand_[lho][trump_]) > pt) ||
+            (r_ruffs && top_rank(hand_[rho][trump_]) > pt))
+            continue;
         if (l_ruffs || r_ruffs) relevant.add(trump_, static_cast<std::uint16_t>(1u << pt));
         return true;
     }
@@ -194,7 +205,8 @@ int DoubleDummy::sure_trumps(int side, int goal, Ranks& relevant) const {
     if (!other) return longer;  // every trump of ours wins, whatever the ranks
     int best = 0;
     for (int j = 0;; ++j) {
-        const std::uint16_t high = static_cast<std::uint16_t>((a | b) & (other ? above(top_rank(other)) : 0xffffu));
+        const std::uint16_t high =
+            static_cast<std::uint16_t>((a | b) & (other ? above(top_rank(other)) : 0xffffu));
         const int count = std::min(bits(high), longer) - j;
         if (count > best) {
             best = count;
@@ -204,7 +216,8 @@ int DoubleDummy::sure_trumps(int side, int goal, Ranks& relevant) const {
             }
         }
         if (!other || longer - j - 1 <= best) break;
-        other = static_cast<std::uint16_t>(other & ~(1u << top_rank(other)));  // one more of theirs left out
+        other = static_cast<std::uint16_t>(
+            other & ~(1u << top_rank(other)));  // one more of theirs left out
     }
     return best;
 }
@@ -219,7 +232,8 @@ bool DoubleDummy::guarded_trump_trick(int side, Ranks& relevant) const {
     // (Ours among the top trumps but for theirs: sure_trumps.)
     const std::uint16_t all = in_hands(hand_, trump_);
     if (bits(all) < 2) return false;
-    const int first = top_rank(all), second = top_rank(static_cast<std::uint16_t>(all & ~(1u << first)));
+    const int first = top_rank(all),
+              second = top_rank(static_cast<std::uint16_t>(all & ~(1u << first)));
     const int top = holder(trump_, first), hh = holder(trump_, second);
     const int guard = length_of(play_.lengths, hh, trump_);
     if ((hh & 1) != side || top != ((hh + 3) & 3) || guard < 2) return false;
@@ -234,7 +248,8 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
     // card of the led suit and the partner cannot ruff, or one ruffs above anything the partner
     // could ruff with (the fourth hand ruffs last and sees everything).
     const int led = play_.trick_suit[0];
-    const int second = (play_.leader + 1) & 3, third = (play_.leader + 2) & 3, fourth = (play_.leader + 3) & 3;
+    const int second = (play_.leader + 1) & 3, third = (play_.leader + 2) & 3,
+              fourth = (play_.leader + 3) & 3;
     const bool third_ruffs = can_ruff(third, led);
     const std::uint16_t in_suit = in_play(led);
     const int top = top_rank(in_suit);
@@ -260,7 +275,8 @@ bool DoubleDummy::second_hand_cashes(int goal, Ranks& relevant) const {
     const int led = play_.trick_suit[0];
     if (can_ruff(third, led)) return false;
     const std::uint16_t ours = hand_[second][led] | hand_[fourth][led];
-    const std::uint16_t theirs = static_cast<std::uint16_t>(hand_[third][led] | (1u << play_.trick_rank[0]));
+    const std::uint16_t theirs =
+        static_cast<std::uint16_t>(hand_[third][led] | (1u << play_.trick_rank[0]));
     int hh = -1, top = -1;
     if (ours > theirs) {
         top = top_rank(ours);
@@ -284,7 +300,8 @@ bool DoubleDummy::second_hand_cashes(int goal, Ranks& relevant) const {
         }
         for (int s = 0; s < 4 && q < goal; ++s) {
             if (s == led || !hand_[hh][s]) continue;
-            const std::uint16_t others = static_cast<std::uint16_t>(in_hands(hand_, s) & ~hand_[hh][s]);
+            const std::uint16_t others =
+                static_cast<std::uint16_t>(in_hands(hand_, s) & ~hand_[hh][s]);
             if (!others) {
                 q += bits(hand_[hh][s]);
             } else if (hand_[hh][s] > others) {
@@ -308,7 +325,8 @@ bool DoubleDummy::second_hand_cashes(int goal, Ranks& relevant) const {
             after[hh][trump_] = without_lowest(after[hh][trump_]);
             lengths -= std::uint64_t{1} << length_shift(hh, trump_);
         }
-        q += cash_tricks(after, lengths, hh, play_.broken || led == trump_ || top < 0, goal - 1, why, 1u << led);
+        q += cash_tricks(after, lengths, hh, play_.broken || led == trump_ || top < 0, goal - 1,
+                         why, 1u << led);
     }
     if (q < goal) return false;
     relevant = why;
@@ -362,8 +380,10 @@ bool DoubleDummy::headed_short(int side, int left, Ranks& relevant) const {
     int sum = 0;
     std::array<int, 4> other{};
     for (int s = 0; s < 4; ++s) {
-        const std::uint16_t ours = hand_[side][s] | hand_[side ^ 2][s], theirs = hand_[side ^ 1][s] | hand_[side ^ 3][s];
-        const int longer = std::max(length_of(play_.lengths, side, s), length_of(play_.lengths, side ^ 2, s));
+        const std::uint16_t ours = hand_[side][s] | hand_[side ^ 2][s],
+                            theirs = hand_[side ^ 1][s] | hand_[side ^ 3][s];
+        const int longer =
+            std::max(length_of(play_.lengths, side, s), length_of(play_.lengths, side ^ 2, s));
         if (ours > theirs)
             sum += longer;
         else if (ours)
@@ -375,7 +395,9 @@ bool DoubleDummy::headed_short(int side, int left, Ranks& relevant) const {
         if (sum + other[s] < left) {
             sum += other[s];  // short even if the side headed it
         } else {
-            relevant.add(s, static_cast<std::uint16_t>(1u << top_rank(static_cast<std::uint16_t>(hand_[side ^ 1][s] | hand_[side ^ 3][s]))));
+            relevant.add(s,
+                         static_cast<std::uint16_t>(1u << top_rank(static_cast<std::uint16_t>(
+                                                        hand_[side ^ 1][s] | hand_[side ^ 3][s]))));
         }
     }
     return true;
@@ -395,7 +417,8 @@ bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant)
     if (ns_lead && quick_tricks(play_.leader, need, why = {}) >= need) return settle(true);
     if (!ns_lead && need == 1 && first_trick_lost(why = {})) return settle(true);
     if (left - sure_trumps(1, left - need + 1, why = {}) < need) return settle(false);
-    if (!ns_lead && left - quick_tricks(play_.leader, left - need + 1, why = {}) < need) return settle(false);
+    if (!ns_lead && left - quick_tricks(play_.leader, left - need + 1, why = {}) < need)
+        return settle(false);
     if (ns_lead && need == left && first_trick_lost(why = {})) return settle(false);
     if (need == 1 && guarded_trump_trick(0, why = {})) return settle(true);
     if (need == left && guarded_trump_trick(1, why = {})) return settle(false);

@@ -30,26 +30,27 @@
 namespace cardgames {
 
 struct DoubleDummyStats {
-    std::uint64_t nodes = 0;        // positions entered
-    std::uint64_t expansions = 0;   // ... whose moves were generated
-    std::uint64_t tricks = 0;       // tricks completed in the search (what DDS reports as its nodes)
-    std::uint64_t tt_probes = 0;    // table look-ups at trick starts
-    std::uint64_t tt_hits = 0;      // ... that decided the test
-    std::uint64_t tt_scanned = 0;   // entries compared in those look-ups
-    std::uint64_t bound_cuts = 0;   // tests decided by the sure-trick bounds
-    std::uint64_t small_skips = 0;  // moves answered by a smaller card's search
-    int tests = 0;                  // null-window tests
+    std::uint64_t nodes = 0;       // positions entered
+    std::uint64_t expansions = 0;  // ... whose moves were generated
+    std::uint64_t tricks = 0;      // tricks completed in the search (what DDS reports as its nodes)
+    std::uint64_t tt_probes = 0;   // table look-ups at trick starts
+    std::uint64_t tt_hits = 0;     // ... that decided the test
+    std::uint64_t tt_scanned = 0;  // entries compared in those look-ups
+    std::uint64_t bound_cuts = 0;  // tests decided by the sure-trick bounds
+    std::uint64_t small_skips = 0;     // moves answered by a smaller card's search
+    int tests = 0;                     // null-window tests
     std::uint64_t check_failures = 0;  // set_checking: table answers a fresh search contradicted
 };
 
-// One legal card of the side to move and the tricks seats 0 and 2 take from the position on after it.
+// One legal card of the side to move and the tricks seats 0 and 2 take from the position on after
+// it.
 struct CardTricks {
     Card card;
     int tricks = 0;
 };
 
 class DoubleDummy {
-public:
+  public:
     // `table_log2`: room for 2^(table_log2 - 2) shapes and as many blocks of 16 bounds; about
     // 2^table_log2 x 152 bytes in all (38 MiB by default). A whole deal uses fewer than a quarter
     // of the shapes; a sparser array of them only costs cache misses.
@@ -76,13 +77,17 @@ public:
     void set_checking(bool on) { checking_ = on; }
     void reset_stats() { stats_ = {}; }
 
-private:
+  private:
     // Per suit, rank bits, in one word: copies and unions are single 64-bit operations, and no
     // narrow write is followed by a wide read of the same memory (a store-forwarding stall).
     struct Ranks {
         std::uint64_t word = 0;
-        std::uint16_t operator[](int suit) const { return static_cast<std::uint16_t>(word >> (16 * suit)); }
-        void add(int suit, unsigned lane) { word |= static_cast<std::uint64_t>(lane & 0xffffu) << (16 * suit); }
+        std::uint16_t operator[](int suit) const {
+            return static_cast<std::uint16_t>(word >> (16 * suit));
+        }
+        void add(int suit, unsigned lane) {
+            word |= static_cast<std::uint64_t>(lane & 0xffffu) << (16 * suit);
+        }
         Ranks& operator|=(const Ranks& other) {
             word |= other.word;
             return *this;
@@ -114,7 +119,8 @@ private:
         std::array<std::uint64_t, 2> mask, value;
         bool operator==(const Pattern&) const = default;
         bool matches(const Shape& sh) const {
-            return ((sh.owners[0] & mask[0]) ^ value[0]) == 0 && ((sh.owners[1] & mask[1]) ^ value[1]) == 0;
+            return ((sh.owners[0] & mask[0]) ^ value[0]) == 0 &&
+                   ((sh.owners[1] & mask[1]) ^ value[1]) == 0;
         }
         int cards(int suit) const {  // the k of the suit
             const auto lane = static_cast<std::uint32_t>(mask[suit >> 1] >> (32 * (suit & 1)));
@@ -148,7 +154,7 @@ private:
 
     void load(const PlayRules& rules, const PlayState& state);
     int estimate() const;  // a guess at the value, where the tests start
-    bool test(int need);  // one null-window test from the loaded position
+    bool test(int need);   // one null-window test from the loaded position
     bool search(int need, Ranks& relevant);
     // Plays the card; returns what North-South still need (less one if they won a trick it ended).
     int play_card(int seat, int suit, int rank, int need, std::uint16_t& won_by_rank);
@@ -156,14 +162,15 @@ private:
     void generate(int seat, const Entry* hint, Moves& out) const;
     // What move ordering needs to know about a suit the leader may lead.
     struct LeadSuit {
-        std::uint16_t present;  // the suit's cards in play
-        int top, second, third;  // its highest ranks (-1: none) ...
+        std::uint16_t present;                     // the suit's cards in play
+        int top, second, third;                    // its highest ranks (-1: none) ...
         int top_owner, second_owner, third_owner;  // ... and who holds them
-        int len_p;  // partner's length
-        bool l_ruffs, r_ruffs, p_ruffs;  // who can ruff it
-        bool singleton_top;  // an opponent's top card is a singleton
-        bool top_wins, partner_wins;  // the top card wins the trick; a lower card does (through partner)
-        int weight;  // the part of the score every lead of the suit shares
+        int len_p;                                 // partner's length
+        bool l_ruffs, r_ruffs, p_ruffs;            // who can ruff it
+        bool singleton_top;                        // an opponent's top card is a singleton
+        bool top_wins,
+            partner_wins;  // the top card wins the trick; a lower card does (through partner)
+        int weight;        // the part of the score every lead of the suit shares
         bool wins(int rank) const { return rank == top ? top_wins : partner_wins; }
     };
     LeadSuit lead_suit(int seat, int suit, std::uint16_t present) const;
@@ -172,28 +179,29 @@ private:
     // What move ordering needs to know about a trick in progress, the same for every card the
     // player to move may play to it (worked out once per position).
     struct FollowView {
-        int led, lead;  // the suit led and the card led
-        bool follows;   // the player to move holds the suit led
+        int led, lead;              // the suit led and the card led
+        bool follows;               // the player to move holds the suit led
         std::uint16_t led_present;  // the led suit's cards in play
         // Second hand: partner (fourth) and third hand in the led suit (-1: void), and who wins
         // when neither my card nor partner's beats the rest.
         int max3, min3, maxp, minp;
-        bool win_high;       // a card of mine above the lead and third hand's wins the trick
-        bool win_partner;    // partner's card wins (when it beats the lead and third hand's)
-        bool win_lead_ruff;  // partner ruffs the lead (when it beats everything else)
-        bool win_ruff;       // partner ruffs otherwise
+        bool win_high;             // a card of mine above the lead and third hand's wins the trick
+        bool win_partner;          // partner's card wins (when it beats the lead and third hand's)
+        bool win_lead_ruff;        // partner ruffs the lead (when it beats everything else)
+        bool win_ruff;             // partner ruffs otherwise
         bool leader_over_partner;  // the trick's leader holds a card above partner's best
-        bool partner_wins;   // second hand void: partner would win the trick
-        int third_trump;     // second hand void: third hand's top trump
-        bool third_ruffs;    // third hand can ruff
+        bool partner_wins;         // second hand void: partner would win the trick
+        int third_trump;           // second hand void: third hand's top trump
+        bool third_ruffs;          // third hand can ruff
         // Third hand following suit: cards above third_bar score third_value - rank (the rest
         // play low); or, when third_cheapest >= 0, the card standing for it does (it forces out
         // fourth hand's top card).
         int third_bar, third_value, third_cheapest;
         // Later: the one opponent still to play after me (fourth hand), if any.
-        bool later;          // an opponent plays after me
+        bool later;                  // an opponent plays after me
         int later_led, later_trump;  // its top card in the led suit and in trumps (-1: none)
-        bool partner_winning, partner_card_holds;  // partner is winning; ... and no one later beats it
+        bool partner_winning,
+            partner_card_holds;  // partner is winning; ... and no one later beats it
     };
     FollowView follow_view(int seat) const;
     void third_hand_view(int seat, FollowView& v) const;
@@ -210,7 +218,8 @@ private:
     // Tricks `seat`, on lead, surely takes; `relevant` gets what reaching `goal` of them rests on.
     int quick_tricks(int seat, int goal, Ranks& relevant) const;
     bool second_hand_wins(Ranks& relevant) const;
-    // After the lead: whether second hand's side wins the trick and then takes `goal` tricks in all.
+    // After the lead: whether second hand's side wins the trick and then takes `goal` tricks in
+    // all.
     bool second_hand_cashes(int goal, Ranks& relevant) const;
     bool no_trumps_left() const { return !in_play(trump_); }
     bool first_trick_lost(Ranks& relevant) const;
@@ -227,7 +236,8 @@ private:
     // Whether the table decides the test at this trick start (then `result`, `relevant`); else
     // `hint` may name a lead from a matching entry.
     bool probe(const Shape& sh, int need, bool& result, Ranks& relevant, const Entry*& hint);
-    void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best);
+    void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left,
+               const Move* best);
     // The suit's cards in the hands `h`.
     static std::uint16_t in_hands(const Hands& h, int suit) {
         return static_cast<std::uint16_t>(h[0][suit] | h[1][suit] | h[2][suit] | h[3][suit]);
@@ -239,16 +249,22 @@ private:
         return -1;
     }
     // The suit's cards in the hands and on the table.
-    std::uint16_t in_play(int suit) const { return static_cast<std::uint16_t>(in_hands(hand_, suit) | play_.table[suit]); }
+    std::uint16_t in_play(int suit) const {
+        return static_cast<std::uint16_t>(in_hands(hand_, suit) | play_.table[suit]);
+    }
     // Whether (suit, rank) beats the card winning the trick in progress.
     bool beats_winner(int suit, int rank) const {
-        return (suit == play_.win_suit && rank > play_.win_rank) || (suit == trump_ && play_.win_suit != trump_);
+        return (suit == play_.win_suit && rank > play_.win_rank) ||
+               (suit == trump_ && play_.win_suit != trump_);
     }
     // Whether seat p can ruff a lead of `suit`: void in it, trumps in hand.
-    bool can_ruff(int p, int suit) const { return suit != trump_ && !hand_[p][suit] && hand_[p][trump_]; }
+    bool can_ruff(int p, int suit) const {
+        return suit != trump_ && !hand_[p][suit] && hand_[p][trump_];
+    }
     // Whether `seat` and its partner hold the top card of `suit`.
     bool heads(int seat, int suit) const {
-        return (hand_[seat][suit] | hand_[seat ^ 2][suit]) > (hand_[seat ^ 1][suit] | hand_[seat ^ 3][suit]);
+        return (hand_[seat][suit] | hand_[seat ^ 2][suit]) >
+               (hand_[seat ^ 1][suit] | hand_[seat ^ 3][suit]);
     }
     bool trump_leadable(int seat) const { return trump_leadable(hand_, seat, play_.broken); }
     bool trump_leadable(const Hands& h, int seat, bool broken) const {
@@ -263,8 +279,8 @@ private:
         unsigned suits = 0;
         int trump_rounds = 0;
     };
-    int cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal, Ranks& relevant,
-                    unsigned skip = 0, Cashed* cashed = nullptr) const;
+    int cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal,
+                    Ranks& relevant, unsigned skip = 0, Cashed* cashed = nullptr) const;
     bool check(int need, bool answer);
 
     // Rules.

@@ -1,8 +1,7 @@
 // The double-dummy solver's moves: one card per run of equivalent cards, in card-play order.
-#include "cardgames/double_dummy/double_dummy.hpp"
-
 #include <algorithm>
 
+#include "cardgames/double_dummy/double_dummy.hpp"
 #include "cardgames/double_dummy/lanes.hpp"
 
 namespace cardgames {
@@ -29,7 +28,8 @@ DoubleDummy::LeadSuit DoubleDummy::lead_suit(int seat, int s, std::uint16_t pres
     v.l_ruffs = can_ruff(lho, s);
     v.r_ruffs = can_ruff(rho, s);
     v.p_ruffs = can_ruff(part, s);
-    const int count_l = 4 * (len_l ? len_l : play_.tricks_left + 1), count_r = 4 * (len_r ? len_r : play_.tricks_left + 1);
+    const int count_l = 4 * (len_l ? len_l : play_.tricks_left + 1),
+              count_r = 4 * (len_r ? len_r : play_.tricks_left + 1);
     int w = -(count_l + count_r) * 32 / 13;
     if (v.l_ruffs || v.r_ruffs) w -= 12;
     if (v.p_ruffs && len_r > 0) w += 17;  // partner ruffs
@@ -39,19 +39,25 @@ DoubleDummy::LeadSuit DoubleDummy::lead_suit(int seat, int s, std::uint16_t pres
         w += 27;  // partner's second-best sits over the top card
     }
     // A singleton led for a ruff when partner wins the suit and returns it.
-    if (s != trump_ && bits(hand_[seat][s]) == 1 && hand_[seat][trump_] && v.len_p > 1 && v.top_owner == part) w += 19;
+    if (s != trump_ && bits(hand_[seat][s]) == 1 && hand_[seat][trump_] && v.len_p > 1 &&
+        v.top_owner == part)
+        w += 19;
     v.singleton_top = (len_l == 1 && v.top_owner == lho) || (len_r == 1 && v.top_owner == rho);
     // Whether a lead wins the trick: the suit's top card, partner's top card, or partner's ruff,
     // none of them ruffed (or overruffed) by an opponent.
     const int pt = top_rank(hand_[part][trump_]);
     const auto over = [&](bool ruffs, int p) { return !ruffs || pt > top_rank(hand_[p][trump_]); };
-    const bool partner_beats = hand_[part][s] && top_rank(hand_[part][s]) > top_rank(hand_[lho][s] | hand_[rho][s]);
+    const bool partner_beats =
+        hand_[part][s] && top_rank(hand_[part][s]) > top_rank(hand_[lho][s] | hand_[rho][s]);
     if (s == trump_) {
         v.top_wins = true;
         v.partner_wins = partner_beats;
     } else {
-        v.top_wins = v.len_p > 0 || !hand_[part][trump_] ? !v.l_ruffs && !v.r_ruffs : over(v.l_ruffs, lho) && over(v.r_ruffs, rho);
-        v.partner_wins = partner_beats ? !v.l_ruffs && !v.r_ruffs : v.p_ruffs && over(v.l_ruffs, lho) && over(v.r_ruffs, rho);
+        v.top_wins = v.len_p > 0 || !hand_[part][trump_]
+                         ? !v.l_ruffs && !v.r_ruffs
+                         : over(v.l_ruffs, lho) && over(v.r_ruffs, rho);
+        v.partner_wins = partner_beats ? !v.l_ruffs && !v.r_ruffs
+                                       : v.p_ruffs && over(v.l_ruffs, lho) && over(v.r_ruffs, rho);
     }
     v.weight = w;
     return v;
@@ -65,8 +71,12 @@ int DoubleDummy::lead_score(int seat, const LeadSuit& v, int r, bool run) const 
     const bool wins = v.wins(r);
     if (wins) {
         if (v.singleton_top) return v.weight + 35 + rel;  // ruff out a singleton top card
-        if (v.top_owner == seat) return v.second_owner == part ? v.weight + 48 + rel : r == v.top ? v.weight + 31 : v.weight - 3 + rel;
-        if (v.top_owner == part) return v.second_owner == seat ? v.weight + 42 + rel : v.weight + 28 + rel;
+        if (v.top_owner == seat)
+            return v.second_owner == part ? v.weight + 48 + rel
+                   : r == v.top           ? v.weight + 31
+                                          : v.weight - 3 + rel;
+        if (v.top_owner == part)
+            return v.second_owner == seat ? v.weight + 42 + rel : v.weight + 28 + rel;
         if (run && r == v.second) return v.weight + 40;
         return v.weight + (run ? 22 : 11) + rel;
     }
@@ -74,10 +84,12 @@ int DoubleDummy::lead_score(int seat, const LeadSuit& v, int r, bool run) const 
     // Our side holds the second and third cards: after the top one falls, ours is top.
     if (v.second_owner == part && v.third_owner == part)
         w += 20;
-    else if (v.len_p > 1 && ((v.second_owner == seat && v.third_owner == part) || (v.second_owner == part && v.third_owner == seat)))
+    else if (v.len_p > 1 && ((v.second_owner == seat && v.third_owner == part) ||
+                             (v.second_owner == part && v.third_owner == seat)))
         w += 13;
     if (v.singleton_top) return w + 2 + rel;
-    if (v.top_owner == seat) return v.second_owner == part ? w + 33 + rel : r == v.top ? w + 38 : w - 14 + rel;
+    if (v.top_owner == seat)
+        return v.second_owner == part ? w + 33 + rel : r == v.top ? w + 38 : w - 14 + rel;
     if (v.top_owner == part) return w + 34 + rel;
     if (run && r == v.second) return w + 35;
     return w + 17 - r;
@@ -108,9 +120,11 @@ DoubleDummy::FollowView DoubleDummy::follow_view(int seat) const {
         v.win_ruff = fourth_ruffs;
         v.leader_over_partner = v.maxp > lead && top_rank(hand_[trick_leader][led]) > v.maxp;
         if (f)
-            v.partner_wins = top_rank(f) > lead && (!t || top_rank(f) > top_rank(t)) && !v.third_ruffs;
+            v.partner_wins =
+                top_rank(f) > lead && (!t || top_rank(f) > top_rank(t)) && !v.third_ruffs;
         else
-            v.partner_wins = led != trump_ && hand_[fourth][trump_] && (!v.third_ruffs || fourth_trump > v.third_trump);
+            v.partner_wins = led != trump_ && hand_[fourth][trump_] &&
+                             (!v.third_ruffs || fourth_trump > v.third_trump);
         return v;
     }
     v.partner_winning = ((play_.win_seat ^ seat) & 1) == 0;
@@ -131,7 +145,8 @@ void DoubleDummy::third_hand_view(int seat, FollowView& v) const {
     // fourth hand's top card.
     const int led = v.led, fourth = (seat + 1) & 3;
     const std::uint16_t f = hand_[fourth][led], mine = hand_[seat][led];
-    const int max4 = f ? top_rank(f) : -1, min4 = f ? std::countr_zero(f) : -1, mymax = top_rank(mine);
+    const int max4 = f ? top_rank(f) : -1, min4 = f ? std::countr_zero(f) : -1,
+              mymax = top_rank(mine);
     const int second_rank = play_.trick_rank[1];
     const bool second_ruffed = led != trump_ && play_.trick_suit[1] == trump_;
     const bool partner_winning = v.partner_winning;
@@ -144,7 +159,9 @@ void DoubleDummy::third_hand_view(int seat, FollowView& v) const {
         v.third_value = 20;
         return;
     }
-    if (mymax < min4 || (!partner_winning && mymax < second_rank) || (partner_winning && led == trump_ && mymax < second_rank)) return;
+    if (mymax < min4 || (!partner_winning && mymax < second_rank) ||
+        (partner_winning && led == trump_ && mymax < second_rank))
+        return;
     if (mymax > max4) {
         v.third_bar = partner_winning ? max4 : std::max(max4, second_rank);
         v.third_value = 58;
@@ -164,8 +181,10 @@ void DoubleDummy::third_hand_view(int seat, FollowView& v) const {
         }
     }
     int threshold = -1;
-    if (below_top > second_rank || (below_top >= 0 && partner_winning)) threshold = below_top;
-    else if (!partner_winning) threshold = second_rank;
+    if (below_top > second_rank || (below_top >= 0 && partner_winning))
+        threshold = below_top;
+    else if (!partner_winning)
+        threshold = second_rank;
     if (threshold < 0) return;
     const std::uint16_t over = static_cast<std::uint16_t>(mine & above(threshold));
     if (!over) return;
@@ -174,7 +193,9 @@ void DoubleDummy::third_hand_view(int seat, FollowView& v) const {
 
 int DoubleDummy::follow_score(int seat, const FollowView& v, int s, int r, int low) const {
     const int led = v.led;
-    if (play_.size == 1) return v.follows ? second_hand_score(v, r, low != r) : second_hand_void_score(seat, v, s, r);
+    if (play_.size == 1)
+        return v.follows ? second_hand_score(v, r, low != r)
+                         : second_hand_void_score(seat, v, s, r);
     if (v.follows && play_.size == 2) return third_hand_score(v, r, low);
     // Third hand without the led suit, and fourth hand.
     const bool beats = beats_winner(s, r);
@@ -198,11 +219,16 @@ int DoubleDummy::second_hand_score(const FollowView& v, int r, bool run) const {
     const int lead = v.lead;
     const bool mine_high = r > lead && r > v.max3, partner_high = v.maxp > lead && v.maxp > v.max3;
     bool wins;
-    if (v.led == trump_) wins = partner_high || mine_high;
-    else if (mine_high) wins = v.win_high;
-    else if (partner_high) wins = v.win_partner;
-    else if (lead > r) wins = v.win_lead_ruff;  // the lead beats every card of the suit
-    else wins = v.win_ruff;
+    if (v.led == trump_)
+        wins = partner_high || mine_high;
+    else if (mine_high)
+        wins = v.win_high;
+    else if (partner_high)
+        wins = v.win_partner;
+    else if (lead > r)
+        wins = v.win_lead_ruff;  // the lead beats every card of the suit
+    else
+        wins = v.win_ruff;
     const int rel = bits(static_cast<std::uint16_t>(v.led_present & ~((1u << r) - 1)));
     if (wins) {
         if (v.min3 > r) return 40 + rel;  // partner must win it; my card does not matter
@@ -225,17 +251,21 @@ int DoubleDummy::second_hand_void_score(int seat, const FollowView& v, int s, in
     // anyway; else discard, from length (and not from a guarded second-best card).
     const int len = bits(hand_[seat][s]);
     if (s == trump_ && v.led != trump_) {
-        if (!v.third_ruffs || r > v.third_trump) return v.partner_wins ? 10 - r + len * 64 / 44 : 24 - r + len * 64 / 44;
+        if (!v.third_ruffs || r > v.third_trump)
+            return v.partner_wins ? 10 - r + len * 64 / 44 : 24 - r + len * 64 / 44;
         return 15 - r + len * 64 / 36;  // overruffed: at least make it cost them
     }
     const std::uint16_t present = in_play(s);
-    const bool guard = len == 2 && (hand_[seat][s] >> top_rank(static_cast<std::uint16_t>(present & ~(1u << top_rank(present)))) & 1u);
+    const bool guard = len == 2 && (hand_[seat][s] >> top_rank(static_cast<std::uint16_t>(
+                                                          present & ~(1u << top_rank(present)))) &
+                                    1u);
     if (v.partner_wins) return 60 - r + len * 64 / 44;
     return -2 - r + len * 64 / 36 - (guard ? 4 : 0);
 }
 
 int DoubleDummy::third_hand_score(const FollowView& v, int r, int low) const {
-    if (v.third_cheapest >= 0) return r >= v.third_cheapest && low <= v.third_cheapest ? 20 - r : -r;
+    if (v.third_cheapest >= 0)
+        return r >= v.third_cheapest && low <= v.third_cheapest ? 20 - r : -r;
     return r > v.third_bar ? v.third_value - r : -r;
 }
 
@@ -245,7 +275,8 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
     unsigned suits = 0;
     if (play_.size == 0) {
         if (play_.first_trick && (hand[first_lead_suit_] >> first_lead_rank_ & 1u)) {
-            out.m[0] = {static_cast<std::int8_t>(first_lead_suit_), static_cast<std::int8_t>(first_lead_rank_),
+            out.m[0] = {static_cast<std::int8_t>(first_lead_suit_),
+                        static_cast<std::int8_t>(first_lead_rank_),
                         static_cast<std::int8_t>(first_lead_rank_), 0};
             out.n = 1;
             return;
@@ -266,7 +297,8 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
         if (hint && hint->best_suit == s) {
             // The stored lead: the card with best_from_top cards in play above it.
             hint_suit = s;
-            hint_rank = top_rank(static_cast<std::uint16_t>(present & ~top_cards(present, hint->best_from_top)));
+            hint_rank = top_rank(
+                static_cast<std::uint16_t>(present & ~top_cards(present, hint->best_from_top)));
         }
         // One move per run of my cards with no other card in play between them: its highest
         // card, standing for the run down to its lowest.
@@ -274,9 +306,11 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
         for (std::uint16_t m = mine; m;) {
             const int r = top_rank(m);
             const std::uint16_t gaps = static_cast<std::uint16_t>(others & ((1u << r) - 1));
-            const std::uint16_t run = static_cast<std::uint16_t>(m & (gaps ? above(top_rank(gaps)) : 0xffffu));
+            const std::uint16_t run =
+                static_cast<std::uint16_t>(m & (gaps ? above(top_rank(gaps)) : 0xffffu));
             m = static_cast<std::uint16_t>(m & ~run);
-            out.m[out.n++] = {static_cast<std::int8_t>(s), static_cast<std::int8_t>(r), static_cast<std::int8_t>(std::countr_zero(run)), 0};
+            out.m[out.n++] = {static_cast<std::int8_t>(s), static_cast<std::int8_t>(r),
+                              static_cast<std::int8_t>(std::countr_zero(run)), 0};
         }
     }
     if (out.n < 2) return;  // a forced move needs no order
@@ -302,7 +336,8 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
             if (i == 0 || out.m[i - 1].suit != s) view = lead_suit(seat, s, in_play(s));
             score = lead_score(seat, view, r, mv.low != r) + suit_bonus[s];
             const bool wins = view.wins(r);
-            if (killer_[play_.tricks_left] == s * 16 + r) score += wins ? 55 : 18;  // the last lead that decided at this depth
+            if (killer_[play_.tricks_left] == s * 16 + r)
+                score += wins ? 55 : 18;  // the last lead that decided at this depth
             if (s == hint_suit && r == hint_rank && wins) score += 18;
         } else {
             score = follow_score(seat, follow, s, r, mv.low) + suit_bonus[s];

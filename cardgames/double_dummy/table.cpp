@@ -1,8 +1,7 @@
 // The double-dummy solver's table: shapes, patterns of top cards, bounds (partition search).
-#include "cardgames/double_dummy/double_dummy.hpp"
-
 #include <algorithm>
 
+#include "cardgames/double_dummy/double_dummy.hpp"
 #include "cardgames/double_dummy/lanes.hpp"
 #include "engine/hash.hpp"
 
@@ -51,7 +50,8 @@ void DoubleDummy::set_shape_keys() {
         const std::uint16_t all = hand_[0][s] | b0 | hand_[2][s];
         // Owner of each card in the hands, 2 bits per card, the lowest card in the lowest bits.
         play_.owners[s] = spread(compress(b0, all)) | spread(compress(b1, all)) << 1;
-        for (int p = 0; p < 4; ++p) play_.lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << length_shift(p, s);
+        for (int p = 0; p < 4; ++p)
+            play_.lengths |= static_cast<std::uint64_t>(bits(hand_[p][s])) << length_shift(p, s);
     }
 }
 
@@ -62,7 +62,9 @@ DoubleDummy::Shape DoubleDummy::shape() const {
     for (int s = 0; s < 4; ++s) {
         // Cards in play from the lengths: the four seats' nibbles of the suit's 16 bits summed.
         const auto count = static_cast<int>((play_.lengths >> (16 * s)) * 0x1111u >> 12 & 0xfu);
-        if (count) sh.owners[s >> 1] |= static_cast<std::uint64_t>(play_.owners[s] << (32 - 2 * count)) << (32 * (s & 1));
+        if (count)
+            sh.owners[s >> 1] |= static_cast<std::uint64_t>(play_.owners[s] << (32 - 2 * count))
+                                 << (32 * (s & 1));
     }
     sh.extra = static_cast<std::uint8_t>(play_.leader | (restricted_ && play_.broken ? 4 : 0));
     return sh;
@@ -85,7 +87,8 @@ DoubleDummy::Head* DoubleDummy::find_head(const Shape& sh, bool create) {
     return &h;
 }
 
-void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int need, int left, const Move* best) {
+void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int need, int left,
+                        const Move* best) {
     // The entry's pattern: per suit, every card in play down to the lowest relevant rank.
     Pattern top{};
     int cards = 0;
@@ -97,7 +100,8 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
         const int low = std::countr_zero(full[s]);
         const int k = bits(static_cast<std::uint16_t>(in_play(s) & ~((1u << low) - 1)));
         cards += k;
-        top.mask[s >> 1] |= static_cast<std::uint64_t>(~std::uint32_t{0} << (32 - 2 * k)) << (32 * (s & 1));
+        top.mask[s >> 1] |= static_cast<std::uint64_t>(~std::uint32_t{0} << (32 - 2 * k))
+                            << (32 * (s & 1));
     }
     top.value[0] = sh.owners[0] & top.mask[0];
     top.value[1] = sh.owners[1] & top.mask[1];
@@ -145,16 +149,19 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
         slot->upper = static_cast<std::int8_t>(std::min<int>(slot->upper, need - 1));
     if (best) {
         slot->best_suit = best->suit;
-        slot->best_from_top = static_cast<std::int8_t>(bits(static_cast<std::uint16_t>(in_play(best->suit) & above(best->rank))));
+        slot->best_from_top = static_cast<std::int8_t>(
+            bits(static_cast<std::uint16_t>(in_play(best->suit) & above(best->rank))));
     }
 }
 
-bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant, const Entry*& hint) {
+bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant,
+                        const Entry*& hint) {
     Head* head = find_head(sh, false);
     if (!head) return false;
     for (std::int32_t b = head->first; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
         Block& block = blocks_[static_cast<std::size_t>(b)];
-        for (int j = block.count - 1; j >= 0; --j) {  // the newest block first, fewest cards first in each
+        for (int j = block.count - 1; j >= 0;
+             --j) {  // the newest block first, fewest cards first in each
             ++stats_.tt_scanned;
             if (!block.top[j].matches(sh)) continue;
             const Entry& e = block.entry[j];

@@ -31,7 +31,8 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
         {"external",
          [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Player> {
              spec.check_known({"cmd", "ms", "fallback"});
-             return make_external_bot(spec.text, spec.get_string("cmd", ""), spec.get_int("ms", 10000, 1, kMaxBotMs),
+             return make_external_bot(spec.text, spec.get_string("cmd", ""),
+                                      spec.get_int("ms", 10000, 1, kMaxBotMs),
                                       spec.get_string("fallback", "random"), seed);
          }},
     };
@@ -55,15 +56,18 @@ BotSpec parse_bot_spec(const std::string& text) {
         const auto quote = rest.find('"', start);
         if (quote != std::string::npos && quote < comma) {
             const auto close = rest.find('"', quote + 1);
-            if (close == std::string::npos) throw InputError("bot spec '" + text + "': unclosed quote");
+            if (close == std::string::npos)
+                throw InputError("bot spec '" + text + "': unclosed quote");
             comma = rest.find(',', close);
         }
-        const std::string item = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::string item =
+            rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         const auto eq = item.find('=');
         if (eq == std::string::npos || eq == 0)
             throw InputError("bot spec '" + text + "': option '" + item + "' is not key=value");
         std::string value = item.substr(eq + 1);
-        if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+        if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+            value = value.substr(1, value.size() - 2);
         spec.options[item.substr(0, eq)] = value;
         if (comma == std::string::npos) break;
         start = comma + 1;
@@ -97,8 +101,9 @@ int BotSpec::get_int(const std::string& key, int fallback, int lo, int hi) const
     int v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (s.empty() || ec != std::errc() || end != s.data() + s.size() || v < lo || v > hi)
-        throw InputError("bot spec '" + text + "': " + key + "=" + s + " is not a whole number from " + std::to_string(lo) +
-                         " to " + std::to_string(hi));
+        throw InputError("bot spec '" + text + "': " + key + "=" + s +
+                         " is not a whole number from " + std::to_string(lo) + " to " +
+                         std::to_string(hi));
     return v;
 }
 
@@ -130,7 +135,8 @@ std::unique_ptr<Player> make_player(const std::string& text, std::uint64_t seed)
     const BotSpec spec = parse_bot_spec(text);
     for (const auto& [name, factory] : factories())
         if (name == spec.name) return factory(spec, seed);
-    throw InputError("bot spec '" + text + "': unknown bot '" + spec.name + "' (known: " + known_bot_names() + ")");
+    throw InputError("bot spec '" + text + "': unknown bot '" + spec.name +
+                     "' (known: " + known_bot_names() + ")");
 }
 
 std::string known_bot_names() {
@@ -154,9 +160,11 @@ std::vector<std::string> split_player_list(const std::string& text) {
         if (c == ',' && !in_quote) {
             // The next item is an option of this spec when it is key=value and the spec has a ':'.
             const auto next_end = text.find(',', i + 1);
-            const std::string next = text.substr(i + 1, next_end == std::string::npos ? std::string::npos : next_end - i - 1);
+            const std::string next = text.substr(
+                i + 1, next_end == std::string::npos ? std::string::npos : next_end - i - 1);
             const auto eq = next.find('='), colon = next.find(':');
-            const bool is_option = current.find(':') != std::string::npos && eq != std::string::npos &&
+            const bool is_option = current.find(':') != std::string::npos &&
+                                   eq != std::string::npos &&
                                    (colon == std::string::npos || colon > eq);
             if (!is_option) {
                 flush();

@@ -15,10 +15,10 @@
 #include <system_error>
 #include <thread>
 
-#include "cardgames/players/bots.hpp"
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/text.hpp"
+#include "cardgames/players/bots.hpp"
 
 namespace cardgames {
 
@@ -29,7 +29,8 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t kMaxLine = 64 * 1024;
 
 int millis_until(Clock::time_point deadline) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     return left <= 0 ? 0 : static_cast<int>(left + 1);
 }
 
@@ -56,8 +57,10 @@ ssize_t write_no_sigpipe(int fd, const char* data, std::size_t size) {
 
 // Moves `fd` onto `target` in a freshly forked child, keeping it open across exec.
 void move_fd(int fd, int target) {
-    if (fd == target) fcntl(target, F_SETFD, 0);
-    else dup2(fd, target);
+    if (fd == target)
+        fcntl(target, F_SETFD, 0);
+    else
+        dup2(fd, target);
 }
 
 std::string describe_status(int status) {
@@ -72,9 +75,10 @@ std::string shell_command(const std::string& command) {
     const auto first = command.find_first_not_of(" \t");
     if (first == std::string::npos) return command;
     const std::string word = command.substr(first, command.find_first_of(" \t", first) - first);
-    const bool compound = command.find_first_of(";&|(){}\n") != std::string::npos || word.find('=') != std::string::npos ||
-                          word == "if" || word == "for" || word == "while" || word == "until" || word == "case" ||
-                          word == "!" || word == "exec";
+    const bool compound = command.find_first_of(";&|(){}\n") != std::string::npos ||
+                          word.find('=') != std::string::npos || word == "if" || word == "for" ||
+                          word == "while" || word == "until" || word == "case" || word == "!" ||
+                          word == "exec";
     return compound ? command : "exec " + command;
 }
 
@@ -88,7 +92,8 @@ std::string start_problem(const std::string& command) {
     if (word.find_first_of("'\"\\$~`*?[") != std::string::npos) return {};
     auto runnable = [](const std::string& path) {
         struct stat st {};
-        return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
+        return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+               access(path.c_str(), X_OK) == 0;
     };
     if (word.find('/') != std::string::npos) {
         struct stat st {};
@@ -114,14 +119,15 @@ std::string start_problem(const std::string& command) {
 // stdout (its stderr is ours). Reads and writes never block past a deadline. The destructor (or
 // finish) closes its stdin, gives it a grace period to exit, kills the whole group and reaps it.
 class ChildProcess {
-public:
+  public:
     enum class Read { kLine, kTimeout, kClosed, kTooLong };
 
     explicit ChildProcess(const std::string& command) {
         int to_child[2], from_child[2];
         // A pipe or a process the machine cannot give is no fault of the bot: a std::system_error
         // that ends the run (the apps report it as out of threads or processes), not a fallback.
-        if (pipe2(to_child, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
+        if (pipe2(to_child, O_CLOEXEC) != 0)
+            throw std::system_error(errno, std::generic_category(), "pipe");
         if (pipe2(from_child, O_CLOEXEC) != 0) {
             const int err = errno;
             close(to_child[0]);
@@ -211,9 +217,12 @@ public:
             if (ready == 0) return Read::kTimeout;
             char chunk[4096];
             const ssize_t r = ::read(out_fd_, chunk, sizeof chunk);
-            if (r > 0) buffer_.append(chunk, static_cast<std::size_t>(r));
-            else if (r == 0) return Read::kClosed;
-            else if (errno != EINTR && errno != EAGAIN) return Read::kClosed;
+            if (r > 0)
+                buffer_.append(chunk, static_cast<std::size_t>(r));
+            else if (r == 0)
+                return Read::kClosed;
+            else if (errno != EINTR && errno != EAGAIN)
+                return Read::kClosed;
         }
     }
 
@@ -230,8 +239,10 @@ public:
         siginfo_t info{};
         while (true) {
             info.si_pid = 0;
-            const int r = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
-            if (r == 0 && info.si_pid != 0) break;  // exited; still a zombie, so the group id is ours
+            const int r =
+                waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
+            if (r == 0 && info.si_pid != 0)
+                break;  // exited; still a zombie, so the group id is ours
             if (r < 0 && errno != EINTR) break;
             if (Clock::now() >= until) break;
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -247,7 +258,7 @@ public:
         return ended_;
     }
 
-private:
+  private:
     pid_t pid_ = -1;
     int in_fd_ = -1;   // the program's stdin
     int out_fd_ = -1;  // the program's stdout
@@ -260,17 +271,21 @@ ExternalBot::ExternalBot(Options options, std::uint64_t seed)
     fallback_ = make_player(options_.fallback, mix_seed(seed, 0xfa11bac));
 }
 
-ExternalBot::~ExternalBot() { stop(); }
+ExternalBot::~ExternalBot() {
+    stop();
+}
 
 void ExternalBot::stop() {
     if (!process_) return;
     std::string ignored;
-    process_->write_all(protocol::TableWriter::end_line() + "\n", Clock::now() + std::chrono::milliseconds(100), ignored);
+    process_->write_all(protocol::TableWriter::end_line() + "\n",
+                        Clock::now() + std::chrono::milliseconds(100), ignored);
     process_->finish(std::chrono::milliseconds(failed_ ? 0 : 1000));
     process_.reset();
 }
 
-void ExternalBot::fail(const InfoState& info, const std::string& received, const std::string& reason) {
+void ExternalBot::fail(const InfoState& info, const std::string& received,
+                       const std::string& reason) {
     FallbackNote note;
     note.hand = info.hand_number;
     note.seat = info.seat;
@@ -279,9 +294,10 @@ void ExternalBot::fail(const InfoState& info, const std::string& received, const
     // The reason may quote the answer (protocol::check_answer): as much outside text as received.
     note.reason = safe_text(reason, 2 * kSafeTextBytes);
     note.fallback = options_.fallback;
-    std::cerr << "cardgames: external bot at seat " << note.seat << " (" << safe_text(options_.command) << "), hand "
-              << note.hand << ", decision " << note.decision << ": received \"" << note.received << "\": " << note.reason
-              << "; " << note.fallback << " plays the seat for the rest of the game\n";
+    std::cerr << "cardgames: external bot at seat " << note.seat << " ("
+              << safe_text(options_.command) << "), hand " << note.hand << ", decision "
+              << note.decision << ": received \"" << note.received << "\": " << note.reason << "; "
+              << note.fallback << " plays the seat for the rest of the game\n";
     notes_.push_back(note);
     failed_ = true;
     if (process_) process_->finish(std::chrono::milliseconds(0));
@@ -303,17 +319,20 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
     const auto early = process_->read_line(Clock::now(), stray);
     if (early == ChildProcess::Read::kLine || early == ChildProcess::Read::kTooLong ||
         (early == ChildProcess::Read::kTimeout && !process_->pending().empty())) {
-        fail(info, stray.empty() ? process_->pending() : stray, "malformed: a line written when no decision was asked");
+        fail(info, stray.empty() ? process_->pending() : stray,
+             "malformed: a line written when no decision was asked");
         return false;
     }
     for (const std::string& l : lines) text += l + "\n";
     const std::string limit = std::to_string(options_.time_limit_ms) + " ms";
     if (!process_->write_all(text, deadline, why)) {
         if (why == "late") {
-            fail(info, process_->pending(), "late: it did not read the table's lines within " + limit);
+            fail(info, process_->pending(),
+                 "late: it did not read the table's lines within " + limit);
         } else {
             const std::string how = process_->finish(std::chrono::milliseconds(200));
-            fail(info, process_->pending(), "died: the program stopped reading before the decision (it " + how + ")");
+            fail(info, process_->pending(),
+                 "died: the program stopped reading before the decision (it " + how + ")");
         }
         return false;
     }
@@ -322,7 +341,10 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
         case ChildProcess::Read::kLine:
             answer = protocol::check_answer(info, line);
             if (answer.status == protocol::Answer::Status::kOk) return true;
-            fail(info, line, (answer.status == protocol::Answer::Status::kMalformed ? "malformed: " : "illegal: ") + answer.why);
+            fail(info, line,
+                 (answer.status == protocol::Answer::Status::kMalformed ? "malformed: "
+                                                                        : "illegal: ") +
+                     answer.why);
             return false;
         case ChildProcess::Read::kTimeout:
             fail(info, process_->pending(), "late: no answer within " + limit);
@@ -333,7 +355,8 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
         case ChildProcess::Read::kClosed: {
             const std::string pending = process_->pending();
             const std::string how = process_->finish(std::chrono::milliseconds(200));
-            fail(info, pending, "died: the program closed its output without answering (it " + how + ")");
+            fail(info, pending,
+                 "died: the program closed its output without answering (it " + how + ")");
             return false;
         }
     }
@@ -360,13 +383,15 @@ Card ExternalBot::play(const InfoState& info) {
     return ask(info, a) ? a.card : fallback_->play(info);
 }
 
-void ExternalBot::hand_over(const HandRecord& hand, bool game_over, const std::vector<int>& winners) {
+void ExternalBot::hand_over(const HandRecord& hand, bool game_over,
+                            const std::vector<int>& winners) {
     fallback_->hand_over(hand, game_over, winners);
     if (!failed_ && process_) {
         std::string text, ignored;
         for (const std::string& l : writer_.hand_over(hand, game_over, winners)) text += l + "\n";
         // A program that stopped reading is found out at its next decision.
-        process_->write_all(text, Clock::now() + std::chrono::milliseconds(options_.time_limit_ms), ignored);
+        process_->write_all(text, Clock::now() + std::chrono::milliseconds(options_.time_limit_ms),
+                            ignored);
     }
     if (game_over) {
         stop();
@@ -374,14 +399,20 @@ void ExternalBot::hand_over(const HandRecord& hand, bool game_over, const std::v
     }
 }
 
-std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const std::string& command, int time_limit_ms,
-                                          const std::string& fallback, std::uint64_t seed) {
-    if (command.empty()) throw InputError("bot spec '" + spec_text + "': external needs cmd=\"program and arguments\"");
-    if (time_limit_ms <= 0) throw InputError("bot spec '" + spec_text + "': ms=" + std::to_string(time_limit_ms) + " must be positive");
+std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const std::string& command,
+                                          int time_limit_ms, const std::string& fallback,
+                                          std::uint64_t seed) {
+    if (command.empty())
+        throw InputError("bot spec '" + spec_text +
+                         "': external needs cmd=\"program and arguments\"");
+    if (time_limit_ms <= 0)
+        throw InputError("bot spec '" + spec_text + "': ms=" + std::to_string(time_limit_ms) +
+                         " must be positive");
     if (const std::string why = start_problem(command); !why.empty())
         throw InputError("bot spec '" + spec_text + "': the program cannot be started: " + why);
     if (parse_bot_spec(fallback).name == "external")
-        throw InputError("bot spec '" + spec_text + "': the fallback must be one of our own bots, not external");
+        throw InputError("bot spec '" + spec_text +
+                         "': the fallback must be one of our own bots, not external");
     ExternalBot::Options o;
     o.command = command;
     o.time_limit_ms = time_limit_ms;

@@ -14,15 +14,15 @@
 #include <string>
 #include <vector>
 
-#include "cardgames/rules/player.hpp"
 #include "cardgames/players/protocol.hpp"
+#include "cardgames/rules/player.hpp"
 
 namespace cardgames {
 
 class ChildProcess;
 
 class ExternalBot : public Player {
-public:
+  public:
     struct Options {
         std::string command;
         int time_limit_ms = 10000;
@@ -41,13 +41,14 @@ public:
     int bid(const InfoState& info) override;
     CardSet pass(const InfoState& info) override;
     Card play(const InfoState& info) override;
-    void hand_over(const HandRecord& hand, bool game_over, const std::vector<int>& winners) override;
+    void hand_over(const HandRecord& hand, bool game_over,
+                   const std::vector<int>& winners) override;
     std::vector<FallbackNote> fallbacks() const override { return notes_; }
 
     // True once the program failed and the fallback plays the seat.
     bool failed() const { return failed_; }
 
-private:
+  private:
     // Tells the program what is new, asks for the decision and checks the answer. Returns false
     // (after reporting and stopping the program) when the fallback must decide.
     bool ask(const InfoState& info, protocol::Answer& answer);
@@ -65,7 +66,8 @@ private:
 };
 
 // Builds an ExternalBot from a parsed spec's options (cmd, ms, fallback); InputError on bad ones.
-std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const std::string& command, int time_limit_ms,
-                                          const std::string& fallback, std::uint64_t seed);
+std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const std::string& command,
+                                          int time_limit_ms, const std::string& fallback,
+                                          std::uint64_t seed);
 
 }  // namespace cardgames

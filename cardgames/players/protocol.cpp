@@ -47,16 +47,21 @@ std::string join_ints(const Array& values, int count) {
 
 std::string pass_direction(int offset) {
     switch (offset) {
-        case 1: return "left";
-        case -1: return "right";
-        case 2: return "across";
-        default: return "hold";
+        case 1:
+            return "left";
+        case -1:
+            return "right";
+        case 2:
+            return "across";
+        default:
+            return "hold";
     }
 }
 
 // Blind-nil card exchanges in the order Game makes them: for each blind bidder in bidding order,
 // the partner gives two cards, then the bidder gives two back.
-std::vector<std::pair<int, int>> exchange_steps(const Rules& rules, int dealer, const std::array<Bid, kMaxPlayers>& bids) {
+std::vector<std::pair<int, int>> exchange_steps(const Rules& rules, int dealer,
+                                                const std::array<Bid, kMaxPlayers>& bids) {
     std::vector<std::pair<int, int>> steps;
     if (rules.game != GameKind::kSpades) return steps;
     for (int i = 0; i < rules.players; ++i) {
@@ -70,7 +75,8 @@ std::vector<std::pair<int, int>> exchange_steps(const Rules& rules, int dealer, 
 }
 
 std::string bid_line(int seat, const Bid& b) {
-    return "bid " + std::to_string(seat) + " " + std::to_string(b.tricks) + (b.blind ? " blind" : "");
+    return "bid " + std::to_string(seat) + " " + std::to_string(b.tricks) +
+           (b.blind ? " blind" : "");
 }
 
 std::string with_cards(std::string line, CardSet cards) {
@@ -94,8 +100,10 @@ Words classify(const std::vector<std::string>& words, std::size_t from) {
     Words w;
     for (std::size_t i = from; i < words.size(); ++i) {
         const auto eq = words[i].find('=');
-        if (eq != std::string::npos && eq > 0) w.params.push_back({words[i].substr(0, eq), words[i].substr(eq + 1)});
-        else w.rest.push_back(words[i]);
+        if (eq != std::string::npos && eq > 0)
+            w.params.push_back({words[i].substr(0, eq), words[i].substr(eq + 1)});
+        else
+            w.rest.push_back(words[i]);
     }
     return w;
 }
@@ -122,14 +130,17 @@ std::string shown(std::string_view text) {
 
 long long number_in(const std::string& text, long long lo, long long hi, const std::string& name) {
     long long v = 0;
-    if (!parse_int(text, v)) throw ProtocolError(name + " '" + shown(text) + "' is not a whole number");
+    if (!parse_int(text, v))
+        throw ProtocolError(name + " '" + shown(text) + "' is not a whole number");
     if (v < lo || v > hi)
-        throw ProtocolError(name + " " + shown(text) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+        throw ProtocolError(name + " " + shown(text) + " is out of range " + std::to_string(lo) +
+                            ".." + std::to_string(hi));
     return v;
 }
 
 // A comma-separated list of `count` numbers in lo..hi (count < 0: any number of them).
-std::vector<int> int_list(const std::string& text, int count, long long lo, long long hi, const std::string& name) {
+std::vector<int> int_list(const std::string& text, int count, long long lo, long long hi,
+                          const std::string& name) {
     std::vector<int> out;
     for (std::size_t start = 0; !text.empty() && start <= text.size();) {
         auto comma = text.find(',', start);
@@ -138,7 +149,8 @@ std::vector<int> int_list(const std::string& text, int count, long long lo, long
         start = comma + 1;
     }
     if (count >= 0 && static_cast<int>(out.size()) != count)
-        throw ProtocolError(name + "= needs " + std::to_string(count) + " values, not " + std::to_string(out.size()));
+        throw ProtocolError(name + "= needs " + std::to_string(count) + " values, not " +
+                            std::to_string(out.size()));
     return out;
 }
 
@@ -161,7 +173,8 @@ CardSet card_words(const std::vector<std::string>& words, std::size_t from, cons
     for (std::size_t i = from; i < words.size(); ++i) {
         const Card c = card_word(words[i]);
         if (out.contains(c)) throw ProtocolError(to_string(c) + " is named twice");
-        if (!deck.contains(c)) throw ProtocolError(to_string(c) + " is not in the deck of these rules");
+        if (!deck.contains(c))
+            throw ProtocolError(to_string(c) + " is not in the deck of these rules");
         out |= c;
     }
     return out;
@@ -188,16 +201,20 @@ const std::string& required(const Words& w, const std::string& key) {
     return *v;
 }
 
-
 }  // namespace
 
 std::string decision_name(Phase phase) {
     switch (phase) {
-        case Phase::kBlindNil: return "blind_nil";
-        case Phase::kBid: return "bid";
-        case Phase::kPass: return "pass";
-        case Phase::kPlay: return "play";
-        case Phase::kGameOver: return "none";
+        case Phase::kBlindNil:
+            return "blind_nil";
+        case Phase::kBid:
+            return "bid";
+        case Phase::kPass:
+            return "pass";
+        case Phase::kPlay:
+            return "play";
+        case Phase::kGameOver:
+            return "none";
     }
     return "none";
 }
@@ -226,7 +243,8 @@ void TableWriter::start_hand(const InfoState& info, std::vector<std::string>& ou
     exchange_given_told_ = exchange_received_told_ = CardSet();
     const int units = rules_.num_units();
     std::string line = "hand " + std::to_string(hand_) + " dealer=" + std::to_string(dealer_);
-    if (rules_.game == GameKind::kHearts) line += " pass=" + pass_direction(rules_.pass_offset(hand_));
+    if (rules_.game == GameKind::kHearts)
+        line += " pass=" + pass_direction(rules_.pass_offset(hand_));
     line += " scores=" + join_ints(info.scores.score, units);
     if (rules_.game == GameKind::kSpades) line += " bags=" + join_ints(info.scores.bags, units);
     out.push_back(line);
@@ -244,8 +262,10 @@ std::vector<std::string> TableWriter::decision(const InfoState& info) {
         // The previous hand ended without hand_over (a driver that does not report hands): say at
         // least what the scores are now.
         if (hand_ >= 0 && !hand_closed_) {
-            std::string line = "handover scores=" + join_ints(info.scores.score, rules_.num_units());
-            if (rules_.game == GameKind::kSpades) line += " bags=" + join_ints(info.scores.bags, rules_.num_units());
+            std::string line =
+                "handover scores=" + join_ints(info.scores.score, rules_.num_units());
+            if (rules_.game == GameKind::kSpades)
+                line += " bags=" + join_ints(info.scores.bags, rules_.num_units());
             out.push_back(line);
         }
         start_hand(info, out);
@@ -292,15 +312,18 @@ std::vector<std::string> TableWriter::decision(const InfoState& info) {
                 cards = info.received - exchange_received_told_;
                 exchange_received_told_ |= cards;
             }
-            out.push_back(with_cards("exchange " + std::to_string(giver) + " " + std::to_string(receiver), cards));
+            out.push_back(with_cards(
+                "exchange " + std::to_string(giver) + " " + std::to_string(receiver), cards));
         }
         exchanges_sent_ = std::max(exchanges_sent_, done);
     }
     if (rules_.game == GameKind::kHearts && info.phase == Phase::kPlay && !passes_sent_) {
         const int offset = rules_.pass_offset(hand_);
         if (offset != 0) {
-            out.push_back(with_cards("passed " + std::to_string((seat_ + offset + n) % n), info.passed));
-            out.push_back(with_cards("received " + std::to_string((seat_ - offset + 2 * n) % n), info.received));
+            out.push_back(
+                with_cards("passed " + std::to_string((seat_ + offset + n) % n), info.passed));
+            out.push_back(with_cards("received " + std::to_string((seat_ - offset + 2 * n) % n),
+                                     info.received));
         }
         passes_sent_ = true;
     }
@@ -308,7 +331,8 @@ std::vector<std::string> TableWriter::decision(const InfoState& info) {
         send_card(info.plays[k], out);
         if ((k + 1) % n == 0) {
             // The winner of a trick leads the next one.
-            const int winner = k + 1 < info.plays.size() ? info.plays[k + 1].seat : info.play.leader;
+            const int winner =
+                k + 1 < info.plays.size() ? info.plays[k + 1].seat : info.play.leader;
             out.push_back("trick " + std::to_string(winner));
         }
     }
@@ -318,27 +342,35 @@ std::vector<std::string> TableWriter::decision(const InfoState& info) {
 
 std::string TableWriter::ask_line(const InfoState& info) const {
     switch (info.phase) {
-        case Phase::kBlindNil: return "ask blind_nil yes no";
+        case Phase::kBlindNil:
+            return "ask blind_nil yes no";
         case Phase::kBid: {
             std::string line = "ask bid";
-            for (int b = rules_.nil_allowed ? 0 : 1; b <= rules_.cards_per_hand(); ++b) line += " " + std::to_string(b);
+            for (int b = rules_.nil_allowed ? 0 : 1; b <= rules_.cards_per_hand(); ++b)
+                line += " " + std::to_string(b);
             return line;
         }
         case Phase::kPass:
-            return with_cards("ask pass count=" + std::to_string(info.pass_count) + " to=" + std::to_string(info.pass_to), info.hand);
-        case Phase::kPlay: return with_cards("ask play", info.legal_cards());
-        case Phase::kGameOver: break;
+            return with_cards("ask pass count=" + std::to_string(info.pass_count) +
+                                  " to=" + std::to_string(info.pass_to),
+                              info.hand);
+        case Phase::kPlay:
+            return with_cards("ask play", info.legal_cards());
+        case Phase::kGameOver:
+            break;
     }
     return "ask none";
 }
 
-std::vector<std::string> TableWriter::hand_over(const HandRecord& h, bool game_over, const std::vector<int>& winners) {
+std::vector<std::string> TableWriter::hand_over(const HandRecord& h, bool game_over,
+                                                const std::vector<int>& winners) {
     std::vector<std::string> out;
     if (!started_ || (hand_closed_ && h.number == hand_)) return out;
     const int n = rules_.players;
     const int units = rules_.num_units();
     if (h.number != hand_) {
-        // The seat was not asked anything in this hand (cannot happen in our games): open it anyway.
+        // The seat was not asked anything in this hand (cannot happen in our games): open it
+        // anyway.
         hand_ = h.number;
         dealer_ = h.dealer;
         plays_sent_ = exchanges_sent_ = 0;
@@ -354,22 +386,29 @@ std::vector<std::string> TableWriter::hand_over(const HandRecord& h, bool game_o
     }
     if (rules_.game == GameKind::kHearts && !passes_sent_ && h.pass_offset != 0) {
         const int from = (seat_ - h.pass_offset + 2 * n) % n;
-        out.push_back(with_cards("passed " + std::to_string((seat_ + h.pass_offset + n) % n), h.passed[seat_]));
+        out.push_back(with_cards("passed " + std::to_string((seat_ + h.pass_offset + n) % n),
+                                 h.passed[seat_]));
         out.push_back(with_cards("received " + std::to_string(from), h.passed[from]));
     }
     for (std::size_t k = exchanges_sent_; k < h.exchanges.size(); ++k) {
         const auto& [giver, cards] = h.exchanges[k];
         const int receiver = (giver + 2) % 4;
         const bool mine = giver == seat_ || receiver == seat_;
-        out.push_back(with_cards("exchange " + std::to_string(giver) + " " + std::to_string(receiver), mine ? cards : CardSet()));
+        out.push_back(
+            with_cards("exchange " + std::to_string(giver) + " " + std::to_string(receiver),
+                       mine ? cards : CardSet()));
     }
     for (std::size_t k = plays_sent_; k < h.plays.size(); ++k) {
         send_card(h.plays[k], out);
-        if ((k + 1) % n == 0 && (k / n) < h.trick_winners.size()) out.push_back("trick " + std::to_string(h.trick_winners[k / n]));
+        if ((k + 1) % n == 0 && (k / n) < h.trick_winners.size())
+            out.push_back("trick " + std::to_string(h.trick_winners[k / n]));
     }
     std::string line = "handover tricks=" + join_ints(h.tricks, n);
-    if (rules_.game == GameKind::kHearts) line += " points=" + join_ints(h.score.points, n) + " moon=" + std::to_string(h.score.moon_shooter);
-    line += " delta=" + join_ints(h.score.delta, units) + " scores=" + join_ints(h.scores_after.score, units);
+    if (rules_.game == GameKind::kHearts)
+        line += " points=" + join_ints(h.score.points, n) +
+                " moon=" + std::to_string(h.score.moon_shooter);
+    line += " delta=" + join_ints(h.score.delta, units) +
+            " scores=" + join_ints(h.scores_after.score, units);
     if (rules_.game == GameKind::kSpades) line += " bags=" + join_ints(h.scores_after.bags, units);
     out.push_back(line);
     hand_closed_ = true;
@@ -406,21 +445,35 @@ std::optional<Phase> BotView::read(const std::vector<std::string>& words) {
     }
     if (stage_ == Stage::kHello) {
         // Even a line this version does not know: the first line names the protocol.
-        throw ProtocolError("the first line must be '" + std::string(kHello) + " " + std::to_string(kVersion) + "'");
+        throw ProtocolError("the first line must be '" + std::string(kHello) + " " +
+                            std::to_string(kVersion) + "'");
     }
-    if (kw == "game") on_game(words);
-    else if (kw == "rules") on_rules(words);
-    else if (kw == "hand") on_hand(words);
-    else if (kw == "cards") on_cards(words);
-    else if (kw == "bid") on_bid(words);
-    else if (kw == "exchange") on_exchange(words);
-    else if (kw == "passed") on_passed(words);
-    else if (kw == "received") on_received(words);
-    else if (kw == "card") on_card(words);
-    else if (kw == "trick") on_trick(words);
-    else if (kw == "handover") on_handover(words);
-    else if (kw == "gameover") on_gameover(words);
-    else if (kw == "ask") return on_ask(words);
+    if (kw == "game")
+        on_game(words);
+    else if (kw == "rules")
+        on_rules(words);
+    else if (kw == "hand")
+        on_hand(words);
+    else if (kw == "cards")
+        on_cards(words);
+    else if (kw == "bid")
+        on_bid(words);
+    else if (kw == "exchange")
+        on_exchange(words);
+    else if (kw == "passed")
+        on_passed(words);
+    else if (kw == "received")
+        on_received(words);
+    else if (kw == "card")
+        on_card(words);
+    else if (kw == "trick")
+        on_trick(words);
+    else if (kw == "handover")
+        on_handover(words);
+    else if (kw == "gameover")
+        on_gameover(words);
+    else if (kw == "ask")
+        return on_ask(words);
     // Other lines are ignored: later versions may add events.
     return std::nullopt;
 }
@@ -428,12 +481,20 @@ std::optional<Phase> BotView::read(const std::vector<std::string>& words) {
 void BotView::need_stage(Stage stage, const std::string& what) const {
     if (stage_ == stage) return;
     switch (stage_) {
-        case Stage::kNoGame: throw ProtocolError("'" + what + "' before the 'game' line");
-        case Stage::kGameLine: throw ProtocolError("'" + what + "' before the 'rules' line");
-        case Stage::kBetweenHands: throw ProtocolError("'" + what + "' outside a hand (no 'hand' line since the last 'handover')");
-        case Stage::kHand: throw ProtocolError("'" + what + "' while a hand is in progress (no 'handover' yet)");
-        case Stage::kGameOver: throw ProtocolError("'" + what + "' after 'gameover' (only 'game' or 'end' may follow)");
-        case Stage::kHello: break;
+        case Stage::kNoGame:
+            throw ProtocolError("'" + what + "' before the 'game' line");
+        case Stage::kGameLine:
+            throw ProtocolError("'" + what + "' before the 'rules' line");
+        case Stage::kBetweenHands:
+            throw ProtocolError("'" + what +
+                                "' outside a hand (no 'hand' line since the last 'handover')");
+        case Stage::kHand:
+            throw ProtocolError("'" + what + "' while a hand is in progress (no 'handover' yet)");
+        case Stage::kGameOver:
+            throw ProtocolError("'" + what +
+                                "' after 'gameover' (only 'game' or 'end' may follow)");
+        case Stage::kHello:
+            break;
     }
     throw ProtocolError("'" + what + "' before the protocol line");
 }
@@ -471,18 +532,20 @@ void BotView::on_rules(const std::vector<std::string>& words) {
     }
     if (rules_.game != game_kind_) throw ProtocolError("the 'game' line named the other game");
     if (rules_.players != game_players_)
-        throw ProtocolError("players=" + std::to_string(rules_.players) + " but the 'game' line said " + std::to_string(game_players_));
+        throw ProtocolError("players=" + std::to_string(rules_.players) +
+                            " but the 'game' line said " + std::to_string(game_players_));
     // Scores are summed and compared with these: keep every sum within int.
     const std::pair<const char*, int> scored[] = {{"target", rules_.target},
-                                                 {"end_score", rules_.end_score},
-                                                 {"loss_threshold", rules_.loss_threshold},
-                                                 {"bag_penalty", rules_.bag_penalty},
-                                                 {"bags_per_penalty", rules_.bags_per_penalty},
-                                                 {"blind_nil_deficit", rules_.blind_nil_deficit}};
+                                                  {"end_score", rules_.end_score},
+                                                  {"loss_threshold", rules_.loss_threshold},
+                                                  {"bag_penalty", rules_.bag_penalty},
+                                                  {"bags_per_penalty", rules_.bags_per_penalty},
+                                                  {"blind_nil_deficit", rules_.blind_nil_deficit}};
     for (const auto& [key, value] : scored)
         if (value < -kMaxScore || value > kMaxScore)
-            throw ProtocolError(std::string(key) + "=" + std::to_string(value) + " is out of range " + std::to_string(-kMaxScore) +
-                                ".." + std::to_string(kMaxScore));
+            throw ProtocolError(std::string(key) + "=" + std::to_string(value) +
+                                " is out of range " + std::to_string(-kMaxScore) + ".." +
+                                std::to_string(kMaxScore));
     play_rules_ = PlayRules::from(rules_);
     info_.rules = &rules_;
     stage_ = Stage::kBetweenHands;
@@ -493,13 +556,16 @@ void BotView::on_hand(const std::vector<std::string>& words) {
     if (words.size() < 2) throw ProtocolError("the hand number is missing");
     const int number = static_cast<int>(number_in(words[1], 0, kMaxHandNumber, "hand number"));
     if (number <= last_hand_)
-        throw ProtocolError("hand " + std::to_string(number) + " after hand " + std::to_string(last_hand_) + ": hands are numbered upwards");
+        throw ProtocolError("hand " + std::to_string(number) + " after hand " +
+                            std::to_string(last_hand_) + ": hands are numbered upwards");
     const Words w = classify(words, 2);
     const int n = rules_.players, units = rules_.num_units();
     const int dealer = seat_number(required(w, "dealer"), n);
-    if (const std::string* pass = w.param("pass"); pass && rules_.game == GameKind::kHearts &&
-                                                   *pass != pass_direction(rules_.pass_offset(number)))
-        throw ProtocolError("pass=" + shown(*pass) + " but by these rules hand " + std::to_string(number) + " passes " +
+    if (const std::string* pass = w.param("pass");
+        pass && rules_.game == GameKind::kHearts &&
+        *pass != pass_direction(rules_.pass_offset(number)))
+        throw ProtocolError("pass=" + shown(*pass) + " but by these rules hand " +
+                            std::to_string(number) + " passes " +
                             pass_direction(rules_.pass_offset(number)));
     ScoreBoard scores = info_.scores;
     if (const std::string* v = w.param("scores")) {
@@ -536,30 +602,39 @@ void BotView::on_cards(const std::vector<std::string>& words) {
     if (dealt_) throw ProtocolError("the hand's cards were already dealt");
     const CardSet cards = card_words(words, 1, rules_);
     if (cards.size() != rules_.cards_per_hand())
-        throw ProtocolError(std::to_string(cards.size()) + " cards dealt: a hand has " + std::to_string(rules_.cards_per_hand()));
+        throw ProtocolError(std::to_string(cards.size()) + " cards dealt: a hand has " +
+                            std::to_string(rules_.cards_per_hand()));
     dealt_ = true;
     info_.dealt = info_.hand = info_.play.hands[info_.seat] = cards;
 }
 
-int BotView::next_bidder() const { return (info_.dealer + 1 + bids_told_) % rules_.players; }
+int BotView::next_bidder() const {
+    return (info_.dealer + 1 + bids_told_) % rules_.players;
+}
 
-bool BotView::bidding_done() const { return rules_.game != GameKind::kSpades || bids_told_ == rules_.players; }
+bool BotView::bidding_done() const {
+    return rules_.game != GameKind::kSpades || bids_told_ == rules_.players;
+}
 
 void BotView::on_bid(const std::vector<std::string>& words) {
     need_stage(Stage::kHand, "bid");
     if (rules_.game != GameKind::kSpades) throw ProtocolError("a bid in Hearts");
     if (bidding_done()) throw ProtocolError("every seat has bid");
     const int seat = seat_word(words, 1, rules_.players);
-    if (seat != next_bidder()) throw ProtocolError("seat " + std::to_string(next_bidder()) + " bids next");
+    if (seat != next_bidder())
+        throw ProtocolError("seat " + std::to_string(next_bidder()) + " bids next");
     if (words.size() < 3 || words.size() > 4 || (words.size() == 4 && words[3] != "blind"))
         throw ProtocolError("expected 'bid <seat> <tricks> [blind]'");
     const bool blind = words.size() == 4;
     const int tricks = static_cast<int>(number_in(words[2], 0, rules_.cards_per_hand(), "tricks"));
-    if (tricks == 0 && !rules_.nil_allowed) throw ProtocolError("nil bids are not allowed in these rules");
+    if (tricks == 0 && !rules_.nil_allowed)
+        throw ProtocolError("nil bids are not allowed in these rules");
     if (blind && tricks != 0) throw ProtocolError("a blind bid is blind nil: 0 tricks");
     if (blind && !blind_nil_allowed(rules_, info_.scores, seat))
-        throw ProtocolError("blind nil is not allowed for seat " + std::to_string(seat) + " by these rules and scores");
-    if (seat == info_.seat && !blind && !dealt_) throw ProtocolError("this seat bid before its cards were dealt");
+        throw ProtocolError("blind nil is not allowed for seat " + std::to_string(seat) +
+                            " by these rules and scores");
+    if (seat == info_.seat && !blind && !dealt_)
+        throw ProtocolError("this seat bid before its cards were dealt");
     info_.bids[seat] = Bid{tricks, blind};
     ++bids_told_;
     if (bidding_done()) exchange_steps_ = exchange_steps(rules_, info_.dealer, info_.bids);
@@ -567,13 +642,15 @@ void BotView::on_bid(const std::vector<std::string>& words) {
 
 void BotView::on_exchange(const std::vector<std::string>& words) {
     need_stage(Stage::kHand, "exchange");
-    if (rules_.game != GameKind::kSpades || !bidding_done()) throw ProtocolError("an exchange before every seat has bid");
+    if (rules_.game != GameKind::kSpades || !bidding_done())
+        throw ProtocolError("an exchange before every seat has bid");
     if (exchanges_done()) throw ProtocolError("no blind nil exchange is due");
     const int n = rules_.players, me = info_.seat;
     const int giver = seat_word(words, 1, n), receiver = seat_word(words, 2, n);
     const auto [want_giver, want_receiver] = exchange_steps_[exchanges_done_];
     if (giver != want_giver || receiver != want_receiver)
-        throw ProtocolError("seat " + std::to_string(want_giver) + " gives to seat " + std::to_string(want_receiver) + " next");
+        throw ProtocolError("seat " + std::to_string(want_giver) + " gives to seat " +
+                            std::to_string(want_receiver) + " next");
     const CardSet cards = card_words(words, 3, rules_);
     CardSet& hand = info_.play.hands[me];
     if (giver == me || receiver == me) {
@@ -606,12 +683,15 @@ void BotView::on_passed(const std::vector<std::string>& words) {
     if (passed_) throw ProtocolError("this seat already passed");
     const int to = seat_word(words, 1, n);
     if (to != (me + pass_offset() + n) % n)
-        throw ProtocolError("this hand this seat passes to seat " + std::to_string((me + pass_offset() + n) % n));
+        throw ProtocolError("this hand this seat passes to seat " +
+                            std::to_string((me + pass_offset() + n) % n));
     const CardSet cards = card_words(words, 2, rules_);
     if (cards.size() != rules_.pass_count)
-        throw ProtocolError(std::to_string(cards.size()) + " cards passed: these rules pass " + std::to_string(rules_.pass_count));
+        throw ProtocolError(std::to_string(cards.size()) + " cards passed: these rules pass " +
+                            std::to_string(rules_.pass_count));
     if (!info_.play.hands[me].contains_all(cards))
-        throw ProtocolError("this seat does not hold " + cards_to_string(cards - info_.play.hands[me]));
+        throw ProtocolError("this seat does not hold " +
+                            cards_to_string(cards - info_.play.hands[me]));
     info_.passed = cards;
     passed_ = true;
 }
@@ -623,11 +703,14 @@ void BotView::on_received(const std::vector<std::string>& words) {
     if (received_) throw ProtocolError("this seat already received its pass");
     const int from = seat_word(words, 1, n);
     if (from != (me - pass_offset() + n) % n)
-        throw ProtocolError("this hand this seat receives from seat " + std::to_string((me - pass_offset() + n) % n));
+        throw ProtocolError("this hand this seat receives from seat " +
+                            std::to_string((me - pass_offset() + n) % n));
     const CardSet cards = card_words(words, 2, rules_);
     if (cards.size() != rules_.pass_count)
-        throw ProtocolError(std::to_string(cards.size()) + " cards received: these rules pass " + std::to_string(rules_.pass_count));
-    if (!(cards & info_.dealt).empty()) throw ProtocolError("this seat was dealt " + cards_to_string(cards & info_.dealt));
+        throw ProtocolError(std::to_string(cards.size()) + " cards received: these rules pass " +
+                            std::to_string(rules_.pass_count));
+    if (!(cards & info_.dealt).empty())
+        throw ProtocolError("this seat was dealt " + cards_to_string(cards & info_.dealt));
     info_.received = cards;
     info_.hand = info_.play.hands[me] = (info_.play.hands[me] - info_.passed) | cards;
     received_ = true;
@@ -638,9 +721,11 @@ void BotView::need_play(const std::string& what) const {
     if (!dealt_) throw ProtocolError(what + " before this seat's cards were dealt");
     if (!bidding_done()) throw ProtocolError(what + " before every seat has bid");
     if (!exchanges_done()) throw ProtocolError(what + " before the blind nil exchanges are done");
-    if (pass_offset() != 0 && !received_) throw ProtocolError(what + " before the passes were told");
+    if (pass_offset() != 0 && !received_)
+        throw ProtocolError(what + " before the passes were told");
     if (trick_due_) throw ProtocolError(what + " before the last trick's 'trick' line");
-    if (info_.play.tricks_played == rules_.cards_per_hand()) throw ProtocolError(what + " after the hand's last trick");
+    if (info_.play.tricks_played == rules_.cards_per_hand())
+        throw ProtocolError(what + " after the hand's last trick");
 }
 
 void BotView::start_play(int leader) {
@@ -663,7 +748,9 @@ Constraints BotView::constraints() {
 void BotView::check_deal_fits() {
     const Constraints c = constraints();
     const std::string why = c.why_no_deal();
-    if (!why.empty()) throw ProtocolError("no deal of the cards this seat has not seen fits the hand so far: " + why);
+    if (!why.empty())
+        throw ProtocolError("no deal of the cards this seat has not seen fits the hand so far: " +
+                            why);
 }
 
 void BotView::on_card(const std::vector<std::string>& words) {
@@ -673,33 +760,43 @@ void BotView::on_card(const std::vector<std::string>& words) {
     const int seat = seat_word(words, 1, n);
     const Card card = card_word(words[2]);
     need_play("a card");
-    if (!rules_.deck().contains(card)) throw ProtocolError(to_string(card) + " is not in the deck of these rules");
-    if (info_.play.played.contains(card)) throw ProtocolError(to_string(card) + " was already played");
+    if (!rules_.deck().contains(card))
+        throw ProtocolError(to_string(card) + " is not in the deck of these rules");
+    if (info_.play.played.contains(card))
+        throw ProtocolError(to_string(card) + " was already played");
     if (!play_started_) {
         const Card first = play_rules_.first_lead;
-        if (first != kNoCard && card != first) throw ProtocolError("the hand's first card must be " + to_string(first));
+        if (first != kNoCard && card != first)
+            throw ProtocolError("the hand's first card must be " + to_string(first));
         const int leader = opening_leader();
-        if (leader >= 0 && seat != leader) throw ProtocolError("seat " + std::to_string(leader) + " leads the hand");
+        if (leader >= 0 && seat != leader)
+            throw ProtocolError("seat " + std::to_string(leader) + " leads the hand");
         start_play(seat);
     }
-    if (seat != info_.play.to_move) throw ProtocolError("seat " + std::to_string(info_.play.to_move) + " is due to play");
+    if (seat != info_.play.to_move)
+        throw ProtocolError("seat " + std::to_string(info_.play.to_move) + " is due to play");
     if (seat == me) {
         const std::string why = info_.play.why_illegal(play_rules_, card);
         if (!why.empty()) throw ProtocolError("this seat's own card: " + why);
     } else {
-        if (info_.play.hands[me].contains(card)) throw ProtocolError(to_string(card) + " is in this seat's hand");
+        if (info_.play.hands[me].contains(card))
+            throw ProtocolError(to_string(card) + " is in this seat's hand");
         const Constraints c = constraints();
         if (c.excluded[seat].contains(card))
-            throw ProtocolError("seat " + std::to_string(seat) + " cannot hold " + to_string(card) + ", by the cards it played before");
+            throw ProtocolError("seat " + std::to_string(seat) + " cannot hold " + to_string(card) +
+                                ", by the cards it played before");
         for (int s = 0; s < n; ++s)
             if (s != seat && c.known[s].contains(card))
-                throw ProtocolError(to_string(card) + " is seat " + std::to_string(s) + "'s: this seat gave it there");
+                throw ProtocolError(to_string(card) + " is seat " + std::to_string(s) +
+                                    "'s: this seat gave it there");
     }
     info_.plays.push_back({static_cast<std::int8_t>(seat), card});
     const int winner = info_.play.play(play_rules_, card);
     info_.hand = info_.play.hands[me];
     if (winner >= 0) {
-        for (std::size_t i = info_.plays.size() - static_cast<std::size_t>(n); i < info_.plays.size(); ++i) taken_[winner] |= info_.plays[i].card;
+        for (std::size_t i = info_.plays.size() - static_cast<std::size_t>(n);
+             i < info_.plays.size(); ++i)
+            taken_[winner] |= info_.plays[i].card;
         trick_due_ = true;
     }
     if (seat != me) check_deal_fits();
@@ -710,7 +807,8 @@ void BotView::on_trick(const std::vector<std::string>& words) {
     const int winner = seat_word(words, 1, rules_.players);
     if (!trick_due_) throw ProtocolError("no trick is complete");
     if (winner != info_.play.leader)
-        throw ProtocolError("by the cards played, seat " + std::to_string(info_.play.leader) + " won the trick");
+        throw ProtocolError("by the cards played, seat " + std::to_string(info_.play.leader) +
+                            " won the trick");
     trick_due_ = false;
 }
 
@@ -725,34 +823,45 @@ void BotView::on_handover(const std::vector<std::string>& words) {
         const std::vector<int> scores = score_list(required(w, "scores"), units, "scores");
         std::copy(scores.begin(), scores.end(), after.score.begin());
         if (!hearts) {
-            const std::vector<int> bags = int_list(required(w, "bags"), units, 0, rules_.bags_per_penalty - 1, "bags");
+            const std::vector<int> bags =
+                int_list(required(w, "bags"), units, 0, rules_.bags_per_penalty - 1, "bags");
             std::copy(bags.begin(), bags.end(), after.bags.begin());
         }
     } else {
         if (info_.play.tricks_played != rules_.cards_per_hand() || trick_due_)
-            throw ProtocolError("the hand is not over: " + std::to_string(info_.play.tricks_played) + " of " +
-                                std::to_string(rules_.cards_per_hand()) + " tricks told");
+            throw ProtocolError(
+                "the hand is not over: " + std::to_string(info_.play.tricks_played) + " of " +
+                std::to_string(rules_.cards_per_hand()) + " tricks told");
         std::array<int, kMaxPlayers> tricks{};
         for (int s = 0; s < n; ++s) tricks[s] = info_.play.tricks_won[s];
-        if (int_list(required(w, "tricks"), n, 0, rules_.cards_per_hand(), "tricks") != std::vector<int>(tricks.begin(), tricks.begin() + n))
+        if (int_list(required(w, "tricks"), n, 0, rules_.cards_per_hand(), "tricks") !=
+            std::vector<int>(tricks.begin(), tricks.begin() + n))
             throw ProtocolError("by the cards played, the tricks are " + join_ints(tricks, n));
-        const HandScore score = hearts ? score_hearts_hand(rules_, taken_, after) : score_spades_hand(rules_, info_.bids, tricks, after);
+        const HandScore score = hearts ? score_hearts_hand(rules_, taken_, after)
+                                       : score_spades_hand(rules_, info_.bids, tricks, after);
         if (hearts) {
-            if (int_list(required(w, "points"), n, -kMaxScore, kMaxScore, "points") != std::vector<int>(score.points.begin(), score.points.begin() + n))
-                throw ProtocolError("by the cards played, the points are " + join_ints(score.points, n));
+            if (int_list(required(w, "points"), n, -kMaxScore, kMaxScore, "points") !=
+                std::vector<int>(score.points.begin(), score.points.begin() + n))
+                throw ProtocolError("by the cards played, the points are " +
+                                    join_ints(score.points, n));
             if (number_in(required(w, "moon"), -1, n - 1, "moon") != score.moon_shooter)
-                throw ProtocolError("by the cards played, moon=" + std::to_string(score.moon_shooter));
+                throw ProtocolError("by the cards played, moon=" +
+                                    std::to_string(score.moon_shooter));
         }
-        if (score_list(required(w, "delta"), units, "delta") != std::vector<int>(score.delta.begin(), score.delta.begin() + units))
+        if (score_list(required(w, "delta"), units, "delta") !=
+            std::vector<int>(score.delta.begin(), score.delta.begin() + units))
             throw ProtocolError("by this bot's account, delta=" + join_ints(score.delta, units));
-        if (score_list(required(w, "scores"), units, "scores") != std::vector<int>(after.score.begin(), after.score.begin() + units))
+        if (score_list(required(w, "scores"), units, "scores") !=
+            std::vector<int>(after.score.begin(), after.score.begin() + units))
             throw ProtocolError("by this bot's account, scores=" + join_ints(after.score, units));
-        if (!hearts && int_list(required(w, "bags"), units, 0, kMaxScore, "bags") != std::vector<int>(after.bags.begin(), after.bags.begin() + units))
+        if (!hearts && int_list(required(w, "bags"), units, 0, kMaxScore, "bags") !=
+                           std::vector<int>(after.bags.begin(), after.bags.begin() + units))
             throw ProtocolError("by this bot's account, bags=" + join_ints(after.bags, units));
     }
     for (int u = 0; u < units; ++u)
         if (after.score[u] < -kMaxScore || after.score[u] > kMaxScore)
-            throw ProtocolError("a score beyond " + std::to_string(kMaxScore) + " in absolute value");
+            throw ProtocolError("a score beyond " + std::to_string(kMaxScore) +
+                                " in absolute value");
     info_.scores = after;
     scores_settled_ = true;
     stage_ = Stage::kBetweenHands;
@@ -765,13 +874,16 @@ void BotView::on_gameover(const std::vector<std::string>& words) {
     const int units = rules_.num_units();
     std::vector<int> winners = int_list(required(w, "winners"), -1, 0, units - 1, "winners");
     std::sort(winners.begin(), winners.end());
-    if (std::adjacent_find(winners.begin(), winners.end()) != winners.end()) throw ProtocolError("a unit is named twice in winners=");
+    if (std::adjacent_find(winners.begin(), winners.end()) != winners.end())
+        throw ProtocolError("a unit is named twice in winners=");
     // Empty: the table stopped the game; else the winners by the scores.
     const std::vector<int> by_scores = game_winners(rules_, info_.scores);
     if (!winners.empty() && winners != by_scores)
-        throw ProtocolError("by the scores, the winners are '" + join_ints(by_scores, static_cast<int>(by_scores.size())) + "'");
+        throw ProtocolError("by the scores, the winners are '" +
+                            join_ints(by_scores, static_cast<int>(by_scores.size())) + "'");
     if (const std::string* v = w.param("scores");
-        v && score_list(*v, units, "scores") != std::vector<int>(info_.scores.score.begin(), info_.scores.score.begin() + units))
+        v && score_list(*v, units, "scores") !=
+                 std::vector<int>(info_.scores.score.begin(), info_.scores.score.begin() + units))
         throw ProtocolError("the scores are not those after the last 'handover'");
     info_.phase = Phase::kGameOver;
     stage_ = Stage::kGameOver;
@@ -788,23 +900,30 @@ Phase BotView::on_ask(const std::vector<std::string>& words) {
     info_.pass_count = 0;
     if (kind == "blind_nil" || kind == "bid") {
         if (!spades) throw ProtocolError("no bidding in Hearts");
-        if (bidding_done() || next_bidder() != me) throw ProtocolError("this seat is not the one to bid");
+        if (bidding_done() || next_bidder() != me)
+            throw ProtocolError("this seat is not the one to bid");
         if (kind == "blind_nil") {
             if (!blind_nil_allowed(rules_, info_.scores, me))
                 throw ProtocolError("by these rules and scores this seat may not bid blind nil");
-            if (dealt_) throw ProtocolError("blind nil is decided before seeing the cards, and they were dealt");
-            if (w.rest != std::vector<std::string>{"yes", "no"}) throw ProtocolError("the choices of blind_nil are 'yes no'");
+            if (dealt_)
+                throw ProtocolError(
+                    "blind nil is decided before seeing the cards, and they were dealt");
+            if (w.rest != std::vector<std::string>{"yes", "no"})
+                throw ProtocolError("the choices of blind_nil are 'yes no'");
             info_.phase = Phase::kBlindNil;
         } else {
             if (!dealt_) throw ProtocolError("a bid asked before this seat's cards were dealt");
             std::vector<std::string> choices;
-            for (int t = rules_.nil_allowed ? 0 : 1; t <= rules_.cards_per_hand(); ++t) choices.push_back(std::to_string(t));
-            if (w.rest != choices) throw ProtocolError("by this bot's account the choices are " + join_words(choices));
+            for (int t = rules_.nil_allowed ? 0 : 1; t <= rules_.cards_per_hand(); ++t)
+                choices.push_back(std::to_string(t));
+            if (w.rest != choices)
+                throw ProtocolError("by this bot's account the choices are " + join_words(choices));
             info_.phase = Phase::kBid;
         }
     } else if (kind == "pass") {
         if (!dealt_) throw ProtocolError("a pass asked before this seat's cards were dealt");
-        const int count = static_cast<int>(number_in(required(w, "count"), 0, kMaxPlayers * 13, "count"));
+        const int count =
+            static_cast<int>(number_in(required(w, "count"), 0, kMaxPlayers * 13, "count"));
         const int to = seat_number(required(w, "to"), n);
         int want_count = rules_.pass_count, want_to = (me + pass_offset() + n) % n;
         if (spades) {
@@ -816,7 +935,8 @@ Phase BotView::on_ask(const std::vector<std::string>& words) {
             throw ProtocolError("no pass of this seat is due");
         }
         if (count != want_count || to != want_to)
-            throw ProtocolError("by this bot's account the pass is count=" + std::to_string(want_count) + " to=" + std::to_string(want_to));
+            throw ProtocolError("by this bot's account the pass is count=" +
+                                std::to_string(want_count) + " to=" + std::to_string(want_to));
         info_.pass_count = count;
         info_.pass_to = to;
         info_.phase = Phase::kPass;
@@ -826,7 +946,9 @@ Phase BotView::on_ask(const std::vector<std::string>& words) {
             if (opening_leader() != me) throw ProtocolError("this seat does not lead the hand");
             start_play(me);
         }
-        if (info_.play.to_move != me) throw ProtocolError("by the cards played, seat " + std::to_string(info_.play.to_move) + " is to play");
+        if (info_.play.to_move != me)
+            throw ProtocolError("by the cards played, seat " + std::to_string(info_.play.to_move) +
+                                " is to play");
         info_.phase = Phase::kPlay;
     } else {
         throw ProtocolError("unknown decision '" + shown(kind) + "'");
@@ -836,12 +958,16 @@ Phase BotView::on_ask(const std::vector<std::string>& words) {
         const CardSet listed = card_words(w.rest, 0, rules_);
         const CardSet mine = info_.phase == Phase::kPlay ? info_.legal_cards() : info_.hand;
         if (listed != mine)
-            throw ProtocolError("the table lists " + cards_to_string(listed) + " but by this bot's account the choices are " +
+            throw ProtocolError("the table lists " + cards_to_string(listed) +
+                                " but by this bot's account the choices are " +
                                 (mine.empty() ? std::string("none") : cards_to_string(mine)));
-        if (info_.pass_count > mine.size()) throw ProtocolError("a pass of more cards than this seat holds");
+        if (info_.pass_count > mine.size())
+            throw ProtocolError("a pass of more cards than this seat holds");
     }
     // Decisions that sample the unseen cards get a state some deal fits.
-    if (info_.phase == Phase::kPlay || (info_.phase == Phase::kPass && !spades) || info_.phase == Phase::kBid) check_deal_fits();
+    if (info_.phase == Phase::kPlay || (info_.phase == Phase::kPass && !spades) ||
+        info_.phase == Phase::kBid)
+        check_deal_fits();
     return info_.phase;
 }
 
@@ -852,7 +978,8 @@ void run_bot_session(std::istream& in, std::ostream& out, const PlayerFactory& m
     std::string line;
     for (long long number = 1; std::getline(in, line); ++number) {
         try {
-            if (line.size() > kMaxLineBytes) throw ProtocolError("'" + shown(line) + "': a line longer than 64 KiB");
+            if (line.size() > kMaxLineBytes)
+                throw ProtocolError("'" + shown(line) + "': a line longer than 64 KiB");
             const std::optional<Phase> ask = view.feed(line);
             if (view.ended()) return;
             if (view.games_started() != games) {
@@ -863,11 +990,20 @@ void run_bot_session(std::istream& in, std::ostream& out, const PlayerFactory& m
             const InfoState& info = view.info();
             std::string answer;
             switch (*ask) {
-                case Phase::kBlindNil: answer = format_blind_nil(player->blind_nil(info)); break;
-                case Phase::kBid: answer = format_bid(player->bid(info)); break;
-                case Phase::kPass: answer = format_pass(player->pass(info)); break;
-                case Phase::kPlay: answer = format_play(player->play(info)); break;
-                case Phase::kGameOver: continue;
+                case Phase::kBlindNil:
+                    answer = format_blind_nil(player->blind_nil(info));
+                    break;
+                case Phase::kBid:
+                    answer = format_bid(player->bid(info));
+                    break;
+                case Phase::kPass:
+                    answer = format_pass(player->pass(info));
+                    break;
+                case Phase::kPlay:
+                    answer = format_play(player->play(info));
+                    break;
+                case Phase::kGameOver:
+                    continue;
             }
             out << answer << std::endl;  // flushed: the table waits for this line
         } catch (const InputError& e) {
@@ -904,10 +1040,14 @@ Answer check_answer(const InfoState& info, std::string_view line) {
         case Phase::kBid: {
             long long v = 0;
             if (words.size() != 1) return malformed("expected one number of tricks");
-            if (lower(words[0]) == "nil") v = 0;
-            else if (!parse_int(words[0], v)) return malformed("expected a number of tricks");
+            if (lower(words[0]) == "nil")
+                v = 0;
+            else if (!parse_int(words[0], v))
+                return malformed("expected a number of tricks");
             const int lo = rules.nil_allowed ? 0 : 1, hi = rules.cards_per_hand();
-            if (v < lo || v > hi) return illegal("a bid is " + std::to_string(lo) + " to " + std::to_string(hi) + " tricks");
+            if (v < lo || v > hi)
+                return illegal("a bid is " + std::to_string(lo) + " to " + std::to_string(hi) +
+                               " tricks");
             a.bid = static_cast<int>(v);
             return a;
         }
@@ -922,9 +1062,11 @@ Answer check_answer(const InfoState& info, std::string_view line) {
                 if (a.cards.contains(c)) return illegal(to_string(c) + " is named twice");
                 a.cards |= c;
             }
-            if (!info.hand.contains_all(a.cards)) return illegal("the seat does not hold " + cards_to_string(a.cards - info.hand));
+            if (!info.hand.contains_all(a.cards))
+                return illegal("the seat does not hold " + cards_to_string(a.cards - info.hand));
             if (a.cards.size() != info.pass_count)
-                return illegal("pass exactly " + std::to_string(info.pass_count) + " cards, not " + std::to_string(a.cards.size()));
+                return illegal("pass exactly " + std::to_string(info.pass_count) + " cards, not " +
+                               std::to_string(a.cards.size()));
             return a;
         }
         case Phase::kPlay: {
@@ -938,14 +1080,23 @@ Answer check_answer(const InfoState& info, std::string_view line) {
             if (!why.empty()) return illegal(why);
             return a;
         }
-        case Phase::kGameOver: break;
+        case Phase::kGameOver:
+            break;
     }
     return malformed("no decision is due");
 }
 
-std::string format_blind_nil(bool blind) { return blind ? "yes" : "no"; }
-std::string format_bid(int tricks) { return std::to_string(tricks); }
-std::string format_pass(CardSet cards) { return cards_to_string(cards); }
-std::string format_play(Card card) { return to_string(card); }
+std::string format_blind_nil(bool blind) {
+    return blind ? "yes" : "no";
+}
+std::string format_bid(int tricks) {
+    return std::to_string(tricks);
+}
+std::string format_pass(CardSet cards) {
+    return cards_to_string(cards);
+}
+std::string format_play(Card card) {
+    return to_string(card);
+}
 
 }  // namespace cardgames::protocol

@@ -3,11 +3,11 @@
 // separated by spaces, cards in the notation of RULES.md. The table tells the bot the game, its
 // hand and every public event, and asks it for decisions; the bot answers each `ask` with one line.
 //
-// TableWriter (table side) turns the InfoStates a seat is given at its decisions, plus the record of
-// each finished hand, into the protocol's lines. BotView (bot side) reads those lines back into the
-// very InfoState the table's seat saw, so an in-process bot behind `cardgames bot` decides exactly
-// as it would at our own table. check_answer (table side) parses a bot's answer and checks it
-// against the rules; format_answer (bot side) writes one.
+// TableWriter (table side) turns the InfoStates a seat is given at its decisions, plus the record
+// of each finished hand, into the protocol's lines. BotView (bot side) reads those lines back into
+// the very InfoState the table's seat saw, so an in-process bot behind `cardgames bot` decides
+// exactly as it would at our own table. check_answer (table side) parses a bot's answer and checks
+// it against the rules; format_answer (bot side) writes one.
 
 #include <cstdint>
 #include <functional>
@@ -20,8 +20,8 @@
 #include <string_view>
 #include <vector>
 
-#include "cardgames/rules/constraints.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/rules/constraints.hpp"
 #include "cardgames/rules/game.hpp"
 #include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/player.hpp"
@@ -35,7 +35,7 @@ inline constexpr const char* kHello = "cardgames-protocol";
 // A line the bot side cannot make sense of (unknown version, bad card, event out of turn, a number
 // out of range, choices the bot's own account does not give): bad input, exit status 2.
 class ProtocolError : public InputError {
-public:
+  public:
     using InputError::InputError;
 };
 
@@ -53,7 +53,7 @@ std::string decision_name(Phase phase);
 // Table side, one per seat and game. Keeps what it has already told the bot, so each call sends
 // only what is new; events always reach the bot in the order they happened.
 class TableWriter {
-public:
+  public:
     explicit TableWriter(std::uint64_t bot_seed) : bot_seed_(bot_seed) {}
 
     // The lines to send before a decision: the start of the session (first call), the events since
@@ -61,13 +61,14 @@ public:
     std::vector<std::string> decision(const InfoState& info);
     // The lines to send when a hand is over: its remaining events, `handover`, and `gameover` when
     // the game ends. Nothing before the first decision (the bot has not been started then).
-    std::vector<std::string> hand_over(const HandRecord& hand, bool game_over, const std::vector<int>& winners);
+    std::vector<std::string> hand_over(const HandRecord& hand, bool game_over,
+                                       const std::vector<int>& winners);
     // The last line of a session.
     static std::string end_line() { return "end"; }
 
     bool started() const { return started_; }
 
-private:
+  private:
     void start(const InfoState& info, std::vector<std::string>& out);
     void start_hand(const InfoState& info, std::vector<std::string>& out);
     void send_card(const PlayedCard& p, std::vector<std::string>& out);
@@ -82,9 +83,9 @@ private:
     bool hand_closed_ = true;
     bool cards_sent_ = false;
     bool passes_sent_ = false;
-    std::uint32_t bids_sent_ = 0;       // bit per seat
+    std::uint32_t bids_sent_ = 0;  // bit per seat
     std::size_t plays_sent_ = 0;
-    std::size_t exchanges_sent_ = 0;    // blind-nil exchange steps told
+    std::size_t exchanges_sent_ = 0;  // blind-nil exchange steps told
     CardSet exchange_given_told_, exchange_received_told_;
 };
 
@@ -93,7 +94,7 @@ private:
 // choices of each `ask` against the bot's own account of them. Not copyable (the InfoState points
 // at the Rules it holds).
 class BotView {
-public:
+  public:
     BotView() = default;
     BotView(const BotView&) = delete;
     BotView& operator=(const BotView&) = delete;
@@ -109,7 +110,7 @@ public:
     // Set by a `game` line: a new game begins (a bot built for the previous one should be rebuilt).
     int games_started() const { return games_; }
 
-private:
+  private:
     // Where the session stands: which lines may come next.
     enum class Stage { kHello, kNoGame, kGameLine, kBetweenHands, kHand, kGameOver };
 
@@ -151,7 +152,7 @@ private:
     Stage stage_ = Stage::kHello;
     GameKind game_kind_ = GameKind::kHearts;  // from the `game` line, which `rules` must agree with
     int game_players_ = 0;
-    int last_hand_ = -1;         // the number of the game's last hand, -1 before the first
+    int last_hand_ = -1;           // the number of the game's last hand, -1 before the first
     bool scores_settled_ = false;  // the scores are those after a `handover` the bot checked
     // The hand in progress.
     bool dealt_ = false;

@@ -28,6 +28,8 @@ CardSet RandomBot::pass(const InfoState& info) {
     return out;
 }
 
-Card RandomBot::play(const InfoState& info) { return pick(info.legal_cards()); }
+Card RandomBot::play(const InfoState& info) {
+    return pick(info.legal_cards());
+}
 
 }  // namespace cardgames

@@ -9,7 +9,7 @@
 namespace cardgames {
 
 class RandomBot : public Player {
-public:
+  public:
     explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
     std::string name() const override { return "random"; }
     bool blind_nil(const InfoState&) override { return false; }
@@ -17,7 +17,7 @@ public:
     CardSet pass(const InfoState& info) override;
     Card play(const InfoState& info) override;
 
-private:
+  private:
     Card pick(CardSet cards);
     boost::random::mt19937_64 rng_;
 };

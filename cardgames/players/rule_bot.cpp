@@ -31,9 +31,11 @@ TableView::TableView(const InfoState& state)
                 const Card b = plays[best].card;
                 const bool c_trump = play_rules.has_trump && c.suit() == play_rules.trump;
                 const bool b_trump = play_rules.has_trump && b.suit() == play_rules.trump;
-                if (c_trump != b_trump ? c_trump : (c.suit() == b.suit() && c.rank() > b.rank())) best = i;
+                if (c_trump != b_trump ? c_trump : (c.suit() == b.suit() && c.rank() > b.rank()))
+                    best = i;
             }
-            if (rules.game == GameKind::kHearts && rules.card_points(c) > 0) points += rules.card_points(c);
+            if (rules.game == GameKind::kHearts && rules.card_points(c) > 0)
+                points += rules.card_points(c);
         }
         if (end - start == static_cast<std::size_t>(n)) penalty_taken[plays[best].seat] += points;
     }
@@ -124,8 +126,10 @@ Card bottom_of_sequence(CardSet hand, CardSet played, Card c) {
     Card bottom = c;
     for (Rank r = c.rank() - 1; r >= kTwo; --r) {
         const Card below(c.suit(), r);
-        if (hand.contains(below)) bottom = below;
-        else if (!played.contains(below)) break;
+        if (hand.contains(below))
+            bottom = below;
+        else if (!played.contains(below))
+            break;
     }
     return bottom;
 }
@@ -138,7 +142,9 @@ bool RuleBot::blind_nil(const InfoState& info) {
     return info.rules->game == GameKind::kSpades && spades_blind_nil(info);
 }
 
-int RuleBot::bid(const InfoState& info) { return spades_bid(info); }
+int RuleBot::bid(const InfoState& info) {
+    return spades_bid(info);
+}
 
 CardSet RuleBot::pass(const InfoState& info) {
     CardSet out = info.rules->game == GameKind::kSpades ? spades_exchange(info) : hearts_pass(info);

@@ -15,7 +15,7 @@
 namespace cardgames {
 
 class RuleBot : public Player {
-public:
+  public:
     // The seed is accepted for the factory's uniform signature; every decision is a pure
     // function of the InfoState.
     explicit RuleBot(std::uint64_t /*seed*/ = 0) {}
@@ -45,7 +45,7 @@ struct TableView {
     std::array<std::array<bool, kNumSuits>, kMaxPlayers> void_in{};
     std::array<int, kMaxPlayers> penalty_taken{};  // Hearts: hearts and Q♠ won so far
     int trick_size = 0;
-    int tricks_left = 0;  // counting the trick in progress
+    int tricks_left = 0;      // counting the trick in progress
     Suit led = Suit::kClubs;  // meaningful when trick_size > 0
     int winner = -1;          // the seat winning the trick in progress, -1 when leading
     Card winning = kNoCard;   // its card

@@ -34,7 +34,8 @@ double hand_danger(CardSet kept, const Rules& rules) {
     }
     const int low_hearts = count_below(kept, Suit::kHearts, 7);
     for (Card c : kept.of_suit(Suit::kHearts))
-        if (c.rank() >= 9) d += (c.rank() - 8) * (low_hearts >= 3 ? 0.4 : low_hearts >= 1 ? 0.7 : 1.0);
+        if (c.rank() >= 9)
+            d += (c.rank() - 8) * (low_hearts >= 3 ? 0.4 : low_hearts >= 1 ? 0.7 : 1.0);
     for (Suit s : {Suit::kClubs, Suit::kDiamonds}) {
         const int len = kept.count(s), low = count_below(kept, s, 7);
         for (Card c : kept.of_suit(s))
@@ -79,7 +80,8 @@ Card hearts_lead(const TableView& v) {
     if (moon_candidate(v) >= 0 && !hearts.empty() && v.is_master(highest_rank(hearts)))
         return highest_rank(hearts);  // take a heart myself: the moon is off
     const bool q_out = queen_out(v);
-    const bool big_spade = v.hand.contains(Card(Suit::kSpades, kAce)) || v.hand.contains(Card(Suit::kSpades, kKing));
+    const bool big_spade =
+        v.hand.contains(Card(Suit::kSpades, kAce)) || v.hand.contains(Card(Suit::kSpades, kKing));
     if (q_out && !big_spade) {
         // Smoke the queen out: lead spades under it, the highest first to keep the small ones.
         CardSet under;
@@ -112,7 +114,8 @@ Card hearts_lead(const TableView& v) {
 Card hearts_follow(const TableView& v) {
     const CardSet follow = v.legal.of_suit(v.led);
     int trick_points = 0;
-    for (int i = 0; i < v.trick_size; ++i) trick_points += v.rules.card_points(v.info.play.trick[i]);
+    for (int i = 0; i < v.trick_size; ++i)
+        trick_points += v.rules.card_points(v.info.play.trick[i]);
     const int shooter = moon_candidate(v);
     const bool moon_threat = shooter >= 0 && (v.winner == shooter || v.plays_after_me(shooter));
     // Prefer not to win with the Q♠ itself when another card will do.
@@ -139,7 +142,8 @@ Card hearts_follow(const TableView& v) {
         }
         if (!losers.empty()) return highest_rank(losers);
         // Every card I hold beats the trick so far.
-        const bool risky = trick_points > 0 || v.later_void(v.led) || (v.led == Suit::kSpades && queen_out(v));
+        const bool risky =
+            trick_points > 0 || v.later_void(v.led) || (v.led == Suit::kSpades && queen_out(v));
         const CardSet w = without_queen(winners);
         return risky ? lowest_rank(w) : highest_rank(w);
     }
@@ -152,7 +156,8 @@ Card hearts_follow(const TableView& v) {
 }
 
 // Every way to choose k cards of `cards` (k <= 4, hands <= 17 cards: a few thousand at most).
-void choose(const std::vector<Card>& cards, std::size_t from, int k, CardSet chosen, std::vector<CardSet>& out) {
+void choose(const std::vector<Card>& cards, std::size_t from, int k, CardSet chosen,
+            std::vector<CardSet>& out) {
     if (k == 0) {
         out.push_back(chosen);
         return;
@@ -163,13 +168,16 @@ void choose(const std::vector<Card>& cards, std::size_t from, int k, CardSet cho
 
 }  // namespace
 
-Card hearts_play(const TableView& v) { return v.leading() ? hearts_lead(v) : hearts_follow(v); }
+Card hearts_play(const TableView& v) {
+    return v.leading() ? hearts_lead(v) : hearts_follow(v);
+}
 
 CardSet hearts_pass(const InfoState& info) {
     std::vector<Card> cards;
     for (Card c : info.hand) cards.push_back(c);
     std::vector<CardSet> options;
-    choose(cards, 0, std::min<int>(info.pass_count, static_cast<int>(cards.size())), CardSet(), options);
+    choose(cards, 0, std::min<int>(info.pass_count, static_cast<int>(cards.size())), CardSet(),
+           options);
     CardSet best;
     double best_danger = 0;
     for (CardSet pass : options) {

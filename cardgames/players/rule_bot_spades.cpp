@@ -12,8 +12,12 @@ namespace {
 
 constexpr Suit kTrump = Suit::kSpades;
 
-bool holds(CardSet hand, Suit s, Rank r) { return hand.contains(Card(s, r)); }
-bool is_spade(Card c) { return c.suit() == kTrump; }
+bool holds(CardSet hand, Suit s, Rank r) {
+    return hand.contains(Card(s, r));
+}
+bool is_spade(Card c) {
+    return c.suit() == kTrump;
+}
 
 // Where the hand stands for this seat: whose nil is alive, and what our contract still needs.
 struct SpadesPlan {
@@ -93,7 +97,8 @@ bool safe_from_ruff(const TableView& v, const SpadesPlan& p, Card c) {
     if (!trumps_out) return true;
     for (int s = 0; s < v.n; ++s) {
         if (s == v.seat || s == p.partner) continue;
-        if (v.void_in[s][static_cast<int>(c.suit())] && !v.void_in[s][static_cast<int>(kTrump)]) return false;
+        if (v.void_in[s][static_cast<int>(c.suit())] && !v.void_in[s][static_cast<int>(kTrump)])
+            return false;
     }
     return v.unseen.count(c.suit()) >= v.n - 2;
 }
@@ -162,7 +167,8 @@ Card normal_lead(const TableView& v, const SpadesPlan& p) {
     if (v.hand.count(kTrump) >= 2)
         for (Card c : side)
             if (v.hand.count(c.suit()) == 1 && !v.is_master(c)) return c;
-    if (side.empty()) return v.is_master(highest_rank(spades)) ? highest_rank(spades) : lowest_rank(spades);
+    if (side.empty())
+        return v.is_master(highest_rank(spades)) ? highest_rank(spades) : lowest_rank(spades);
     // Low from the longest side suit, not away from an unsupported king or queen.
     const Card pick = best_by(side, [&](Card c) {
         const Suit s = c.suit();
@@ -183,7 +189,8 @@ Card normal_follow(const TableView& v, const SpadesPlan& p) {
     if (p.opp_nil[v.winner]) return duck(v);
     // An opponent's nil plays after me: keep the trick low for them to win.
     for (int s = 0; s < v.n; ++s)
-        if (p.opp_nil[s] && v.plays_after_me(s)) return follow.empty() ? low_card(v) : lowest_rank(follow);
+        if (p.opp_nil[s] && v.plays_after_me(s))
+            return follow.empty() ? low_card(v) : lowest_rank(follow);
     if (!p.want) return duck(v);
 
     if (p.partner >= 0 && v.winner == p.partner) {
@@ -242,8 +249,10 @@ double spades_trick_estimate(CardSet hand, int players) {
     spade_honour(kJack, 4, 0.2);
     const int usual = three ? 4 : 3;
     for (int pos = honours + 1; pos <= sp; ++pos) {
-        if (pos == usual + 1) tricks += 0.5;
-        else if (pos > usual + 1) tricks += 1.0;
+        if (pos == usual + 1)
+            tricks += 0.5;
+        else if (pos > usual + 1)
+            tricks += 1.0;
     }
     const int spare = std::max(0, sp - static_cast<int>(std::lround(tricks)));
 
@@ -256,11 +265,15 @@ double spades_trick_estimate(CardSet hand, int players) {
         const int long_len = three ? 7 : 6;
         if (a) tricks += len <= long_len ? 1.0 : 0.6;
         if (k) {
-            if (len == 1) tricks += 0.1;
-            else if (a) tricks += len <= long_len - 1 ? 0.9 : 0.5;
-            else tricks += len <= long_len - 2 ? (three ? 0.8 : 0.7) : 0.4;
+            if (len == 1)
+                tricks += 0.1;
+            else if (a)
+                tricks += len <= long_len - 1 ? 0.9 : 0.5;
+            else
+                tricks += len <= long_len - 2 ? (three ? 0.8 : 0.7) : 0.4;
         }
-        if (q && len >= 3 && len <= long_len - 1) tricks += (a && k) ? 0.6 : (a || k) ? 0.4 : (three ? 0.3 : 0.2);
+        if (q && len >= 3 && len <= long_len - 1)
+            tricks += (a && k) ? 0.6 : (a || k) ? 0.4 : (three ? 0.3 : 0.2);
         if (ruff_spades > 0 && len <= 2) {
             const double value = len == 0 ? (ruff_spades >= 2 ? 1.6 : 0.9) : len == 1 ? 0.6 : 0.3;
             ruffs += value;
@@ -298,7 +311,9 @@ int spades_bid(const InfoState& info) {
     // A partner who bid big can cover a nil with a trick's worth more in our hand.
     const bool strong_partner = partner >= 0 && info.bids[partner].tricks >= 4;
     const double nil_limit = strong_partner ? 2.0 : 1.6;
-    if (r.nil_allowed && !partner_nil && estimate < nil_limit && spades_nil_safe(info.hand, partner < 0)) return 0;
+    if (r.nil_allowed && !partner_nil && estimate < nil_limit &&
+        spades_nil_safe(info.hand, partner < 0))
+        return 0;
     int bid = static_cast<int>(std::floor(estimate + 0.15));
     // Covering partner's nil means overtaking their cards: we take a little more ourselves.
     if (partner_nil) bid += 1;
@@ -323,7 +338,8 @@ CardSet spades_exchange(const InfoState& info) {
     const bool nil_bidder = info.bids[info.seat].blind;
     CardSet out, left = info.hand;
     while (out.size() < info.pass_count && !left.empty()) {
-        const Card c = nil_bidder ? best_by(left, weight) : best_by(left, [&](Card x) { return -weight(x); });
+        const Card c =
+            nil_bidder ? best_by(left, weight) : best_by(left, [&](Card x) { return -weight(x); });
         out |= c;
         left -= c;
     }

@@ -16,7 +16,8 @@ Constraints constraints_from(const InfoState& info) {
         played |= p.card;
     }
     c.unseen = rules.deck() - info.hand - played;
-    for (int s = 0; s < n; ++s) c.need[s] = s == info.seat ? 0 : rules.cards_per_hand() - played_by[s];
+    for (int s = 0; s < n; ++s)
+        c.need[s] = s == info.seat ? 0 : rules.cards_per_hand() - played_by[s];
 
     // Walk the hand's plays trick by trick, reading what each card reveals.
     bool broken = false;
@@ -34,7 +35,8 @@ Constraints constraints_from(const InfoState& info) {
             const Suit led = info.plays[lead_index].card.suit();
             if (p.card.suit() != led) {
                 c.excluded[p.seat] |= CardSet::whole_suit(led);
-                // A penalty card on the first trick means nothing else was held (except the led suit).
+                // A penalty card on the first trick means nothing else was held (except the led
+                // suit).
                 if (trick == 0 && play_rules.first_trick_barred.contains(p.card))
                     c.excluded[p.seat] |= CardSet::full_deck() - play_rules.first_trick_barred;
             }
@@ -58,7 +60,8 @@ Constraints constraints_from(const InfoState& info) {
 }
 
 std::string Constraints::describe() const {
-    std::string out = "seat " + std::to_string(me) + " sees " + std::to_string(unseen.size()) + " unseen cards;";
+    std::string out =
+        "seat " + std::to_string(me) + " sees " + std::to_string(unseen.size()) + " unseen cards;";
     for (int s = 0; s < players; ++s) {
         if (s == me) continue;
         out += " seat " + std::to_string(s) + " holds " + std::to_string(need[s]);
@@ -78,19 +81,23 @@ std::string Constraints::why_no_deal() const {
     for (int s = 0; s < players; ++s) {
         if (s == me) continue;
         if (!unseen.contains_all(known[s]))
-            return "seat " + std::to_string(s) + " must hold " + cards_to_string(known[s] - unseen) + ", which are not unseen";
+            return "seat " + std::to_string(s) + " must hold " +
+                   cards_to_string(known[s] - unseen) + ", which are not unseen";
         room[s] = need[s] - known[s].size();
-        if (room[s] < 0) return "seat " + std::to_string(s) + " is known to hold more cards than it has";
+        if (room[s] < 0)
+            return "seat " + std::to_string(s) + " is known to hold more cards than it has";
         free -= known[s];
         total_need += room[s];
     }
     if (total_need != free.size())
-        return std::to_string(free.size()) + " unseen cards for " + std::to_string(total_need) + " places";
+        return std::to_string(free.size()) + " unseen cards for " + std::to_string(total_need) +
+               " places";
     std::array<unsigned, 64> holders{};  // per card index: the seats that may hold it
     for (Card card : free) {
         for (int s = 0; s < players; ++s)
             if (s != me && !excluded[s].contains(card)) holders[card.index()] |= 1u << s;
-        if (holders[card.index()] == 0) return to_string(card) + " is unseen but no seat can hold it";
+        if (holders[card.index()] == 0)
+            return to_string(card) + " is unseen but no seat can hold it";
     }
     for (unsigned seats = 1; seats < (1u << players); ++seats) {
         if (seats >> me & 1) continue;
@@ -104,8 +111,8 @@ std::string Constraints::why_no_deal() const {
             std::string who;
             for (int s = 0; s < players; ++s)
                 if (seats >> s & 1) who += (who.empty() ? "" : "+") + std::to_string(s);
-            return "only seats " + who + " can hold " + cards_to_string(only) + ", but they have room for " +
-                   std::to_string(space) + " cards";
+            return "only seats " + who + " can hold " + cards_to_string(only) +
+                   ", but they have room for " + std::to_string(space) + " cards";
         }
     }
     return {};

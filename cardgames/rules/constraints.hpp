@@ -16,8 +16,8 @@ namespace cardgames {
 struct Constraints {
     int players = 4;
     int me = 0;
-    CardSet unseen;                            // cards held by the other seats, all together
-    std::array<int, kMaxPlayers> need{};       // cards each seat holds now (0 for me)
+    CardSet unseen;                               // cards held by the other seats, all together
+    std::array<int, kMaxPlayers> need{};          // cards each seat holds now (0 for me)
     std::array<CardSet, kMaxPlayers> excluded{};  // cards the seat certainly does not hold
     std::array<CardSet, kMaxPlayers> known{};     // cards the seat certainly holds
 

@@ -10,24 +10,30 @@ namespace cardgames {
 
 void validate_deal(const Deal& deal, const Rules& rules, int cards_per_hand) {
     if (deal.players != rules.players)
-        throw InputError("deal has " + std::to_string(deal.players) + " hands but the rules are for " +
-                         std::to_string(rules.players) + " players");
-    // A Deal built in code (not parsed) may hold a card in two hands; the parser refuses that itself.
+        throw InputError("deal has " + std::to_string(deal.players) +
+                         " hands but the rules are for " + std::to_string(rules.players) +
+                         " players");
+    // A Deal built in code (not parsed) may hold a card in two hands; the parser refuses that
+    // itself.
     CardSet seen, twice;
     for (int s = 0; s < deal.players; ++s) {
         twice |= seen & deal.hands[s];
         seen |= deal.hands[s];
     }
-    if (!twice.empty()) throw InputError("deal holds " + cards_to_string(twice) + " in more than one hand");
+    if (!twice.empty())
+        throw InputError("deal holds " + cards_to_string(twice) + " in more than one hand");
     const CardSet foreign = deal.all_cards() - rules.deck();
     if (!foreign.empty())
-        throw InputError("deal holds " + cards_to_string(foreign) + ", not in the " + std::to_string(rules.players) +
-                         "-player " + game_name(rules.game) + " deck");
+        throw InputError("deal holds " + cards_to_string(foreign) + ", not in the " +
+                         std::to_string(rules.players) + "-player " + game_name(rules.game) +
+                         " deck");
     const int want = cards_per_hand ? cards_per_hand : rules.cards_per_hand();
     for (int s = 0; s < deal.players; ++s)
         if (deal.hands[s].size() != want)
-            throw InputError("hand of seat " + std::to_string(s) + " ('" + hand_to_string(deal.hands[s]) + "') has " +
-                             std::to_string(deal.hands[s].size()) + " cards, expected " + std::to_string(want));
+            throw InputError("hand of seat " + std::to_string(s) + " ('" +
+                             hand_to_string(deal.hands[s]) + "') has " +
+                             std::to_string(deal.hands[s].size()) + " cards, expected " +
+                             std::to_string(want));
 }
 
 Deal deal_from_seed(const Rules& rules, std::uint64_t seed, int hand_number) {

@@ -1,4 +1,5 @@
 #include "cardgames/rules/game.hpp"
+
 #include "cardgames/rules/dealing.hpp"
 
 namespace cardgames {
@@ -9,7 +10,8 @@ Game::Game(const Rules& rules, std::uint64_t seed)
     start_hand(0, rules_.players - 1);
 }
 
-Game::Game(const Rules& rules, std::uint64_t seed, int hand_number, int dealer, const ScoreBoard& scores)
+Game::Game(const Rules& rules, std::uint64_t seed, int hand_number, int dealer,
+           const ScoreBoard& scores)
     : rules_(rules), play_rules_(PlayRules::from(rules)), seed_(seed), scores_(scores) {
     rules_.validate();
     start_hand(hand_number, dealer);
@@ -51,7 +53,8 @@ void Game::set_deal(const Deal& deal) {
     hand_.deal = deal;
     dealt_ = deal.hands;
     play_.hands = deal.hands;
-    if (phase_ == Phase::kPlay) start_play();  // the leader depends on who holds the first-lead card
+    if (phase_ == Phase::kPlay)
+        start_play();  // the leader depends on who holds the first-lead card
 }
 
 void Game::set_scores(const ScoreBoard& scores) {
@@ -83,8 +86,10 @@ InfoState Game::info_state(int seat) const {
         info.received = received_[seat];
     }
     for (const auto& [giver, cards] : hand_.exchanges) {
-        if (giver == seat) info.passed |= cards;
-        else if ((giver + 2) % 4 == seat) info.received |= cards;
+        if (giver == seat)
+            info.passed |= cards;
+        else if ((giver + 2) % 4 == seat)
+            info.received |= cards;
     }
     if (phase_ == Phase::kPass && to_act_ == seat) {
         if (rules_.game == GameKind::kHearts) {
@@ -126,7 +131,8 @@ std::string Game::choose_bid(int tricks) {
     if (phase_ != Phase::kBid) return "no bid is due now";
     const int most = rules_.cards_per_hand();
     if (tricks < 0 || tricks > most) return "a bid is 0 to " + std::to_string(most) + " tricks";
-    if (tricks == 0 && !rules_.nil_allowed) return "nil bids are not allowed in these rules: bid 1 or more";
+    if (tricks == 0 && !rules_.nil_allowed)
+        return "nil bids are not allowed in these rules: bid 1 or more";
     decided_ = true;
     hand_.bids[to_act_] = Bid{tricks, false};
     emit(GameEvent(GameEvent::Kind::kBid, to_act_, kNoCard, tricks));
@@ -158,7 +164,8 @@ std::string Game::choose_pass(CardSet cards) {
     const int want = rules_.game == GameKind::kHearts ? rules_.pass_count : 2;
     if (!hand.contains_all(cards)) return "you do not hold " + cards_to_string(cards - hand);
     if (cards.size() != want)
-        return "pass exactly " + std::to_string(want) + " cards, not " + std::to_string(cards.size());
+        return "pass exactly " + std::to_string(want) + " cards, not " +
+               std::to_string(cards.size());
     decided_ = true;
     if (rules_.game == GameKind::kSpades) {
         const auto [giver, receiver] = exchange_steps_.front();
@@ -167,8 +174,10 @@ std::string Game::choose_pass(CardSet cards) {
         play_.hands[receiver] |= cards;
         hand_.exchanges.push_back({giver, cards});
         emit(GameEvent(GameEvent::Kind::kExchange, giver, kNoCard, 0, cards));
-        if (exchange_steps_.empty()) start_play();
-        else to_act_ = exchange_steps_.front().first;
+        if (exchange_steps_.empty())
+            start_play();
+        else
+            to_act_ = exchange_steps_.front().first;
         return {};
     }
     hand_.passed[to_act_] = cards;

@@ -25,20 +25,30 @@ struct HandRecord {
     int dealer = 0;
     Deal deal;
     std::array<Bid, kMaxPlayers> bids{};
-    int pass_offset = 0;                                // Hearts: +1 left, -1 right, 2 across, 0 hold
-    std::array<CardSet, kMaxPlayers> passed{};         // Hearts: the cards each seat passed
-    std::vector<std::pair<int, CardSet>> exchanges;     // blind nil: (giving seat, cards) in order
+    int pass_offset = 0;                             // Hearts: +1 left, -1 right, 2 across, 0 hold
+    std::array<CardSet, kMaxPlayers> passed{};       // Hearts: the cards each seat passed
+    std::vector<std::pair<int, CardSet>> exchanges;  // blind nil: (giving seat, cards) in order
     std::vector<PlayedCard> plays;
     std::vector<int> trick_winners;
     std::array<int, kMaxPlayers> tricks{};
-    std::array<CardSet, kMaxPlayers> taken{};           // cards won in tricks, per seat
+    std::array<CardSet, kMaxPlayers> taken{};  // cards won in tricks, per seat
     HandScore score;
     ScoreBoard scores_after;
     bool finished = false;
 };
 
 struct GameEvent {
-    enum class Kind { kHandStart, kBlindNil, kBid, kPassesDone, kExchange, kCard, kTrick, kHandEnd, kGameOver };
+    enum class Kind {
+        kHandStart,
+        kBlindNil,
+        kBid,
+        kPassesDone,
+        kExchange,
+        kCard,
+        kTrick,
+        kHandEnd,
+        kGameOver
+    };
     GameEvent(Kind k, int s = -1, Card c = kNoCard, int v = 0, CardSet cs = {})
         : kind(k), seat(s), card(c), value(v), cards(cs) {}
     Kind kind;
@@ -49,17 +59,20 @@ struct GameEvent {
 };
 
 class Game {
-public:
+  public:
     Game(const Rules& rules, std::uint64_t seed);
     // A game that starts at hand `hand_number` with this dealer and these running scores (for
     // simulations from the middle of a game).
-    Game(const Rules& rules, std::uint64_t seed, int hand_number, int dealer, const ScoreBoard& scores);
+    Game(const Rules& rules, std::uint64_t seed, int hand_number, int dealer,
+         const ScoreBoard& scores);
 
     // Replaces the deal of the current hand; only before its first decision (replays, tests).
     void set_deal(const Deal& deal);
     // Sets the running scores (tests and positions that start mid-game); before the first decision.
     void set_scores(const ScoreBoard& scores);
-    void set_observer(std::function<void(const Game&, const GameEvent&)> observer) { observer_ = std::move(observer); }
+    void set_observer(std::function<void(const Game&, const GameEvent&)> observer) {
+        observer_ = std::move(observer);
+    }
 
     const Rules& rules() const { return rules_; }
     std::uint64_t seed() const { return seed_; }
@@ -68,7 +81,7 @@ public:
     bool over() const { return phase_ == Phase::kGameOver; }
     const ScoreBoard& scores() const { return scores_; }
     const std::vector<int>& winners() const { return winners_; }  // units
-    const HandRecord& hand() const { return hand_; }               // the current (or last) hand
+    const HandRecord& hand() const { return hand_; }              // the current (or last) hand
     const std::vector<HandRecord>& finished_hands() const { return history_; }
     const PlayState& play_state() const { return play_; }
     const PlayRules& play_rules() const { return play_rules_; }
@@ -82,7 +95,7 @@ public:
     std::string choose_pass(CardSet cards);
     std::string choose_card(Card card);
 
-private:
+  private:
     void start_hand(int number, int dealer);
     void next_bidder();
     void start_exchange_or_play();

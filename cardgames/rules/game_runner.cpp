@@ -35,12 +35,15 @@ void step_game(Game& game, std::vector<std::unique_ptr<Player>>& players) {
             why = game.choose_card(c);
             break;
         }
-        case Phase::kGameOver: return;
+        case Phase::kGameOver:
+            return;
     }
     if (!why.empty())
-        throw std::logic_error("seat " + std::to_string(seat) + " (" + p.name() + ") chose " + choice + ": " + why);
+        throw std::logic_error("seat " + std::to_string(seat) + " (" + p.name() + ") chose " +
+                               choice + ": " + why);
     if (game.finished_hands().size() != hands_before)
-        for (auto& player : players) player->hand_over(game.finished_hands().back(), game.over(), game.winners());
+        for (auto& player : players)
+            player->hand_over(game.finished_hands().back(), game.over(), game.winners());
 }
 
 void run_game(Game& game, std::vector<std::unique_ptr<Player>>& players) {

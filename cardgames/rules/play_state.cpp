@@ -20,8 +20,10 @@ PlayRules PlayRules::from(const Rules& rules) {
         if (!rules.first_trick_points_allowed)
             p.first_trick_barred = CardSet::whole_suit(Suit::kHearts) | Card(Suit::kSpades, kQueen);
         // Only hearts, the Q♠ and the J♦ can carry points.
-        const CardSet scoring = CardSet::whole_suit(Suit::kHearts) | Card(Suit::kSpades, kQueen) | Card(Suit::kDiamonds, kJack);
-        for (Card c : rules.deck() & scoring) p.points[c.index()] = static_cast<std::int8_t>(rules.card_points(c));
+        const CardSet scoring = CardSet::whole_suit(Suit::kHearts) | Card(Suit::kSpades, kQueen) |
+                                Card(Suit::kDiamonds, kJack);
+        for (Card c : rules.deck() & scoring)
+            p.points[c.index()] = static_cast<std::int8_t>(rules.card_points(c));
     }
     return p;
 }
@@ -71,10 +73,12 @@ std::string PlayState::why_illegal(const PlayRules& rules, Card card) const {
         if (tricks_played == 0 && rules.first_lead != kNoCard && hand.contains(rules.first_lead))
             return "the first trick must be opened with " + to_string(rules.first_lead);
         const char* suit = rules.restricted_suit == Suit::kSpades ? "spades" : "hearts";
-        return std::string(suit) + " are not broken yet: you may lead them only when you hold nothing else";
+        return std::string(suit) +
+               " are not broken yet: you may lead them only when you hold nothing else";
     }
     if (hand.has_suit(led_suit()))
-        return std::string("you must follow suit: you hold ") + cards_to_string(hand.of_suit(led_suit()));
+        return std::string("you must follow suit: you hold ") +
+               cards_to_string(hand.of_suit(led_suit()));
     return "no hearts or Q\u2660 on the first trick while you hold another card";
 }
 

@@ -17,11 +17,11 @@ struct PlayRules {
     int players = 4;
     bool has_trump = false;
     Suit trump = Suit::kSpades;
-    bool lead_restricted = false;      // the restricted suit may not be led until broken
+    bool lead_restricted = false;  // the restricted suit may not be led until broken
     Suit restricted_suit = Suit::kHearts;
-    CardSet breakers;                  // cards whose play breaks the restricted suit
-    Card first_lead = kNoCard;         // the card that must open the hand, if any
-    CardSet first_trick_barred;        // cards that may not go on the first trick unless forced
+    CardSet breakers;                      // cards whose play breaks the restricted suit
+    Card first_lead = kNoCard;             // the card that must open the hand, if any
+    CardSet first_trick_barred;            // cards that may not go on the first trick unless forced
     std::array<std::int8_t, 64> points{};  // Hearts penalty points per card index (all 0 in Spades)
 
     static PlayRules from(const Rules& rules);
@@ -38,7 +38,7 @@ struct PlayState {
     std::int8_t to_move = 0;
     std::int8_t trick_size = 0;
     std::int8_t tricks_played = 0;
-    bool broken = false;                    // spades (Spades) or hearts (Hearts) broken
+    bool broken = false;  // spades (Spades) or hearts (Hearts) broken
 
     // A fresh hand: `leader` leads the first trick (the caller finds the 2♣ holder where needed).
     static PlayState start(const Deal& deal, int leader);

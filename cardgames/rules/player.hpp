@@ -12,8 +12,8 @@ namespace cardgames {
 
 struct HandRecord;  // game.hpp
 
-// A decision a bot failed to make (a malformed, illegal or late answer, or a bot that died) and that
-// a fallback bot made instead; records list them under "fallbacks".
+// A decision a bot failed to make (a malformed, illegal or late answer, or a bot that died) and
+// that a fallback bot made instead; records list them under "fallbacks".
 struct FallbackNote {
     int hand = 0;
     int seat = 0;
@@ -24,7 +24,7 @@ struct FallbackNote {
 };
 
 class Player {
-public:
+  public:
     virtual ~Player() = default;
     virtual std::string name() const = 0;
 
@@ -37,9 +37,10 @@ public:
     // Phase kPlay: one of info.legal_cards().
     virtual Card play(const InfoState& info) = 0;
 
-    // Told to every seat after each hand, with that hand's record (all its cards are public by then)
-    // and, when the game is over, the winning units. Bots that keep no history ignore it.
-    virtual void hand_over(const HandRecord& /*hand*/, bool /*game_over*/, const std::vector<int>& /*winners*/) {}
+    // Told to every seat after each hand, with that hand's record (all its cards are public by
+    // then) and, when the game is over, the winning units. Bots that keep no history ignore it.
+    virtual void hand_over(const HandRecord& /*hand*/, bool /*game_over*/,
+                           const std::vector<int>& /*winners*/) {}
     // Decisions this bot could not make itself (external bots); in-process bots have none.
     virtual std::vector<FallbackNote> fallbacks() const { return {}; }
 };

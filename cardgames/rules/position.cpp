@@ -14,22 +14,30 @@ int parse_seat(const std::string& text, int players) {
             if (c == names[i]) return i;
     }
     if (text.size() == 1 && text[0] >= '0' && text[0] < '0' + players) return text[0] - '0';
-    throw InputError("seat '" + text + "': expected 0.." + std::to_string(players - 1) + (players == 4 ? " or N, E, S, W" : ""));
+    throw InputError("seat '" + text + "': expected 0.." + std::to_string(players - 1) +
+                     (players == 4 ? " or N, E, S, W" : ""));
 }
 
-PlayState position_from_deal(const Rules& rules, const Deal& deal, int leader, const std::vector<Card>& trick,
-                             std::optional<bool> broken) {
+PlayState position_from_deal(const Rules& rules, const Deal& deal, int leader,
+                             const std::vector<Card>& trick, std::optional<bool> broken) {
     const int n = rules.players;
     if (deal.players != n)
-        throw InputError("the deal has " + std::to_string(deal.players) + " hands but the rules are for " + std::to_string(n) + " players");
-    if (leader < 0 || leader >= n) throw InputError("leader " + std::to_string(leader) + " is not a seat of a " + std::to_string(n) + "-player game");
+        throw InputError("the deal has " + std::to_string(deal.players) +
+                         " hands but the rules are for " + std::to_string(n) + " players");
+    if (leader < 0 || leader >= n)
+        throw InputError("leader " + std::to_string(leader) + " is not a seat of a " +
+                         std::to_string(n) + "-player game");
     if (static_cast<int>(trick.size()) >= n)
-        throw InputError("the current trick holds " + std::to_string(trick.size()) + " cards; a trick in progress holds at most " + std::to_string(n - 1));
+        throw InputError("the current trick holds " + std::to_string(trick.size()) +
+                         " cards; a trick in progress holds at most " + std::to_string(n - 1));
     CardSet all = deal.all_cards();
     const CardSet foreign = all - rules.deck();
-    if (!foreign.empty()) throw InputError("the deal holds " + cards_to_string(foreign) + ", not in this game's deck");
+    if (!foreign.empty())
+        throw InputError("the deal holds " + cards_to_string(foreign) +
+                         ", not in this game's deck");
     for (Card c : trick) {
-        if (!rules.deck().contains(c)) throw InputError("trick card " + to_string(c) + " is not in this game's deck");
+        if (!rules.deck().contains(c))
+            throw InputError("trick card " + to_string(c) + " is not in this game's deck");
         if (all.contains(c)) throw InputError("trick card " + to_string(c) + " is also in a hand");
         all |= c;
     }
@@ -52,17 +60,20 @@ PlayState position_from_deal(const Rules& rules, const Deal& deal, int leader, c
         const int seat = (leader + i) % n;
         const int want = i < static_cast<int>(trick.size()) ? k - 1 : k;
         if (deal.hands[seat].size() != want)
-            throw InputError("hand of seat " + std::to_string(seat) + " ('" + hand_to_string(deal.hands[seat]) + "') holds " +
-                             std::to_string(deal.hands[seat].size()) + " cards; with seat " + std::to_string(leader) +
-                             " on lead it should hold " + std::to_string(want));
+            throw InputError(
+                "hand of seat " + std::to_string(seat) + " ('" + hand_to_string(deal.hands[seat]) +
+                "') holds " + std::to_string(deal.hands[seat].size()) + " cards; with seat " +
+                std::to_string(leader) + " on lead it should hold " + std::to_string(want));
     }
     if (k > rules.cards_per_hand())
-        throw InputError("hands of " + std::to_string(k) + " cards: a hand of this game holds at most " + std::to_string(rules.cards_per_hand()));
+        throw InputError("hands of " + std::to_string(k) +
+                         " cards: a hand of this game holds at most " +
+                         std::to_string(rules.cards_per_hand()));
     const bool full = k == rules.cards_per_hand() && trick.empty();
     const Card first = rules.first_lead_card();
     if (full && first != kNoCard && all.contains(first) && !deal.hands[leader].contains(first))
-        throw InputError("seat " + std::to_string(leader) + " cannot lead the first trick: " + to_string(first) +
-                         " must lead and another seat holds it");
+        throw InputError("seat " + std::to_string(leader) + " cannot lead the first trick: " +
+                         to_string(first) + " must lead and another seat holds it");
     PlayState s = PlayState::start(deal, leader);
     s.tricks_played = static_cast<std::int8_t>(rules.cards_per_hand() - k);
     s.broken = broken.value_or(!full);
@@ -71,7 +82,8 @@ PlayState position_from_deal(const Rules& rules, const Deal& deal, int leader, c
         // Put the card back in its player's hand and play it, so the trick state is exact.
         s.hands[s.to_move] |= c;
         if (const std::string why = s.why_illegal(pr, c); !why.empty())
-            throw InputError("trick card " + to_string(c) + " by seat " + std::to_string(s.to_move) + " is illegal: " + why);
+            throw InputError("trick card " + to_string(c) + " by seat " +
+                             std::to_string(s.to_move) + " is illegal: " + why);
         s.play(pr, c);
     }
     return s;

@@ -20,7 +20,8 @@ int parse_seat(const std::string& text, int players);
 // seats that already played to `trick` hold one card less; in a full deal the leader must be the
 // seat that holds the rules' first-lead card, if any. `broken` defaults to "not a full deal".
 // Throws InputError naming what is wrong.
-PlayState position_from_deal(const Rules& rules, const Deal& deal, int leader, const std::vector<Card>& trick,
+PlayState position_from_deal(const Rules& rules, const Deal& deal, int leader,
+                             const std::vector<Card>& trick,
                              std::optional<bool> broken = std::nullopt);
 
 }  // namespace cardgames

@@ -22,7 +22,8 @@ json hand_to_json(const Rules& rules, const HandRecord& h) {
         j["bids"] = bids;
         j["blind_nil"] = blind;
         json ex = json::array();
-        for (const auto& [seat, cards] : h.exchanges) ex.push_back({{"seat", seat}, {"cards", cards_to_string(cards)}});
+        for (const auto& [seat, cards] : h.exchanges)
+            ex.push_back({{"seat", seat}, {"cards", cards_to_string(cards)}});
         j["exchanges"] = ex;
     } else {
         j["pass_offset"] = h.pass_offset;
@@ -38,15 +39,18 @@ json hand_to_json(const Rules& rules, const HandRecord& h) {
     j["tricks"] = tricks;
     const int units = rules.num_units();
     j["hand_score"] = std::vector<int>(h.score.delta.begin(), h.score.delta.begin() + units);
-    j["scores"] = std::vector<int>(h.scores_after.score.begin(), h.scores_after.score.begin() + units);
+    j["scores"] =
+        std::vector<int>(h.scores_after.score.begin(), h.scores_after.score.begin() + units);
     if (rules.game == GameKind::kSpades)
-        j["bags"] = std::vector<int>(h.scores_after.bags.begin(), h.scores_after.bags.begin() + units);
+        j["bags"] =
+            std::vector<int>(h.scores_after.bags.begin(), h.scores_after.bags.begin() + units);
     else
         j["moon"] = h.score.moon_shooter;
     return j;
 }
 
-json game_record(const Game& game, const std::vector<std::string>& players, const std::vector<FallbackNote>& fallbacks) {
+json game_record(const Game& game, const std::vector<std::string>& players,
+                 const std::vector<FallbackNote>& fallbacks) {
     const Rules& rules = game.rules();
     json j;
     j["type"] = "game";
@@ -60,14 +64,19 @@ json game_record(const Game& game, const std::vector<std::string>& players, cons
     for (const HandRecord& h : game.finished_hands()) hands.push_back(hand_to_json(rules, h));
     j["hands"] = hands;
     const int units = rules.num_units();
-    j["final_scores"] = std::vector<int>(game.scores().score.begin(), game.scores().score.begin() + units);
+    j["final_scores"] =
+        std::vector<int>(game.scores().score.begin(), game.scores().score.begin() + units);
     j["winners"] = game.winners();
     j["complete"] = game.over();
     if (!fallbacks.empty()) {
         json notes = json::array();
         for (const FallbackNote& f : fallbacks)
-            notes.push_back({{"hand", f.hand}, {"seat", f.seat}, {"decision", f.decision}, {"received", f.received},
-                             {"reason", f.reason}, {"fallback", f.fallback}});
+            notes.push_back({{"hand", f.hand},
+                             {"seat", f.seat},
+                             {"decision", f.decision},
+                             {"received", f.received},
+                             {"reason", f.reason},
+                             {"fallback", f.fallback}});
         j["fallbacks"] = notes;
     }
     return j;
@@ -79,7 +88,8 @@ Rules rules_from_json(const json& rules) {
     for (const auto& [k, v] : rules.items()) {
         const std::string value = v.is_string() ? v.get<std::string>() : v.dump();
         // One key=value line each: a line break would smuggle in another key.
-        if (k.find_first_of("\r\n=") != std::string::npos || value.find_first_of("\r\n") != std::string::npos)
+        if (k.find_first_of("\r\n=") != std::string::npos ||
+            value.find_first_of("\r\n") != std::string::npos)
             throw InputError("key \"rules." + safe_text(k) + "\": a line break or '=' in a rule");
         text += k + "=" + value + "\n";
     }
@@ -94,7 +104,8 @@ bool is_game_record(const json& line) {
 namespace {
 
 constexpr long long kMaxHands = 100000;
-constexpr long long kMaxBid = 52;  // past any deck: beyond it a "bid" is not one; within, the rules judge
+constexpr long long kMaxBid =
+    52;  // past any deck: beyond it a "bid" is not one; within, the rules judge
 constexpr long long kMaxScore = 1000000000;
 constexpr std::size_t kDeckSize = 52;
 
@@ -117,9 +128,12 @@ CardSet parse_cards(const JsonField& f) {
     return out;
 }
 
-int seat_of(const JsonField& f, const Rules& rules) { return static_cast<int>(f.integer(0, rules.players - 1)); }
+int seat_of(const JsonField& f, const Rules& rules) {
+    return static_cast<int>(f.integer(0, rules.players - 1));
+}
 
-std::vector<int> integers(const JsonField& f, std::size_t lo, std::size_t hi, long long min, long long max) {
+std::vector<int> integers(const JsonField& f, std::size_t lo, std::size_t hi, long long min,
+                          long long max) {
     std::vector<int> out;
     const std::size_t n = f.array(lo, hi);
     for (std::size_t i = 0; i < n; ++i) out.push_back(static_cast<int>(f[i].integer(min, max)));
@@ -139,13 +153,15 @@ RecordedHand read_hand(const JsonField& h, const Rules& rules) {
     if (rules.game == GameKind::kSpades) {
         out.bids = integers(h["bids"], n, n, 0, kMaxBid);
         const JsonField blind = h["blind_nil"];
-        for (std::size_t s = 0, k = blind.array(n, n); s < k; ++s) out.blind.push_back(blind[s].boolean());
+        for (std::size_t s = 0, k = blind.array(n, n); s < k; ++s)
+            out.blind.push_back(blind[s].boolean());
         const JsonField ex = h["exchanges"];
         for (std::size_t i = 0, k = ex.array(0, 2 * n); i < k; ++i)
             out.exchanges.emplace_back(seat_of(ex[i]["seat"], rules), parse_cards(ex[i]["cards"]));
     } else {
         const JsonField passes = h["passes"];
-        for (std::size_t s = 0, k = passes.array(n, n); s < k; ++s) out.passes.push_back(parse_cards(passes[s]));
+        for (std::size_t s = 0, k = passes.array(n, n); s < k; ++s)
+            out.passes.push_back(parse_cards(passes[s]));
     }
     const JsonField plays = h["plays"];
     for (std::size_t i = 0, k = plays.array(0, kDeckSize); i < k; ++i) {
@@ -180,7 +196,8 @@ void check_optional_keys(const JsonField& r, const Rules& rules) {
     for (std::size_t i = 0, k = notes.array(); i < k; ++i) {
         notes[i]["hand"].integer(0, kMaxHands);
         seat_of(notes[i]["seat"], rules);
-        for (const char* key : {"decision", "received", "reason", "fallback"}) notes[i][key].string();
+        for (const char* key : {"decision", "received", "reason", "fallback"})
+            notes[i][key].string();
     }
 }
 
@@ -204,17 +221,22 @@ RecordedGame read_game_record(const json& record) {
     const std::size_t n = static_cast<std::size_t>(out.rules.players);
     out.seed = r["seed"].unsigned_integer();
     if (r.has("players"))
-        for (std::size_t s = 0, k = r["players"].array(n, n); s < k; ++s) out.players.push_back(r["players"][s].string());
+        for (std::size_t s = 0, k = r["players"].array(n, n); s < k; ++s)
+            out.players.push_back(r["players"][s].string());
     const JsonField hands = r["hands"];
-    for (std::size_t i = 0, k = hands.array(0, kMaxHands); i < k; ++i) out.hands.push_back(read_hand(hands[i], out.rules));
+    for (std::size_t i = 0, k = hands.array(0, kMaxHands); i < k; ++i)
+        out.hands.push_back(read_hand(hands[i], out.rules));
     if (r.has("winners"))
-        out.winners = integers(r["winners"], 0, static_cast<std::size_t>(out.rules.num_units()), 0, out.rules.num_units() - 1);
+        out.winners = integers(r["winners"], 0, static_cast<std::size_t>(out.rules.num_units()), 0,
+                               out.rules.num_units() - 1);
     out.complete = r.has("complete") && r["complete"].boolean();
     check_optional_keys(r, out.rules);
     return out;
 }
 
-ReplayResult replay_record(const json& record) { return replay_record(read_game_record(record)); }
+ReplayResult replay_record(const json& record) {
+    return replay_record(read_game_record(record));
+}
 
 ReplayResult replay_record(const RecordedGame& record) {
     ReplayResult result;
@@ -260,45 +282,56 @@ ReplayResult replay_record(const RecordedGame& record) {
                         what = "seat " + std::to_string(seat) + " pass";
                         why = game.choose_pass(h.passes[seat]);
                     } else {
-                        if (next_exchange >= h.exchanges.size()) return fail(where + ": a blind nil exchange is missing");
+                        if (next_exchange >= h.exchanges.size())
+                            return fail(where + ": a blind nil exchange is missing");
                         what = "exchange " + std::to_string(next_exchange + 1);
                         const auto& [giver, cards] = h.exchanges[next_exchange++];
                         if (giver != seat)
-                            return fail(where + ", " + what + ": seat " + std::to_string(giver) + " gives cards but seat " +
-                                        std::to_string(seat) + " is due");
+                            return fail(where + ", " + what + ": seat " + std::to_string(giver) +
+                                        " gives cards but seat " + std::to_string(seat) +
+                                        " is due");
                         why = game.choose_pass(cards);
                     }
                     break;
                 case Phase::kPlay: {
                     if (next_play >= h.plays.size())
-                        return fail(where + ": the record ends after " + std::to_string(next_play) + " cards");
+                        return fail(where + ": the record ends after " + std::to_string(next_play) +
+                                    " cards");
                     const PlayedCard& p = h.plays[next_play];
-                    what = "card " + std::to_string(next_play + 1) + " (seat " + std::to_string(p.seat) + " " + to_string(p.card) + ")";
-                    if (p.seat != seat) return fail(where + ", " + what + ": seat " + std::to_string(seat) + " is to play");
+                    what = "card " + std::to_string(next_play + 1) + " (seat " +
+                           std::to_string(p.seat) + " " + to_string(p.card) + ")";
+                    if (p.seat != seat)
+                        return fail(where + ", " + what + ": seat " + std::to_string(seat) +
+                                    " is to play");
                     ++next_play;
                     why = game.choose_card(p.card);
                     break;
                 }
-                case Phase::kGameOver: break;
+                case Phase::kGameOver:
+                    break;
             }
             if (!why.empty()) return fail(where + ", " + what + ": illegal: " + why);
         }
         if (next_play != h.plays.size())
-            return fail(where + ": " + std::to_string(h.plays.size() - next_play) + " cards after the hand ended");
+            return fail(where + ": " + std::to_string(h.plays.size() - next_play) +
+                        " cards after the hand ended");
         const HandRecord& done = game.finished_hands().back();
         const json recomputed = hand_to_json(rules, done);
         for (const auto& [key, value] : h.recorded.items()) {
             if (value != recomputed[key])
-                return fail(where + ": recorded \"" + key + "\" " + value.dump() + " but the rules give " + recomputed[key].dump());
+                return fail(where + ": recorded \"" + key + "\" " + value.dump() +
+                            " but the rules give " + recomputed[key].dump());
         }
         ++result.hands;
     }
     result.scores = game.scores();
     result.winners = game.winners();
     if (record.winners && *record.winners != result.winners)
-        return fail("recorded winners " + describe(*record.winners) + " but the rules give " + describe(result.winners));
+        return fail("recorded winners " + describe(*record.winners) + " but the rules give " +
+                    describe(result.winners));
     if (record.complete && !game.over())
-        return fail("the record says the game is complete but it is not over after " + std::to_string(result.hands) + " hands");
+        return fail("the record says the game is complete but it is not over after " +
+                    std::to_string(result.hands) + " hands");
     return result;
 }
 

@@ -40,7 +40,8 @@ struct RecordedHand {
     std::vector<std::pair<int, CardSet>> exchanges;  // Spades: (giving seat, cards) in order
     std::vector<CardSet> passes;                     // Hearts: one per seat
     std::vector<PlayedCard> plays;
-    nlohmann::json recorded;  // those of "trick_winners", "tricks", "hand_score", "scores" present (integer arrays)
+    nlohmann::json recorded;  // those of "trick_winners", "tricks", "hand_score", "scores" present
+                              // (integer arrays)
 };
 struct RecordedGame {
     Rules rules;
@@ -58,9 +59,9 @@ RecordedGame read_game_record(const nlohmann::json& record);
 
 struct ReplayResult {
     bool ok = true;
-    std::string error;        // the first illegal or inconsistent event, when !ok
-    ScoreBoard scores;        // final scores as re-computed
-    std::vector<int> winners; // units
+    std::string error;         // the first illegal or inconsistent event, when !ok
+    ScoreBoard scores;         // final scores as re-computed
+    std::vector<int> winners;  // units
     int hands = 0;
 };
 

@@ -53,19 +53,23 @@ int Rules::pass_offset(int hand_number) const {
 void Rules::validate() const {
     auto bad = [](const std::string& m) { throw InputError(m); };
     if (game == GameKind::kSpades) {
-        if (players != 3 && players != 4) bad("players=" + std::to_string(players) + ": Spades is for 3 or 4 players");
-        if (partnership && players != 4) bad("partnership=true needs players=4 (3-player Spades is cutthroat)");
+        if (players != 3 && players != 4)
+            bad("players=" + std::to_string(players) + ": Spades is for 3 or 4 players");
+        if (partnership && players != 4)
+            bad("partnership=true needs players=4 (3-player Spades is cutthroat)");
     } else if (players < 3 || players > 6) {
         bad("players=" + std::to_string(players) + ": Hearts is for 3 to 6 players");
     }
-    if (pass_count < 1 || pass_count > 4) bad("pass_count=" + std::to_string(pass_count) + ": must be 1 to 4");
+    if (pass_count < 1 || pass_count > 4)
+        bad("pass_count=" + std::to_string(pass_count) + ": must be 1 to 4");
     if (bags_per_penalty < 1) bad("bags_per_penalty must be at least 1");
     if (target <= 0) bad("target must be positive");
     if (end_score <= 0) bad("end_score must be positive");
     // Score limits far beyond any real game, so that no running score can overflow an int.
     auto within = [&](const char* key, int v, int lo, int hi) {
         if (v < lo || v > hi)
-            bad(std::string(key) + "=" + std::to_string(v) + ": must be " + std::to_string(lo) + " to " + std::to_string(hi));
+            bad(std::string(key) + "=" + std::to_string(v) + ": must be " + std::to_string(lo) +
+                " to " + std::to_string(hi));
     };
     within("target", target, 1, kMaxScoreRule);
     within("end_score", end_score, 1, kMaxScoreRule);
@@ -93,14 +97,17 @@ bool parse_bool(const std::string& key, const std::string& v) {
 int parse_int(const std::string& key, const std::string& v) {
     int out = 0;
     const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
-    if (v.empty() || ec != std::errc() || end != v.data() + v.size()) throw InputError(key + "=" + v + ": expected a whole number");
+    if (v.empty() || ec != std::errc() || end != v.data() + v.size())
+        throw InputError(key + "=" + v + ": expected a whole number");
     return out;
 }
 
 Key bool_key(const char* name, bool Rules::*field, bool inverted = false) {
     return {name,
             [=](Rules& r, const std::string& v) { r.*field = parse_bool(name, v) != inverted; },
-            [=](const Rules& r) { return (r.*field != inverted) ? std::string("true") : std::string("false"); }};
+            [=](const Rules& r) {
+                return (r.*field != inverted) ? std::string("true") : std::string("false");
+            }};
 }
 
 Key int_key(const char* name, int Rules::*field) {
@@ -112,9 +119,12 @@ const std::vector<Key>& keys() {
     static const std::vector<Key> kKeys = {
         {"game",
          [](Rules& r, const std::string& v) {
-             if (v == "spades") r.game = GameKind::kSpades;
-             else if (v == "hearts") r.game = GameKind::kHearts;
-             else throw InputError("game=" + v + ": expected spades or hearts");
+             if (v == "spades")
+                 r.game = GameKind::kSpades;
+             else if (v == "hearts")
+                 r.game = GameKind::kHearts;
+             else
+                 throw InputError("game=" + v + ": expected spades or hearts");
          },
          [](const Rules& r) { return game_name(r.game); }},
         int_key("players", &Rules::players),
@@ -185,13 +195,17 @@ void check_ini_lines(const std::string& text, const std::string& where) {
         const auto end = line.find_last_not_of(" \t\r");
         const std::string body = line.substr(start, end - start + 1);
         const std::string at = where + " line " + std::to_string(n) + ": ";
-        if (body.front() == '[') throw InputError(at + "'" + body + "': presets have no [sections], only key = value lines");
+        if (body.front() == '[')
+            throw InputError(at + "'" + body +
+                             "': presets have no [sections], only key = value lines");
         const auto eq = body.find('=');
-        if (eq == std::string::npos || eq == 0) throw InputError(at + "'" + body + "': expected key = value");
+        if (eq == std::string::npos || eq == 0)
+            throw InputError(at + "'" + body + "': expected key = value");
         const std::string key = body.substr(0, body.find_last_not_of(" \t", eq - 1) + 1);
         for (const auto& [k, first] : seen)
             if (k == key)
-                throw InputError(at + "rule '" + key + "' is set twice (first on line " + std::to_string(first) + ")");
+                throw InputError(at + "rule '" + key + "' is set twice (first on line " +
+                                 std::to_string(first) + ")");
         seen.emplace_back(key, n);
     }
 }
@@ -206,15 +220,16 @@ po::variables_map parse_ini(const std::string& text, const std::string& where) {
     } catch (const po::unknown_option& e) {
         const std::string name = e.get_option_name();
         const int line = line_of(text, name);
-        throw InputError(where + (line ? " line " + std::to_string(line) : "") + ": unknown rule '" + name +
-                         "' (known: " + known_keys() + ")");
+        throw InputError(where + (line ? " line " + std::to_string(line) : "") +
+                         ": unknown rule '" + name + "' (known: " + known_keys() + ")");
     } catch (const po::error& e) {
         throw InputError(where + ": " + e.what());
     }
     return vm;
 }
 
-void apply(Rules& rules, const po::variables_map& vm, const std::string& text, const std::string& where) {
+void apply(Rules& rules, const po::variables_map& vm, const std::string& text,
+           const std::string& where) {
     // Game and players first: other keys' defaults depend on them.
     for (const char* first : {"game", "players"}) {
         if (!vm.count(first)) continue;
@@ -244,7 +259,8 @@ std::vector<std::pair<std::string, std::string>> rules_to_pairs(const Rules& rul
     return out;
 }
 
-Rules parse_rules(const std::string& ini_text, const std::string& where, const std::vector<std::string>& overrides) {
+Rules parse_rules(const std::string& ini_text, const std::string& where,
+                  const std::vector<std::string>& overrides) {
     Rules rules;
     apply(rules, parse_ini(ini_text, where), ini_text, where);
     for (const std::string& o : overrides) {
@@ -252,9 +268,12 @@ Rules parse_rules(const std::string& ini_text, const std::string& where, const s
         if (eq == std::string::npos || eq == 0)
             throw InputError("--rule '" + o + "': expected key=value");
         const std::string key = o.substr(0, eq);
-        if (!find_key(key)) throw InputError("--rule '" + o + "': unknown rule '" + key + "' (known: " + known_keys() + ")");
+        if (!find_key(key))
+            throw InputError("--rule '" + o + "': unknown rule '" + key +
+                             "' (known: " + known_keys() + ")");
         // No text to search for a line: a command-line override has none.
-        apply(rules, parse_ini(key + "=" + o.substr(eq + 1) + "\n", "--rule '" + o + "'"), "", "--rule '" + o + "'");
+        apply(rules, parse_ini(key + "=" + o.substr(eq + 1) + "\n", "--rule '" + o + "'"), "",
+              "--rule '" + o + "'");
     }
     // Partnership is meaningless with 3 players: the 3-player presets say so, overrides may not.
     try {
@@ -275,20 +294,26 @@ std::filesystem::path data_dir() {
 }
 
 std::filesystem::path preset_path(const std::string& name_or_path) {
-    if (name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".ini")) return name_or_path;
+    if (name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".ini"))
+        return name_or_path;
     const auto p = data_dir() / "rules" / (name_or_path + ".ini");
     if (!std::filesystem::exists(p)) {
         std::string known;
         if (std::filesystem::is_directory(data_dir() / "rules"))
             for (const auto& e : std::filesystem::directory_iterator(data_dir() / "rules"))
-                if (e.path().extension() == ".ini") known += (known.empty() ? "" : ", ") + e.path().stem().string();
+                if (e.path().extension() == ".ini")
+                    known += (known.empty() ? "" : ", ") + e.path().stem().string();
         throw InputError("preset '" + name_or_path + "': no such preset (known: " + known + ")");
     }
     return p;
 }
 
-std::string default_preset(GameKind game) { return game == GameKind::kSpades ? "spades-partnership" : "hearts4"; }
+std::string default_preset(GameKind game) {
+    return game == GameKind::kSpades ? "spades-partnership" : "hearts4";
+}
 
-std::string game_name(GameKind g) { return g == GameKind::kSpades ? "spades" : "hearts"; }
+std::string game_name(GameKind g) {
+    return g == GameKind::kSpades ? "spades" : "hearts";
+}
 
 }  // namespace cardgames

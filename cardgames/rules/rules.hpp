@@ -26,7 +26,8 @@ inline constexpr int kMoonPoints = 26;
 // Spades: a made contract scores this much per trick bid, a set one loses it.
 inline constexpr int kPointsPerTrickBid = 10;
 inline constexpr int kMaxTricks = 17;  // tricks in a hand at most: 3 players, 17 cards each
-inline constexpr int kMaxScoreRule = 100000;  // |target|, end_score, loss_threshold, bag_penalty, blind_nil_deficit
+inline constexpr int kMaxScoreRule =
+    100000;  // |target|, end_score, loss_threshold, bag_penalty, blind_nil_deficit
 
 enum class GameKind : std::uint8_t { kSpades, kHearts };
 
@@ -35,27 +36,27 @@ struct Rules {
     int players = 4;
 
     // Spades.
-    bool partnership = true;                  // 4 players, 0&2 vs 1&3; else cutthroat
-    bool spades_lead_anytime = false;         // off: spades may not be led until broken
-    bool first_lead_two_clubs = false;        // off: dealer's left leads any card
+    bool partnership = true;            // 4 players, 0&2 vs 1&3; else cutthroat
+    bool spades_lead_anytime = false;   // off: spades may not be led until broken
+    bool first_lead_two_clubs = false;  // off: dealer's left leads any card
     bool nil_allowed = true;
-    bool blind_nil = true;                    // partnership only: the exchange needs a partner
-    int blind_nil_deficit = 100;              // a side trailing by this much may bid blind nil
+    bool blind_nil = true;        // partnership only: the exchange needs a partner
+    int blind_nil_deficit = 100;  // a side trailing by this much may bid blind nil
     bool nil_tricks_count_for_partner = false;
-    int target = 500;                         // Spades game target (Hearts: end_score)
-    int loss_threshold = -200;                // a side at or below this loses
+    int target = 500;           // Spades game target (Hearts: end_score)
+    int loss_threshold = -200;  // a side at or below this loses
     int bags_per_penalty = 10;
     int bag_penalty = 100;
 
     // Hearts.
-    bool passing = true;                      // rule option no_passing turns this off
+    bool passing = true;  // rule option no_passing turns this off
     int pass_count = 3;
     bool first_trick_points_allowed = false;
     bool hearts_breaking = true;
     bool queen_breaks_hearts = false;
-    bool moon_subtracts = false;              // shooter -26 instead of the others +26
-    bool jack_of_diamonds = false;            // J♦ worth -10
-    int end_score = 100;                      // Hearts: the game ends when someone reaches this
+    bool moon_subtracts = false;    // shooter -26 instead of the others +26
+    bool jack_of_diamonds = false;  // J♦ worth -10
+    int end_score = 100;            // Hearts: the game ends when someone reaches this
 
     // Derived: the cards in play and how many each player holds.
     CardSet deck() const;
@@ -86,7 +87,8 @@ Rules load_rules(const std::filesystem::path& preset, const std::vector<std::str
 Rules parse_rules(const std::string& ini_text, const std::string& where,
                   const std::vector<std::string>& overrides);
 
-// The folder that holds the presets: $CARDGAMES_DATA/rules, else data/rules next to the source tree.
+// The folder that holds the presets: $CARDGAMES_DATA/rules, else data/rules next to the source
+// tree.
 std::filesystem::path data_dir();
 // A preset by name ("hearts4") or by path ("my/rules.ini").
 std::filesystem::path preset_path(const std::string& name_or_path);

@@ -43,7 +43,8 @@ HandScore score_spades_hand(const Rules& rules, const std::array<Bid, kMaxPlayer
     HandScore hs;
     for (int unit = 0; unit < rules.num_units(); ++unit) {
         for (int seat = 0; seat < rules.players; ++seat)
-            if (rules.unit_of(seat) == unit && bids[seat].is_nil()) hs.nil[unit] += nil_score(bids[seat], tricks[seat]);
+            if (rules.unit_of(seat) == unit && bids[seat].is_nil())
+                hs.nil[unit] += nil_score(bids[seat], tricks[seat]);
         const auto [contract, counted] = unit_contract(rules, bids, tricks, unit);
         hs.delta[unit] += hs.nil[unit];
         if (contract == 0) {
@@ -74,10 +75,16 @@ HandScore score_hearts_hand(const Rules& rules, const std::array<CardSet, kMaxPl
     for (int seat = 0; seat < rules.players; ++seat) {
         int d = hs.points[seat];
         if (hs.moon_shooter >= 0) {
-            // The moon replaces the 26 penalty points; the J♦ bonus still counts for whoever took it.
-            const int jack = (rules.jack_of_diamonds && taken[seat].contains(Card(Suit::kDiamonds, kJack))) ? kJackOfDiamondsPoints : 0;
-            if (seat == hs.moon_shooter) d = jack + (rules.moon_subtracts ? -kMoonPoints : 0);
-            else d = jack + (rules.moon_subtracts ? 0 : kMoonPoints);
+            // The moon replaces the 26 penalty points; the J♦ bonus still counts for whoever took
+            // it.
+            const int jack =
+                (rules.jack_of_diamonds && taken[seat].contains(Card(Suit::kDiamonds, kJack)))
+                    ? kJackOfDiamondsPoints
+                    : 0;
+            if (seat == hs.moon_shooter)
+                d = jack + (rules.moon_subtracts ? -kMoonPoints : 0);
+            else
+                d = jack + (rules.moon_subtracts ? 0 : kMoonPoints);
         }
         hs.delta[seat] = d;
         board.score[seat] += d;

@@ -48,14 +48,19 @@ Utility parse_utility(const std::string& name) {
 
 std::string utility_name(Utility u) {
     switch (u) {
-        case Utility::kTricks: return "tricks";
-        case Utility::kScore: return "score";
-        case Utility::kPoints: return "points";
+        case Utility::kTricks:
+            return "tricks";
+        case Utility::kScore:
+            return "score";
+        case Utility::kPoints:
+            return "points";
     }
     return "?";
 }
 
-Utility default_utility(GameKind game) { return game == GameKind::kSpades ? Utility::kTricks : Utility::kPoints; }
+Utility default_utility(GameKind game) {
+    return game == GameKind::kSpades ? Utility::kTricks : Utility::kPoints;
+}
 
 TrickGame::TrickGame(const Rules& rules, const PlayState& state, Utility utility,
                      const std::array<CardSet, kMaxPlayers>& taken, const ScoreContext& context)
@@ -66,8 +71,9 @@ TrickGame::TrickGame(const Rules& rules, const PlayState& state, Utility utility
       partnership_(rules.is_partnership()),
       context_(context) {
     if ((utility == Utility::kPoints) != (rules.game == GameKind::kHearts))
-        throw InputError("utility '" + utility_name(utility) + "' does not fit " + game_name(rules.game) +
-                         (rules.game == GameKind::kHearts ? " (use points)" : " (use tricks or score)"));
+        throw InputError(
+            "utility '" + utility_name(utility) + "' does not fit " + game_name(rules.game) +
+            (rules.game == GameKind::kHearts ? " (use points)" : " (use tricks or score)"));
     s_.ps = state;
     root_tricks_won_ = state.tricks_won;
     root_tricks_ = state.tricks_played;
@@ -77,18 +83,22 @@ TrickGame::TrickGame(const Rules& rules, const PlayState& state, Utility utility
     for (int p = 0; p < players_; ++p) in_play |= state.hands[p];
     for (int i = 0; i < state.trick_size; ++i) in_play |= state.trick[i];
     for (int p = 0; p < players_; ++p) {
-        for (Card c : taken[p] & moon_cards_) s_.penalty[p] = static_cast<std::int16_t>(s_.penalty[p] + rules.card_points(c));
-        if (rules.jack_of_diamonds && taken[p].contains(Card(Suit::kDiamonds, kJack))) s_.jack_taker = static_cast<std::uint8_t>(p);
+        for (Card c : taken[p] & moon_cards_)
+            s_.penalty[p] = static_cast<std::int16_t>(s_.penalty[p] + rules.card_points(c));
+        if (rules.jack_of_diamonds && taken[p].contains(Card(Suit::kDiamonds, kJack)))
+            s_.jack_taker = static_cast<std::uint8_t>(p);
     }
     CardSet all_moon = in_play & moon_cards_;
     for (int p = 0; p < players_; ++p) all_moon |= taken[p] & moon_cards_;
     for (Card c : all_moon) moon_total_ += rules.card_points(c);
-    jack_in_hand_ = rules.jack_of_diamonds && (in_play.contains(Card(Suit::kDiamonds, kJack)) || s_.jack_taker != 0xff);
+    jack_in_hand_ = rules.jack_of_diamonds &&
+                    (in_play.contains(Card(Suit::kDiamonds, kJack)) || s_.jack_taker != 0xff);
 
     // Zobrist hash of the position.
     for (int p = 0; p < players_; ++p)
         for (Card c : state.hands[p]) s_.hash ^= kZobrist.card[p][c.index()];
-    for (int i = 0; i < state.trick_size; ++i) s_.hash ^= kZobrist.card[kTable][state.trick[i].index()];
+    for (int i = 0; i < state.trick_size; ++i)
+        s_.hash ^= kZobrist.card[kTable][state.trick[i].index()];
 
     // Utility range and maxsum.
     if (utility_ == Utility::kTricks) {
@@ -102,8 +112,9 @@ TrickGame::TrickGame(const Rules& rules, const PlayState& state, Utility utility
         max_u_ = kMoonPoints + (rules.moon_subtracts ? kMoonPoints : 0) + jack;
         const engine::Utility plain = kMoonPoints * players_ - moon_total_ + jack;
         if (moon_possible()) {
-            const engine::Utility moon = rules.moon_subtracts ? kMoonPoints * players_ + kMoonPoints + jack
-                                                             : kMoonPoints * players_ - kMoonPoints * (players_ - 1) + jack;
+            const engine::Utility moon =
+                rules.moon_subtracts ? kMoonPoints * players_ + kMoonPoints + jack
+                                     : kMoonPoints * players_ - kMoonPoints * (players_ - 1) + jack;
             maxsum_ = std::max(plain, moon);
             constant_sum_ = false;
         } else {
@@ -112,7 +123,8 @@ TrickGame::TrickGame(const Rules& rules, const PlayState& state, Utility utility
         }
     } else {
         // Score: shift by the worst outcome, and find the range and the largest sum.
-        engine::Utility lo = std::numeric_limits<engine::Utility>::max(), hi = std::numeric_limits<engine::Utility>::min();
+        engine::Utility lo = std::numeric_limits<engine::Utility>::max(),
+                        hi = std::numeric_limits<engine::Utility>::min();
         for_each_outcome([&](const engine::Tuple& t) {
             for (int p = 0; p < players_; ++p) {
                 lo = std::min(lo, t[p]);
@@ -154,10 +166,13 @@ Card TrickGame::representative(Card c) const {
     const CardSet mine = s_.ps.hands[s_.ps.to_move];
     while (true) {
         // The next higher card of the suit still in play.
-        const std::uint16_t above = static_cast<std::uint16_t>(in_play.lane(c.suit()) & ~((2u << c.rank()) - 1));
+        const std::uint16_t above =
+            static_cast<std::uint16_t>(in_play.lane(c.suit()) & ~((2u << c.rank()) - 1));
         if (!above) return c;
         const Card next(c.suit(), std::countr_zero(above));
-        if (!mine.contains(next) || play_rules_.points[next.index()] != play_rules_.points[c.index()]) return c;
+        if (!mine.contains(next) ||
+            play_rules_.points[next.index()] != play_rules_.points[c.index()])
+            return c;
         c = next;
     }
 }
@@ -179,19 +194,29 @@ void TrickGame::legal_moves(engine::MoveList<Card, kMaxMoves>& out) const {
         if (!leading) {
             const bool c_trump = play_rules_.has_trump && c.suit() == play_rules_.trump;
             const bool w_trump = play_rules_.has_trump && win_card.suit() == play_rules_.trump;
-            beats = c_trump != w_trump ? c_trump : (c.suit() == win_card.suit() && c.rank() > win_card.rank());
+            beats = c_trump != w_trump
+                        ? c_trump
+                        : (c.suit() == win_card.suit() && c.rank() > win_card.rank());
         }
         if (utility_ == Utility::kPoints) {
             const int pts = play_rules_.points[c.index()];
-            if (leading) sc = 100 - c.rank() * 4 - pts * 3;            // lead low, keep points back
-            else if (c.suit() != ps.led_suit()) sc = 200 + pts * 8 + c.rank();  // discard points, then high
-            else if (!beats) sc = 150 + c.rank();                     // duck as high as possible
-            else sc = 100 - c.rank();                                 // forced to win: cheaply
+            if (leading)
+                sc = 100 - c.rank() * 4 - pts * 3;  // lead low, keep points back
+            else if (c.suit() != ps.led_suit())
+                sc = 200 + pts * 8 + c.rank();  // discard points, then high
+            else if (!beats)
+                sc = 150 + c.rank();  // duck as high as possible
+            else
+                sc = 100 - c.rank();  // forced to win: cheaply
         } else {
-            if (leading) sc = c.rank() == kAce ? 200 : (c.rank() >= kKing ? 150 : 100 - c.rank());
-            else if (partner_winning) sc = 100 - c.rank() - (beats ? 50 : 0);  // don't overtake partner
-            else if (beats) sc = 200 - c.rank();                        // win cheaply
-            else sc = 100 - c.rank();                                   // else throw the lowest
+            if (leading)
+                sc = c.rank() == kAce ? 200 : (c.rank() >= kKing ? 150 : 100 - c.rank());
+            else if (partner_winning)
+                sc = 100 - c.rank() - (beats ? 50 : 0);  // don't overtake partner
+            else if (beats)
+                sc = 200 - c.rank();  // win cheaply
+            else
+                sc = 100 - c.rank();  // else throw the lowest
         }
         const int i = out.size();
         out.push_back(c);
@@ -227,16 +252,24 @@ void TrickGame::apply(Card c) {
     for (int i = 0; i < size_before; ++i) {
         s_.hash ^= kZobrist.card[kTable][trick_before[i].index()];
         if (moon_cards_.contains(trick_before[i]))
-            s_.penalty[winner] = static_cast<std::int16_t>(s_.penalty[winner] + play_rules_.points[trick_before[i].index()]);
-        if (rules_.jack_of_diamonds && trick_before[i] == Card(Suit::kDiamonds, kJack)) s_.jack_taker = static_cast<std::uint8_t>(winner);
+            s_.penalty[winner] = static_cast<std::int16_t>(
+                s_.penalty[winner] + play_rules_.points[trick_before[i].index()]);
+        if (rules_.jack_of_diamonds && trick_before[i] == Card(Suit::kDiamonds, kJack))
+            s_.jack_taker = static_cast<std::uint8_t>(winner);
     }
-    if (moon_cards_.contains(c)) s_.penalty[winner] = static_cast<std::int16_t>(s_.penalty[winner] + play_rules_.points[c.index()]);
-    if (rules_.jack_of_diamonds && c == Card(Suit::kDiamonds, kJack)) s_.jack_taker = static_cast<std::uint8_t>(winner);
+    if (moon_cards_.contains(c))
+        s_.penalty[winner] =
+            static_cast<std::int16_t>(s_.penalty[winner] + play_rules_.points[c.index()]);
+    if (rules_.jack_of_diamonds && c == Card(Suit::kDiamonds, kJack))
+        s_.jack_taker = static_cast<std::uint8_t>(winner);
 }
 
-void TrickGame::undo(Card) { s_ = stack_[static_cast<std::size_t>(--ply_)]; }
+void TrickGame::undo(Card) {
+    s_ = stack_[static_cast<std::size_t>(--ply_)];
+}
 
-void TrickGame::outcome_tuple(const std::array<int, kMaxPlayers>& tricks, engine::Tuple& out) const {
+void TrickGame::outcome_tuple(const std::array<int, kMaxPlayers>& tricks,
+                              engine::Tuple& out) const {
     out = {};
     if (utility_ == Utility::kTricks) {
         std::array<int, kMaxPlayers> gained{};
@@ -252,7 +285,8 @@ void TrickGame::outcome_tuple(const std::array<int, kMaxPlayers>& tricks, engine
     for (int p = 0; p < players_; ++p) out[p] = hs.delta[rules_.unit_of(p)] + shift_;
 }
 
-void TrickGame::points_tuple(const std::array<int, kMaxPlayers>& penalty, int jack_taker, engine::Tuple& out) const {
+void TrickGame::points_tuple(const std::array<int, kMaxPlayers>& penalty, int jack_taker,
+                             engine::Tuple& out) const {
     out = {};
     int shooter = -1;
     if (moon_total_ == kMoonPoints)
@@ -261,7 +295,8 @@ void TrickGame::points_tuple(const std::array<int, kMaxPlayers>& penalty, int ja
     for (int p = 0; p < players_; ++p) {
         int score = penalty[p];
         if (shooter >= 0)
-            score = p == shooter ? (rules_.moon_subtracts ? -kMoonPoints : 0) : (rules_.moon_subtracts ? 0 : kMoonPoints);
+            score = p == shooter ? (rules_.moon_subtracts ? -kMoonPoints : 0)
+                                 : (rules_.moon_subtracts ? 0 : kMoonPoints);
         if (rules_.jack_of_diamonds && jack_taker == p) score += kJackOfDiamondsPoints;
         out[p] = shift_ - score;
     }
@@ -288,7 +323,8 @@ void TrickGame::evaluate(engine::Tuple& out) const {
         out = {};
         for (int p = 0; p < players_; ++p) {
             const int share = left / players_ + (p < left % players_ ? 1 : 0);
-            const int jack = (rules_.jack_of_diamonds && s_.jack_taker == p) ? kJackOfDiamondsPoints : 0;
+            const int jack =
+                (rules_.jack_of_diamonds && s_.jack_taker == p) ? kJackOfDiamondsPoints : 0;
             out[p] = shift_ - (s_.penalty[p] + jack + share);
         }
         return;
@@ -330,11 +366,14 @@ void TrickGame::bounds(engine::Tuple& lo, engine::Tuple& hi) const {
         // the `after` tricks beyond it out in fixed shares (the share of player p depends on p and
         // `after` only), so the share is a known part of both bounds. Terminals come before the
         // horizon only when k == left, and then no share is added.
-        const int k = horizon_ == engine::kNoDepthLimit ? left : std::clamp(horizon_ - depth_counter(), 0, left);
+        const int k = horizon_ == engine::kNoDepthLimit
+                          ? left
+                          : std::clamp(horizon_ - depth_counter(), 0, left);
         const int after = left - k;
         engine::Tuple now{};
         for (int p = 0; p < players_; ++p)
-            now[p] = s_.ps.tricks_won[p] - root_tricks_won_[p] + after / players_ + (p < after % players_ ? 1 : 0);
+            now[p] = s_.ps.tricks_won[p] - root_tricks_won_[p] + after / players_ +
+                     (p < after % players_ ? 1 : 0);
         std::array<int, 2> sure{};  // per side: tricks its top trumps are certain to win
         if (partnership_ && play_rules_.has_trump && k == left) sure_trump_tricks(sure);
         for (int p = 0; p < players_; ++p) {
@@ -352,7 +391,8 @@ void TrickGame::bounds(engine::Tuple& lo, engine::Tuple& hi) const {
     for (int p = 0; p < players_; ++p) left -= s_.penalty[p];
     const bool jack_free = rules_.jack_of_diamonds && jack_in_hand_ && s_.jack_taker == 0xff;
     for (int p = 0; p < players_; ++p) {
-        const int jack = (rules_.jack_of_diamonds && s_.jack_taker == p) ? kJackOfDiamondsPoints : 0;
+        const int jack =
+            (rules_.jack_of_diamonds && s_.jack_taker == p) ? kJackOfDiamondsPoints : 0;
         lo[p] = shift_ - (s_.penalty[p] + jack + left);
         hi[p] = shift_ - (s_.penalty[p] + jack) + (jack_free ? -kJackOfDiamondsPoints : 0);
     }
@@ -366,18 +406,23 @@ void TrickGame::sure_trump_tricks(std::array<int, 2>& sure) const {
     const PlayState& ps = s_.ps;
     const Suit trump = play_rules_.trump;
     std::array<std::uint16_t, 2> side_lane{};
-    for (int p = 0; p < players_; ++p) side_lane[static_cast<std::size_t>(p % 2)] |= ps.hands[p].lane(trump);
+    for (int p = 0; p < players_; ++p)
+        side_lane[static_cast<std::size_t>(p % 2)] |= ps.hands[p].lane(trump);
     for (int i = 0; i < ps.trick_size; ++i) {
         const Card c = ps.trick[i];
-        if (c.suit() == trump) side_lane[static_cast<std::size_t>((ps.leader + i) % players_ % 2)] |= static_cast<std::uint16_t>(1u << c.rank());
+        if (c.suit() == trump)
+            side_lane[static_cast<std::size_t>((ps.leader + i) % players_ % 2)] |=
+                static_cast<std::uint16_t>(1u << c.rank());
     }
     for (int side = 0; side < 2; ++side) {
         const std::uint16_t other = side_lane[static_cast<std::size_t>(1 - side)];
-        const int top = other ? 15 - std::countl_zero(other) : 0;  // the other side's highest trump rank
+        const int top =
+            other ? 15 - std::countl_zero(other) : 0;  // the other side's highest trump rank
         const std::uint16_t above = static_cast<std::uint16_t>(~((2u << top) - 1));
         int best = 0;
         for (int p = side; p < players_; p += 2)
-            best = std::max(best, std::popcount(static_cast<std::uint16_t>(ps.hands[p].lane(trump) & above)));
+            best = std::max(
+                best, std::popcount(static_cast<std::uint16_t>(ps.hands[p].lane(trump) & above)));
         sure[static_cast<std::size_t>(side)] = best;
     }
 }
@@ -385,15 +430,16 @@ void TrickGame::sure_trump_tricks(std::array<int, 2>& sure) const {
 std::uint64_t TrickGame::relative_rank_hash() const {
     // Partnership tricks: the value depends on the cards only through who holds which rank *among
     // the cards still in play* of each suit (tricks go by rank order), so positions reached by
-    // playing different small cards share one entry. Only where two sides split a constant sum: with
-    // more sides, a tie for the mover is broken by move order, which follows absolute ranks, and
-    // the others' values depend on that tie. Called only between tricks (tt_storable).
+    // playing different small cards share one entry. Only where two sides split a constant sum:
+    // with more sides, a tie for the mover is broken by move order, which follows absolute ranks,
+    // and the others' values depend on that tie. Called only between tricks (tt_storable).
     const PlayState& ps = s_.ps;
     std::uint64_t h = 0;
     for (int suit = 0; suit < kNumSuits; ++suit) {
         std::array<std::uint16_t, kMaxPlayers> lanes{};
         std::uint16_t all = 0;
-        for (int p = 0; p < players_; ++p) all |= lanes[p] = ps.hands[p].lane(static_cast<Suit>(suit));
+        for (int p = 0; p < players_; ++p)
+            all |= lanes[p] = ps.hands[p].lane(static_cast<Suit>(suit));
         for (int k = 0; all; ++k, all &= static_cast<std::uint16_t>(all - 1)) {
             const int r = std::countr_zero(all);
             int p = 0;
@@ -461,7 +507,8 @@ std::uint64_t TrickGame::outcome_key() const {
         CardSet in_play;
         for (int p = 0; p < players_; ++p) in_play |= s_.ps.hands[p];
         for (int i = 0; i < s_.ps.trick_size; ++i) in_play |= s_.ps.trick[i];
-        k = k * 4 + (in_play.contains(Card(Suit::kSpades, kQueen)) ? 1 : 0) + (in_play.contains(Card(Suit::kDiamonds, kJack)) ? 2 : 0);
+        k = k * 4 + (in_play.contains(Card(Suit::kSpades, kQueen)) ? 1 : 0) +
+            (in_play.contains(Card(Suit::kDiamonds, kJack)) ? 2 : 0);
         k = k * 16 + static_cast<std::uint64_t>(in_play.count(Suit::kHearts));
     }
     return k;

@@ -3,7 +3,8 @@
 // transposition, outcome, depth-counter and side hooks). Built from any point of a hand, mid-trick
 // included, under the rules in force, with one of three utilities:
 //
-//   tricks  Spades: tricks won from the root on; in partnership both partners get their side's count
+//   tricks  Spades: tricks won from the root on; in partnership both partners get their side's
+//   count
 //           (constant-sum: 2 x tricks left in partnership, tricks left otherwise).
 //   score   Spades: the hand's score change from bids, nil and bags (the 10-bag penalty included),
 //           shifted to be >= 0. Not constant-sum: leaf-value tables are what prune it.
@@ -41,7 +42,7 @@ struct ScoreContext {
 };
 
 class TrickGame {
-public:
+  public:
     using Move = Card;
     static constexpr int kMaxMoves = 17;
 
@@ -91,16 +92,18 @@ public:
     std::vector<int> report(const engine::Tuple& value) const;
     Utility utility() const { return utility_; }
 
-private:
+  private:
     struct State {
         PlayState ps;
-        std::array<std::int16_t, kMaxPlayers> penalty{};  // Hearts: points from hearts and Q♠ taken this hand
-        std::uint8_t jack_taker = 0xff;                    // Hearts J♦ option: who took it
+        std::array<std::int16_t, kMaxPlayers>
+            penalty{};                   // Hearts: points from hearts and Q♠ taken this hand
+        std::uint8_t jack_taker = 0xff;  // Hearts J♦ option: who took it
         std::uint64_t hash = 0;
     };
 
     void outcome_tuple(const std::array<int, kMaxPlayers>& tricks, engine::Tuple& out) const;
-    void points_tuple(const std::array<int, kMaxPlayers>& penalty, int jack_taker, engine::Tuple& out) const;
+    void points_tuple(const std::array<int, kMaxPlayers>& penalty, int jack_taker,
+                      engine::Tuple& out) const;
     template <class F>
     void for_each_points_outcome(F&& f) const;
     bool moon_possible() const;
@@ -120,7 +123,7 @@ private:
     std::array<std::int8_t, kMaxPlayers> root_tricks_won_{};
     int root_tricks_ = 0;
     int horizon_ = engine::kNoDepthLimit;  // depth_counter() at which the search evaluates
-    int moon_total_ = 0;         // Hearts: points of hearts and Q♠ in this hand (26 for a full deal)
+    int moon_total_ = 0;  // Hearts: points of hearts and Q♠ in this hand (26 for a full deal)
     bool jack_in_hand_ = false;  // Hearts J♦ option: the J♦ belongs to this hand
     engine::Utility shift_ = 0;  // added to every utility so that all are >= 0
     engine::Utility max_u_ = 0;  // largest utility any player can reach

@@ -41,13 +41,20 @@ void run(benchmark::State& state, engine::Algorithm algorithm, bool tables, bool
 }  // namespace
 
 BENCHMARK_CAPTURE(run, maxn, engine::Algorithm::kMaxn, false, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, shallow, engine::Algorithm::kShallow, false, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run, shallow, engine::Algorithm::kShallow, false, false)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(run, bnb, engine::Algorithm::kBnb, false, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, lastbranch, engine::Algorithm::kLastBranch, false, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, speculative, engine::Algorithm::kSpeculative, false, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, paranoid, engine::Algorithm::kParanoid, false, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, scored_maxn, engine::Algorithm::kMaxn, false, true)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, scored_speculative, engine::Algorithm::kSpeculative, false, true)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, scored_speculative_tables, engine::Algorithm::kSpeculative, true, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run, lastbranch, engine::Algorithm::kLastBranch, false, false)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run, speculative, engine::Algorithm::kSpeculative, false, false)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run, paranoid, engine::Algorithm::kParanoid, false, false)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run, scored_maxn, engine::Algorithm::kMaxn, false, true)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run, scored_speculative, engine::Algorithm::kSpeculative, false, true)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run, scored_speculative_tables, engine::Algorithm::kSpeculative, true, true)
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -17,9 +17,11 @@ std::string through_protocol(const std::string& bot) {
 }
 
 // Plays one game; seat s uses specs[s] seeded as our tables do (mix_seed(game seed, seat)).
-nlohmann::json play(const Rules& rules, std::uint64_t seed, const std::vector<std::string>& specs, std::vector<FallbackNote>& notes) {
+nlohmann::json play(const Rules& rules, std::uint64_t seed, const std::vector<std::string>& specs,
+                    std::vector<FallbackNote>& notes) {
     std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < rules.players; ++s) players.push_back(sampling::make_player(specs[s], mix_seed(seed, s)));
+    for (int s = 0; s < rules.players; ++s)
+        players.push_back(sampling::make_player(specs[s], mix_seed(seed, s)));
     Game game(rules, seed);
     run_game(game, players);
     notes = collect_fallbacks(players);
@@ -33,7 +35,8 @@ void expect_same_games(const char* preset, const std::string& bot) {
     SCOPED_TRACE(std::string(preset) + " " + bot);
     const Rules rules = load_rules(preset_path(preset), {});
     const std::uint64_t seed = 21;
-    std::vector<std::string> direct(rules.players, bot), external(rules.players, through_protocol(bot));
+    std::vector<std::string> direct(rules.players, bot),
+        external(rules.players, through_protocol(bot));
     std::vector<std::string> mixed = direct;
     for (int s = 0; s < rules.players; s += 2) mixed[s] = through_protocol(bot);
     std::vector<FallbackNote> notes;
@@ -49,7 +52,8 @@ void expect_same_games(const char* preset, const std::string& bot) {
 }
 
 TEST(BotCommand, PlaysTheSameGameAsInProcess) {
-    for (const char* preset : {"hearts4", "spades-partnership", "hearts3", "spades-cutthroat4", "hearts6"})
+    for (const char* preset :
+         {"hearts4", "spades-partnership", "hearts3", "spades-cutthroat4", "hearts6"})
         for (const char* bot : {"random", "rule"}) expect_same_games(preset, bot);
 }
 

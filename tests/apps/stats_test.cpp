@@ -1,12 +1,13 @@
 // The tournament and eval statistics against values worked out by hand (t quantiles from the
 // printed table: t(0.975; 1) = 12.7062, t(0.975; 3) = 3.1824, t(0.975; 4) = 2.7764; z = 1.95996).
+#include "apps/stats.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <fstream>
 #include <string>
 
-#include "apps/stats.hpp"
 #include "cardgames/cards/error.hpp"
 
 namespace apps {
@@ -46,13 +47,15 @@ std::vector<GameResult> small_file() {
     std::vector<GameResult> out;
     std::string line;
     std::getline(in, line);  // header
-    while (std::getline(in, line)) out.push_back(game_result_from_json(nlohmann::json::parse(line)));
+    while (std::getline(in, line))
+        out.push_back(game_result_from_json(nlohmann::json::parse(line)));
     return out;
 }
 
 TEST(Stats, SummaryOfSmallFixedFile) {
     // Two boards of partnership duplicate, A and B always partnered with themselves, so each line
-    // is one game per spec. A's unit scores per hand: 100 20 | 60 | -20 | 0, B's: -50 30 | 10 | 40 | 50.
+    // is one game per spec. A's unit scores per hand: 100 20 | 60 | -20 | 0, B's: -50 30 | 10 | 40
+    // | 50.
     const std::vector<GameResult> results = small_file();
     ASSERT_EQ(results.size(), 4u);
     const TournamentSummary s = summarize(results, 2);
@@ -99,7 +102,8 @@ TEST(Stats, PolicySummaryCountsZeroLossAsBest) {
 }
 
 TEST(Stats, MissingFieldIsNamed) {
-    const auto line = nlohmann::json::parse(R"({"board":0,"rotation":0,"players":["A"],"seat_win":[1]})");
+    const auto line =
+        nlohmann::json::parse(R"({"board":0,"rotation":0,"players":["A"],"seat_win":[1]})");
     try {
         game_result_from_json(line);
         FAIL();

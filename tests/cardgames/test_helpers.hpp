@@ -17,7 +17,9 @@
 
 namespace cardgames::testing {
 
-inline Card C(const char* text) { return parse_card(text); }
+inline Card C(const char* text) {
+    return parse_card(text);
+}
 
 // "AS KS 2H" -> set.
 inline CardSet cards(const std::string& text) {

@@ -58,8 +58,8 @@ std::string describe(const SyntheticSpec& s, const Config& c, int depth_limit) {
            " scored=" + std::to_string(s.scored) +
            " classes=" + std::to_string(s.transposition_classes) +
            " early=" + std::to_string(s.early_terminal_per_256) + " | " +
-           std::string(algorithm_name(c.algorithm)) + " tables=" +
-           std::to_string(c.outcome_tables) + " tt=" + std::to_string(c.tt) +
+           std::string(algorithm_name(c.algorithm)) +
+           " tables=" + std::to_string(c.outcome_tables) + " tt=" + std::to_string(c.tt) +
            " discrete=" + std::to_string(c.discrete) + " limit=" + std::to_string(depth_limit);
 }
 
@@ -70,8 +70,8 @@ TEST(Differential, MaxnFamilyAgreesWithPlainMaxn) {
     for (int t = 0; t < kTrees && failures < 5; ++t) {
         const SyntheticSpec spec = testing::random_spec(static_cast<std::uint64_t>(t));
         // One tree in four is searched under a depth limit (cut-off evaluation).
-        const int limit = t % 4 == 3 && spec.depth > 1 ? spec.depth - 1 - t % spec.depth / 2
-                                                       : kNoDepthLimit;
+        const int limit =
+            t % 4 == 3 && spec.depth > 1 ? spec.depth - 1 - t % spec.depth / 2 : kNoDepthLimit;
         SyntheticGame game(spec);
         MaxnSearch<SyntheticGame> plain(options_for({Algorithm::kMaxn, false, false, true}, limit));
         const auto expected = plain.search(game);
@@ -98,8 +98,8 @@ TEST(Differential, RootAnalysisGivesEveryRootMovesValue) {
         const SyntheticSpec spec = testing::random_spec(static_cast<std::uint64_t>(t) + 777777);
         SyntheticGame game(spec);
         if (game.is_terminal()) continue;
-        MaxnSearch<SyntheticGame> plain(options_for({Algorithm::kMaxn, false, false, true},
-                                                    kNoDepthLimit));
+        MaxnSearch<SyntheticGame> plain(
+            options_for({Algorithm::kMaxn, false, false, true}, kNoDepthLimit));
         MoveListOf<SyntheticGame> moves;
         game.legal_moves(moves);
         std::vector<Tuple> child_values;
@@ -109,11 +109,11 @@ TEST(Differential, RootAnalysisGivesEveryRootMovesValue) {
             game.undo(m);
         }
         const auto root = plain.search(game);
-        for (Algorithm a : {Algorithm::kMaxn, Algorithm::kBnb, Algorithm::kLastBranch,
-                            Algorithm::kSpeculative}) {
+        for (Algorithm a :
+             {Algorithm::kMaxn, Algorithm::kBnb, Algorithm::kLastBranch, Algorithm::kSpeculative}) {
             for (bool tables : {false, true}) {
-                Searcher<SyntheticGame> searcher(options_for({a, tables, tables, true},
-                                                             kNoDepthLimit));
+                Searcher<SyntheticGame> searcher(
+                    options_for({a, tables, tables, true}, kNoDepthLimit));
                 const auto analysis = searcher.analyze_root(game);
                 ASSERT_EQ(analysis.moves.size(), moves.size());
                 for (int i = 0; i < moves.size(); ++i)

@@ -128,8 +128,7 @@ TEST(Limits, RepeatedSearchesGiveIdenticalCounts) {
     for (int t = 0; t < 50; ++t) {
         SyntheticGame g(testing::random_spec(static_cast<std::uint64_t>(t) + 99));
         for (Algorithm a : {Algorithm::kShallow, Algorithm::kBnb, Algorithm::kLastBranch,
-                            Algorithm::kSpeculative, Algorithm::kAlphaBeta,
-                            Algorithm::kParanoid}) {
+                            Algorithm::kSpeculative, Algorithm::kAlphaBeta, Algorithm::kParanoid}) {
             SearchOptions o;
             o.algorithm = a;
             o.outcome_tables = true;

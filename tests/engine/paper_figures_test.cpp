@@ -3,10 +3,10 @@
 // maxsum = 10, scores >= 0, constant-sum, delta = 1.
 //
 // The extracted paper text keeps the numbers the prose mentions but not every leaf of each figure.
-// Where a leaf is not recoverable, the tree below is the smallest one that shows exactly the situation
-// the figure describes (the comment on each builder says which numbers come from the text).
-// Counts: `expansions` = nodes whose children were generated (re-expansions count), `leaves` =
-// terminal values looked at.
+// Where a leaf is not recoverable, the tree below is the smallest one that shows exactly the
+// situation the figure describes (the comment on each builder says which numbers come from the
+// text). Counts: `expansions` = nodes whose children were generated (re-expansions count), `leaves`
+// = terminal values looked at.
 
 #include <gtest/gtest.h>
 
@@ -18,7 +18,8 @@ namespace {
 
 constexpr Utility kMaxsum = 10;
 
-SearchResult<ExplicitTree::Move> run(ExplicitTree& tree, Algorithm algorithm, bool discrete = true) {
+SearchResult<ExplicitTree::Move> run(ExplicitTree& tree, Algorithm algorithm,
+                                     bool discrete = true) {
     SearchOptions options;
     options.algorithm = algorithm;
     options.discrete = discrete;
@@ -180,8 +181,7 @@ TEST(PaperFigures, Figure9DiscreteCutoff) {
            {Algorithm::kShallow, 3, 4, 0},
            {Algorithm::kLastBranch, 3, 3, 0},
            {Algorithm::kSpeculative, 3, 3, 0}});
-    check(figure9(), v, 0,
-          {{Algorithm::kLastBranch, 3, 4, 0}, {Algorithm::kSpeculative, 3, 4, 0}},
+    check(figure9(), v, 0, {{Algorithm::kLastBranch, 3, 4, 0}, {Algorithm::kSpeculative, 3, 4, 0}},
           /*discrete=*/false);
 }
 

@@ -1,12 +1,13 @@
 // The synthetic game: deterministic from its seed, true bounds, outcome sets that contain every
 // leaf, and transposition classes whose subtrees really are identical.
 
+#include "engine/synthetic.hpp"
+
 #include <gtest/gtest.h>
 
 #include <functional>
 
 #include "engine/hash.hpp"
-#include "engine/synthetic.hpp"
 #include "tree_specs.hpp"
 
 namespace engine {

@@ -154,8 +154,8 @@ TEST(TwoSided, ParanoidEqualsRootPlayerMinimax) {
         const int root = g.player_to_move();
         int expected_move = -1;
         const Utility expected = minimax(
-            g, 99, [root](const Tuple& u) { return u[root]; },
-            [root](int p) { return p == root; }, &expected_move);
+            g, 99, [root](const Tuple& u) { return u[root]; }, [root](int p) { return p == root; },
+            &expected_move);
         for (bool tt : {false, true}) {
             SearchOptions o;
             o.algorithm = Algorithm::kParanoid;

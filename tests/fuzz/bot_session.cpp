@@ -3,8 +3,8 @@
 // deciding at each `ask`. A table that makes no sense is an InputError (the bot's exit 2).
 #include <sstream>
 
-#include "cardgames/players/bots.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/players/bots.hpp"
 #include "cardgames/players/protocol.hpp"
 #include "tests/fuzz/fuzz_target.hpp"
 
@@ -14,7 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::istringstream in(fuzz::text(data, size));
     std::ostringstream out;
     try {
-        protocol::run_bot_session(in, out, [](std::uint64_t seed) { return make_player("rule", seed); });
+        protocol::run_bot_session(in, out,
+                                  [](std::uint64_t seed) { return make_player("rule", seed); });
     } catch (const InputError&) {
     }
     return 0;

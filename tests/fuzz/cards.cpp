@@ -12,7 +12,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string t = fuzz::text(data, size);
     try {
         const Card c = parse_card(t);
-        fuzz::require(parse_card(to_string(c)) == c && parse_card(to_string_symbol(c)) == c, "card round trip");
+        fuzz::require(parse_card(to_string(c)) == c && parse_card(to_string_symbol(c)) == c,
+                      "card round trip");
     } catch (const InputError&) {
     }
     std::istringstream words(t);

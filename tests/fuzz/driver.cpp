@@ -58,7 +58,9 @@ void write_all(int fd, const void* p, std::size_t n) {
     }
 }
 
-void write_str(int fd, const char* s) { write_all(fd, s, std::strlen(s)); }
+void write_str(int fd, const char* s) {
+    write_all(fd, s, std::strlen(s));
+}
 
 // The failing input: hex on stderr (64 bytes a line) and its bytes in the artifact file.
 void report_current(const char* what) {
@@ -101,12 +103,15 @@ void report_current(const char* what) {
 // Every failure ends with exit status 1 after its report (a sanitizer's too: it aborts after
 // the death callback, and the abort lands here).
 void on_signal(int sig) {
-    report_current(sig == SIGALRM ? "timeout (a case ran past --timeout)" : "crash (deadly signal)");
+    report_current(sig == SIGALRM ? "timeout (a case ran past --timeout)"
+                                  : "crash (deadly signal)");
     ::_exit(1);
 }
 
 #ifdef __SANITIZE_ADDRESS__
-void on_sanitizer_death() { report_current("sanitizer report"); }
+void on_sanitizer_death() {
+    report_current("sanitizer report");
+}
 #endif
 
 void on_terminate() {
@@ -138,7 +143,8 @@ void install_handlers() {
 void arm_timer(double seconds) {
     itimerval t{};
     t.it_value.tv_sec = static_cast<long>(seconds);
-    t.it_value.tv_usec = static_cast<long>((seconds - static_cast<double>(t.it_value.tv_sec)) * 1e6);
+    t.it_value.tv_usec =
+        static_cast<long>((seconds - static_cast<double>(t.it_value.tv_sec)) * 1e6);
     ::setitimer(ITIMER_REAL, &t, nullptr);
 }
 
@@ -171,12 +177,14 @@ std::vector<Bytes> read_dictionary(const fs::path& p) {
         const auto open = line.find('"');
         const auto close = line.rfind('"');
         if (open == std::string::npos || close == open)
-            throw std::runtime_error(p.string() + " line " + std::to_string(line_no) + ": expected a quoted token");
+            throw std::runtime_error(p.string() + " line " + std::to_string(line_no) +
+                                     ": expected a quoted token");
         Bytes t;
         for (std::size_t i = open + 1; i < close; ++i) {
             if (line[i] == '\\' && i + 1 < close) {
                 if (line[i + 1] == 'x' && i + 3 < close) {
-                    t.push_back(static_cast<std::uint8_t>(std::stoi(line.substr(i + 2, 2), nullptr, 16)));
+                    t.push_back(
+                        static_cast<std::uint8_t>(std::stoi(line.substr(i + 2, 2), nullptr, 16)));
                     i += 3;
                 } else {
                     t.push_back(static_cast<std::uint8_t>(line[++i]));
@@ -191,19 +199,21 @@ std::vector<Bytes> read_dictionary(const fs::path& p) {
 }
 
 class Mutator {
-public:
-    Mutator(std::uint64_t seed, const std::vector<Bytes>& corpus, const std::vector<Bytes>& dict, std::size_t max_len)
+  public:
+    Mutator(std::uint64_t seed, const std::vector<Bytes>& corpus, const std::vector<Bytes>& dict,
+            std::size_t max_len)
         : rng_(seed), corpus_(corpus), dict_(dict), max_len_(max_len) {}
 
     Bytes next() {
         Bytes b = corpus_[below(corpus_.size())];
-        const int steps = 1 + static_cast<int>(below(4)) + (below(8) == 0 ? static_cast<int>(below(12)) : 0);
+        const int steps =
+            1 + static_cast<int>(below(4)) + (below(8) == 0 ? static_cast<int>(below(12)) : 0);
         for (int i = 0; i < steps; ++i) mutate(b);
         if (b.size() > max_len_) b.resize(max_len_);
         return b;
     }
 
-private:
+  private:
     std::size_t below(std::size_t n) { return n ? static_cast<std::size_t>(rng_() % n) : 0; }
 
     void mutate(Bytes& b) {
@@ -215,10 +225,13 @@ private:
                 if (!b.empty()) b[below(b.size())] = static_cast<std::uint8_t>(below(256));
                 break;
             case 2:  // overwrite a byte with one that matters in text formats
-                if (!b.empty()) b[below(b.size())] = static_cast<std::uint8_t>(interesting()[below(interesting().size())]);
+                if (!b.empty())
+                    b[below(b.size())] =
+                        static_cast<std::uint8_t>(interesting()[below(interesting().size())]);
                 break;
             case 3:  // insert a byte
-                b.insert(b.begin() + static_cast<long>(below(b.size() + 1)), static_cast<std::uint8_t>(below(256)));
+                b.insert(b.begin() + static_cast<long>(below(b.size() + 1)),
+                         static_cast<std::uint8_t>(below(256)));
                 break;
             case 4: {  // delete a run of bytes
                 if (b.empty()) break;
@@ -231,8 +244,10 @@ private:
                 if (b.empty()) break;
                 const std::size_t from = below(b.size());
                 const std::size_t n = 1 + below(std::min<std::size_t>(64, b.size() - from));
-                const Bytes block(b.begin() + static_cast<long>(from), b.begin() + static_cast<long>(from + n));
-                b.insert(b.begin() + static_cast<long>(below(b.size() + 1)), block.begin(), block.end());
+                const Bytes block(b.begin() + static_cast<long>(from),
+                                  b.begin() + static_cast<long>(from + n));
+                b.insert(b.begin() + static_cast<long>(below(b.size() + 1)), block.begin(),
+                         block.end());
                 break;
             }
             case 6: {  // splice: this input's head, another seed's tail
@@ -256,8 +271,18 @@ private:
                 break;
             }
             default: {  // replace a run of digits with an extreme number
-                static const char* kNumbers[] = {"0", "-1", "255", "-2147483648", "2147483647", "4294967296",
-                                                 "9223372036854775807", "18446744073709551616", "1e300", "-0", "13", "52"};
+                static const char* kNumbers[] = {"0",
+                                                 "-1",
+                                                 "255",
+                                                 "-2147483648",
+                                                 "2147483647",
+                                                 "4294967296",
+                                                 "9223372036854775807",
+                                                 "18446744073709551616",
+                                                 "1e300",
+                                                 "-0",
+                                                 "13",
+                                                 "52"};
                 const std::string n = kNumbers[below(std::size(kNumbers))];
                 std::size_t at = below(b.size() + 1);
                 std::size_t end = at;
@@ -270,7 +295,8 @@ private:
     }
 
     static const std::string& interesting() {
-        static const std::string s = std::string("\n\r\t :=.,-+0123456789\"{}[]\\") + '\0' + "\xff\x80\xe2";
+        static const std::string s =
+            std::string("\n\r\t :=.,-+0123456789\"{}[]\\") + '\0' + "\xff\x80\xe2";
         return s;
     }
 
@@ -298,18 +324,29 @@ Options parse(int argc, char** argv) {
             if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
             return argv[++i];
         };
-        if (a == "--corpus") o.corpus = value();
-        else if (a == "--dict") o.dict = value();
-        else if (a == "--artifact-dir") o.artifact_dir = value();
-        else if (a == "--cases") o.cases = std::stol(value());
-        else if (a == "--seconds") o.seconds = std::stod(value());
-        else if (a == "--seed") o.seed = std::stoull(value());
-        else if (a == "--max-len") o.max_len = std::stoul(value());
-        else if (a == "--timeout") o.timeout = std::stod(value());
-        else if (a.starts_with("--")) throw std::runtime_error("unknown option " + a);
-        else o.files.emplace_back(a);
+        if (a == "--corpus")
+            o.corpus = value();
+        else if (a == "--dict")
+            o.dict = value();
+        else if (a == "--artifact-dir")
+            o.artifact_dir = value();
+        else if (a == "--cases")
+            o.cases = std::stol(value());
+        else if (a == "--seconds")
+            o.seconds = std::stod(value());
+        else if (a == "--seed")
+            o.seed = std::stoull(value());
+        else if (a == "--max-len")
+            o.max_len = std::stoul(value());
+        else if (a == "--timeout")
+            o.timeout = std::stod(value());
+        else if (a.starts_with("--"))
+            throw std::runtime_error("unknown option " + a);
+        else
+            o.files.emplace_back(a);
     }
-    if (o.corpus.empty() && o.files.empty()) throw std::runtime_error("give --corpus DIR, or files to replay");
+    if (o.corpus.empty() && o.files.empty())
+        throw std::runtime_error("give --corpus DIR, or files to replay");
     return o;
 }
 
@@ -324,11 +361,14 @@ int fuzz(const Options& o) {
     const std::vector<Bytes> dict = o.dict.empty() ? std::vector<Bytes>{} : read_dictionary(o.dict);
 
     fs::create_directories(o.artifact_dir);
-    const std::string artifact = (o.artifact_dir / (std::string("crash-") + g_target_name)).string();
+    const std::string artifact =
+        (o.artifact_dir / (std::string("crash-") + g_target_name)).string();
     std::snprintf(g_artifact_path, sizeof g_artifact_path, "%s", artifact.c_str());
 
     const auto start = std::chrono::steady_clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
     for (const Bytes& seed : corpus) run_case(seed, o.timeout);
     Mutator mutator(o.seed, corpus, dict, o.max_len);
     long cases = 0;
@@ -336,8 +376,9 @@ int fuzz(const Options& o) {
         run_case(mutator.next(), o.timeout);
         ++cases;
     }
-    std::printf("==fuzz== %s: %zu seeds and %ld mutated cases in %.1f s, seed %llu: 0 crashes, 0 hangs\n", g_target_name,
-                corpus.size(), cases, elapsed(), static_cast<unsigned long long>(o.seed));
+    std::printf(
+        "==fuzz== %s: %zu seeds and %ld mutated cases in %.1f s, seed %llu: 0 crashes, 0 hangs\n",
+        g_target_name, corpus.size(), cases, elapsed(), static_cast<unsigned long long>(o.seed));
     return 0;
 }
 

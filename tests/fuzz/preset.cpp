@@ -11,7 +11,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto pairs = rules_to_pairs(parse_rules(fuzz::text(data, size), "preset fuzz", {}));
         std::string again;
         for (const auto& [key, value] : pairs) again += key + " = " + value + "\n";
-        fuzz::require(rules_to_pairs(parse_rules(again, "preset again", {})) == pairs, "preset round trip");
+        fuzz::require(rules_to_pairs(parse_rules(again, "preset again", {})) == pairs,
+                      "preset round trip");
     } catch (const InputError&) {
     }
     return 0;

@@ -1,8 +1,9 @@
 // A game-record file, line by line as `cardgames replay` reads it: each line parsed with the depth
 // limit, game lines read by the checking reader and re-run through the rules.
+#include "cardgames/rules/record.hpp"
+
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
-#include "cardgames/rules/record.hpp"
 #include "tests/fuzz/fuzz_target.hpp"
 
 using namespace cardgames;

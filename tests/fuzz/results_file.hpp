@@ -12,7 +12,7 @@
 namespace fuzz {
 
 class TempFile {
-public:
+  public:
     TempFile() {
         const char* dir = std::getenv("TMPDIR");
         path_ = std::string(dir && *dir ? dir : "/tmp") + "/cardgames-fuzz-XXXXXX";
@@ -27,7 +27,7 @@ public:
         return path_;
     }
 
-private:
+  private:
     std::string path_;
 };
 

@@ -35,13 +35,16 @@ std::vector<Deal> enumerate(const Constraints& c) {
             if (c.excluded[s].contains(cards[i])) ok = false;
             d.hands[s] |= cards[i];
         }
-        for (int s : others) ok = ok && d.hands[s].size() == c.need[s] && d.hands[s].contains_all(c.known[s]);
+        for (int s : others)
+            ok = ok && d.hands[s].size() == c.need[s] && d.hands[s].contains_all(c.known[s]);
         if (ok) out.push_back(d);
     }
     return out;
 }
 
-std::string key_of(const Deal& d) { return deal_to_string(d); }
+std::string key_of(const Deal& d) {
+    return deal_to_string(d);
+}
 
 // Chi-squared goodness of fit against the uniform distribution over the enumerated deals.
 void expect_uniform(const Constraints& c, int samples, std::uint64_t seed) {
@@ -69,15 +72,18 @@ Constraints small(int players, int per_seat) {
     Constraints c;
     c.players = players;
     c.me = 0;
-    const Card cards[] = {Card(Suit::kSpades, kAce),   Card(Suit::kSpades, kKing),  Card(Suit::kHearts, 9),
-                          Card(Suit::kHearts, 3),      Card(Suit::kDiamonds, kTen), Card(Suit::kClubs, 2),
-                          Card(Suit::kClubs, kQueen),  Card(Suit::kDiamonds, 4),    Card(Suit::kHearts, kAce)};
+    const Card cards[] = {
+        Card(Suit::kSpades, kAce),  Card(Suit::kSpades, kKing),  Card(Suit::kHearts, 9),
+        Card(Suit::kHearts, 3),     Card(Suit::kDiamonds, kTen), Card(Suit::kClubs, 2),
+        Card(Suit::kClubs, kQueen), Card(Suit::kDiamonds, 4),    Card(Suit::kHearts, kAce)};
     for (int i = 0; i < (players - 1) * per_seat; ++i) c.unseen |= cards[i];
     for (int s = 1; s < players; ++s) c.need[s] = per_seat;
     return c;
 }
 
-TEST(DealSampler, UniformWithoutConstraints) { expect_uniform(small(4, 2), 30000, 1); }
+TEST(DealSampler, UniformWithoutConstraints) {
+    expect_uniform(small(4, 2), 30000, 1);
+}
 
 TEST(DealSampler, UniformWithVoidsAndKnownCards) {
     Constraints c = small(4, 2);
@@ -129,8 +135,10 @@ TEST(DealSampler, WhyNoDealAgreesWithTheSampler) {
         const CardSet unseen = c.unseen;
         for (int s = 1; s < c.players; ++s) {
             for (Card card : unseen) {
-                if (rng() % 3 == 0) c.excluded[s] |= card;
-                else if (rng() % 17 == 0) c.known[s] |= card;
+                if (rng() % 3 == 0)
+                    c.excluded[s] |= card;
+                else if (rng() % 17 == 0)
+                    c.known[s] |= card;
             }
             c.excluded[s] -= c.known[s];
             if (rng() % 11 == 0) c.need[s] += static_cast<int>(rng() % 3) - 1;
@@ -157,23 +165,27 @@ void expect_world_explains_history(const InfoState& info, const Deal& world) {
     const PlayRules pr = PlayRules::from(rules);
     Deal start = world;
     for (const PlayedCard& p : info.plays) start.hands[p.seat] |= p.card;
-    PlayState s = PlayState::start(start, info.plays.empty() ? info.play.to_move : info.plays.front().seat);
+    PlayState s =
+        PlayState::start(start, info.plays.empty() ? info.play.to_move : info.plays.front().seat);
     for (const PlayedCard& p : info.plays) {
         ASSERT_EQ(s.to_move, p.seat);
         ASSERT_TRUE(s.legal_moves(pr).contains(p.card))
-            << to_string(p.card) << " by seat " << int(p.seat) << " would be illegal in world " << deal_to_string(world);
+            << to_string(p.card) << " by seat " << int(p.seat) << " would be illegal in world "
+            << deal_to_string(world);
         s.play(pr, p.card);
     }
     for (int seat = 0; seat < rules.players; ++seat) ASSERT_EQ(s.hands[seat], world.hands[seat]);
 }
 
 TEST(DealSampler, WorldsAlwaysExplainTheHistoryOfRealGames) {
-    for (const char* preset : {"hearts4", "hearts3", "hearts6", "spades-partnership", "spades-cutthroat3"}) {
+    for (const char* preset :
+         {"hearts4", "hearts3", "hearts6", "spades-partnership", "spades-cutthroat3"}) {
         const Rules rules = load_rules(preset_path(preset), {});
         for (std::uint64_t seed = 1; seed <= 40; ++seed) {
             Game game(rules, seed);
             std::vector<std::unique_ptr<Player>> players;
-            for (int s = 0; s < rules.players; ++s) players.push_back(make_player("random", mix_seed(seed, s)));
+            for (int s = 0; s < rules.players; ++s)
+                players.push_back(make_player("random", mix_seed(seed, s)));
             boost::random::mt19937_64 rng(seed);
             const int hand = game.hand().number;
             while (!game.over() && game.hand().number == hand) {
@@ -186,11 +198,13 @@ TEST(DealSampler, WorldsAlwaysExplainTheHistoryOfRealGames) {
                         if (s == me) continue;
                         const CardSet truth = game.play_state().hands[s];
                         ASSERT_EQ(truth.size(), c.need[s]) << preset;
-                        ASSERT_FALSE(truth.intersects(c.excluded[s])) << preset << " " << c.describe();
+                        ASSERT_FALSE(truth.intersects(c.excluded[s]))
+                            << preset << " " << c.describe();
                         ASSERT_TRUE(truth.contains_all(c.known[s])) << preset;
                     }
                     DealSampler sampler(c);
-                    for (int k = 0; k < 3; ++k) expect_world_explains_history(info, sampler.sample(rng, info.hand));
+                    for (int k = 0; k < 3; ++k)
+                        expect_world_explains_history(info, sampler.sample(rng, info.hand));
                 }
                 step_game(game, players);
             }

@@ -37,13 +37,16 @@ TEST(Inference, HeartsWorldsWhereThePasserKeptWorseCardsWeighLess) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     Game game(rules, 1);
     // North (seat 0) holds nothing worse than its top hearts, so it passes them to East (seat 1).
-    game.set_deal(parse_deal("N:432.KQJ.432.5432 765.T98.T98.9876 JT98.765.765.AKQ AKQ.A432.AKQJ.JT"));
+    game.set_deal(
+        parse_deal("N:432.KQJ.432.5432 765.T98.T98.9876 JT98.765.765.AKQ AKQ.A432.AKQJ.JT"));
     auto players = rule_players(4);
     while (game.phase() == Phase::kPass) step_game(game, players);
     const InfoState east = game.info_state(1);
-    ASSERT_EQ(east.received, CardSet(Card(Suit::kHearts, kKing)) | Card(Suit::kHearts, kQueen) | Card(Suit::kHearts, kJack));
+    ASSERT_EQ(east.received, CardSet(Card(Suit::kHearts, kKing)) | Card(Suit::kHearts, kQueen) |
+                                 Card(Suit::kHearts, kJack));
     const Deal truth = world_of(game);
-    EXPECT_DOUBLE_EQ(world_weight(east, truth), 1.0) << "what North received may be worse than what it passed";
+    EXPECT_DOUBLE_EQ(world_weight(east, truth), 1.0)
+        << "what North received may be worse than what it passed";
     // North keeping the A♥ besides: one card worse than the J♥ more than it can have received.
     const int west = 3;
     const Card ace(Suit::kHearts, kAce);
@@ -80,7 +83,8 @@ TEST(Inference, SpadesWorldsThatExplainTheBidsWeighMore) {
             continue;
         // Moving the A♠ (a sure trick) from the strongest other bidder to the weakest: the bids no
         // longer fit.
-        EXPECT_LT(world_weight(me, swapped(truth, strong, ace, weak, weak_low.lowest())), 1.0) << "seed " << seed;
+        EXPECT_LT(world_weight(me, swapped(truth, strong, ace, weak, weak_low.lowest())), 1.0)
+            << "seed " << seed;
         ++checked;
     }
     EXPECT_GE(checked, 3);

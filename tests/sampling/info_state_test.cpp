@@ -31,8 +31,10 @@ void expect_same(const InfoState& a, const InfoState& b) {
 TEST(InfoState, NothingLeaksFromTheHiddenHands) {
     const Rules rules = parse_rules("game=spades\nplayers=4\npartnership=true\n", "test", {});
     // Seats 1 and 3 swap two low diamonds that nobody plays in the first tricks below.
-    const Deal a = parse_deal("N:AKQJ.AKQ.AKQ.AKQ T98.T98.JT9.JT98 765.765.876.7654 432.J432.5432.32");
-    const Deal b = parse_deal("N:AKQJ.AKQ.AKQ.AKQ T98.T98.JT2.JT98 765.765.876.7654 432.J432.9543.32");
+    const Deal a =
+        parse_deal("N:AKQJ.AKQ.AKQ.AKQ T98.T98.JT9.JT98 765.765.876.7654 432.J432.5432.32");
+    const Deal b =
+        parse_deal("N:AKQJ.AKQ.AKQ.AKQ T98.T98.JT2.JT98 765.765.876.7654 432.J432.9543.32");
     Game ga(rules, 1), gb(rules, 1);
     ga.set_deal(a);
     gb.set_deal(b);

@@ -20,7 +20,8 @@ inline std::string decisions(const std::string& spec, const char* preset, std::u
         if (e.kind == GameEvent::Kind::kCard) out += to_string(e.card) + " ";
         if (e.kind == GameEvent::Kind::kBid) out += "b" + std::to_string(e.value) + " ";
         if (e.kind == GameEvent::Kind::kPassesDone)
-            for (int s = 0; s < g.rules().players; ++s) out += "p" + cards_to_string(g.hand().passed[s]) + " ";
+            for (int s = 0; s < g.rules().players; ++s)
+                out += "p" + cards_to_string(g.hand().passed[s]) + " ";
     });
     run_game(game, players);
     return out;

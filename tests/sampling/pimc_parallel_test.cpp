@@ -10,10 +10,9 @@
 #include <vector>
 
 #include "cardgames/rules/game_runner.hpp"
+#include "pimc_decisions.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
-
-#include "pimc_decisions.hpp"
 
 namespace sampling {
 namespace {
@@ -39,7 +38,8 @@ TEST(Pimc, SameDecisionsForAnyThreadCount) {
 InfoState early_choice(Game& game) {
     std::vector<std::unique_ptr<Player>> rule;
     for (int s = 0; s < 4; ++s) rule.push_back(make_player("rule", s));
-    while (game.phase() != Phase::kPlay || game.play_state().legal_moves(game.play_rules()).size() < 2)
+    while (game.phase() != Phase::kPlay ||
+           game.play_state().legal_moves(game.play_rules()).size() < 2)
         step_game(game, rule);
     return game.info_state(game.to_act());
 }
@@ -64,7 +64,8 @@ TEST(Pimc, WorldsRunOnSeveralTbbThreads) {
         EXPECT_EQ(b.threads_used, 1);
         EXPECT_EQ(a.best, b.best);
         EXPECT_EQ(a.expansions, b.expansions);
-        for (std::size_t i = 0; i < a.cards.size(); ++i) EXPECT_EQ(a.cards[i].mean, b.cards[i].mean);
+        for (std::size_t i = 0; i < a.cards.size(); ++i)
+            EXPECT_EQ(a.cards[i].mean, b.cards[i].mean);
     }
     EXPECT_EQ(most, 2) << "the worlds of five decisions never left one TBB thread";
 }

@@ -2,13 +2,12 @@
 // thread count and reproducible from the seed (these tests also run under ThreadSanitizer).
 #include "sampling/pimc.hpp"
 
-#include "pimc_decisions.hpp"
-
 #include <gtest/gtest.h>
 
-#include "cardgames/cards/error.hpp"
 #include "cardgames/cards/deal.hpp"
+#include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game_runner.hpp"
+#include "pimc_decisions.hpp"
 
 namespace sampling {
 namespace {
@@ -19,13 +18,14 @@ using namespace cardgames;
 constexpr const char* kQuick = "pimc:worlds=6,nodes=3000,rollouts=6";
 
 TEST(Pimc, PlaysWholeHandsLegallyInEveryForm) {
-    for (const char* preset : {"hearts4", "hearts3", "hearts5", "hearts6", "spades-partnership", "spades-cutthroat3",
-                               "spades-cutthroat4"}) {
+    for (const char* preset : {"hearts4", "hearts3", "hearts5", "hearts6", "spades-partnership",
+                               "spades-cutthroat3", "spades-cutthroat4"}) {
         const Rules rules = load_rules(preset_path(preset), {});
         Game game(rules, 11);
         game.stop_after_hand();
         std::vector<std::unique_ptr<Player>> players;
-        for (int s = 0; s < rules.players; ++s) players.push_back(make_player(s % 2 ? "rule" : kQuick, mix_seed(11, s)));
+        for (int s = 0; s < rules.players; ++s)
+            players.push_back(make_player(s % 2 ? "rule" : kQuick, mix_seed(11, s)));
         run_game(game, players);  // throws on any illegal choice
         ASSERT_EQ(game.finished_hands().size(), 1u) << preset;
     }
@@ -65,7 +65,8 @@ TEST(Pimc, PassesTheCardsThatCostPoints) {
     // such cards and pass away its safe ones.
     const Rules rules = load_rules(preset_path("hearts4"), {});
     Game game(rules, 5);
-    game.set_deal(parse_deal("N:AKQ.A2.5432.5432 JT98.KQJT.AKQ.AK 765.9876.JT9.QJT 432.543.876.9876"));
+    game.set_deal(
+        parse_deal("N:AKQ.A2.5432.5432 JT98.KQJT.AKQ.AK 765.9876.JT9.QJT 432.543.876.9876"));
     ASSERT_EQ(game.phase(), Phase::kPass);
     const InfoState info = game.info_state(0);
     const CardSet by_search = make_player("pimc:rollouts=32,pass=search", 1)->pass(info);
@@ -85,7 +86,8 @@ TEST(Pimc, BadSpecsAreNamed) {
         make_player("pimc:wrlds=3", 1);
         FAIL();
     } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("unknown option 'wrlds'"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("unknown option 'wrlds'"), std::string::npos)
+            << e.what();
     }
     try {
         make_player("pmic", 1);
@@ -101,22 +103,28 @@ TEST(Pimc, SpecNumbersAreExact) {
     const struct {
         const char* key;
         long lo, hi;
-    } kRanges[] = {{"worlds", 1, 100000}, {"depth", 0, 17},       {"nodes", 1, 2147483647}, {"exact", 0, 17},
-                   {"threads", 0, 1024},  {"rollouts", 1, 100000}, {"ms", 0, 86400000}};
+    } kRanges[] = {{"worlds", 1, 100000}, {"depth", 0, 17},     {"nodes", 1, 2147483647},
+                   {"exact", 0, 17},      {"threads", 0, 1024}, {"rollouts", 1, 100000},
+                   {"ms", 0, 86400000}};
     for (const auto& r : kRanges) {
         const std::string key = r.key;
-        EXPECT_NO_THROW(PimcOptions::from_spec(parse_bot_spec("pimc:" + key + "=" + std::to_string(r.lo)))) << key;
-        EXPECT_NO_THROW(PimcOptions::from_spec(parse_bot_spec("pimc:" + key + "=" + std::to_string(r.hi)))) << key;
-        for (const std::string& bad : {std::to_string(r.lo - 1), std::to_string(r.hi + 1), std::string("99999999999"),
-                                      std::string("-5"), std::string("1e3"), std::string("12abc"), std::string(""),
-                                      std::string(" 5"), std::string("+5"), std::string("0x10")}) {
+        EXPECT_NO_THROW(
+            PimcOptions::from_spec(parse_bot_spec("pimc:" + key + "=" + std::to_string(r.lo))))
+            << key;
+        EXPECT_NO_THROW(
+            PimcOptions::from_spec(parse_bot_spec("pimc:" + key + "=" + std::to_string(r.hi))))
+            << key;
+        for (const std::string& bad :
+             {std::to_string(r.lo - 1), std::to_string(r.hi + 1), std::string("99999999999"),
+              std::string("-5"), std::string("1e3"), std::string("12abc"), std::string(""),
+              std::string(" 5"), std::string("+5"), std::string("0x10")}) {
             const std::string spec = "pimc:" + key + "=" + bad;
             try {
                 PimcOptions::from_spec(parse_bot_spec(spec));
                 ADD_FAILURE() << spec << " was accepted";
             } catch (const InputError& e) {
-                const std::string want = key + "=" + bad + " is not a whole number from " + std::to_string(r.lo) + " to " +
-                                         std::to_string(r.hi);
+                const std::string want = key + "=" + bad + " is not a whole number from " +
+                                         std::to_string(r.lo) + " to " + std::to_string(r.hi);
                 EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
             }
         }

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "cardgames/rules/game_runner.hpp"
 #include "cardgames/players/rule_bot.hpp"
+#include "cardgames/rules/game_runner.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {
@@ -18,7 +18,8 @@ TrickGame world_of(const Game& game, const InfoState& info) {
     const Rules& rules = game.rules();
     ScoreContext context;
     context.bids = info.bids;
-    for (int s = 0; s < rules.players; ++s) context.bags[rules.unit_of(s)] = info.scores.bags[rules.unit_of(s)];
+    for (int s = 0; s < rules.players; ++s)
+        context.bags[rules.unit_of(s)] = info.scores.bags[rules.unit_of(s)];
     return TrickGame(rules, game.play_state(),
                      rules.game == GameKind::kHearts ? Utility::kPoints : Utility::kScore,
                      taken_cards(info), context);
@@ -35,12 +36,14 @@ TEST(Rollout, EndsAsTheRulePlayersEndTheHand) {
     for (const char* preset : {"hearts4", "hearts3", "spades-partnership", "spades-cutthroat3"}) {
         for (std::uint64_t seed = 1; seed <= 4; ++seed) {
             const Rules rules = load_rules(preset_path(preset), {});
-            for (int cards_before = 0; cards_before < 3 * rules.players; cards_before += rules.players + 1) {
+            for (int cards_before = 0; cards_before < 3 * rules.players;
+                 cards_before += rules.players + 1) {
                 Game game(rules, seed);
                 game.stop_after_hand();
                 std::vector<std::unique_ptr<Player>> players;
                 for (int s = 0; s < rules.players; ++s) players.push_back(make_player("rule", s));
-                while (game.phase() != Phase::kPlay || static_cast<int>(game.hand().plays.size()) < cards_before)
+                while (game.phase() != Phase::kPlay ||
+                       static_cast<int>(game.hand().plays.size()) < cards_before)
                     step_game(game, players);
                 const InfoState info = game.info_state(game.to_act());
                 TrickGame world = world_of(game, info);
@@ -55,8 +58,10 @@ TEST(Rollout, EndsAsTheRulePlayersEndTheHand) {
                 const std::vector<int> reported = world.report(value);
                 const HandRecord& hand = game.finished_hands().back();
                 for (int u = 0; u < rules.num_units(); ++u)
-                    EXPECT_EQ(reported[static_cast<std::size_t>(u)], hand.score.delta[static_cast<std::size_t>(u)])
-                        << preset << " seed " << seed << " after " << cards_before << " cards, unit " << u;
+                    EXPECT_EQ(reported[static_cast<std::size_t>(u)],
+                              hand.score.delta[static_cast<std::size_t>(u)])
+                        << preset << " seed " << seed << " after " << cards_before
+                        << " cards, unit " << u;
             }
         }
     }
@@ -69,7 +74,8 @@ TEST(Rollout, HandsTheLastTricksToTheExactSearch) {
         game.stop_after_hand();
         std::vector<std::unique_ptr<Player>> players;
         for (int s = 0; s < 4; ++s) players.push_back(make_player("rule", s));
-        while (game.phase() != Phase::kPlay || game.hand().plays.size() < 28) step_game(game, players);
+        while (game.phase() != Phase::kPlay || game.hand().plays.size() < 28)
+            step_game(game, players);
         const InfoState info = game.info_state(game.to_act());
         TrickGame world = world_of(game, info);
         const Card first = RuleBot().play(info);
@@ -78,7 +84,8 @@ TEST(Rollout, HandsTheLastTricksToTheExactSearch) {
         const engine::Tuple value = rollout(info, world, first, 5, solver, expansions);
         EXPECT_GT(expansions, 0u);
         // The same play by hand up to five tricks left, then a fresh exact solve.
-        while (game.hand().plays.size() % 4 != 0 || game.play_state().hands[game.to_act()].size() > 5)
+        while (game.hand().plays.size() % 4 != 0 ||
+               game.play_state().hands[game.to_act()].size() > 5)
             step_game(game, players);
         const InfoState later = game.info_state(game.to_act());
         TrickGame rest = world_of(game, later);

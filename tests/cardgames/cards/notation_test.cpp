@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "test_helpers.hpp"
 #include "cardgames/rules/dealing.hpp"
+#include "test_helpers.hpp"
 
 namespace cardgames {
 namespace {
@@ -56,8 +56,10 @@ TEST(CardNotation, EveryCardRoundTrips) {
 }
 
 TEST(CardNotation, BadCardsNameTheText) {
-    const std::string tail = "' is not a card (expected rank then suit, like QS, TH, 10h or Q\u2660)";
-    for (const char* bad : {"", "Q", "S", "1S", "11S", "QX", "QSS", "ZS", "Q S", "10", "0S", "Q\u2660\u2660"})
+    const std::string tail =
+        "' is not a card (expected rank then suit, like QS, TH, 10h or Q\u2660)";
+    for (const char* bad :
+         {"", "Q", "S", "1S", "11S", "QX", "QSS", "ZS", "Q S", "10", "0S", "Q\u2660\u2660"})
         EXPECT_EQ(error_of([&] { parse_card(bad); }), std::string("'") + bad + tail) << bad;
 }
 
@@ -82,7 +84,8 @@ TEST(CardSetNotation, HandsAndCardLists) {
 }
 
 // A deal where every suit is split 4-3-3-3 and no two hands look alike.
-constexpr const char* kDealN = "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432";
+constexpr const char* kDealN =
+    "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432";
 
 TEST(DealNotation, PbnRoundTrip) {
     const Deal d = parse_deal(kDealN);
@@ -100,26 +103,37 @@ TEST(DealNotation, PbnRoundTrip) {
 TEST(DealNotation, PbnFirstSeatOtherThanNorth) {
     const Deal n = parse_deal(kDealN);
     // The same deal written from East, South and West: hands go clockwise from the first seat.
-    EXPECT_EQ(parse_deal("E:T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432 AKQJ.AKQ.AKQ.AKQ"), n);
-    EXPECT_EQ(parse_deal("S:765.765.8765.876 432.432.432.5432 AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9"), n);
-    EXPECT_EQ(parse_deal("W:432.432.432.5432 AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876"), n);
-    EXPECT_EQ(parse_deal("w:432.432.432.5432 AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876"), n);
+    EXPECT_EQ(parse_deal("E:T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432 AKQJ.AKQ.AKQ.AKQ"),
+              n);
+    EXPECT_EQ(parse_deal("S:765.765.8765.876 432.432.432.5432 AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9"),
+              n);
+    EXPECT_EQ(parse_deal("W:432.432.432.5432 AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876"),
+              n);
+    EXPECT_EQ(parse_deal("w:432.432.432.5432 AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876"),
+              n);
     // Printing always starts from N.
-    EXPECT_EQ(deal_to_string(parse_deal("S:765.765.8765.876 432.432.432.5432 AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9")),
+    EXPECT_EQ(deal_to_string(parse_deal(
+                  "S:765.765.8765.876 432.432.432.5432 AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9")),
               kDealN);
     // "4:" is the extension's spelling of the same thing.
-    EXPECT_EQ(parse_deal("4:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432"), n);
+    EXPECT_EQ(parse_deal("4:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432"),
+              n);
     // Extra whitespace between hands, lower case ranks and "10".
-    EXPECT_EQ(parse_deal("N:AKQJ.AKQ.AKQ.AKQ   t98.J1098.JT9.JT9\t765.765.8765.876 432.432.432.5432 "), n);
+    EXPECT_EQ(
+        parse_deal("N:AKQJ.AKQ.AKQ.AKQ   t98.J1098.JT9.JT9\t765.765.8765.876 432.432.432.5432 "),
+        n);
 }
 
 TEST(DealNotation, VoidsAsEmptyOrDash) {
-    const Deal a = parse_deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432");
-    const Deal b = parse_deal("N:AKQJT98765432.-.-.- -.AKQJT98765432.-.- -.-.AKQJT98765432.- -.-.-.AKQJT98765432");
+    const Deal a =
+        parse_deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432");
+    const Deal b = parse_deal(
+        "N:AKQJT98765432.-.-.- -.AKQJT98765432.-.- -.-.AKQJT98765432.- -.-.-.AKQJT98765432");
     EXPECT_EQ(a, b);
     EXPECT_EQ(a.hands[0], CardSet::whole_suit(Suit::kSpades));
     EXPECT_EQ(a.hands[3], CardSet::whole_suit(Suit::kClubs));
-    EXPECT_EQ(deal_to_string(b), "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432");
+    EXPECT_EQ(deal_to_string(b),
+              "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432");
     // End positions: short hands, and a hand with no cards at all.
     const Deal end = parse_deal("N:A... -.K.-.- ..Q. ...");
     EXPECT_EQ(end.hands[0], cards("AS"));
@@ -142,29 +156,37 @@ TEST(DealNotation, ThreeFiveSixHandExtension) {
     EXPECT_EQ(error_of([&] { validate_deal(d3, preset("hearts3")); }),
               "deal holds 2D, not in the 3-player hearts deck");
 
-    const std::string five = "5:AKQJ.AKQ.AKQ. T98.JT9.JT9.A 765.876.876.K 432.5432.543. -.-.-.QJT9876543";
+    const std::string five =
+        "5:AKQJ.AKQ.AKQ. T98.JT9.JT9.A 765.876.876.K 432.5432.543. -.-.-.QJT9876543";
     const Deal d5 = parse_deal(five);
     EXPECT_EQ(d5.players, 5);
-    EXPECT_EQ(deal_to_string(d5), "5:AKQJ.AKQ.AKQ. T98.JT9.JT9.A 765.876.876.K 432.5432.543. ...QJT9876543");
+    EXPECT_EQ(deal_to_string(d5),
+              "5:AKQJ.AKQ.AKQ. T98.JT9.JT9.A 765.876.876.K 432.5432.543. ...QJT9876543");
     EXPECT_NO_THROW(validate_deal(d5, preset("hearts5")));
 
-    const std::string six = "6:AKQJ..AKQ.A T98.A.JT94. 765.KQ.87.K 432.JT.65.Q .98765.-.JT9 .432.-.87654";
+    const std::string six =
+        "6:AKQJ..AKQ.A T98.A.JT94. 765.KQ.87.K 432.JT.65.Q .98765.-.JT9 .432.-.87654";
     const Deal d6 = parse_deal(six);
     EXPECT_EQ(d6.players, 6);
-    EXPECT_EQ(deal_to_string(d6), "6:AKQJ..AKQ.A T98.A.JT94. 765.KQ.87.K 432.JT.65.Q .98765..JT9 .432..87654");
+    EXPECT_EQ(deal_to_string(d6),
+              "6:AKQJ..AKQ.A T98.A.JT94. 765.KQ.87.K 432.JT.65.Q .98765..JT9 .432..87654");
     EXPECT_NO_THROW(validate_deal(d6, preset("hearts6")));
 }
 
 TEST(DealNotation, BadDealsNameTheTextAndWhere) {
     EXPECT_EQ(error_of([] { parse_deal("AKQ.JT9.876.5432"); }),
-              "deal 'AKQ.JT9.876.5432': expected 'N:<hand> <hand> <hand> <hand>' or '<players>:<hand> ...'");
+              "deal 'AKQ.JT9.876.5432': expected 'N:<hand> <hand> <hand> <hand>' or "
+              "'<players>:<hand> ...'");
     EXPECT_EQ(error_of([] { parse_deal("X:A... K... Q... J..."); }),
-              "deal 'X:A... K... Q... J...': 'X' before ':' must be a seat N, E, S, W or a player count 3 to 6");
+              "deal 'X:A... K... Q... J...': 'X' before ':' must be a seat N, E, S, W or a player "
+              "count 3 to 6");
     EXPECT_EQ(error_of([] { parse_deal("7:A... K... Q... J... T... 9... 8..."); }),
-              "deal '7:A... K... Q... J... T... 9... 8...': '7' before ':' must be a seat N, E, S, W or a player "
+              "deal '7:A... K... Q... J... T... 9... 8...': '7' before ':' must be a seat N, E, S, "
+              "W or a player "
               "count 3 to 6");
     // Wrong number of hands.
-    EXPECT_EQ(error_of([] { parse_deal("N:A... K... Q..."); }), "deal 'N:A... K... Q...': 3 hands, expected 4");
+    EXPECT_EQ(error_of([] { parse_deal("N:A... K... Q..."); }),
+              "deal 'N:A... K... Q...': 3 hands, expected 4");
     EXPECT_EQ(error_of([] { parse_deal("3:A... K... Q... J..."); }),
               "deal '3:A... K... Q... J...': 4 hands, expected 3");
     EXPECT_EQ(error_of([] { parse_deal("5:A... K... Q... J..."); }),
@@ -175,17 +197,21 @@ TEST(DealNotation, BadDealsNameTheTextAndWhere) {
     EXPECT_EQ(error_of([] { parse_deal("N:A... K... Q.... J..."); }),
               "hand 3 'Q....': more than 4 suits (a hand is S.H.D.C)");
     // Bad rank: the rank's character, the hand and the suit.
-    EXPECT_EQ(error_of([] { parse_deal("N:A... K.X.. Q... J..."); }), "hand 2 'K.X..', H suit: 'X' is not a rank");
-    EXPECT_EQ(error_of([] { parse_deal("N:A... K... Q...1 J..."); }), "hand 3 'Q...1', C suit: '1' is not a rank");
+    EXPECT_EQ(error_of([] { parse_deal("N:A... K.X.. Q... J..."); }),
+              "hand 2 'K.X..', H suit: 'X' is not a rank");
+    EXPECT_EQ(error_of([] { parse_deal("N:A... K... Q...1 J..."); }),
+              "hand 3 'Q...1', C suit: '1' is not a rank");
     // Ranks not high to low, or a rank twice in a suit.
     EXPECT_EQ(error_of([] { parse_deal("N:A... K... Q.29.. J..."); }),
               "hand 3 'Q.29..', H suit: ranks must be listed high to low once each ('29')");
     EXPECT_EQ(error_of([] { parse_deal("N:A... K... Q.99.. J..."); }),
               "hand 3 'Q.99..', H suit: ranks must be listed high to low once each ('99')");
     // A card dealt to two hands.
-    EXPECT_EQ(error_of([] { parse_deal("N:A.2.. K.3.. Q.4.. J.2.."); }), "hand 4 'J.2..', H suit: 2H is dealt twice");
+    EXPECT_EQ(error_of([] { parse_deal("N:A.2.. K.3.. Q.4.. J.2.."); }),
+              "hand 4 'J.2..', H suit: 2H is dealt twice");
     // The first seat changes which hand is "hand 1": hands are counted in the text's order.
-    EXPECT_EQ(error_of([] { parse_deal("E:A... A... Q... J..."); }), "hand 2 'A...', S suit: AS is dealt twice");
+    EXPECT_EQ(error_of([] { parse_deal("E:A... A... Q... J..."); }),
+              "hand 2 'A...', S suit: AS is dealt twice");
 }
 
 TEST(DealNotation, ValidateAgainstRules) {
@@ -193,18 +219,21 @@ TEST(DealNotation, ValidateAgainstRules) {
     EXPECT_EQ(error_of([&] { validate_deal(parse_deal("3:A... K... Q..."), hearts4); }),
               "deal has 3 hands but the rules are for 4 players");
     // Wrong hand size vs the rules.
-    const Deal short_deal = parse_deal("N:AKQJ.AKQ.AKQ.AK T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432");
+    const Deal short_deal =
+        parse_deal("N:AKQJ.AKQ.AKQ.AK T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432");
     EXPECT_EQ(error_of([&] { validate_deal(short_deal, hearts4); }),
               "hand of seat 0 ('AKQJ.AKQ.AKQ.AK') has 12 cards, expected 13");
     EXPECT_NO_THROW(validate_deal(parse_deal("N:A... K... Q... J..."), hearts4, 1));
     EXPECT_EQ(error_of([&] { validate_deal(parse_deal("N:AK... Q... J... T..."), hearts4, 1); }),
               "hand of seat 0 ('AK...') has 2 cards, expected 1");
     // A card not in the deck: 2C in 3-player Spades.
-    const Deal with_2c = parse_deal("3:AKQJT9.AKQJT.AKQJ.AK 8765.98765.T98.QJT98 432.432.765432.76542");
+    const Deal with_2c =
+        parse_deal("3:AKQJT9.AKQJT.AKQJ.AK 8765.98765.T98.QJT98 432.432.765432.76542");
     EXPECT_EQ(error_of([&] { validate_deal(with_2c, preset("spades-cutthroat3")); }),
               "deal holds 2C, not in the 3-player spades deck");
     // Several foreign cards are all named.
-    const Deal six_bad = parse_deal("6:AKQJ..AKQ.A T98.A.JT94. 765.KQ.87.K 432.JT.65.Q .98765.2.JT9 .432.3.87652");
+    const Deal six_bad =
+        parse_deal("6:AKQJ..AKQ.A T98.A.JT94. 765.KQ.87.K 432.JT.65.Q .98765.2.JT9 .432.3.87652");
     EXPECT_EQ(error_of([&] { validate_deal(six_bad, preset("hearts6")); }),
               "deal holds 3D 2D 2C, not in the 6-player hearts deck");
 }

@@ -33,7 +33,9 @@ std::vector<PinnedDeal> pinned_deals() {
         p.deal = parse_deal(line.substr(0, bar));
         p.leader = parse_seat(line.substr(bar + 3, bar2 - bar - 3), 4);
         std::istringstream values(line.substr(bar2 + 3));
-        for (std::string v; values >> v;) p.leads.emplace_back(parse_card(v.substr(0, v.find('='))), std::stoi(v.substr(v.find('=') + 1)));
+        for (std::string v; values >> v;)
+            p.leads.emplace_back(parse_card(v.substr(0, v.find('='))),
+                                 std::stoi(v.substr(v.find('=') + 1)));
         out.push_back(p);
     }
     return out;
@@ -51,7 +53,8 @@ TEST(DoubleDummyRegression, EveryOpeningLeadAsDdsValuedIt) {
         ASSERT_EQ(ours.size(), p.leads.size()) << p.text;
         for (std::size_t i = 0; i < ours.size(); ++i) {
             EXPECT_EQ(ours[i].card, p.leads[i].first) << p.text;
-            EXPECT_EQ(ours[i].tricks, p.leads[i].second) << to_string(ours[i].card) << " in " << p.text;
+            EXPECT_EQ(ours[i].tricks, p.leads[i].second)
+                << to_string(ours[i].card) << " in " << p.text;
         }
     }
 }

@@ -34,7 +34,8 @@ Rules partnership_rules(bool lead_anytime) {
 
 // A random position with `tricks` cards per hand at the start of the current trick, then
 // `played` random legal cards of that trick; `trumps`: whether spades may be among the cards.
-PlayState random_position(const PlayRules& rules, std::mt19937_64& rng, int tricks, int played, bool trumps = true) {
+PlayState random_position(const PlayRules& rules, std::mt19937_64& rng, int tricks, int played,
+                          bool trumps = true) {
     std::vector<Card> deck;
     for (int s = 0; s < 4; ++s)
         if (trumps || static_cast<Suit>(s) != Suit::kSpades)
@@ -43,7 +44,8 @@ PlayState random_position(const PlayRules& rules, std::mt19937_64& rng, int tric
     Deal deal;
     deal.players = 4;
     for (int p = 0; p < 4; ++p)
-        for (int i = 0; i < tricks; ++i) deal.hands[p] |= deck[static_cast<std::size_t>(p * tricks + i)];
+        for (int i = 0; i < tricks; ++i)
+            deal.hands[p] |= deck[static_cast<std::size_t>(p * tricks + i)];
     PlayState state = PlayState::start(deal, static_cast<int>(rng() % 4));
     state.tricks_played = static_cast<std::int8_t>(13 - tricks);  // no forced opening lead
     state.broken = rng() % 2 == 0;
@@ -62,7 +64,8 @@ PlayState random_position(const PlayRules& rules, std::mt19937_64& rng, int tric
 // An end position given in PBN, `leader` to lead the next trick.
 PlayState end_position(const std::string& pbn, int leader) {
     PlayState state = PlayState::start(parse_deal(pbn), leader);
-    state.tricks_played = static_cast<std::int8_t>(13 - state.hands[static_cast<std::size_t>(leader)].size());
+    state.tricks_played =
+        static_cast<std::int8_t>(13 - state.hands[static_cast<std::size_t>(leader)].size());
     return state;
 }
 
@@ -106,11 +109,14 @@ TEST(DoubleDummy, AgreesWithMaxnOnRandomPositions) {
             const int expected = maxn_tricks(rules, state);
             ASSERT_EQ(solver.solve(play, state), expected) << describe(state);
             const int left = state.hands[state.to_move].size();
-            for (int k = 0; k <= left + 1; ++k) ASSERT_EQ(solver.makes(play, state, k), expected >= k) << describe(state) << " k=" << k;
+            for (int k = 0; k <= left + 1; ++k)
+                ASSERT_EQ(solver.makes(play, state, k), expected >= k)
+                    << describe(state) << " k=" << k;
             for (Card c : state.legal_moves(play)) {
                 PlayState next = state;
                 next.play(play, c);
-                ASSERT_EQ(solver.solve(play, next), maxn_tricks(rules, next)) << describe(state) << " after " << to_string(c);
+                ASSERT_EQ(solver.solve(play, next), maxn_tricks(rules, next))
+                    << describe(state) << " after " << to_string(c);
             }
             ++checked;
         }
@@ -144,7 +150,9 @@ TEST(DoubleDummy, AgreesWithGenericAlphabetaOnLargerPositions) {
         for (int i = 0; i < 60 * kScale; ++i) {
             // 5 to 7 tricks; the long variant also 8.
             const int tricks = 5 + static_cast<int>(rng() % (kScale > 1 ? 4 : 3));
-            expect_alphabeta_value(solver, rules, random_position(PlayRules::from(rules), rng, tricks, static_cast<int>(rng() % 4)));
+            expect_alphabeta_value(
+                solver, rules,
+                random_position(PlayRules::from(rules), rng, tricks, static_cast<int>(rng() % 4)));
             if (HasFatalFailure()) return;
         }
     }
@@ -162,15 +170,19 @@ TEST(DoubleDummy, AgreesWithGenericAlphabetaWithoutTrumps) {
     solver.set_checking(true);
     const Rules rules = partnership_rules(true);
     for (int i = 0; i < 100 * kScale; ++i) {
-        const int tricks = 3 + static_cast<int>(rng() % (kScale > 1 ? 6 : 5));  // 3 to 7; the long variant also 8
-        expect_alphabeta_value(solver, rules, random_position(PlayRules::from(rules), rng, tricks, static_cast<int>(rng() % 4), false));
+        const int tricks =
+            3 + static_cast<int>(rng() % (kScale > 1 ? 6 : 5));  // 3 to 7; the long variant also 8
+        expect_alphabeta_value(solver, rules,
+                               random_position(PlayRules::from(rules), rng, tricks,
+                                               static_cast<int>(rng() % 4), false));
         if (HasFatalFailure()) return;
     }
     EXPECT_EQ(solver.stats().check_failures, 0u);
 }
 
 // The solver's value of an end position from a fresh table, and plain max^n's.
-void expect_end_value(DoubleDummy& solver, const Rules& rules, const std::string& pbn, int leader, int value) {
+void expect_end_value(DoubleDummy& solver, const Rules& rules, const std::string& pbn, int leader,
+                      int value) {
     const PlayState state = end_position(pbn, leader);
     solver.clear();
     solver.reset_stats();

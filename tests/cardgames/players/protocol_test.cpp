@@ -1,5 +1,7 @@
 // The bot protocol: the table's lines rebuild exactly the InfoState the seat sees in-process, the
 // answers are checked, and external programs (tests/bots/*.py) play whole games, good or bad.
+#include "cardgames/players/protocol.hpp"
+
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -7,27 +9,31 @@
 #include <chrono>
 #include <sstream>
 
-#include "cardgames/players/bots.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/players/bots.hpp"
 #include "cardgames/players/external_bot.hpp"
-#include "cardgames/rules/game_runner.hpp"
-#include "cardgames/players/protocol.hpp"
 #include "cardgames/players/random_bot.hpp"
+#include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
 
 namespace cardgames {
 namespace {
 
-const char* kPresets[] = {"hearts3", "hearts4", "hearts5", "hearts6", "spades-partnership", "spades-cutthroat3",
-                          "spades-cutthroat4"};
+const char* kPresets[] = {
+    "hearts3",           "hearts4",          "hearts5", "hearts6", "spades-partnership",
+    "spades-cutthroat3", "spades-cutthroat4"};
 
-Rules preset(const std::string& name) { return load_rules(preset_path(name), {}); }
+Rules preset(const std::string& name) {
+    return load_rules(preset_path(name), {});
+}
 
-std::string bots_dir() { return CARDGAMES_TEST_BOTS_DIR; }
+std::string bots_dir() {
+    return CARDGAMES_TEST_BOTS_DIR;
+}
 
 // The random bot, except that it bids blind nil whenever it may, so that exchanges happen.
 class BlindNilBot : public Player {
-public:
+  public:
     explicit BlindNilBot(std::uint64_t seed) : inner_(seed), rng_(seed) {}
     std::string name() const override { return "blind-nil"; }
     bool blind_nil(const InfoState&) override { return rng_() % 2 == 0; }
@@ -35,7 +41,7 @@ public:
     CardSet pass(const InfoState& info) override { return inner_.pass(info); }
     Card play(const InfoState& info) override { return inner_.play(info); }
 
-private:
+  private:
     RandomBot inner_;
     boost::random::mt19937_64 rng_;
 };
@@ -51,7 +57,8 @@ void expect_same_info(const InfoState& a, const InfoState& b, const std::string&
     EXPECT_EQ(a.dealer, b.dealer) << where;
     EXPECT_EQ(a.hand_number, b.hand_number) << where;
     EXPECT_EQ(a.phase, b.phase) << where;
-    EXPECT_EQ(a.hand, b.hand) << where << " hand " << cards_to_string(a.hand) << " vs " << cards_to_string(b.hand);
+    EXPECT_EQ(a.hand, b.hand) << where << " hand " << cards_to_string(a.hand) << " vs "
+                              << cards_to_string(b.hand);
     EXPECT_EQ(a.dealt, b.dealt) << where;
     EXPECT_EQ(a.passed, b.passed) << where;
     EXPECT_EQ(a.received, b.received) << where;
@@ -78,14 +85,16 @@ void expect_same_info(const InfoState& a, const InfoState& b, const std::string&
 // inner bot decides on the rebuilt InfoState (which must equal the table's), and its answer line
 // goes back through check_answer.
 class LoopbackPlayer : public Player {
-public:
-    LoopbackPlayer(std::unique_ptr<Player> inner, std::uint64_t seed) : writer_(seed), inner_(std::move(inner)) {}
+  public:
+    LoopbackPlayer(std::unique_ptr<Player> inner, std::uint64_t seed)
+        : writer_(seed), inner_(std::move(inner)) {}
     std::string name() const override { return "loopback"; }
     bool blind_nil(const InfoState& info) override { return through(info).blind; }
     int bid(const InfoState& info) override { return through(info).bid; }
     CardSet pass(const InfoState& info) override { return through(info).cards; }
     Card play(const InfoState& info) override { return through(info).card; }
-    void hand_over(const HandRecord& hand, bool game_over, const std::vector<int>& winners) override {
+    void hand_over(const HandRecord& hand, bool game_over,
+                   const std::vector<int>& winners) override {
         for (const std::string& line : writer_.hand_over(hand, game_over, winners)) {
             lines_.push_back(line);
             EXPECT_EQ(view_.feed(line), std::nullopt) << line;
@@ -93,7 +102,7 @@ public:
     }
     const std::vector<std::string>& lines() const { return lines_; }
 
-private:
+  private:
     protocol::Answer through(const InfoState& info) {
         const std::vector<std::string> lines = writer_.decision(info);
         std::optional<Phase> asked;
@@ -102,27 +111,36 @@ private:
             asked = view_.feed(line);
         }
         EXPECT_EQ(asked, info.phase) << lines.back();
-        const std::string where = "seat " + std::to_string(info.seat) + " hand " + std::to_string(info.hand_number) +
-                                  " at '" + lines.back() + "'";
+        const std::string where = "seat " + std::to_string(info.seat) + " hand " +
+                                  std::to_string(info.hand_number) + " at '" + lines.back() + "'";
         expect_same_info(view_.info(), info, where);
         EXPECT_EQ(view_.seed(), seed_for_check_) << where;
         const InfoState& mine = view_.info();
         std::string answer;
         switch (info.phase) {
-            case Phase::kBlindNil: answer = protocol::format_blind_nil(inner_->blind_nil(mine)); break;
-            case Phase::kBid: answer = protocol::format_bid(inner_->bid(mine)); break;
-            case Phase::kPass: answer = protocol::format_pass(inner_->pass(mine)); break;
-            default: answer = protocol::format_play(inner_->play(mine)); break;
+            case Phase::kBlindNil:
+                answer = protocol::format_blind_nil(inner_->blind_nil(mine));
+                break;
+            case Phase::kBid:
+                answer = protocol::format_bid(inner_->bid(mine));
+                break;
+            case Phase::kPass:
+                answer = protocol::format_pass(inner_->pass(mine));
+                break;
+            default:
+                answer = protocol::format_play(inner_->play(mine));
+                break;
         }
         const protocol::Answer a = protocol::check_answer(info, answer);
-        EXPECT_EQ(a.status, protocol::Answer::Status::kOk) << where << ": " << answer << ": " << a.why;
+        EXPECT_EQ(a.status, protocol::Answer::Status::kOk)
+            << where << ": " << answer << ": " << a.why;
         return a;
     }
 
-public:
+  public:
     std::uint64_t seed_for_check_ = 0;
 
-private:
+  private:
     protocol::TableWriter writer_;
     protocol::BotView view_;
     std::unique_ptr<Player> inner_;
@@ -139,7 +157,8 @@ TEST(Protocol, RebuiltInfoStateEqualsTheTablesAndTheGameIsTheSame) {
                 std::vector<std::unique_ptr<Player>> through, direct;
                 std::vector<std::string> names;
                 for (int s = 0; s < rules.players; ++s) {
-                    auto lp = std::make_unique<LoopbackPlayer>(make_test_bot(bot, mix_seed(seed, s)), mix_seed(seed, s));
+                    auto lp = std::make_unique<LoopbackPlayer>(
+                        make_test_bot(bot, mix_seed(seed, s)), mix_seed(seed, s));
                     lp->seed_for_check_ = mix_seed(seed, s);
                     through.push_back(std::move(lp));
                     direct.push_back(make_test_bot(bot, mix_seed(seed, s)));
@@ -150,7 +169,8 @@ TEST(Protocol, RebuiltInfoStateEqualsTheTablesAndTheGameIsTheSame) {
                 run_game(b, direct);
                 ASSERT_TRUE(a.over());
                 EXPECT_EQ(game_record(a, names).dump(), game_record(b, names).dump());
-                for (const HandRecord& h : a.finished_hands()) exchanges += static_cast<int>(h.exchanges.size());
+                for (const HandRecord& h : a.finished_hands())
+                    exchanges += static_cast<int>(h.exchanges.size());
                 // The last lines a seat hears close the game.
                 const auto& lines = static_cast<LoopbackPlayer&>(*through[0]).lines();
                 ASSERT_GE(lines.size(), 2u);
@@ -204,8 +224,14 @@ TEST(Protocol, AnswersAreCheckedAgainstTheDecision) {
     EXPECT_EQ(protocol::check_answer(pass, "XX YY ZZ").status, S::kMalformed);
     EXPECT_EQ(protocol::check_answer(pass, hand.substr(0, 5)).status, S::kIllegal);
     const CardSet others = rules.deck() - pass.hand;
-    EXPECT_EQ(protocol::check_answer(pass, cards_to_string(CardSet(others.lowest())) + " " + hand.substr(0, 5)).status, S::kIllegal);
-    EXPECT_EQ(protocol::check_answer(pass, hand.substr(0, 2) + " " + hand.substr(0, 2) + " " + hand.substr(3, 2)).status, S::kIllegal);
+    EXPECT_EQ(protocol::check_answer(
+                  pass, cards_to_string(CardSet(others.lowest())) + " " + hand.substr(0, 5))
+                  .status,
+              S::kIllegal);
+    EXPECT_EQ(protocol::check_answer(
+                  pass, hand.substr(0, 2) + " " + hand.substr(0, 2) + " " + hand.substr(3, 2))
+                  .status,
+              S::kIllegal);
 
     Game spades(preset("spades-partnership"), 5);
     const InfoState bid = spades.info_state(0);
@@ -230,7 +256,8 @@ TEST(Protocol, AnswersAreCheckedAgainstTheDecision) {
 TEST(Protocol, BotViewRejectsLinesThatDoNotAddUp) {
     protocol::BotView view;
     EXPECT_THROW(view.feed("cardgames-protocol 2"), protocol::ProtocolError);
-    EXPECT_THROW(view.feed("hand 0 dealer=3"), protocol::ProtocolError);  // before the protocol line
+    EXPECT_THROW(view.feed("hand 0 dealer=3"),
+                 protocol::ProtocolError);  // before the protocol line
     view.feed("cardgames-protocol 1");
     EXPECT_THROW(view.feed("hand 0 dealer=3"), protocol::ProtocolError);  // before game and rules
     view.feed("game hearts players=4 seat=2 seed=9");
@@ -243,7 +270,8 @@ TEST(Protocol, BotViewRejectsLinesThatDoNotAddUp) {
     EXPECT_THROW(view.feed("card 0 3C"), protocol::ProtocolError);  // seat 1 is due
     EXPECT_EQ(view.feed("some-future-event 1 2 3"), std::nullopt);  // ignored
     EXPECT_EQ(view.seed(), 9u);
-    static_assert(std::is_base_of_v<InputError, protocol::ProtocolError>, "bad input: exit status 2");
+    static_assert(std::is_base_of_v<InputError, protocol::ProtocolError>,
+                  "bad input: exit status 2");
 }
 
 // ------------------------------------------------------------------ the bot side's session
@@ -290,7 +318,8 @@ const std::string kSpadesBid = "ask bid 0 1 2 3 4 5 6 7 8 9 10 11 12 13\n";
 
 TEST(Protocol, BotSessionAnswersEachAsk) {
     const std::string out = run_session(kHeartsStart + kHeartsPass + kHeartsPassed +
-                                        "card 2 2C\ncard 3 7C\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AC\nask play KC JC 9C 5C 4C 3C\nend\n");
+                                        "card 2 2C\ncard 3 7C\ncard 0 8C\ncard 1 QC\ntrick 1\ncard "
+                                        "1 AC\nask play KC JC 9C 5C 4C 3C\nend\n");
     const std::vector<std::string> answers = split_lines(out);
     ASSERT_EQ(answers.size(), 2u) << out;
     EXPECT_EQ(answers[0].size(), 8u) << answers[0];  // three cards
@@ -308,59 +337,93 @@ TEST(Protocol, BotSessionRefusesTablesThatMakeNoSense) {
     };
     const std::string play_start = kHeartsStart + kHeartsPass + kHeartsPassed + "card 2 2C\n";
     const Case cases[] = {
-        {kHeartsStart + "ask pass count=-1 to=3 AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n", 6, "count -1 is out of range"},
-        {kHeartsStart + "ask pass count=13 to=3 AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n", 6, "the pass is count=3 to=3"},
-        {kHeartsStart + "ask pass count=3 to=1 AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n", 6, "the pass is count=3 to=3"},
+        {kHeartsStart + "ask pass count=-1 to=3 AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n", 6,
+         "count -1 is out of range"},
+        {kHeartsStart + "ask pass count=13 to=3 AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n", 6,
+         "the pass is count=3 to=3"},
+        {kHeartsStart + "ask pass count=3 to=1 AS KS QS 5H 4H 9D 8D 7D KC 9C 5C 4C 3C\n", 6,
+         "the pass is count=3 to=3"},
         {kHeartsStart + "ask pass count=3 to=3 AS KS QS\n", 6, "the table lists AS KS QS"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 dealer=3\nask pass count=3 to=3 AS KS QS\n", 5,
-         "before this seat's cards were dealt"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 3 dealer=3\nask play 2C\n", 5,
-         "before this seat's cards were dealt"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 dealer=3\ncards AS AS\n", 5, "AS is named twice"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 dealer=3\ncards AS KS\n", 5, "a hand has 13"},
-        {kHeartsStart + kHeartsPass + "passed 3 AS KS QS\nreceived 1 KC 9C 5C\n", 8, "this seat was dealt KC 9C 5C"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 "
+         "dealer=3\nask pass count=3 to=3 AS KS QS\n",
+         5, "before this seat's cards were dealt"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 3 "
+         "dealer=3\nask play 2C\n",
+         5, "before this seat's cards were dealt"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 "
+         "dealer=3\ncards AS AS\n",
+         5, "AS is named twice"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 "
+         "dealer=3\ncards AS KS\n",
+         5, "a hand has 13"},
+        {kHeartsStart + kHeartsPass + "passed 3 AS KS QS\nreceived 1 KC 9C 5C\n", 8,
+         "this seat was dealt KC 9C 5C"},
         {kHeartsStart + kHeartsPass + "passed 3 AS KS QS JS\n", 7, "these rules pass 3"},
         {kHeartsStart + kHeartsPass + "passed 1 AS KS QS\n", 7, "passes to seat 3"},
         {play_start + "card 3 KC\n", 10, "KC is in this seat's hand"},
         {play_start + "card 0 3D\n", 10, "seat 3 is due to play"},
         {play_start + "card 3 2C\n", 10, "2C was already played"},
-        {play_start + "card 3 AD\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AC\ncard 2 KC\ncard 3 6C\n", 16, "seat 3 cannot hold 6C"},
-        {play_start + "card 3 7C\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AS\n", 14, "AS is seat 3's"},
+        {play_start + "card 3 AD\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AC\ncard 2 KC\ncard 3 6C\n",
+         16, "seat 3 cannot hold 6C"},
+        {play_start + "card 3 7C\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AS\n", 14,
+         "AS is seat 3's"},
         {play_start + "card 3 7C\ncard 0 8C\ncard 1 QC\ntrick 0\n", 13, "seat 1 won the trick"},
         {play_start + "card 3 7C\ncard 0 8C\ncard 1 QC\ncard 1 AC\n", 13, "'trick' line"},
-        {play_start + "card 3 7C\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AC\nask play KC JC 5H\n", 15, "the choices are KC JC 9C 5C 4C 3C"},
+        {play_start + "card 3 7C\ncard 0 8C\ncard 1 QC\ntrick 1\ncard 1 AC\nask play KC JC 5H\n",
+         15, "the choices are KC JC 9C 5C 4C 3C"},
         {play_start + "card 3 7C\ntrick 3\n", 11, "no trick is complete"},
-        {kHeartsStart + kHeartsPass + kHeartsPassed + "card 3 3C\n", 9, "the hand's first card must be 2C"},
-        {kHeartsStart + kHeartsPass + kHeartsPassed + "handover tricks=0,0,13,0 points=0,0,26,0 moon=-1 delta=0,0,26,0 scores=0,0,26,0\n", 9,
-         "the hand is not over"},
-        {kSpadesStart + "bid 0 2147483647\n" + kSpadesBid, 6, "tricks 2147483647 is out of range 0..13"},
+        {kHeartsStart + kHeartsPass + kHeartsPassed + "card 3 3C\n", 9,
+         "the hand's first card must be 2C"},
+        {kHeartsStart + kHeartsPass + kHeartsPassed +
+             "handover tricks=0,0,13,0 points=0,0,26,0 moon=-1 delta=0,0,26,0 scores=0,0,26,0\n",
+         9, "the hand is not over"},
+        {kSpadesStart + "bid 0 2147483647\n" + kSpadesBid, 6,
+         "tricks 2147483647 is out of range 0..13"},
         {kSpadesStart + "bid 0 -1\n" + kSpadesBid, 6, "tricks -1 is out of range"},
         {kSpadesStart + "bid 0 4 blind\n", 6, "a blind bid is blind nil"},
         {kSpadesStart + "bid 0 0 blind\n", 6, "blind nil is not allowed for seat 0"},
         {kSpadesStart + "bid 2 4\n", 6, "seat 0 bids next"},
         {kSpadesStart + "bid 0 4\nbid 1 4\nbid 2 4\nbid 3 4\nbid 0 4\n", 10, "every seat has bid"},
-        {kSpadesStart + "bid 0 4\nask bid 1 2 3 4 5 6 7 8 9 10 11 12 13\n", 7, "the choices are 0 1 2"},
+        {kSpadesStart + "bid 0 4\nask bid 1 2 3 4 5 6 7 8 9 10 11 12 13\n", 7,
+         "the choices are 0 1 2"},
         {kSpadesStart + "bid 0 4\nask blind_nil yes no\n", 7, "may not bid blind nil"},
-        {kSpadesStart + "ask bid 0 1 2 3 4 5 6 7 8 9 10 11 12 13\n", 6, "this seat is not the one to bid"},
-        {kSpadesStart + "bid 0 4\nbid 1 4\nbid 2 4\nbid 3 4\nexchange 0 2\n", 10, "no blind nil exchange is due"},
-        {kSpadesStart + "bid 0 4\nbid 1 4\nbid 2 4\nbid 3 4\ncard 1 AS\n", 10, "seat 0 leads the hand"},
-        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4\nhand 0 dealer=3 scores=2147483647,0 bags=0,0\n", 4,
-         "scores 2147483647 is out of range"},
-        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4\nhand 0 dealer=3 scores=0,0 bags=10,0\n", 4,
-         "bags 10 is out of range 0..9"},
-        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4 target=2147483647\n", 3, "target=2147483647: must be 1 to 100000"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand -1 dealer=3\n", 4, "hand number -1 is out of range"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 1 dealer=3 pass=left\n", 4, "passes right"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 dealer=4\n", 4, "seat 4 is out of range 0..3"},
+        {kSpadesStart + "ask bid 0 1 2 3 4 5 6 7 8 9 10 11 12 13\n", 6,
+         "this seat is not the one to bid"},
+        {kSpadesStart + "bid 0 4\nbid 1 4\nbid 2 4\nbid 3 4\nexchange 0 2\n", 10,
+         "no blind nil exchange is due"},
+        {kSpadesStart + "bid 0 4\nbid 1 4\nbid 2 4\nbid 3 4\ncard 1 AS\n", 10,
+         "seat 0 leads the hand"},
+        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4\nhand 0 "
+         "dealer=3 scores=2147483647,0 bags=0,0\n",
+         4, "scores 2147483647 is out of range"},
+        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4\nhand 0 "
+         "dealer=3 scores=0,0 bags=10,0\n",
+         4, "bags 10 is out of range 0..9"},
+        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4 "
+         "target=2147483647\n",
+         3, "target=2147483647: must be 1 to 100000"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand -1 "
+         "dealer=3\n",
+         4, "hand number -1 is out of range"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 1 "
+         "dealer=3 pass=left\n",
+         4, "passes right"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=2\nrules game=hearts players=4\nhand 0 "
+         "dealer=4\n",
+         4, "seat 4 is out of range 0..3"},
         {"cardgames-protocol 1\ngame hearts players=4 seat=4\n", 2, "seat 4 is out of range"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=1\nrules game=spades players=4\n", 3, "the 'game' line named the other game"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=1\nrules game=hearts players=5\n", 3, "the 'game' line said 4"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=1 seed=-3\n", 2, "seed=-3 is not a number"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=1\nrules game=spades players=4\n", 3,
+         "the 'game' line named the other game"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=1\nrules game=hearts players=5\n", 3,
+         "the 'game' line said 4"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=1 seed=-3\n", 2,
+         "seed=-3 is not a number"},
         {"cardgames-protocol 1\nhand 0 dealer=0\n", 2, "before the 'game' line"},
         {"game hearts players=4 seat=1\n", 1, "the first line must be 'cardgames-protocol 1'"},
         {"cardgames-protocol 1\ncardgames-protocol 1\n", 2, "a second protocol line"},
-        {"cardgames-protocol 1\ngame hearts players=4 seat=1\nrules game=hearts players=4\nhand 0 dealer=3\ngameover winners= scores=0,0,0,0\n", 5,
-         "while a hand is in progress"},
+        {"cardgames-protocol 1\ngame hearts players=4 seat=1\nrules game=hearts players=4\nhand 0 "
+         "dealer=3\ngameover winners= scores=0,0,0,0\n",
+         5, "while a hand is in progress"},
         {kHeartsStart + "ask dance\n", 6, "unknown decision 'dance'"},
         {kHeartsStart + "ask play \x01\xff\n", 6, "\\x01\\xff"},
     };
@@ -420,7 +483,8 @@ struct TableResult {
     double seconds = 0;
 };
 
-TableResult play_with(const std::string& preset_name, int seat, const std::string& spec, std::uint64_t seed = 3) {
+TableResult play_with(const std::string& preset_name, int seat, const std::string& spec,
+                      std::uint64_t seed = 3) {
     const Rules rules = preset(preset_name);
     TableResult out;
     const auto start = std::chrono::steady_clock::now();
@@ -447,7 +511,8 @@ TableResult play_with(const std::string& preset_name, int seat, const std::strin
 TEST(ExternalBot, APythonBotPlaysWholeGames) {
     for (const char* name : {"hearts4", "spades-partnership", "hearts3", "spades-cutthroat3"}) {
         SCOPED_TRACE(name);
-        const TableResult r = play_with(name, 1, "external:cmd=\"" + python_bot("simple_bot.py") + "\",ms=20000");
+        const TableResult r =
+            play_with(name, 1, "external:cmd=\"" + python_bot("simple_bot.py") + "\",ms=20000");
         EXPECT_TRUE(r.notes.empty()) << r.notes.front().reason;
         EXPECT_FALSE(r.record.contains("fallbacks"));
         EXPECT_TRUE(r.record["complete"].get<bool>());
@@ -467,7 +532,8 @@ void expect_one_fallback(const TableResult& r, int seat, const std::string& reas
 }
 
 TEST(ExternalBot, MalformedAnswerFallsBack) {
-    const TableResult r = play_with("hearts4", 2, "external:cmd=\"" + python_bot("bad_bot.py", "malformed 3") + "\",ms=20000");
+    const TableResult r = play_with(
+        "hearts4", 2, "external:cmd=\"" + python_bot("bad_bot.py", "malformed 3") + "\",ms=20000");
     expect_one_fallback(r, 2, "malformed:");
     EXPECT_EQ(r.notes[0].received, "I think I'll play the best card");
     EXPECT_EQ(r.notes[0].decision, "play");  // pass, play, play, then the 4th decision
@@ -475,19 +541,24 @@ TEST(ExternalBot, MalformedAnswerFallsBack) {
 }
 
 TEST(ExternalBot, OutputNobodyAskedForIsMalformed) {
-    const TableResult r = play_with("hearts4", 0, "external:cmd=\"" + python_bot("bad_bot.py", "chatty 2") + "\",ms=20000");
+    const TableResult r = play_with(
+        "hearts4", 0, "external:cmd=\"" + python_bot("bad_bot.py", "chatty 2") + "\",ms=20000");
     // Found before the next ask when it has arrived by then, else as a malformed answer to it.
     expect_one_fallback(r, 0, "malformed:");
     EXPECT_EQ(r.notes[0].received, "thinking about the next trick...");
 }
 
 TEST(ExternalBot, IllegalAnswerFallsBack) {
-    const TableResult r = play_with("spades-partnership", 1, "external:cmd=\"" + python_bot("bad_bot.py", "illegal 3") + "\",ms=20000");
+    const TableResult r =
+        play_with("spades-partnership", 1,
+                  "external:cmd=\"" + python_bot("bad_bot.py", "illegal 3") + "\",ms=20000");
     expect_one_fallback(r, 1, "illegal:");
     EXPECT_EQ(r.notes[0].decision, "play");
     EXPECT_FALSE(r.notes[0].received.empty());
     // A bid out of range is illegal too.
-    const TableResult b = play_with("spades-partnership", 3, "external:cmd=\"" + python_bot("bad_bot.py", "illegal 0") + "\",ms=20000");
+    const TableResult b =
+        play_with("spades-partnership", 3,
+                  "external:cmd=\"" + python_bot("bad_bot.py", "illegal 0") + "\",ms=20000");
     expect_one_fallback(b, 3, "illegal:");
     EXPECT_EQ(b.notes[0].decision, "bid");
     EXPECT_EQ(b.notes[0].received, "99");
@@ -495,30 +566,37 @@ TEST(ExternalBot, IllegalAnswerFallsBack) {
 
 TEST(ExternalBot, LateAnswerFallsBackWithoutWaitingForIt) {
     // The bot sleeps 5 s; the limit is 300 ms, and the program is killed at once.
-    const TableResult r = play_with("hearts4", 0, "external:cmd=\"" + python_bot("bad_bot.py", "slow 2") + "\",ms=300");
+    const TableResult r = play_with(
+        "hearts4", 0, "external:cmd=\"" + python_bot("bad_bot.py", "slow 2") + "\",ms=300");
     expect_one_fallback(r, 0, "late:");
     EXPECT_LT(r.seconds, 4.0);
 }
 
 TEST(ExternalBot, PartialAnswerIsLate) {
     // An answer without its newline is no answer: the limit holds, and the text so far is noted.
-    const TableResult r = play_with("hearts4", 2, "external:cmd=\"" + python_bot("bad_bot.py", "partial 2") + "\",ms=3000");
+    const TableResult r = play_with(
+        "hearts4", 2, "external:cmd=\"" + python_bot("bad_bot.py", "partial 2") + "\",ms=3000");
     expect_one_fallback(r, 2, "late:");
     EXPECT_FALSE(r.notes[0].received.empty());
     EXPECT_LT(r.seconds, 15.0);  // the bot sleeps 30 s after its partial line
 }
 
 TEST(ExternalBot, EndlessOutputWithoutNewlineIsCut) {
-    const TableResult r = play_with("spades-partnership", 0, "external:cmd=\"" + python_bot("bad_bot.py", "flood 1") + "\",ms=20000");
+    const TableResult r =
+        play_with("spades-partnership", 0,
+                  "external:cmd=\"" + python_bot("bad_bot.py", "flood 1") + "\",ms=20000");
     expect_one_fallback(r, 0, "malformed: a line longer than 64 KiB");
     EXPECT_LT(r.seconds, 15.0);  // not the 20 s limit: the flood is cut at 64 KiB
 }
 
 TEST(ExternalBot, CrashingBotFallsBack) {
-    const TableResult r = play_with("hearts4", 3, "external:cmd=\"" + python_bot("bad_bot.py", "crash 3") + "\",ms=20000");
+    const TableResult r = play_with(
+        "hearts4", 3, "external:cmd=\"" + python_bot("bad_bot.py", "crash 3") + "\",ms=20000");
     expect_one_fallback(r, 3, "died:");
-    EXPECT_NE(r.notes[0].reason.find("exited with status 3"), std::string::npos) << r.notes[0].reason;
-    const TableResult s = play_with("hearts4", 1, "external:cmd=\"" + python_bot("bad_bot.py", "silent 1") + "\",ms=20000");
+    EXPECT_NE(r.notes[0].reason.find("exited with status 3"), std::string::npos)
+        << r.notes[0].reason;
+    const TableResult s = play_with(
+        "hearts4", 1, "external:cmd=\"" + python_bot("bad_bot.py", "silent 1") + "\",ms=20000");
     expect_one_fallback(s, 1, "died:");
     EXPECT_LT(s.seconds, 4.0);
 }
@@ -531,12 +609,14 @@ TEST(ExternalBot, MissingProgramIsRefusedAtOnce) {
             make_player(std::string("external:cmd=\"") + cmd + "\",fallback=rule", 1);
             ADD_FAILURE() << cmd << " was accepted";
         } catch (const InputError& e) {
-            EXPECT_NE(std::string(e.what()).find("cannot be started"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("cannot be started"), std::string::npos)
+                << e.what();
         }
     }
     const TableResult r = play_with("spades-cutthroat4", 0, "external:cmd=\"false\",fallback=rule");
     ASSERT_EQ(r.notes.size(), 1u);
-    EXPECT_NE(r.notes[0].reason.find("exited with status 1"), std::string::npos) << r.notes[0].reason;
+    EXPECT_NE(r.notes[0].reason.find("exited with status 1"), std::string::npos)
+        << r.notes[0].reason;
     EXPECT_EQ(r.notes[0].fallback, "rule");
 }
 
@@ -553,7 +633,8 @@ TEST(ExternalBot, BadSpecsAreInputErrors) {
 TEST(ExternalBot, OnePlayerCanSitThroughTwoGames) {
     const Rules rules = preset("hearts4");
     std::vector<std::unique_ptr<Player>> players;
-    players.push_back(make_player("external:cmd=\"" + python_bot("simple_bot.py") + "\",ms=20000", 1));
+    players.push_back(
+        make_player("external:cmd=\"" + python_bot("simple_bot.py") + "\",ms=20000", 1));
     for (int s = 1; s < 4; ++s) players.push_back(make_player("random", s));
     for (std::uint64_t seed : {11, 12}) {
         Game game(rules, seed);

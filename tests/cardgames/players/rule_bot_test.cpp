@@ -1,9 +1,10 @@
+#include "cardgames/players/rule_bot.hpp"
+
 #include <gtest/gtest.h>
 
-#include "cardgames/players/bots.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/players/bots.hpp"
 #include "cardgames/rules/game_runner.hpp"
-#include "cardgames/players/rule_bot.hpp"
 
 namespace cardgames {
 namespace {
@@ -32,14 +33,17 @@ CardSet cards(const std::string& text) {
     std::size_t start = 0;
     while (start < text.size()) {
         const auto end = text.find(' ', start);
-        out |= parse_card(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        out |= parse_card(
+            text.substr(start, end == std::string::npos ? std::string::npos : end - start));
         if (end == std::string::npos) break;
         start = end + 1;
     }
     return out;
 }
 
-PlayedCard pc(int seat, const char* card) { return {static_cast<std::int8_t>(seat), parse_card(card)}; }
+PlayedCard pc(int seat, const char* card) {
+    return {static_cast<std::int8_t>(seat), parse_card(card)};
+}
 
 std::array<Bid, kMaxPlayers> bids4(int a, int b, int c, int d) {
     std::array<Bid, kMaxPlayers> out{};
@@ -52,14 +56,15 @@ std::array<Bid, kMaxPlayers> bids4(int a, int b, int c, int d) {
 
 TEST(RuleBot, NeverIllegalOverManyGames) {
     // Rule bots alone and mixed with random ones (whose odd bids and plays reach odd positions).
-    for (const char* preset : {"hearts3", "hearts4", "hearts5", "hearts6", "spades-partnership", "spades-cutthroat3",
-                               "spades-cutthroat4"}) {
+    for (const char* preset : {"hearts3", "hearts4", "hearts5", "hearts6", "spades-partnership",
+                               "spades-cutthroat3", "spades-cutthroat4"}) {
         const Rules rules = load_rules(preset_path(preset), {});
         for (std::uint64_t seed = 1; seed <= 60; ++seed) {
             Game game(rules, seed);
             std::vector<std::unique_ptr<Player>> players;
             for (int s = 0; s < rules.players; ++s)
-                players.push_back(make_player(seed % 2 == 0 || s % 2 == 0 ? "rule" : "random", mix_seed(seed, s)));
+                players.push_back(make_player(seed % 2 == 0 || s % 2 == 0 ? "rule" : "random",
+                                              mix_seed(seed, s)));
             ASSERT_NO_THROW(run_game(game, players)) << preset << " seed " << seed;
             EXPECT_TRUE(game.over()) << preset;
         }
@@ -113,8 +118,9 @@ TEST(RuleBot, BlindNilExchangePassesHighToPartnerLowToNilBidder) {
 
 TEST(RuleBot, HeartsDucksWithHighestLosingCard) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
-    const InfoState info = mid_play(rules, cards("3D 9D JD KD 5C 6H 7S"),
-                                    {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "TD"), pc(2, "2D")});
+    const InfoState info =
+        mid_play(rules, cards("3D 9D JD KD 5C 6H 7S"),
+                 {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "TD"), pc(2, "2D")});
     ASSERT_EQ(info.seat, 3);
     RuleBot bot;
     EXPECT_EQ(bot.play(info), parse_card("9D"));
@@ -122,17 +128,18 @@ TEST(RuleBot, HeartsDucksWithHighestLosingCard) {
 
 TEST(RuleBot, HeartsDumpsQueenOfSpadesWhenVoid) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
-    const InfoState info = mid_play(rules, cards("QS AH KC 5C 2S"),
-                                    {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "TD"), pc(2, "2D")});
+    const InfoState info =
+        mid_play(rules, cards("QS AH KC 5C 2S"),
+                 {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "TD"), pc(2, "2D")});
     RuleBot bot;
     EXPECT_EQ(bot.play(info), parse_card("QS"));
 }
 
 TEST(RuleBot, HeartsTakesCleanTrickLastWithHighCard) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
-    const InfoState info =
-        mid_play(rules, cards("3D KD 5C 6H"),
-                 {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "5D"), pc(2, "2D"), pc(3, "7D")});
+    const InfoState info = mid_play(rules, cards("3D KD 5C 6H"),
+                                    {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"),
+                                     pc(1, "5D"), pc(2, "2D"), pc(3, "7D")});
     ASSERT_EQ(info.seat, 0);
     RuleBot bot;
     EXPECT_EQ(bot.play(info), parse_card("KD"));
@@ -169,7 +176,8 @@ TEST(RuleBot, HeartsPassesHighHeartsAndBigSpadesWithoutQueen) {
 
 TEST(RuleBot, SpadesNilBidderPlaysHighestLosingCard) {
     const Rules rules = load_rules(preset_path("spades-partnership"), {});
-    const InfoState info = mid_play(rules, cards("2H 9H QH AH 3D 4C"), {pc(0, "KH")}, bids4(4, 0, 3, 4));
+    const InfoState info =
+        mid_play(rules, cards("2H 9H QH AH 3D 4C"), {pc(0, "KH")}, bids4(4, 0, 3, 4));
     ASSERT_EQ(info.seat, 1);
     RuleBot bot;
     EXPECT_EQ(bot.play(info), parse_card("QH"));
@@ -186,17 +194,17 @@ TEST(RuleBot, SpadesWinsCheaplyLastAndNeverOvertakesPartner) {
     const Rules rules = load_rules(preset_path("spades-partnership"), {});
     RuleBot bot;
     // Opponent leads, partner plays low, opponent tops it: last hand wins with the cheapest card.
-    const InfoState win = mid_play(rules, cards("TH KH AH 4C"), {pc(0, "9H"), pc(1, "2H"), pc(2, "8H")},
-                                   bids4(4, 4, 3, 2));
+    const InfoState win = mid_play(rules, cards("TH KH AH 4C"),
+                                   {pc(0, "9H"), pc(1, "2H"), pc(2, "8H")}, bids4(4, 4, 3, 2));
     ASSERT_EQ(win.seat, 3);
     EXPECT_EQ(bot.play(win), parse_card("TH"));
     // Partner's ace is winning: play low.
-    const InfoState low = mid_play(rules, cards("TH KH 4C"), {pc(0, "9H"), pc(1, "AH"), pc(2, "8H")},
-                                   bids4(4, 4, 3, 2));
+    const InfoState low = mid_play(rules, cards("TH KH 4C"),
+                                   {pc(0, "9H"), pc(1, "AH"), pc(2, "8H")}, bids4(4, 4, 3, 2));
     EXPECT_EQ(bot.play(low), parse_card("TH"));
     // Void: trump in with the lowest spade.
-    const InfoState ruff = mid_play(rules, cards("3S 9S 4C"), {pc(0, "9H"), pc(1, "2H"), pc(2, "AH")},
-                                    bids4(4, 4, 3, 2));
+    const InfoState ruff = mid_play(rules, cards("3S 9S 4C"),
+                                    {pc(0, "9H"), pc(1, "2H"), pc(2, "AH")}, bids4(4, 4, 3, 2));
     EXPECT_EQ(bot.play(ruff), parse_card("3S"));
 }
 
@@ -209,7 +217,8 @@ TEST(RuleBot, SpadesCoversPartnersNilAndAttacksOpponents) {
     ASSERT_EQ(before.seat, 3);
     EXPECT_EQ(bot.play(before), parse_card("KH"));
     // Partner's 7H is winning the trick: overtake it with the cheapest card that does.
-    const InfoState cover = mid_play(rules, hand, {pc(0, "5H"), pc(1, "7H"), pc(2, "2H")}, bids4(3, 0, 4, 4));
+    const InfoState cover =
+        mid_play(rules, hand, {pc(0, "5H"), pc(1, "7H"), pc(2, "2H")}, bids4(3, 0, 4, 4));
     EXPECT_EQ(bot.play(cover), parse_card("TH"));
     // An opponent (seat 0) bid nil and plays after me: keep the trick low for them.
     const InfoState attack = mid_play(rules, hand, {pc(1, "5H"), pc(2, "7H")}, bids4(0, 4, 4, 4));
@@ -253,14 +262,17 @@ TEST(RuleBot, BeatsRandomClearly) {
             game.stop_after_hand();
             const int rule_seat = h % 4;
             std::vector<std::unique_ptr<Player>> players;
-            for (int s = 0; s < 4; ++s) players.push_back(make_player(s == rule_seat ? "rule" : "random", h * 4 + s));
+            for (int s = 0; s < 4; ++s)
+                players.push_back(make_player(s == rule_seat ? "rule" : "random", h * 4 + s));
             run_game(game, players);
             const HandScore& score = game.finished_hands().at(0).score;
-            for (int s = 0; s < 4; ++s) (s == rule_seat ? rule_points : random_points) += score.delta[s];
+            for (int s = 0; s < 4; ++s)
+                (s == rule_seat ? rule_points : random_points) += score.delta[s];
         }
         rule_points /= hands;
         random_points /= 3.0 * hands;
-        EXPECT_LT(rule_points + 2.5, random_points) << "hearts: rule " << rule_points << " random " << random_points;
+        EXPECT_LT(rule_points + 2.5, random_points)
+            << "hearts: rule " << rule_points << " random " << random_points;
     }
     {
         const Rules rules = load_rules(preset_path("spades-partnership"), {});
@@ -271,7 +283,8 @@ TEST(RuleBot, BeatsRandomClearly) {
             game.stop_after_hand();
             const int rule_side = h % 2;
             std::vector<std::unique_ptr<Player>> players;
-            for (int s = 0; s < 4; ++s) players.push_back(make_player(s % 2 == rule_side ? "rule" : "random", h * 4 + s));
+            for (int s = 0; s < 4; ++s)
+                players.push_back(make_player(s % 2 == rule_side ? "rule" : "random", h * 4 + s));
             run_game(game, players);
             const HandScore& score = game.finished_hands().at(0).score;
             rule_points += score.delta[rule_side];
@@ -280,7 +293,8 @@ TEST(RuleBot, BeatsRandomClearly) {
         rule_points /= hands;
         random_points /= hands;
         EXPECT_GT(rule_points, 30) << "spades: rule side " << rule_points;
-        EXPECT_GT(rule_points, random_points + 60) << "spades: rule " << rule_points << " random " << random_points;
+        EXPECT_GT(rule_points, random_points + 60)
+            << "spades: rule " << rule_points << " random " << random_points;
     }
 }
 

@@ -1,18 +1,18 @@
 // Property tests over many random games per form and variant: every card played exactly once per
 // hand, tricks per hand equal to cards per hand, the trick structure and winners re-derived, Hearts
 // points conserved (26, the J of diamonds, the moon), Spades scores re-derived, legal moves
-// re-derived from the rules (follow suit, first lead, first-trick ban, breaking), and InfoState never
-// showing another seat's cards. CARDGAMES_LONG=1 runs many more games.
+// re-derived from the rules (follow suit, first lead, first-trick ban, breaking), and InfoState
+// never showing another seat's cards. CARDGAMES_LONG=1 runs many more games.
 
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "cardgames/players/bots.hpp"
+#include "cardgames/rules/dealing.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/scoring.hpp"
 #include "test_helpers.hpp"
-#include "cardgames/rules/dealing.hpp"
 
 namespace cardgames {
 namespace {
@@ -37,8 +37,10 @@ CardSet reference_legal(const Rules& r, const InfoState& info) {
         const Suit suit = hearts ? Suit::kHearts : Suit::kSpades;
         bool broken = false;
         for (const PlayedCard& p : info.plays)
-            broken |= p.card.suit() == suit || (hearts && r.queen_breaks_hearts && p.card == Card(Suit::kSpades, kQueen));
-        if (restricted && !broken && !(hand - CardSet::whole_suit(suit)).empty()) return hand - CardSet::whole_suit(suit);
+            broken |= p.card.suit() == suit ||
+                      (hearts && r.queen_breaks_hearts && p.card == Card(Suit::kSpades, kQueen));
+        if (restricted && !broken && !(hand - CardSet::whole_suit(suit)).empty())
+            return hand - CardSet::whole_suit(suit);
         return hand;
     }
     const Suit led = info.plays[info.plays.size() - in_trick].card.suit();
@@ -59,7 +61,8 @@ void check_decision(const Game& g) {
     ASSERT_EQ(info.phase, g.phase());
     for (int s = 0; s < r.players; ++s) {
         if (s != seat) {
-            ASSERT_TRUE(info.play.hands[s].empty()) << "InfoState shows seat " << s << " to seat " << seat;
+            ASSERT_TRUE(info.play.hands[s].empty())
+                << "InfoState shows seat " << s << " to seat " << seat;
         }
     }
     // Nor does any other seat's view, asked at any moment.
@@ -67,7 +70,8 @@ void check_decision(const Game& g) {
         const InfoState other = g.info_state(viewer);
         for (int s = 0; s < r.players; ++s) {
             if (s != viewer) {
-                ASSERT_TRUE(other.play.hands[s].empty()) << "InfoState shows seat " << s << " to seat " << viewer;
+                ASSERT_TRUE(other.play.hands[s].empty())
+                    << "InfoState shows seat " << s << " to seat " << viewer;
             }
         }
         ASSERT_TRUE(g.hand().deal.hands[viewer].contains_all(other.dealt));
@@ -86,7 +90,8 @@ void check_decision(const Game& g) {
     if (r.game == GameKind::kHearts) {
         ASSERT_EQ(info.passed, g.hand().passed[seat]);
     }
-    ASSERT_TRUE(info.passed.empty() || info.dealt.contains_all(info.passed) || r.game == GameKind::kSpades);
+    ASSERT_TRUE(info.passed.empty() || info.dealt.contains_all(info.passed) ||
+                r.game == GameKind::kSpades);
     if (g.phase() == Phase::kPass) {
         ASSERT_GE(info.pass_to, 0);
         ASSERT_NE(info.pass_to, seat);
@@ -99,7 +104,8 @@ void check_decision(const Game& g) {
     const CardSet legal = info.legal_cards();
     ASSERT_FALSE(legal.empty());
     ASSERT_TRUE(info.hand.contains_all(legal));
-    ASSERT_EQ(legal, reference_legal(r, info)) << "seat " << seat << " hand " << hand_to_string(info.hand);
+    ASSERT_EQ(legal, reference_legal(r, info))
+        << "seat " << seat << " hand " << hand_to_string(info.hand);
     ASSERT_EQ(legal, g.play_state().legal_moves(g.play_rules()));
     for (Card c : CardSet::full_deck()) {
         const std::string why = g.play_state().why_illegal(g.play_rules(), c);
@@ -187,14 +193,16 @@ void check_hand(const Rules& r, const HandRecord& h, const ScoreBoard& before) {
     }
     ASSERT_EQ(total, per);
     // Scores.
-    for (int u = 0; u < r.num_units(); ++u) ASSERT_EQ(h.scores_after.score[u], before.score[u] + h.score.delta[u]);
+    for (int u = 0; u < r.num_units(); ++u)
+        ASSERT_EQ(h.scores_after.score[u], before.score[u] + h.score.delta[u]);
     if (r.game == GameKind::kHearts) {
         const bool jd = r.jack_of_diamonds;
         int points = 0, delta = 0, shooter = -1;
         for (int s = 0; s < n; ++s) {
             points += h.score.points[s];
             delta += h.score.delta[s];
-            if (taken[s].contains_all(CardSet::whole_suit(Suit::kHearts) | kQueenOfSpades)) shooter = s;
+            if (taken[s].contains_all(CardSet::whole_suit(Suit::kHearts) | kQueenOfSpades))
+                shooter = s;
         }
         ASSERT_EQ(points, 26 - (jd ? 10 : 0));
         ASSERT_EQ(h.score.moon_shooter, shooter);
@@ -257,7 +265,7 @@ void check_game(const Game& g) {
 
 // A random player that also bids blind nil whenever it may (half the time).
 class BlindNilTaker : public Player {
-public:
+  public:
     explicit BlindNilTaker(std::uint64_t seed) : rng_(seed) {}
     std::string name() const override { return "blind-nil-taker"; }
     bool blind_nil(const InfoState&) override { return rng_() % 2 == 0; }
@@ -275,7 +283,7 @@ public:
         return take(legal);
     }
 
-private:
+  private:
     Card take(CardSet& from) {
         int k = static_cast<int>(rng_() % from.size());
         for (Card c : from)
@@ -319,7 +327,9 @@ const std::vector<Form>& forms() {
     return kForms;
 }
 
-int games_per_form() { return testing::long_run() ? 2000 : 40; }
+int games_per_form() {
+    return testing::long_run() ? 2000 : 40;
+}
 
 // Plays games with the given seat factory, checking every decision and every hand.
 template <class MakePlayer>
@@ -338,7 +348,8 @@ void run_checked_games(const Form& form, int games, std::uint64_t seed_base, Mak
             EXPECT_TRUE(legal_before.contains(e.card)) << to_string(e.card);
         });
         std::vector<std::unique_ptr<Player>> players;
-        for (int s = 0; s < r.players; ++s) players.push_back(make(mix_seed(seed, static_cast<std::uint64_t>(s))));
+        for (int s = 0; s < r.players; ++s)
+            players.push_back(make(mix_seed(seed, static_cast<std::uint64_t>(s))));
         int steps = 0;
         while (!g.over()) {
             check_decision(g);
@@ -346,7 +357,8 @@ void run_checked_games(const Form& form, int games, std::uint64_t seed_base, Mak
                 ADD_FAILURE() << form_name(form) << " seed " << seed << " step " << steps;
                 return;
             }
-            legal_before = g.phase() == Phase::kPlay ? g.play_state().legal_moves(g.play_rules()) : CardSet();
+            legal_before =
+                g.phase() == Phase::kPlay ? g.play_state().legal_moves(g.play_rules()) : CardSet();
             step_game(g, players);
             ASSERT_LT(++steps, 100000) << "game does not end";
         }
@@ -362,25 +374,29 @@ void run_checked_games(const Form& form, int games, std::uint64_t seed_base, Mak
 TEST(GameProperties, RandomPlayersEveryForm) {
     for (const Form& f : forms()) {
         SCOPED_TRACE(form_name(f));
-        run_checked_games(f, games_per_form(), 1000, [](std::uint64_t s) { return make_player("random", s); });
+        run_checked_games(f, games_per_form(), 1000,
+                          [](std::uint64_t s) { return make_player("random", s); });
         if (HasFatalFailure()) return;
     }
 }
 
 TEST(GameProperties, BlindNilTakersPartnership) {
     int blind_bids = 0, exchanges = 0;
-    for (const Form& f : {Form{"spades-partnership", {}}, Form{"spades-partnership", {"blind_nil_deficit=0"}}}) {
+    for (const Form& f :
+         {Form{"spades-partnership", {}}, Form{"spades-partnership", {"blind_nil_deficit=0"}}}) {
         SCOPED_TRACE(form_name(f));
-        run_checked_games(f, games_per_form(), 5000, [&](std::uint64_t s) -> std::unique_ptr<Player> {
-            return std::make_unique<BlindNilTaker>(s);
-        });
+        run_checked_games(f, games_per_form(), 5000,
+                          [&](std::uint64_t s) -> std::unique_ptr<Player> {
+                              return std::make_unique<BlindNilTaker>(s);
+                          });
         if (HasFatalFailure()) return;
         // Count how much blind nil was exercised.
         const Rules r = preset(f.preset, f.overrides);
         for (int i = 0; i < 5; ++i) {
             Game g(r, 5000 + static_cast<std::uint64_t>(i));
             std::vector<std::unique_ptr<Player>> players;
-            for (int s = 0; s < 4; ++s) players.push_back(std::make_unique<BlindNilTaker>(mix_seed(5000 + i, s)));
+            for (int s = 0; s < 4; ++s)
+                players.push_back(std::make_unique<BlindNilTaker>(mix_seed(5000 + i, s)));
             run_game(g, players);
             for (const HandRecord& h : g.finished_hands()) {
                 for (int s = 0; s < 4; ++s) blind_bids += h.bids[s].blind;
@@ -399,7 +415,8 @@ TEST(GameProperties, SameSeedSameGame) {
         for (auto& run : runs) {
             Game g(r, 77);
             std::vector<std::unique_ptr<Player>> players;
-            for (int s = 0; s < r.players; ++s) players.push_back(make_player("random", mix_seed(77, s)));
+            for (int s = 0; s < r.players; ++s)
+                players.push_back(make_player("random", mix_seed(77, s)));
             run_game(g, players);
             for (const HandRecord& h : g.finished_hands()) run.push_back(h.plays);
         }

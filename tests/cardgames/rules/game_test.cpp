@@ -1,9 +1,10 @@
 // Scripted whole hands through the Game state machine: a chosen deal (set_deal), decisions one by
 // one, and the resulting scores, for each rule and variant of RULES.md.
 
+#include "cardgames/rules/game.hpp"
+
 #include <gtest/gtest.h>
 
-#include "cardgames/rules/game.hpp"
 #include "test_helpers.hpp"
 
 namespace cardgames {
@@ -17,7 +18,8 @@ using testing::play_out_lowest;
 using testing::preset;
 
 std::vector<int> scores(const Game& g) {
-    return std::vector<int>(g.scores().score.begin(), g.scores().score.begin() + g.rules().num_units());
+    return std::vector<int>(g.scores().score.begin(),
+                            g.scores().score.begin() + g.rules().num_units());
 }
 
 // N holds every club, E every spade, S every heart, W every diamond. N leads the 2C and wins every
@@ -34,7 +36,8 @@ constexpr const char* kHeartsSplitDeal =
 constexpr const char* kSpadesAllToNorth =
     "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
 
-Game hearts_game(const std::vector<std::string>& overrides, const char* deal, std::uint64_t seed = 1) {
+Game hearts_game(const std::vector<std::string>& overrides, const char* deal,
+                 std::uint64_t seed = 1) {
     std::vector<std::string> o = overrides;
     o.push_back("no_passing=true");
     Game g(preset("hearts4", o), seed);
@@ -42,7 +45,8 @@ Game hearts_game(const std::vector<std::string>& overrides, const char* deal, st
     return g;
 }
 
-// ---- Hearts ----------------------------------------------------------------------------------------
+// ---- Hearts
+// ----------------------------------------------------------------------------------------
 
 TEST(HeartsGame, MoonAddsToOthers) {
     Game g = hearts_game({}, kHeartsMoonDeal);
@@ -91,7 +95,8 @@ TEST(HeartsGame, FirstTrickPointsBarredUnlessForcedOrAllowed) {
     EXPECT_EQ(g.choose_card(C("3C")), "the first trick must be opened with 2C");
     play(g, "2C");
     // E (all spades) may not drop the queen on the first trick.
-    EXPECT_EQ(g.choose_card(C("QS")), "no hearts or Q\u2660 on the first trick while you hold another card");
+    EXPECT_EQ(g.choose_card(C("QS")),
+              "no hearts or Q\u2660 on the first trick while you hold another card");
     EXPECT_EQ(g.choose_card(C("2C")), "2C is not in your hand");
     play(g, "AS");
     // S holds only hearts: forced, so a heart is fine.
@@ -117,7 +122,8 @@ TEST(HeartsGame, HeartsBreakingInAGame) {
     play(g, "2D");
     // E leads: hearts not broken, E holds clubs: no heart.
     EXPECT_EQ(g.to_act(), 1);
-    EXPECT_EQ(g.choose_card(C("AH")), "hearts are not broken yet: you may lead them only when you hold nothing else");
+    EXPECT_EQ(g.choose_card(C("AH")),
+              "hearts are not broken yet: you may lead them only when you hold nothing else");
     play(g, "TC");
     play(g, "3S");
     play(g, "3D");
@@ -127,16 +133,18 @@ TEST(HeartsGame, HeartsBreakingInAGame) {
     play(g, "QS");
     play(g, "4D");
     play(g, "4C");
-    EXPECT_EQ(g.choose_card(C("KH")), "hearts are not broken yet: you may lead them only when you hold nothing else");
+    EXPECT_EQ(g.choose_card(C("KH")),
+              "hearts are not broken yet: you may lead them only when you hold nothing else");
 
     Game q = hearts_game({"queen_breaks_hearts=true"}, deal);
-    for (const char* c : {"2C", "9C", "2S", "2D", "TC", "3S", "3D", "3C", "JC", "QS", "4D", "4C"}) play(q, c);
+    for (const char* c : {"2C", "9C", "2S", "2D", "TC", "3S", "3D", "3C", "JC", "QS", "4D", "4C"})
+        play(q, c);
     EXPECT_EQ(q.choose_card(C("KH")), "");
 }
 
 TEST(HeartsGame, LowestClubLeads) {
-    for (const auto& [name, lead] : {std::pair{"hearts3", "2C"}, std::pair{"hearts4", "2C"}, std::pair{"hearts5", "3C"},
-                                     std::pair{"hearts6", "4C"}}) {
+    for (const auto& [name, lead] : {std::pair{"hearts3", "2C"}, std::pair{"hearts4", "2C"},
+                                     std::pair{"hearts5", "3C"}, std::pair{"hearts6", "4C"}}) {
         for (std::uint64_t seed = 1; seed <= 5; ++seed) {
             Game g(preset(name, {"no_passing=true"}), seed);
             ASSERT_EQ(g.phase(), Phase::kPlay);
@@ -179,7 +187,8 @@ void check_passing(const char* name, const std::vector<int>& want_offsets) {
             for (int s = 0; s < n; ++s) {
                 const int to = (s + offset + n) % n;
                 const CardSet from_left = passed[(s - offset + 2 * n) % n];
-                EXPECT_EQ(g.play_state().hands[s], (before[s] - passed[s]) | from_left) << name << " seat " << s;
+                EXPECT_EQ(g.play_state().hands[s], (before[s] - passed[s]) | from_left)
+                    << name << " seat " << s;
                 EXPECT_TRUE(g.play_state().hands[to].contains_all(passed[s]));
                 EXPECT_EQ(g.hand().passed[s], passed[s]);
                 EXPECT_EQ(g.info_state(s).passed, passed[s]);
@@ -192,10 +201,18 @@ void check_passing(const char* name, const std::vector<int>& want_offsets) {
     }
 }
 
-TEST(HeartsGame, PassingRotationFourPlayers) { check_passing("hearts4", {1, -1, 2, 0, 1, -1}); }
-TEST(HeartsGame, PassingRotationThreePlayers) { check_passing("hearts3", {1, -1, 1, -1}); }
-TEST(HeartsGame, PassingRotationFivePlayers) { check_passing("hearts5", {1, -1, 1}); }
-TEST(HeartsGame, PassingRotationSixPlayers) { check_passing("hearts6", {1, -1, 1}); }
+TEST(HeartsGame, PassingRotationFourPlayers) {
+    check_passing("hearts4", {1, -1, 2, 0, 1, -1});
+}
+TEST(HeartsGame, PassingRotationThreePlayers) {
+    check_passing("hearts3", {1, -1, 1, -1});
+}
+TEST(HeartsGame, PassingRotationFivePlayers) {
+    check_passing("hearts5", {1, -1, 1});
+}
+TEST(HeartsGame, PassingRotationSixPlayers) {
+    check_passing("hearts6", {1, -1, 1});
+}
 
 TEST(HeartsGame, NoPassing) {
     Game g(preset("hearts4", {"no_passing=true", "end_score=10000"}), 3);
@@ -238,9 +255,11 @@ TEST(HeartsGame, SetDealRefusedAfterFirstDecisionAndBadDeals) {
     EXPECT_THROW(g.set_scores(ScoreBoard{}), std::logic_error);
 }
 
-// ---- Spades ----------------------------------------------------------------------------------------
+// ---- Spades
+// ----------------------------------------------------------------------------------------
 
-Game spades_game(const char* preset_name, const std::vector<std::string>& overrides, const char* deal) {
+Game spades_game(const char* preset_name, const std::vector<std::string>& overrides,
+                 const char* deal) {
     Game g(preset(preset_name, overrides), 1);
     g.set_deal(parse_deal(deal));
     return g;
@@ -272,7 +291,8 @@ TEST(SpadesGame, NilFailed) {
     play_out_lowest(g);
     // N nil failed -100, S bid 4 took 0: -40. E/W bid 6 took 0: -60.
     EXPECT_EQ(scores(g), (std::vector<int>{-140, -60}));
-    Game c = spades_game("spades-partnership", {"nil_tricks_count_for_partner=true"}, kSpadesAllToNorth);
+    Game c =
+        spades_game("spades-partnership", {"nil_tricks_count_for_partner=true"}, kSpadesAllToNorth);
     bid_all(c, {0, 3, 4, 3});
     play_out_lowest(c);
     EXPECT_EQ(scores(c), (std::vector<int>{-100 + 49, -60}));
@@ -356,7 +376,8 @@ TEST(SpadesGame, BlindNilExchangeAndMade) {
     ASSERT_EQ(g.choose_pass(cards("AD KD")), "");
     ASSERT_EQ(g.phase(), Phase::kPlay);
     EXPECT_EQ(g.to_act(), 0);
-    EXPECT_EQ(g.play_state().hands[0], (CardSet::whole_suit(Suit::kSpades) - cards("3S 2S")) | cards("AD KD"));
+    EXPECT_EQ(g.play_state().hands[0],
+              (CardSet::whole_suit(Suit::kSpades) - cards("3S 2S")) | cards("AD KD"));
     EXPECT_EQ(g.info_state(0).passed, cards("3S 2S"));
     EXPECT_EQ(g.info_state(0).received, cards("AD KD"));
     EXPECT_EQ(g.info_state(2).passed, cards("AD KD"));
@@ -398,7 +419,8 @@ TEST(SpadesGame, LeadingSpadesBeforeBroken) {
     const char* deal = "N:A.KQJT98765432.. KQJT98765432...A ..AKQJT98765432. .A..KQJT98765432";
     Game g = spades_game("spades-partnership", {}, deal);
     bid_all(g, {1, 1, 1, 1});
-    EXPECT_EQ(g.choose_card(C("AS")), "spades are not broken yet: you may lead them only when you hold nothing else");
+    EXPECT_EQ(g.choose_card(C("AS")),
+              "spades are not broken yet: you may lead them only when you hold nothing else");
     Game a = spades_game("spades-partnership", {"spades_lead_anytime=true"}, deal);
     bid_all(a, {1, 1, 1, 1});
     EXPECT_EQ(a.choose_card(C("AS")), "");
@@ -430,12 +452,15 @@ TEST(SpadesGame, CutthroatThreePlayers) {
         for (int s = 0; s < 3; ++s) {
             const int t = h.tricks[s], bid = h.bids[s].tricks;
             EXPECT_EQ(h.score.bag_penalties[s], t - bid >= 10 ? 1 : 0);
-            EXPECT_EQ(h.score.delta[s], (t >= bid ? 10 * bid + (t - bid) : -10 * bid) - 100 * h.score.bag_penalties[s]);
+            EXPECT_EQ(h.score.delta[s], (t >= bid ? 10 * bid + (t - bid) : -10 * bid) -
+                                            100 * h.score.bag_penalties[s]);
         }
     }
     // No 2C in the deck: set_deal refuses a deal holding it.
     Game g(preset("spades-cutthroat3"), 1);
-    EXPECT_THROW(g.set_deal(parse_deal("3:AKQJT9.AKQJT.AKQJ.AK 8765.98765.T98.QJT98 432.432.765432.76542")), InputError);
+    EXPECT_THROW(
+        g.set_deal(parse_deal("3:AKQJT9.AKQJT.AKQJ.AK 8765.98765.T98.QJT98 432.432.765432.76542")),
+        InputError);
     // Without the option the player to the dealer's left (seat 0) leads any card.
     Game d(preset("spades-cutthroat3"), 1);
     bid_all(d, {6, 6, 5});

@@ -1,9 +1,10 @@
 // Card play on small constructed positions: following suit, trick winners, the first lead, the
 // first-trick point ban, hearts/spades breaking and their options, and the messages for each.
 
+#include "cardgames/rules/play_state.hpp"
+
 #include <gtest/gtest.h>
 
-#include "cardgames/rules/play_state.hpp"
 #include "test_helpers.hpp"
 
 namespace cardgames {
@@ -41,7 +42,8 @@ TEST(PlayState, HeartsMiniHand) {
     play_ok(s, r, "KC");
     // S is void in clubs: no heart on the first trick while holding something else.
     EXPECT_EQ(s.legal_moves(r), cards("8S 4D"));
-    EXPECT_EQ(s.why_illegal(r, C("9H")), "no hearts or Q\u2660 on the first trick while you hold another card");
+    EXPECT_EQ(s.why_illegal(r, C("9H")),
+              "no hearts or Q\u2660 on the first trick while you hold another card");
     play_ok(s, r, "8S");
     EXPECT_EQ(s.current_winner(r), 1);
     EXPECT_EQ(s.play(r, C("7C")), 1);  // E wins with KC
@@ -53,7 +55,8 @@ TEST(PlayState, HeartsMiniHand) {
     EXPECT_EQ(s.leader, 1);
     // E may not lead hearts before they are broken: QS it is.
     EXPECT_EQ(s.legal_moves(r), cards("QS"));
-    EXPECT_EQ(s.why_illegal(r, C("5H")), "hearts are not broken yet: you may lead them only when you hold nothing else");
+    EXPECT_EQ(s.why_illegal(r, C("5H")),
+              "hearts are not broken yet: you may lead them only when you hold nothing else");
     play_ok(s, r, "QS");
     EXPECT_FALSE(s.broken);  // the queen does not break hearts by default
     // S is void in spades, no longer on the first trick: anything goes, and a heart breaks hearts.
@@ -93,9 +96,11 @@ TEST(PlayState, FirstTrickForcedPointsAndOption) {
     PlayState t = start("N:..2.2 Q..A. ..3.3 ..4.4", 0);
     play_ok(t, r, "2C");
     EXPECT_EQ(t.legal_moves(r), cards("AD"));
-    EXPECT_EQ(t.why_illegal(r, C("QS")), "no hearts or Q\u2660 on the first trick while you hold another card");
+    EXPECT_EQ(t.why_illegal(r, C("QS")),
+              "no hearts or Q\u2660 on the first trick while you hold another card");
     // first_trick_points_allowed: the queen may go.
-    const PlayRules allowed = PlayRules::from(preset("hearts4", {"first_trick_points_allowed=true"}));
+    const PlayRules allowed =
+        PlayRules::from(preset("hearts4", {"first_trick_points_allowed=true"}));
     PlayState u = start("N:..2.2 Q..A. ..3.3 ..4.4", 0);
     play_ok(u, allowed, "2C");
     EXPECT_EQ(u.legal_moves(allowed), cards("QS AD"));
@@ -113,7 +118,8 @@ TEST(PlayState, FirstTrickForcedPointsAndOption) {
 TEST(PlayState, QueenBreaksHeartsOption) {
     // The QS discarded on a diamond trick: hearts broken only with queen_breaks_hearts.
     for (bool option : {false, true}) {
-        const PlayRules r = PlayRules::from(preset("hearts4", {std::string("queen_breaks_hearts=") + (option ? "true" : "false")}));
+        const PlayRules r = PlayRules::from(
+            preset("hearts4", {std::string("queen_breaks_hearts=") + (option ? "true" : "false")}));
         PlayState s = start("N:..A2. Q...3 ..3.4 ..4.5", 0, 1);
         play_ok(s, r, "2D");
         play_ok(s, r, "QS");
@@ -155,7 +161,8 @@ TEST(PlayState, SpadesTrumpsAndBreaking) {
     // N: AS 2D 3C; E: KD 3H 4C; S: 2S 5D 6D; W: AD 7H 8C. No first-lead card in default Spades.
     PlayState s = start("N:A..2.3 .3.K.4 2..65. .7.A.8", 0);
     EXPECT_EQ(s.legal_moves(r), cards("2D 3C"));
-    EXPECT_EQ(s.why_illegal(r, C("AS")), "spades are not broken yet: you may lead them only when you hold nothing else");
+    EXPECT_EQ(s.why_illegal(r, C("AS")),
+              "spades are not broken yet: you may lead them only when you hold nothing else");
     play_ok(s, r, "2D");
     play_ok(s, r, "KD");
     // S follows suit, it may not trump.
@@ -163,7 +170,8 @@ TEST(PlayState, SpadesTrumpsAndBreaking) {
     EXPECT_EQ(s.why_illegal(r, C("2S")), "you must follow suit: you hold 6D 5D");
     play_ok(s, r, "5D");
     EXPECT_EQ(s.play(r, C("AD")), 3);
-    // W leads a heart; N is void and trumps with AS, which breaks spades... S over-trumps? S has 2S only.
+    // W leads a heart; N is void and trumps with AS, which breaks spades... S over-trumps? S has 2S
+    // only.
     play_ok(s, r, "7H");
     EXPECT_EQ(s.legal_moves(r), cards("AS 3C"));
     play_ok(s, r, "AS");
@@ -194,19 +202,22 @@ TEST(PlayState, SpadesLowTrumpBeatsHighLedCard) {
 TEST(PlayState, SpadesOnlySpadesMayBeLedAndLeadAnytime) {
     const PlayRules r = PlayRules::from(preset("spades-partnership"));
     EXPECT_EQ(start("N:AK... .2.. .3.. .4..", 0).legal_moves(r), cards("AS KS"));
-    const PlayRules anytime = PlayRules::from(preset("spades-partnership", {"spades_lead_anytime=true"}));
+    const PlayRules anytime =
+        PlayRules::from(preset("spades-partnership", {"spades_lead_anytime=true"}));
     PlayState s = start("N:A..2. .2.. .3.. .4..", 0);
     EXPECT_EQ(s.legal_moves(anytime), cards("AS 2D"));
     EXPECT_EQ(s.why_illegal(anytime, C("AS")), "");
 }
 
 TEST(PlayState, SpadesFirstLeadTwoClubs) {
-    const PlayRules r = PlayRules::from(preset("spades-partnership", {"first_lead_two_clubs=true"}));
+    const PlayRules r =
+        PlayRules::from(preset("spades-partnership", {"first_lead_two_clubs=true"}));
     PlayState s = start("N:A...2 .2.. .3.. .4..", 0);
     EXPECT_EQ(s.legal_moves(r), cards("2C"));
     EXPECT_EQ(s.why_illegal(r, C("AS")), "the first trick must be opened with 2C");
     // 3-player cutthroat has no 2C: the 3C opens.
-    const PlayRules r3 = PlayRules::from(preset("spades-cutthroat3", {"first_lead_two_clubs=true"}));
+    const PlayRules r3 =
+        PlayRules::from(preset("spades-cutthroat3", {"first_lead_two_clubs=true"}));
     PlayState t = start("3:A..2.3 .2.. .3..", 0);
     EXPECT_EQ(t.legal_moves(r3), cards("3C"));
     EXPECT_EQ(t.why_illegal(r3, C("2D")), "the first trick must be opened with 3C");

@@ -1,14 +1,14 @@
-// Text from outside made safe (safe_text), and the one reader of game records: JSON nested too deep,
-// values of the wrong type or out of range, cards that are not cards are InputErrors naming the
-// key, before anything is used; a record the program wrote reads and replays.
+// Text from outside made safe (safe_text), and the one reader of game records: JSON nested too
+// deep, values of the wrong type or out of range, cards that are not cards are InputErrors naming
+// the key, before anything is used; a record the program wrote reads and replays.
 
 #include <gtest/gtest.h>
 
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/text.hpp"
 #include "cardgames/players/bots.hpp"
 #include "cardgames/rules/game_runner.hpp"
-#include "cardgames/cards/json_input.hpp"
 #include "cardgames/rules/record.hpp"
-#include "cardgames/cards/text.hpp"
 #include "test_helpers.hpp"
 
 namespace cardgames {
@@ -18,15 +18,21 @@ using nlohmann::json;
 using testing::error_of;
 using testing::preset;
 
-bool valid_utf8(const std::string& s) { return safe_text(s, s.size() * 4 + 8) == s; }
+bool valid_utf8(const std::string& s) {
+    return safe_text(s, s.size() * 4 + 8) == s;
+}
 
 TEST(SafeText, ReplacesInvalidUtf8) {
-    EXPECT_EQ(safe_text("a\xff" "b"), "a\xEF\xBF\xBD" "b");
-    EXPECT_EQ(safe_text("\xC3("), "\xEF\xBF\xBD(");                // a lead byte without its continuation
-    EXPECT_EQ(safe_text("\xE3\x81"), "\xEF\xBF\xBD\xEF\xBF\xBD");  // cut short at the end
-    EXPECT_EQ(safe_text("\xC0\xAF"), "\xEF\xBF\xBD\xEF\xBF\xBD");  // overlong '/'
+    EXPECT_EQ(safe_text("a\xff"
+                        "b"),
+              "a\xEF\xBF\xBD"
+              "b");
+    EXPECT_EQ(safe_text("\xC3("), "\xEF\xBF\xBD(");  // a lead byte without its continuation
+    EXPECT_EQ(safe_text("\xE3\x81"), "\xEF\xBF\xBD\xEF\xBF\xBD");          // cut short at the end
+    EXPECT_EQ(safe_text("\xC0\xAF"), "\xEF\xBF\xBD\xEF\xBF\xBD");          // overlong '/'
     EXPECT_EQ(safe_text("\xED\xA0\x80").find("\xED"), std::string::npos);  // a surrogate
-    EXPECT_EQ(safe_text("caf\xC3\xA9 \xE2\x99\xA0 \xF0\x9F\x82\xA1"), "caf\xC3\xA9 \xE2\x99\xA0 \xF0\x9F\x82\xA1");
+    EXPECT_EQ(safe_text("caf\xC3\xA9 \xE2\x99\xA0 \xF0\x9F\x82\xA1"),
+              "caf\xC3\xA9 \xE2\x99\xA0 \xF0\x9F\x82\xA1");
 }
 
 TEST(SafeText, EscapesControlCharacters) {
@@ -50,32 +56,51 @@ TEST(SafeText, CutsOnlyAtCharacterBoundaries) {
 
 TEST(JsonInput, RefusesDeepNestingBeforeParsing) {
     const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-    EXPECT_NE(error_of([&] { parse_json_line(deep); }).find("nested deeper than 32"), std::string::npos);
-    const std::string deep_object = "{\"a\":" + std::string(100000, '[') + std::string(100000, ']') + "}";
-    EXPECT_NE(error_of([&] { parse_json_line(deep_object); }).find("nested deeper"), std::string::npos);
+    EXPECT_NE(error_of([&] { parse_json_line(deep); }).find("nested deeper than 32"),
+              std::string::npos);
+    const std::string deep_object =
+        "{\"a\":" + std::string(100000, '[') + std::string(100000, ']') + "}";
+    EXPECT_NE(error_of([&] { parse_json_line(deep_object); }).find("nested deeper"),
+              std::string::npos);
     // Brackets inside strings do not count.
-    EXPECT_EQ(parse_json_line("{\"a\":\"" + std::string(1000, '[') + "\\\"\"}")["a"].get<std::string>().size(), 1001u);
-    EXPECT_NE(error_of([] { parse_json_line("{\"a\": \xff}"); }).find("not JSON"), std::string::npos);
-    EXPECT_NE(error_of([] { parse_json_line("{\"a\": 1e999}"); }).find("not JSON"), std::string::npos);
+    EXPECT_EQ(parse_json_line("{\"a\":\"" + std::string(1000, '[') + "\\\"\"}")["a"]
+                  .get<std::string>()
+                  .size(),
+              1001u);
+    EXPECT_NE(error_of([] { parse_json_line("{\"a\": \xff}"); }).find("not JSON"),
+              std::string::npos);
+    EXPECT_NE(error_of([] { parse_json_line("{\"a\": 1e999}"); }).find("not JSON"),
+              std::string::npos);
 }
 
 TEST(JsonInput, FieldsNameTheKeyPath) {
     const json j = json::parse(R"({"a":{"b":[1,2.5,"x",-3,true]}})");
     const JsonField f(j, "");
     EXPECT_EQ(f["a"]["b"][0].integer(0, 5), 1);
-    EXPECT_NE(error_of([&] { f["a"]["b"][1].integer(0, 5); }).find("key \"a.b[1]\": expected an integer 0..5, found 2.5"),
+    EXPECT_NE(error_of([&] {
+                  f["a"]["b"][1].integer(0, 5);
+              }).find("key \"a.b[1]\": expected an integer 0..5, found 2.5"),
               std::string::npos);
     EXPECT_NE(error_of([&] { f["a"]["b"][3].integer(0, 5); }).find("a.b[3]"), std::string::npos);
-    EXPECT_NE(error_of([&] { f["a"]["b"][3].unsigned_integer(); }).find("a.b[3]"), std::string::npos);
-    EXPECT_NE(error_of([&] { f["a"]["b"][2].number(0, 1); }).find("expected a number"), std::string::npos);
-    EXPECT_NE(error_of([&] { f["a"]["b"][9].boolean(); }).find("at least 10 entries"), std::string::npos);
-    EXPECT_NE(error_of([&] { f["a"]["c"].string(); }).find("key \"a.c\" is missing"), std::string::npos);
-    EXPECT_NE(error_of([&] { f["a"]["b"]["c"]; }).find("key \"a.b\": expected an object"), std::string::npos);
-    EXPECT_NE(error_of([&] { f["a"]["b"].array(0, 3); }).find("0 to 3 entries, found 5"), std::string::npos);
+    EXPECT_NE(error_of([&] { f["a"]["b"][3].unsigned_integer(); }).find("a.b[3]"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { f["a"]["b"][2].number(0, 1); }).find("expected a number"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { f["a"]["b"][9].boolean(); }).find("at least 10 entries"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { f["a"]["c"].string(); }).find("key \"a.c\" is missing"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { f["a"]["b"]["c"]; }).find("key \"a.b\": expected an object"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { f["a"]["b"].array(0, 3); }).find("0 to 3 entries, found 5"),
+              std::string::npos);
     const json big = json::parse("[1e300, 18446744073709551615]");
-    EXPECT_NE(error_of([&] { JsonField(big, "x")[0].integer(0, 100); }).find("1e+300"), std::string::npos);
-    EXPECT_NE(error_of([&] { JsonField(big, "x")[1].integer(0, 100); }).find("x[1]"), std::string::npos);
-    EXPECT_NE(error_of([&] { JsonField(big, "x")[0].number(-1e6, 1e6); }).find("x[0]"), std::string::npos);
+    EXPECT_NE(error_of([&] { JsonField(big, "x")[0].integer(0, 100); }).find("1e+300"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { JsonField(big, "x")[1].integer(0, 100); }).find("x[1]"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { JsonField(big, "x")[0].number(-1e6, 1e6); }).find("x[0]"),
+              std::string::npos);
 }
 
 json played_record(const Rules& rules) {
@@ -99,34 +124,49 @@ TEST(GameRecordReader, ReadsAndReplaysWhatTheProgramWrites) {
 
 TEST(GameRecordReader, RefusesBadValuesNamingTheKey) {
     const json good = played_record(preset("hearts4"));
-    const auto refused = [&](const std::function<void(json&)>& change, const std::string& expected) {
+    const auto refused = [&](const std::function<void(json&)>& change,
+                             const std::string& expected) {
         json r = good;
         change(r);
         const std::string why = error_of([&] { read_game_record(r); });
-        EXPECT_NE(why.find(expected), std::string::npos) << "expected '" << expected << "' in: " << why;
+        EXPECT_NE(why.find(expected), std::string::npos)
+            << "expected '" << expected << "' in: " << why;
     };
     refused([](json& r) { r["seed"] = -1; }, "key \"seed\"");
     refused([](json& r) { r["seed"] = 1.5; }, "key \"seed\"");
     refused([](json& r) { r["hands"] = ""; }, "key \"hands\": expected an array");
-    refused([](json& r) { r["hands"][0]["plays"][0][0] = 9; }, "key \"hands[0].plays[0][0]\": expected an integer 0..3");
+    refused([](json& r) { r["hands"][0]["plays"][0][0] = 9; },
+            "key \"hands[0].plays[0][0]\": expected an integer 0..3");
     refused([](json& r) { r["hands"][0]["plays"][0][0] = -1; }, "hands[0].plays[0][0]");
     refused([](json& r) { r["hands"][0]["plays"][0][1] = "ZZ"; }, "hands[0].plays[0][1]");
     refused([](json& r) { r["hands"][0]["plays"][0] = json::array({0}); }, "hands[0].plays[0]");
     refused([](json& r) { r["hands"][0]["passes"][1] = "2C 1X"; }, "hands[0].passes[1]");
-    refused([](json& r) { r["hands"][0]["passes"].erase(3); }, "hands[0].passes\": expected 4 entries");
+    refused([](json& r) { r["hands"][0]["passes"].erase(3); },
+            "hands[0].passes\": expected 4 entries");
     refused([](json& r) { r["hands"][0]["dealer"] = 4; }, "hands[0].dealer");
     refused([](json& r) { r["hands"][0]["hand"] = 1e300; }, "hands[0].hand");
     refused([](json& r) { r["hands"][0]["deal"] = 7; }, "hands[0].deal");
     refused([](json& r) { r["hands"][0]["tricks"] = json::array({"x"}); }, "hands[0].tricks[0]");
-    refused([](json& r) { r["players"] = json::array({"a", "b", "c"}); }, "key \"players\": expected 4 entries");
+    refused(
+        [](json& r) {
+            r["players"] = json::array({"a", "b", "c"});
+        },
+        "key \"players\": expected 4 entries");
     refused([](json& r) { r["winners"] = json::array({7}); }, "winners[0]");
     refused([](json& r) { r["complete"] = "yes"; }, "key \"complete\"");
     refused([](json& r) { r["version"] = 2; }, "record version 2");
     refused([](json& r) { r["rules"] = 1; }, "key \"rules\"");
     refused([](json& r) { r["rules"]["game"] = "hearts\nplayers=3"; }, "line break");
-    refused([](json& r) { r["fallbacks"] = json::array({{{"hand", 0}, {"seat", 0}}}); }, "fallbacks[0].decision");
+    refused(
+        [](json& r) {
+            r["fallbacks"] = json::array({{{"hand", 0}, {"seat", 0}}});
+        },
+        "fallbacks[0].decision");
     refused([](json& r) { r.erase("rules"); }, "key \"rules\" is missing");
-    EXPECT_NE(error_of([] { is_game_record(json{{"type", 1}}); }).find("key \"type\""), std::string::npos);
+    EXPECT_NE(error_of([] {
+                  is_game_record(json{{"type", 1}});
+              }).find("key \"type\""),
+              std::string::npos);
     EXPECT_FALSE(is_game_record(json{{"type", "summary"}}));
     EXPECT_TRUE(is_game_record(good));
 }
@@ -138,10 +178,12 @@ TEST(GameRecordReader, SpadesFieldsAreChecked) {
     EXPECT_NE(error_of([&] { read_game_record(r); }).find("hands[0].bids[2]"), std::string::npos);
     r = good;
     r["hands"][0]["blind_nil"][0] = 0;
-    EXPECT_NE(error_of([&] { read_game_record(r); }).find("hands[0].blind_nil[0]"), std::string::npos);
+    EXPECT_NE(error_of([&] { read_game_record(r); }).find("hands[0].blind_nil[0]"),
+              std::string::npos);
     r = good;
     r["hands"][0]["exchanges"] = json::array({{{"seat", 5}, {"cards", "2C 3C"}}});
-    EXPECT_NE(error_of([&] { read_game_record(r); }).find("hands[0].exchanges[0].seat"), std::string::npos);
+    EXPECT_NE(error_of([&] { read_game_record(r); }).find("hands[0].exchanges[0].seat"),
+              std::string::npos);
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <set>
 
-#include "test_helpers.hpp"
 #include "cardgames/rules/dealing.hpp"
+#include "test_helpers.hpp"
 
 namespace cardgames {
 namespace {
@@ -18,13 +18,17 @@ using testing::cards;
 using testing::error_of;
 using testing::preset;
 
-const char* const kPresets[] = {"hearts3", "hearts4", "hearts5", "hearts6",
-                                "spades-partnership", "spades-cutthroat3", "spades-cutthroat4"};
+const char* const kPresets[] = {
+    "hearts3",           "hearts4",          "hearts5", "hearts6", "spades-partnership",
+    "spades-cutthroat3", "spades-cutthroat4"};
 
 const std::string kKnown =
-    "game, players, partnership, spades_lead_anytime, first_lead_two_clubs, nil, blind_nil, blind_nil_deficit, "
-    "nil_tricks_count_for_partner, target, loss_threshold, bags_per_penalty, bag_penalty, no_passing, pass_count, "
-    "first_trick_points_allowed, hearts_breaking, queen_breaks_hearts, moon_subtracts, jack_of_diamonds, end_score";
+    "game, players, partnership, spades_lead_anytime, first_lead_two_clubs, nil, blind_nil, "
+    "blind_nil_deficit, "
+    "nil_tricks_count_for_partner, target, loss_threshold, bags_per_penalty, bag_penalty, "
+    "no_passing, pass_count, "
+    "first_trick_points_allowed, hearts_breaking, queen_breaks_hearts, moon_subtracts, "
+    "jack_of_diamonds, end_score";
 
 TEST(Presets, EveryPresetFileLoads) {
     int n = 0;
@@ -91,21 +95,26 @@ TEST(Presets, DecksAndFirstLeads) {
         const char* removed;
         const char* first_lead;  // "" for none
     };
-    for (const Want& w : {Want{"hearts3", 51, 17, "2D", "2C"}, Want{"hearts4", 52, 13, "", "2C"},
-                          Want{"hearts5", 50, 10, "2D 2C", "3C"}, Want{"hearts6", 48, 8, "3D 2D 3C 2C", "4C"},
-                          Want{"spades-partnership", 52, 13, "", ""}, Want{"spades-cutthroat4", 52, 13, "", ""},
-                          Want{"spades-cutthroat3", 51, 17, "2C", ""}}) {
+    for (const Want& w :
+         {Want{"hearts3", 51, 17, "2D", "2C"}, Want{"hearts4", 52, 13, "", "2C"},
+          Want{"hearts5", 50, 10, "2D 2C", "3C"}, Want{"hearts6", 48, 8, "3D 2D 3C 2C", "4C"},
+          Want{"spades-partnership", 52, 13, "", ""}, Want{"spades-cutthroat4", 52, 13, "", ""},
+          Want{"spades-cutthroat3", 51, 17, "2C", ""}}) {
         const Rules r = preset(w.preset);
         EXPECT_EQ(r.deck().size(), w.deck) << w.preset;
         EXPECT_EQ(r.cards_per_hand(), w.per_hand) << w.preset;
         EXPECT_EQ(cards_to_string(CardSet::full_deck() - r.deck()), w.removed) << w.preset;
-        EXPECT_EQ(r.first_lead_card() == kNoCard ? std::string() : to_string(r.first_lead_card()), w.first_lead)
+        EXPECT_EQ(r.first_lead_card() == kNoCard ? std::string() : to_string(r.first_lead_card()),
+                  w.first_lead)
             << w.preset;
         // Hearts never loses a penalty card.
-        EXPECT_TRUE(r.deck().contains_all(CardSet::whole_suit(Suit::kHearts) | C("QS"))) << w.preset;
+        EXPECT_TRUE(r.deck().contains_all(CardSet::whole_suit(Suit::kHearts) | C("QS")))
+            << w.preset;
     }
-    EXPECT_EQ(preset("spades-partnership", {"first_lead_two_clubs=true"}).first_lead_card(), C("2C"));
-    EXPECT_EQ(preset("spades-cutthroat3", {"first_lead_two_clubs=true"}).first_lead_card(), C("3C"));
+    EXPECT_EQ(preset("spades-partnership", {"first_lead_two_clubs=true"}).first_lead_card(),
+              C("2C"));
+    EXPECT_EQ(preset("spades-cutthroat3", {"first_lead_two_clubs=true"}).first_lead_card(),
+              C("3C"));
 }
 
 TEST(Presets, PassDirections) {
@@ -137,8 +146,9 @@ TEST(Presets, CardPoints) {
 }
 
 TEST(RuleOverrides, Apply) {
-    const Rules r = preset("hearts4", {"moon_subtracts=true", "queen_breaks_hearts=on", "no_passing=1",
-                                       "first_trick_points_allowed=yes", "jack_of_diamonds=true", "end_score=50"});
+    const Rules r = preset(
+        "hearts4", {"moon_subtracts=true", "queen_breaks_hearts=on", "no_passing=1",
+                    "first_trick_points_allowed=yes", "jack_of_diamonds=true", "end_score=50"});
     EXPECT_TRUE(r.moon_subtracts);
     EXPECT_TRUE(r.queen_breaks_hearts);
     EXPECT_FALSE(r.passing);
@@ -149,9 +159,10 @@ TEST(RuleOverrides, Apply) {
     const Rules r5 = preset("hearts4", {"players=6", "players=5"});
     EXPECT_EQ(r5.players, 5);
     EXPECT_EQ(r5.cards_per_hand(), 10);
-    const Rules s = preset("spades-partnership",
-                           {"spades_lead_anytime=true", "target=300", "loss_threshold=-500", "nil=false",
-                            "blind_nil=off", "nil_tricks_count_for_partner=true", "bags_per_penalty=5"});
+    const Rules s =
+        preset("spades-partnership",
+               {"spades_lead_anytime=true", "target=300", "loss_threshold=-500", "nil=false",
+                "blind_nil=off", "nil_tricks_count_for_partner=true", "bags_per_penalty=5"});
     EXPECT_TRUE(s.spades_lead_anytime);
     EXPECT_EQ(s.target, 300);
     EXPECT_EQ(s.loss_threshold, -500);
@@ -172,7 +183,8 @@ TEST(RuleOverrides, BadOverridesAreNamed) {
               "--rule 'game=poker': game=poker: expected spades or hearts");
     EXPECT_EQ(error_of([] { preset("hearts4", {"moon=true"}); }),
               "--rule 'moon=true': unknown rule 'moon' (known: " + kKnown + ")");
-    EXPECT_EQ(error_of([] { preset("hearts4", {"moon_subtracts"}); }), "--rule 'moon_subtracts': expected key=value");
+    EXPECT_EQ(error_of([] { preset("hearts4", {"moon_subtracts"}); }),
+              "--rule 'moon_subtracts': expected key=value");
     EXPECT_EQ(error_of([] { preset("hearts4", {"=true"}); }), "--rule '=true': expected key=value");
     // An override that makes the rules unplayable: named with the preset it was applied to.
     const std::string c3 = preset_path("spades-cutthroat3").string();
@@ -181,11 +193,14 @@ TEST(RuleOverrides, BadOverridesAreNamed) {
     const std::string h4 = preset_path("hearts4").string();
     EXPECT_EQ(error_of([] { preset("hearts4", {"players=7"}); }),
               "preset " + h4 + ": players=7: Hearts is for 3 to 6 players");
-    EXPECT_EQ(error_of([] { preset("hearts4", {"pass_count=0"}); }), "preset " + h4 + ": pass_count=0: must be 1 to 4");
+    EXPECT_EQ(error_of([] { preset("hearts4", {"pass_count=0"}); }),
+              "preset " + h4 + ": pass_count=0: must be 1 to 4");
 }
 
 TEST(PresetErrors, UnknownKeyNamesTheFileLine) {
-    EXPECT_EQ(error_of([] { parse_rules("game = hearts\nplayers = 4\nmoon = true\n", "preset my.ini", {}); }),
+    EXPECT_EQ(error_of([] {
+                  parse_rules("game = hearts\nplayers = 4\nmoon = true\n", "preset my.ini", {});
+              }),
               "preset my.ini line 3: unknown rule 'moon' (known: " + kKnown + ")");
     // From a real file, with comments and blank lines counted.
     const auto path = std::filesystem::path(::testing::TempDir()) / "cardgames_rules_test_bad.ini";
@@ -199,28 +214,37 @@ TEST(PresetErrors, UnknownKeyNamesTheFileLine) {
 }
 
 TEST(PresetErrors, MalformedLinesAreNamedWithTheirLine) {
-    EXPECT_EQ(error_of([] { parse_rules("game = hearts\n[rules]\nplayers = 4\n", "preset my.ini", {}); }),
-              "preset my.ini line 2: '[rules]': presets have no [sections], only key = value lines");
-    EXPECT_EQ(error_of([] { parse_rules("game = hearts\n# fine\nplayers 4\n", "preset my.ini", {}); }),
-              "preset my.ini line 3: 'players 4': expected key = value");
-    EXPECT_EQ(error_of([] { parse_rules("game = hearts\nplayers = 4\n\nplayers = 5\n", "preset my.ini", {}); }),
+    EXPECT_EQ(
+        error_of([] { parse_rules("game = hearts\n[rules]\nplayers = 4\n", "preset my.ini", {}); }),
+        "preset my.ini line 2: '[rules]': presets have no [sections], only key = value lines");
+    EXPECT_EQ(
+        error_of([] { parse_rules("game = hearts\n# fine\nplayers 4\n", "preset my.ini", {}); }),
+        "preset my.ini line 3: 'players 4': expected key = value");
+    EXPECT_EQ(error_of([] {
+                  parse_rules("game = hearts\nplayers = 4\n\nplayers = 5\n", "preset my.ini", {});
+              }),
               "preset my.ini line 4: rule 'players' is set twice (first on line 2)");
 }
 
 TEST(PresetErrors, BadValueNamesKeyAndLine) {
     EXPECT_EQ(error_of([] { parse_rules("game = hearts\nplayers = four\n", "preset my.ini", {}); }),
               "preset my.ini line 2: players=four: expected a whole number");
-    EXPECT_EQ(error_of([] { parse_rules("game = hearts\n\nmoon_subtracts = sometimes\n", "preset my.ini", {}); }),
+    EXPECT_EQ(error_of([] {
+                  parse_rules("game = hearts\n\nmoon_subtracts = sometimes\n", "preset my.ini", {});
+              }),
               "preset my.ini line 3: moon_subtracts=sometimes: expected true or false");
     EXPECT_EQ(error_of([] { parse_rules("game = cribbage\n", "preset my.ini", {}); }),
               "preset my.ini line 1: game=cribbage: expected spades or hearts");
     // A key that is the start of another key: the line is the one of the key itself.
     EXPECT_EQ(error_of([] {
-                  parse_rules("game = spades\nnil_tricks_count_for_partner = false\nnil = perhaps\n", "preset my.ini", {});
+                  parse_rules(
+                      "game = spades\nnil_tricks_count_for_partner = false\nnil = perhaps\n",
+                      "preset my.ini", {});
               }),
               "preset my.ini line 3: nil=perhaps: expected true or false");
     EXPECT_EQ(error_of([] {
-                  parse_rules("game = spades\nblind_nil_deficit = 100\nblind_nil = perhaps\n", "preset my.ini", {});
+                  parse_rules("game = spades\nblind_nil_deficit = 100\nblind_nil = perhaps\n",
+                              "preset my.ini", {});
               }),
               "preset my.ini line 3: blind_nil=perhaps: expected true or false");
     EXPECT_EQ(error_of([] { parse_rules("game = hearts\nplayers = 2\n", "preset my.ini", {}); }),
@@ -230,28 +254,38 @@ TEST(PresetErrors, BadValueNamesKeyAndLine) {
 }
 
 TEST(PresetErrors, KeyTwiceIsNamed) {
-    const std::string msg =
-        error_of([] { parse_rules("game = hearts\nend_score = 50\nend_score = 60\n", "preset my.ini", {}); });
+    const std::string msg = error_of([] {
+        parse_rules("game = hearts\nend_score = 50\nend_score = 60\n", "preset my.ini", {});
+    });
     EXPECT_TRUE(msg.starts_with("preset my.ini")) << msg;
     EXPECT_NE(msg.find("end_score"), std::string::npos) << msg;
 }
 
 // Rule numbers: whole numbers only, and score limits no running score can overflow (issue 18).
 TEST(PresetErrors, RuleNumbersAreExact) {
-    EXPECT_EQ(error_of([] { load_rules(preset_path("spades-partnership"), {"target=99999999999"}); }),
-              "--rule 'target=99999999999': target=99999999999: expected a whole number");
-    EXPECT_NE(error_of([] { load_rules(preset_path("hearts4"), {"end_score=+50"}); }).find("expected a whole number"),
+    EXPECT_EQ(
+        error_of([] { load_rules(preset_path("spades-partnership"), {"target=99999999999"}); }),
+        "--rule 'target=99999999999': target=99999999999: expected a whole number");
+    EXPECT_NE(error_of([] {
+                  load_rules(preset_path("hearts4"), {"end_score=+50"});
+              }).find("expected a whole number"),
               std::string::npos);
-    EXPECT_NE(error_of([] { load_rules(preset_path("spades-partnership"), {"target=2000000000"}); })
-                  .find("target=2000000000: must be 1 to 100000"),
+    EXPECT_NE(error_of([] {
+                  load_rules(preset_path("spades-partnership"), {"target=2000000000"});
+              }).find("target=2000000000: must be 1 to 100000"),
               std::string::npos);
-    EXPECT_NE(error_of([] { load_rules(preset_path("spades-partnership"), {"bag_penalty=-5"}); })
-                  .find("bag_penalty=-5: must be 0 to 100000"),
+    EXPECT_NE(error_of([] {
+                  load_rules(preset_path("spades-partnership"), {"bag_penalty=-5"});
+              }).find("bag_penalty=-5: must be 0 to 100000"),
               std::string::npos);
-    EXPECT_NE(error_of([] { load_rules(preset_path("spades-partnership"), {"loss_threshold=-2147483648"}); })
-                  .find("loss_threshold=-2147483648: must be -100000 to 100000"),
+    EXPECT_NE(error_of([] {
+                  load_rules(preset_path("spades-partnership"), {"loss_threshold=-2147483648"});
+              }).find("loss_threshold=-2147483648: must be -100000 to 100000"),
               std::string::npos);
-    EXPECT_EQ(error_of([] { load_rules(preset_path("spades-partnership"), {"target=100000", "loss_threshold=-100000"}); }),
+    EXPECT_EQ(error_of([] {
+                  load_rules(preset_path("spades-partnership"),
+                             {"target=100000", "loss_threshold=-100000"});
+              }),
               "(no error)");
 }
 
@@ -260,8 +294,10 @@ TEST(PresetErrors, MissingFiles) {
               "preset '/nonexistent/dir/x.ini': cannot open the file");
     // A directory is not a preset, though it opens and reads as empty (issue 18).
     const std::string dir = std::filesystem::temp_directory_path().string();
-    EXPECT_EQ(error_of([&] { load_rules(dir, {}); }), "preset '" + dir + "': a directory, not a file");
-    EXPECT_EQ(error_of([] { load_rules("/dev/zero", {}); }), "preset '/dev/zero': not a regular file");
+    EXPECT_EQ(error_of([&] { load_rules(dir, {}); }),
+              "preset '" + dir + "': a directory, not a file");
+    EXPECT_EQ(error_of([] { load_rules("/dev/zero", {}); }),
+              "preset '/dev/zero': not a regular file");
     const std::string msg = error_of([] { preset_path("hearts9"); });
     EXPECT_TRUE(msg.starts_with("preset 'hearts9': no such preset (known: ")) << msg;
     EXPECT_NE(msg.find("spades-partnership"), std::string::npos) << msg;
@@ -281,7 +317,8 @@ TEST(Presets, PairsRoundTrip) {
     }
 }
 
-// ---- Deals from seeds ----------------------------------------------------------------------------
+// ---- Deals from seeds
+// ----------------------------------------------------------------------------
 
 TEST(SeededDeals, GoldenHearts4Seed1Hand0) {
     // A change here means every recorded game and benchmark deal changes: only on purpose.

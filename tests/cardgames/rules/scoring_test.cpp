@@ -1,9 +1,10 @@
 // Hand scoring and the end of the game, called directly: Spades contracts, sets, bags, nil and
 // blind nil, cutthroat; Hearts points, the moon both ways, the J of diamonds; game_winners.
 
+#include "cardgames/rules/scoring.hpp"
+
 #include <gtest/gtest.h>
 
-#include "cardgames/rules/scoring.hpp"
 #include "test_helpers.hpp"
 
 namespace cardgames {
@@ -65,7 +66,8 @@ TEST(SpadesScoring, PartsAddUpToTheChange) {
     EXPECT_EQ(hs.nil[1], 200);
     EXPECT_EQ(hs.contract[1], 60);
     for (int u = 0; u < 2; ++u)
-        EXPECT_EQ(hs.delta[u], hs.contract[u] + hs.bags_added[u] + hs.nil[u] - hs.bag_penalties[u] * r.bag_penalty);
+        EXPECT_EQ(hs.delta[u], hs.contract[u] + hs.bags_added[u] + hs.nil[u] -
+                                   hs.bag_penalties[u] * r.bag_penalty);
     // A set contract: the contract part is negative and no bags are counted.
     ScoreBoard c;
     const HandScore set = score_spades_hand(r, bids({5, 2, 4, 1}), tricks({4, 3, 4, 2}), c);
@@ -108,7 +110,8 @@ TEST(SpadesScoring, NilMadeAndFailed) {
 TEST(SpadesScoring, BlindNil) {
     const Rules r = preset("spades-partnership");
     ScoreBoard b;
-    HandScore hs = score_spades_hand(r, bids({0, 4, 4, 4}, /*blind_seat=*/0), tricks({0, 4, 5, 4}), b);
+    HandScore hs =
+        score_spades_hand(r, bids({0, 4, 4, 4}, /*blind_seat=*/0), tricks({0, 4, 5, 4}), b);
     EXPECT_EQ(hs.delta[0], 200 + 41);
     b = {};
     hs = score_spades_hand(r, bids({4, 4, 0, 4}, /*blind_seat=*/2), tricks({4, 4, 1, 4}), b);
@@ -245,7 +248,8 @@ TEST(HeartsScoring, MoonWithFivePlayers) {
     moon[3] = CardSet::whole_suit(Suit::kHearts) | cards("QS");
     ScoreBoard b;
     score_hearts_hand(r, moon, b);
-    EXPECT_EQ((std::vector<int>(b.score.begin(), b.score.begin() + 5)), (std::vector<int>{26, 26, 26, 0, 26}));
+    EXPECT_EQ((std::vector<int>(b.score.begin(), b.score.begin() + 5)),
+              (std::vector<int>{26, 26, 26, 0, 26}));
 }
 
 ScoreBoard board(std::initializer_list<int> scores) {
@@ -259,8 +263,8 @@ TEST(GameEnd, Spades) {
     const Rules r = preset("spades-partnership");
     EXPECT_TRUE(game_winners(r, board({499, 300})).empty());
     EXPECT_EQ(game_winners(r, board({500, 300})), std::vector<int>{0});
-    EXPECT_EQ(game_winners(r, board({510, 520})), std::vector<int>{1});  // both over: higher wins
-    EXPECT_TRUE(game_winners(r, board({520, 520})).empty());             // tie: another hand
+    EXPECT_EQ(game_winners(r, board({510, 520})), std::vector<int>{1});   // both over: higher wins
+    EXPECT_TRUE(game_winners(r, board({520, 520})).empty());              // tie: another hand
     EXPECT_EQ(game_winners(r, board({-200, 100})), std::vector<int>{1});  // loss threshold
     EXPECT_TRUE(game_winners(r, board({-199, 100})).empty());
     EXPECT_EQ(game_winners(r, board({-250, -300})), std::vector<int>{0});
@@ -277,8 +281,10 @@ TEST(GameEnd, Hearts) {
     const Rules r = preset("hearts4");
     EXPECT_TRUE(game_winners(r, board({99, 50, 20, 10})).empty());
     EXPECT_EQ(game_winners(r, board({100, 50, 20, 10})), std::vector<int>{3});
-    EXPECT_EQ(game_winners(r, board({130, 10, 10, 50})), (std::vector<int>{1, 2}));  // ties share the win
-    EXPECT_EQ(game_winners(preset("hearts4", {"end_score=50"}), board({50, 0, 20, 10})), std::vector<int>{1});
+    EXPECT_EQ(game_winners(r, board({130, 10, 10, 50})),
+              (std::vector<int>{1, 2}));  // ties share the win
+    EXPECT_EQ(game_winners(preset("hearts4", {"end_score=50"}), board({50, 0, 20, 10})),
+              std::vector<int>{1});
     const Rules r6 = preset("hearts6");
     EXPECT_EQ(game_winners(r6, board({1, 2, 3, 4, 5, 100})), std::vector<int>{0});
 }

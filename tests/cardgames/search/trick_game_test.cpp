@@ -35,7 +35,8 @@ Position random_position(const Rules& rules, std::uint64_t seed, int cards_left)
     };
     Game game(rules, seed);
     while (game.phase() != Phase::kPlay) {
-        if (game.phase() == Phase::kBlindNil) game.choose_blind_nil(false);
+        if (game.phase() == Phase::kBlindNil)
+            game.choose_blind_nil(false);
         else if (game.phase() == Phase::kBid) {
             boost::random::uniform_int_distribution<int> d(0, 5);
             game.choose_bid(d(rng));
@@ -56,13 +57,14 @@ Position random_position(const Rules& rules, std::uint64_t seed, int cards_left)
     }
     Position p{rules, game.play_state(), game.hand().taken, {}, ""};
     p.context.bids = game.hand().bids;
-    p.describe = "seed " + std::to_string(seed) + " " + game_name(rules.game) + " players " + std::to_string(rules.players) +
-                 " hands " + deal_to_string([&] {
+    p.describe = "seed " + std::to_string(seed) + " " + game_name(rules.game) + " players " +
+                 std::to_string(rules.players) + " hands " + deal_to_string([&] {
                      Deal d;
                      d.players = rules.players;
                      d.hands = p.state.hands;
                      return d;
-                 }()) + " trick_size " + std::to_string(p.state.trick_size);
+                 }()) +
+                 " trick_size " + std::to_string(p.state.trick_size);
     return p;
 }
 
@@ -78,7 +80,8 @@ std::vector<Config> configs() {
                    engine::Algorithm::kLastBranch, engine::Algorithm::kSpeculative})
         for (bool tables : {false, true})
             for (bool tt : {false, true})
-                if (!(a == engine::Algorithm::kMaxn && (tables || !tt))) out.push_back({a, tables, tt});
+                if (!(a == engine::Algorithm::kMaxn && (tables || !tt)))
+                    out.push_back({a, tables, tt});
     return out;
 }
 
@@ -88,8 +91,9 @@ int scale() {
 }
 
 // One search of a position with a given configuration (fresh tables each time).
-engine::SearchResult<Card> search_position(const Rules& r, const Position& pos, Utility utility, engine::Algorithm algorithm,
-                                           bool tables, bool tt, int depth = engine::kNoDepthLimit) {
+engine::SearchResult<Card> search_position(const Rules& r, const Position& pos, Utility utility,
+                                           engine::Algorithm algorithm, bool tables, bool tt,
+                                           int depth = engine::kNoDepthLimit) {
     engine::SearchOptions o;
     o.algorithm = algorithm;
     o.outcome_tables = tables;
@@ -104,17 +108,20 @@ void check_all_agree(const char* preset, Utility utility, int positions, int car
                      const std::vector<std::string>& overrides = {}) {
     const Rules r = load_rules(preset_path(preset), overrides);
     for (int i = 0; i < positions * scale(); ++i) {
-        const Position pos = random_position(r, 1000 + static_cast<std::uint64_t>(i), cards_left - (i % r.players));
+        const Position pos =
+            random_position(r, 1000 + static_cast<std::uint64_t>(i), cards_left - (i % r.players));
         const auto want = search_position(r, pos, utility, engine::Algorithm::kMaxn, false, false);
         ASSERT_TRUE(want.complete);
         for (const Config& c : configs()) {
             const auto got = search_position(r, pos, utility, c.algorithm, c.tables, c.tt);
-            ASSERT_EQ(got.value, want.value) << engine::algorithm_name(c.algorithm) << " tables " << c.tables << " tt " << c.tt
-                                             << " " << pos.describe;
-            ASSERT_EQ(got.best_move, want.best_move) << engine::algorithm_name(c.algorithm) << " " << pos.describe;
+            ASSERT_EQ(got.value, want.value) << engine::algorithm_name(c.algorithm) << " tables "
+                                             << c.tables << " tt " << c.tt << " " << pos.describe;
+            ASSERT_EQ(got.best_move, want.best_move)
+                << engine::algorithm_name(c.algorithm) << " " << pos.describe;
             // Pruning never expands more than plain max^n, except that speculative re-searches may.
             if (c.algorithm != engine::Algorithm::kSpeculative) {
-                ASSERT_LE(got.stats.expansions, want.stats.expansions) << engine::algorithm_name(c.algorithm) << " " << pos.describe;
+                ASSERT_LE(got.stats.expansions, want.stats.expansions)
+                    << engine::algorithm_name(c.algorithm) << " " << pos.describe;
             }
         }
         if (r.is_partnership() && utility == Utility::kTricks) {
@@ -138,8 +145,10 @@ void check_depth_limited(const char* preset, Utility utility, int positions) {
     for (int i = 0; i < positions * scale(); ++i) {
         const int tricks_left = 5 + i % 3;
         const int depth = 1 + i % 2;
-        const Position pos = random_position(r, 5000 + static_cast<std::uint64_t>(i), tricks_left * r.players - (i % r.players));
-        const auto want = search_position(r, pos, utility, engine::Algorithm::kMaxn, false, false, depth);
+        const Position pos = random_position(r, 5000 + static_cast<std::uint64_t>(i),
+                                             tricks_left * r.players - (i % r.players));
+        const auto want =
+            search_position(r, pos, utility, engine::Algorithm::kMaxn, false, false, depth);
         ASSERT_TRUE(want.complete);
         for (const Config& c : configs()) {
             engine::SearchOptions o;
@@ -150,12 +159,14 @@ void check_depth_limited(const char* preset, Utility utility, int positions) {
             TrickGame g(r, pos.state, utility, pos.taken, pos.context);
             engine::Searcher<TrickGame> s(o);
             const auto got = s.search(g);
-            ASSERT_EQ(got.value, want.value) << engine::algorithm_name(c.algorithm) << " tables " << c.tables << " tt " << c.tt
-                                             << " depth " << depth << " " << pos.describe;
-            ASSERT_EQ(got.best_move, want.best_move) << engine::algorithm_name(c.algorithm) << " depth " << depth << " "
-                                                     << pos.describe;
+            ASSERT_EQ(got.value, want.value)
+                << engine::algorithm_name(c.algorithm) << " tables " << c.tables << " tt " << c.tt
+                << " depth " << depth << " " << pos.describe;
+            ASSERT_EQ(got.best_move, want.best_move)
+                << engine::algorithm_name(c.algorithm) << " depth " << depth << " " << pos.describe;
             if (c.algorithm != engine::Algorithm::kSpeculative) {
-                ASSERT_LE(got.stats.expansions, want.stats.expansions) << engine::algorithm_name(c.algorithm) << " " << pos.describe;
+                ASSERT_LE(got.stats.expansions, want.stats.expansions)
+                    << engine::algorithm_name(c.algorithm) << " " << pos.describe;
             }
             // The search leaves the game without a horizon: the plain bounds again.
             engine::Tuple lo, hi, lo0, hi0;
@@ -168,10 +179,18 @@ void check_depth_limited(const char* preset, Utility utility, int positions) {
     }
 }
 
-TEST(TrickGameDepthLimited, Cutthroat3SpadesTricks) { check_depth_limited("spades-cutthroat3", Utility::kTricks, 400); }
-TEST(TrickGameDepthLimited, PartnershipSpadesTricks) { check_depth_limited("spades-partnership", Utility::kTricks, 300); }
-TEST(TrickGameDepthLimited, Cutthroat4SpadesScore) { check_depth_limited("spades-cutthroat4", Utility::kScore, 100); }
-TEST(TrickGameDepthLimited, Hearts4Points) { check_depth_limited("hearts4", Utility::kPoints, 300); }
+TEST(TrickGameDepthLimited, Cutthroat3SpadesTricks) {
+    check_depth_limited("spades-cutthroat3", Utility::kTricks, 400);
+}
+TEST(TrickGameDepthLimited, PartnershipSpadesTricks) {
+    check_depth_limited("spades-partnership", Utility::kTricks, 300);
+}
+TEST(TrickGameDepthLimited, Cutthroat4SpadesScore) {
+    check_depth_limited("spades-cutthroat4", Utility::kScore, 100);
+}
+TEST(TrickGameDepthLimited, Hearts4Points) {
+    check_depth_limited("hearts4", Utility::kPoints, 300);
+}
 
 // Horizon bounds contain every cut-off evaluation below them.
 TEST(TrickGame, HorizonBoundsContainTheCutOffEvaluation) {
@@ -200,18 +219,37 @@ TEST(TrickGame, HorizonBoundsContainTheCutOffEvaluation) {
     }
 }
 
-TEST(TrickGameDifferential, PartnershipSpadesTricks) { check_all_agree("spades-partnership", Utility::kTricks, 1000, 12); }
-TEST(TrickGameDifferential, PartnershipSpadesScore) { check_all_agree("spades-partnership", Utility::kScore, 1000, 12); }
-TEST(TrickGameDifferential, Cutthroat3SpadesTricks) { check_all_agree("spades-cutthroat3", Utility::kTricks, 1000, 12); }
-TEST(TrickGameDifferential, Cutthroat3SpadesScore) { check_all_agree("spades-cutthroat3", Utility::kScore, 1000, 12); }
-TEST(TrickGameDifferential, Cutthroat4SpadesScore) { check_all_agree("spades-cutthroat4", Utility::kScore, 300, 12); }
-TEST(TrickGameDifferential, Hearts4Points) { check_all_agree("hearts4", Utility::kPoints, 1000, 12); }
-TEST(TrickGameDifferential, Hearts3Points) { check_all_agree("hearts3", Utility::kPoints, 300, 12); }
-TEST(TrickGameDifferential, Hearts4PointsJackAndMoonSubtracts) {
-    check_all_agree("hearts4", Utility::kPoints, 300, 12, {"jack_of_diamonds=true", "moon_subtracts=true"});
+TEST(TrickGameDifferential, PartnershipSpadesTricks) {
+    check_all_agree("spades-partnership", Utility::kTricks, 1000, 12);
 }
-TEST(TrickGameDifferential, Hearts5Points) { check_all_agree("hearts5", Utility::kPoints, 200, 15); }
-TEST(TrickGameDifferential, Hearts6Points) { check_all_agree("hearts6", Utility::kPoints, 200, 12); }
+TEST(TrickGameDifferential, PartnershipSpadesScore) {
+    check_all_agree("spades-partnership", Utility::kScore, 1000, 12);
+}
+TEST(TrickGameDifferential, Cutthroat3SpadesTricks) {
+    check_all_agree("spades-cutthroat3", Utility::kTricks, 1000, 12);
+}
+TEST(TrickGameDifferential, Cutthroat3SpadesScore) {
+    check_all_agree("spades-cutthroat3", Utility::kScore, 1000, 12);
+}
+TEST(TrickGameDifferential, Cutthroat4SpadesScore) {
+    check_all_agree("spades-cutthroat4", Utility::kScore, 300, 12);
+}
+TEST(TrickGameDifferential, Hearts4Points) {
+    check_all_agree("hearts4", Utility::kPoints, 1000, 12);
+}
+TEST(TrickGameDifferential, Hearts3Points) {
+    check_all_agree("hearts3", Utility::kPoints, 300, 12);
+}
+TEST(TrickGameDifferential, Hearts4PointsJackAndMoonSubtracts) {
+    check_all_agree("hearts4", Utility::kPoints, 300, 12,
+                    {"jack_of_diamonds=true", "moon_subtracts=true"});
+}
+TEST(TrickGameDifferential, Hearts5Points) {
+    check_all_agree("hearts5", Utility::kPoints, 200, 15);
+}
+TEST(TrickGameDifferential, Hearts6Points) {
+    check_all_agree("hearts6", Utility::kPoints, 200, 12);
+}
 
 TEST(TrickGame, EquivalentCardsCollapse) {
     const Rules r = load_rules(preset_path("spades-partnership"), {"spades_lead_anytime=true"});
