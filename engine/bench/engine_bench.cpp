@@ -9,16 +9,13 @@
 namespace {
 
 engine::SyntheticSpec bench_spec(bool scored) {
-    engine::SyntheticSpec spec;
-    spec.seed = 2003;
-    spec.players = 4;
-    spec.branching = 6;
-    spec.depth = 8;
-    spec.pool = 13;
-    spec.alternate = false;
-    spec.scored = scored;
-    spec.pool = scored ? 8 : 13;
-    return spec;
+    return {.seed = 2003,
+            .players = 4,
+            .branching = 6,
+            .depth = 8,
+            .pool = scored ? 8 : 13,
+            .alternate = false,
+            .scored = scored};
 }
 
 void run(benchmark::State& state, engine::Algorithm algorithm, bool tables, bool scored) {

@@ -26,14 +26,7 @@ void count_tree(SyntheticGame& g, std::uint64_t& interior, std::uint64_t& leaves
 }
 
 SyntheticSpec spec4() {
-    SyntheticSpec s;
-    s.seed = 42;
-    s.players = 4;
-    s.branching = 4;
-    s.depth = 6;
-    s.pool = 12;
-    s.alternate = false;
-    return s;
+    return {.seed = 42, .players = 4, .branching = 4, .depth = 6, .pool = 12, .alternate = false};
 }
 
 TEST(Limits, PlainMaxnExpandsTheWholeTree) {

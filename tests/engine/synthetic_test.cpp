@@ -100,12 +100,8 @@ TEST(Synthetic, OutcomesContainEveryReachableLeaf) {
 }
 
 TEST(Synthetic, TranspositionClassesRepeatSubtreesUpToTheOffset) {
-    SyntheticSpec spec;
-    spec.seed = 7;
-    spec.players = 3;
-    spec.branching = 4;
-    spec.depth = 5;
-    spec.transposition_classes = 2;
+    const SyntheticSpec spec{
+        .seed = 7, .players = 3, .branching = 4, .depth = 5, .transposition_classes = 2};
     SyntheticGame g(spec);
     // Walk two plies and remember (key -> leaf values minus offset) for every node at ply 2.
     std::vector<std::pair<std::uint64_t, std::uint64_t>> seen;

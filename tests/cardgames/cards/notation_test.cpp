@@ -9,28 +9,28 @@
 namespace cardgames {
 namespace {
 
-using testing::C;
-using testing::cards;
-using testing::error_of;
-using testing::preset;
+using namespace testing;  // C, cards, error_of, preset
 
 TEST(CardNotation, ParsesLettersTensAndSymbols) {
-    EXPECT_EQ(parse_card("QS"), Card(Suit::kSpades, kQueen));
-    EXPECT_EQ(parse_card("qs"), Card(Suit::kSpades, kQueen));
-    EXPECT_EQ(parse_card("TH"), Card(Suit::kHearts, kTen));
-    EXPECT_EQ(parse_card("th"), Card(Suit::kHearts, kTen));
-    EXPECT_EQ(parse_card("10h"), Card(Suit::kHearts, kTen));
-    EXPECT_EQ(parse_card("10H"), Card(Suit::kHearts, kTen));
-    EXPECT_EQ(parse_card("2C"), Card(Suit::kClubs, 2));
-    EXPECT_EQ(parse_card("AD"), Card(Suit::kDiamonds, kAce));
-    EXPECT_EQ(parse_card("q\u2660"), Card(Suit::kSpades, kQueen));
-    EXPECT_EQ(parse_card("Q\u2660"), Card(Suit::kSpades, kQueen));
-    EXPECT_EQ(parse_card("10\u2665"), Card(Suit::kHearts, kTen));
-    EXPECT_EQ(parse_card("J\u2666"), Card(Suit::kDiamonds, kJack));
-    EXPECT_EQ(parse_card("3\u2663"), Card(Suit::kClubs, 3));
     // White suit symbols too, and surrounding spaces.
-    EXPECT_EQ(parse_card("K\u2664"), Card(Suit::kSpades, kKing));
-    EXPECT_EQ(parse_card("  7d "), Card(Suit::kDiamonds, 7));
+    const std::pair<const char*, Card> kCases[] = {
+        {"QS", Card(Suit::kSpades, kQueen)},
+        {"qs", Card(Suit::kSpades, kQueen)},
+        {"TH", Card(Suit::kHearts, kTen)},
+        {"th", Card(Suit::kHearts, kTen)},
+        {"10h", Card(Suit::kHearts, kTen)},
+        {"10H", Card(Suit::kHearts, kTen)},
+        {"2C", Card(Suit::kClubs, 2)},
+        {"AD", Card(Suit::kDiamonds, kAce)},
+        {"q\u2660", Card(Suit::kSpades, kQueen)},
+        {"Q\u2660", Card(Suit::kSpades, kQueen)},
+        {"10\u2665", Card(Suit::kHearts, kTen)},
+        {"J\u2666", Card(Suit::kDiamonds, kJack)},
+        {"3\u2663", Card(Suit::kClubs, 3)},
+        {"K\u2664", Card(Suit::kSpades, kKing)},
+        {"  7d ", Card(Suit::kDiamonds, 7)},
+    };
+    for (const auto& [text, card] : kCases) EXPECT_EQ(parse_card(text), card) << text;
 }
 
 TEST(CardNotation, Prints) {

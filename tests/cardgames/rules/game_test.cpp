@@ -344,14 +344,20 @@ TEST(SpadesGame, BlindNilOfferedOnlyWhenTrailingBy100) {
     EXPECT_EQ(g.to_act(), 2);
 }
 
-TEST(SpadesGame, BlindNilExchangeAndMade) {
+// E/W 100 ahead, so South may bid blind nil: N bids 5, E 3, and South is asked next.
+Game blind_nil_offered() {
     Game g = spades_game("spades-partnership", {}, kSpadesAllToNorth);
     ScoreBoard b;
     b.score = {0, 100};
     g.set_scores(b);
-    ASSERT_EQ(g.choose_blind_nil(false), "");
-    ASSERT_EQ(g.choose_bid(5), "");
-    ASSERT_EQ(g.choose_bid(3), "");
+    EXPECT_EQ(g.choose_blind_nil(false), "");
+    EXPECT_EQ(g.choose_bid(5), "");
+    EXPECT_EQ(g.choose_bid(3), "");
+    return g;
+}
+
+TEST(SpadesGame, BlindNilExchangeAndMade) {
+    Game g = blind_nil_offered();
     ASSERT_EQ(g.to_act(), 2);
     ASSERT_EQ(g.choose_blind_nil(true), "");
     EXPECT_EQ(g.hand().bids[2], (Bid{0, true}));
@@ -393,13 +399,7 @@ TEST(SpadesGame, BlindNilExchangeAndMade) {
 }
 
 TEST(SpadesGame, BlindNilFailed) {
-    Game g = spades_game("spades-partnership", {}, kSpadesAllToNorth);
-    ScoreBoard b;
-    b.score = {0, 100};
-    g.set_scores(b);
-    ASSERT_EQ(g.choose_blind_nil(false), "");
-    ASSERT_EQ(g.choose_bid(5), "");
-    ASSERT_EQ(g.choose_bid(3), "");
+    Game g = blind_nil_offered();
     ASSERT_EQ(g.choose_blind_nil(true), "");
     ASSERT_EQ(g.choose_bid(3), "");
     ASSERT_EQ(g.choose_pass(cards("AS KS")), "");
