@@ -76,27 +76,22 @@ void print_solution(const Solution& sol, const std::string& format, const std::s
                              sol.ms, sol.complete ? "" : " (node limit reached: not exact)");
 }
 
-// --algorithm dd: the double-dummy solver, for partnership Spades under the tricks utility. Each
-// legal card is played and the rest solved; the best card is the first (in notation order) that
-// reaches the best value for the side to move.
+// --algorithm dd: the double-dummy solver, for partnership Spades under the tricks utility.
 void solve_double_dummy(const Rules& rules, const PlayState& state, const std::string& format) {
     DoubleDummy solver;
     const auto start = std::chrono::steady_clock::now();
-    const int left = state.hands[state.to_move].size();
-    const bool ns = state.to_move % 2 == 0;
+    const RootValue root = solver.value_root(PlayRules::from(rules), state);
     Solution sol;
-    int best = -1;  // tricks for North-South after the best card
-    for (const CardTricks& ct : solver.value_cards(PlayRules::from(rules), state)) {
-        sol.rows.push_back({ct.card, {ct.tricks, left - ct.tricks}});
-        if (best < 0 || (ns ? ct.tricks > best : ct.tricks < best)) {
-            best = ct.tricks;
-            sol.best = ct.card;
-        }
-    }
     sol.ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (sol.rows.empty()) throw InputError("no legal move in this position");
-    sol.value = {best, left - best};
+    if (root.cards.empty()) throw InputError("no legal move in this position");
+    const int left = state.hands[state.to_move].size();
+    for (const CardTricks& ct : root.cards) {
+        const SideTricks v = side_tricks(ct.tricks, left);
+        sol.rows.push_back({ct.card, {v.begin(), v.end()}});
+    }
+    sol.value = {root.value.begin(), root.value.end()};
+    sol.best = root.best;
     sol.nodes = solver.stats().nodes;
     sol.expansions = solver.stats().expansions;
     print_solution(

@@ -1,25 +1,26 @@
 // The double-dummy solver: set-up, the null-window tests, and the search itself.
+#include "cardgames/double_dummy/solver.hpp"
+
 #include <algorithm>
 
-#include "cardgames/double_dummy/double_dummy.hpp"
 #include "cardgames/double_dummy/lanes.hpp"
 
-namespace cardgames {
+namespace cardgames::double_dummy {
 
 using namespace lanes;
 
-DoubleDummy::DoubleDummy(int table_log2)
+Solver::Solver(int table_log2)
     : heads_(std::size_t{1} << std::max(table_log2 - 2, 1)),
       blocks_(std::size_t{1} << std::max(table_log2 - 2, 1)),
       mask_((std::uint64_t{1} << std::max(table_log2 - 2, 1)) - 1) {}
 
-bool DoubleDummy::supports(const PlayRules& rules) {
+bool Solver::supports(const PlayRules& rules) {
     if (rules.players != 4 || !rules.has_trump || !rules.first_trick_barred.empty()) return false;
     return !rules.lead_restricted || (rules.restricted_suit == rules.trump &&
                                       rules.breakers == CardSet::whole_suit(rules.trump));
 }
 
-void DoubleDummy::clear() {
+void Solver::clear() {
     used_ = 0;
     killer_ = {};
     lead_history_ = {};
@@ -30,7 +31,7 @@ void DoubleDummy::clear() {
     }
 }
 
-void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
+void Solver::load(const PlayRules& rules, const PlayState& state) {
     const int trump = static_cast<int>(rules.trump);
     const int first = rules.first_lead == kNoCard ? 0xff : rules.first_lead.index();
     const std::uint64_t id = static_cast<std::uint64_t>(trump) | (rules.lead_restricted ? 8u : 0u) |
@@ -68,18 +69,18 @@ void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
     }
 }
 
-bool DoubleDummy::makes(const PlayRules& rules, const PlayState& state, int target) {
+bool Solver::makes(const PlayRules& rules, const PlayState& state, int target) {
     load(rules, state);
     return test(target);
 }
 
-bool DoubleDummy::test(int need) {
+bool Solver::test(int need) {
     ++stats_.tests;
     Ranks relevant{};
     return search(need, relevant);
 }
 
-int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
+int Solver::solve(const PlayRules& rules, const PlayState& state) {
     load(rules, state);
     // Null-window tests stepping by one from an estimate towards the value; each test leaves
     // bounds in the table for the next, and the tests far from the value are cheap.
@@ -94,7 +95,7 @@ int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
     return lo;
 }
 
-int DoubleDummy::estimate() const {
+int Solver::estimate() const {
     // A least-squares fit to 800 whole deals (other seeds than the benchmark's) of North-South's
     // tricks on the differences between the sides in high cards (ace 4 ... jack 1), trumps,
     // longest trump holding and short side suits in hands with trumps (void 3, singleton 2,
@@ -120,7 +121,7 @@ int DoubleDummy::estimate() const {
     return static_cast<int>(play_.tricks_left / 2.0 + edge * play_.tricks_left / 13.0 + 0.8);
 }
 
-bool DoubleDummy::check(int need, bool answer) {
+bool Solver::check(int need, bool answer) {
     PlayState state;
     state.players = 4;
     state.leader = state.to_move = static_cast<std::int8_t>(play_.leader);
@@ -130,7 +131,7 @@ bool DoubleDummy::check(int need, bool answer) {
         for (int s = 0; s < 4; ++s)
             state.hands[p] |= CardSet(static_cast<std::uint64_t>(hand_[p][s]) << (16 * s));
     if (!checker_) {
-        checker_ = std::make_unique<DoubleDummy>(12);
+        checker_ = std::make_unique<Solver>(12);
         checker_->exact_patterns_ = true;
     }
     checker_->clear();
@@ -138,8 +139,8 @@ bool DoubleDummy::check(int need, bool answer) {
 }
 
 // Inlined: the search calls it once per card, and a call costs as much as the work.
-[[gnu::always_inline]] inline int DoubleDummy::play_card(int seat, int s, int r, int need,
-                                                         std::uint16_t& won_by_rank) {
+[[gnu::always_inline]] inline int Solver::play_card(int seat, int s, int r, int need,
+                                                    std::uint16_t& won_by_rank) {
     {
         // Out of the table keys: the card's 2 owner bits, and one from its hand's length.
         const int at = 2 * bits(static_cast<std::uint16_t>(in_hands(hand_, s) & ((1u << r) - 1)));
@@ -174,7 +175,7 @@ bool DoubleDummy::check(int need, bool answer) {
     return need;
 }
 
-bool DoubleDummy::search(int need, Ranks& relevant) {
+bool Solver::search(int need, Ranks& relevant) {
     ++stats_.nodes;
     relevant = {};
     const int seat = (play_.leader + play_.size) & 3;
@@ -286,18 +287,4 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
     return result;
 }
 
-std::vector<CardTricks> DoubleDummy::value_cards(const PlayRules& rules, const PlayState& state) {
-    const CardSet legal = state.legal_moves(rules);
-    std::vector<CardTricks> out;
-    for (Suit s : kSuitsNotationOrder)
-        for (Rank r = kAce; r >= kTwo; --r) {
-            const Card c(s, r);
-            if (!legal.contains(c)) continue;
-            PlayState next = state;
-            next.play(rules, c);
-            out.push_back({c, solve(rules, next)});
-        }
-    return out;
-}
-
-}  // namespace cardgames
+}  // namespace cardgames::double_dummy

@@ -10,6 +10,8 @@
 #include <random>
 
 #include "cardgames/cards/deal.hpp"
+// The checking tests switch on the table checker, a testing aid of the solver behind DoubleDummy.
+#include "cardgames/double_dummy/solver.hpp"
 #include "cardgames/search/trick_game.hpp"
 #include "engine/search.hpp"
 
@@ -20,6 +22,8 @@
 
 namespace cardgames {
 namespace {
+
+using double_dummy::Solver;
 
 constexpr int kScale = DOUBLE_DUMMY_SCALE;
 
@@ -97,7 +101,7 @@ TEST(DoubleDummy, SupportsPartnershipSpadesOnly) {
 
 TEST(DoubleDummy, AgreesWithMaxnOnRandomPositions) {
     std::mt19937_64 rng(20261122);
-    DoubleDummy solver(12);  // a small table: collisions and restarts get exercised
+    Solver solver(12);  // a small table: collisions and restarts get exercised
     solver.set_checking(true);
     int checked = 0;
     for (bool anytime : {true, false}) {
@@ -127,7 +131,7 @@ TEST(DoubleDummy, AgreesWithMaxnOnRandomPositions) {
 
 // The value against the generic two-sided search with its transposition table (itself checked
 // against max^n elsewhere), and the tests either side of it.
-void expect_alphabeta_value(DoubleDummy& solver, const Rules& rules, const PlayState& state) {
+void expect_alphabeta_value(Solver& solver, const Rules& rules, const PlayState& state) {
     const PlayRules play = PlayRules::from(rules);
     engine::SearchOptions o;
     o.algorithm = engine::Algorithm::kAlphaBeta;
@@ -143,7 +147,7 @@ void expect_alphabeta_value(DoubleDummy& solver, const Rules& rules, const PlayS
 // Larger positions: partition search and the table matter more there.
 TEST(DoubleDummy, AgreesWithGenericAlphabetaOnLargerPositions) {
     std::mt19937_64 rng(7);
-    DoubleDummy solver(14);
+    Solver solver(14);
     solver.set_checking(true);
     for (bool anytime : {true, false}) {
         const Rules rules = partnership_rules(anytime);
@@ -166,7 +170,7 @@ TEST(DoubleDummy, AgreesWithGenericAlphabetaOnLargerPositions) {
 // where those bounds decide the most.
 TEST(DoubleDummy, AgreesWithGenericAlphabetaWithoutTrumps) {
     std::mt19937_64 rng(11);
-    DoubleDummy solver(14);
+    Solver solver(14);
     solver.set_checking(true);
     const Rules rules = partnership_rules(true);
     for (int i = 0; i < 100 * kScale; ++i) {
