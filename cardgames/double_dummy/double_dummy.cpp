@@ -32,7 +32,10 @@ std::vector<CardTricks> DoubleDummy::value_cards(const PlayRules& rules, const P
             if (!legal.contains(c)) continue;
             PlayState next = state;
             next.play(rules, c);
-            out.push_back({c, solver_->solve(rules, next)});
+            // The trick the card completes, if it does, counts too: solve() starts after it.
+            const int completed =
+                next.tricks_won[0] + next.tricks_won[2] - state.tricks_won[0] - state.tricks_won[2];
+            out.push_back({c, completed + solver_->solve(rules, next)});
         }
     return out;
 }

@@ -129,6 +129,45 @@ TEST(DoubleDummy, AgreesWithMaxnOnRandomPositions) {
     EXPECT_EQ(solver.stats().check_failures, 0u);
 }
 
+// A root's value, every card's tricks, and the best card for whichever side is to move: the first
+// card in notation order reaching plain max^n's value for that side.
+TEST(DoubleDummy, ValuesTheRootForTheSideToMove) {
+    std::mt19937_64 rng(5);
+    DoubleDummy solver(12);
+    const Rules rules = partnership_rules(false);
+    const PlayRules play = PlayRules::from(rules);
+    int ew_to_move = 0;
+    for (int i = 0; i < 100; ++i) {
+        const PlayState state = random_position(play, rng, 1 + static_cast<int>(rng() % 3),
+                                                static_cast<int>(rng() % 4));
+        const int left = state.hands[state.to_move].size();
+        const RootValue root = solver.value_root(play, state);
+        ASSERT_EQ(root.value, side_tricks(maxn_tricks(rules, state), left)) << describe(state);
+        ASSERT_EQ(root.cards, solver.value_cards(play, state)) << describe(state);
+        const CardTricks* first_best = nullptr;
+        for (const CardTricks& ct : root.cards)
+            if (!first_best && ct.tricks == root.value[0]) first_best = &ct;
+        ASSERT_NE(first_best, nullptr) << describe(state);
+        EXPECT_EQ(root.best, first_best->card) << describe(state);
+        ew_to_move += state.to_move % 2;
+    }
+    EXPECT_GT(ew_to_move, 20);  // both sides' choices were checked
+}
+
+// The last card of a trick: its value counts the trick it completes (South's ace of diamonds wins
+// it, then East's ace of spades the last one). Valued from after the trick, it was [0, 2].
+TEST(DoubleDummy, ValuesTheLastCardOfATrickWithThatTrick) {
+    const Rules rules = partnership_rules(true);
+    const PlayRules play = PlayRules::from(rules);
+    PlayState state = end_position("N:K.7.. A..2. Q..A. J...5", 2);
+    for (const char* card : {"AD", "5C", "7H"}) state.play(play, parse_card(card));
+    DoubleDummy solver;
+    const RootValue root = solver.value_root(play, state);
+    ASSERT_EQ(root.cards.size(), 1u);
+    EXPECT_EQ(root.cards[0], (CardTricks{parse_card("2D"), 1}));
+    EXPECT_EQ(root.value, (SideTricks{1, 1}));
+}
+
 // The value against the generic two-sided search with its transposition table (itself checked
 // against max^n elsewhere), and the tests either side of it.
 void expect_alphabeta_value(Solver& solver, const Rules& rules, const PlayState& state) {
