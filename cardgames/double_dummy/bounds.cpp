@@ -1,5 +1,6 @@
 // The double-dummy solver's bounds: tricks one side is sure of, decided without searching.
 #include <algorithm>
+#include <optional>
 
 #include "cardgames/double_dummy/lanes.hpp"
 #include "cardgames/double_dummy/solver.hpp"
@@ -403,15 +404,14 @@ bool Solver::headed_short(int side, int left, Ranks& relevant) const {
     return true;
 }
 
-bool Solver::lead_bounds(int need, int left, bool& result, Ranks& relevant) const {
+std::optional<bool> Solver::lead_bounds(int need, int left, Ranks& relevant) const {
     // Tried in turn; the first that settles the test gives the result and what it rests on. The
     // sure trumps first: they cost less than the quick tricks and settle as many tests.
     const bool ns_lead = (play_.leader & 1) == 0;
     Ranks why{};
     const auto settle = [&](bool value) {
-        result = value;
         relevant = why;
-        return true;
+        return std::optional<bool>(value);
     };
     if (sure_trumps(0, need, why) >= need) return settle(true);
     if (ns_lead && quick_tricks(play_.leader, need, why = {}) >= need) return settle(true);
@@ -426,7 +426,7 @@ bool Solver::lead_bounds(int need, int left, bool& result, Ranks& relevant) cons
         if (need == left && headed_short(0, left, why = {})) return settle(false);
         if (need == 1 && headed_short(1, left, why = {})) return settle(true);
     }
-    return false;
+    return std::nullopt;
 }
 
 }  // namespace cardgames::double_dummy

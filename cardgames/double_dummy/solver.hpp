@@ -27,6 +27,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "cardgames/double_dummy/double_dummy.hpp"
@@ -135,10 +136,36 @@ class Solver {
     void load(const PlayRules& rules, const PlayState& state);
     int estimate() const;  // a guess at the value, where the tests start
     bool test(int need);   // one null-window test from the loaded position
+    // The search, top-down (after bridge-solver's SearchWithCache, SearchAtTrickStart and
+    // EvaluatePlayableCards). Each answers whether seats 0 and 2 still take `need` tricks from the
+    // loaded position, and sets `relevant` to the ranks the answer rests on.
     bool search(int need, Ranks& relevant);
+    // Answers that need no card played: the target reached or out of reach, or after the lead a
+    // trick the second hand's side surely wins. None: search on.
+    std::optional<bool> settled_before_play(int need, Ranks& relevant) const;
+    // At a trick start: the last trick played out, or the answer of the table or of the sure-trick
+    // bounds. None: `sh` is the shape to store the answer under, and `hint` may name a lead.
+    std::optional<bool> known_at_trick_start(int need, Shape& sh, const Entry*& hint,
+                                             Ranks& relevant);
+    // The cards tried in order until one decides the test (`hint`: a lead from the table to try
+    // first); the card that decided, if one did.
+    struct CardsOutcome {
+        bool makes;
+        bool decided;
+        Move card;
+    };
+    CardsOutcome evaluate_cards(int need, const Entry* hint, Ranks& relevant);
+    // Plays the card, searches the position after it and takes the card back.
+    bool try_card(int seat, int suit, int rank, int need, Ranks& relevant);
+    // A card that decided a test: the move ordering's killer and history remember it.
+    void remember_cutoff(int seat, int suit, int rank, int left);
+    // When no card decided: what the answer rests on, from every card's subtree, widened so that
+    // the equivalent cards a card stood for stay equivalent.
+    static Ranks widen_to_runs(const Moves& moves, Ranks all);
     // Plays the card; returns what North-South still need (less one if they won a trick it ended).
     int play_card(int seat, int suit, int rank, int need, std::uint16_t& won_by_rank);
-    bool lead_bounds(int need, int left, bool& result, Ranks& relevant) const;
+    // Whether the sure-trick bounds settle the test at a trick start.
+    std::optional<bool> lead_bounds(int need, int left, Ranks& relevant) const;
     void generate(int seat, const Entry* hint, Moves& out) const;
     // What move ordering needs to know about a suit the leader may lead.
     struct LeadSuit {
@@ -213,9 +240,9 @@ class Solver {
     Shape shape() const;
     void set_shape_keys();  // play_.owners and play_.lengths from the hands
     Head* find_head(const Shape& sh, bool create);
-    // Whether the table decides the test at this trick start (then `result`, `relevant`); else
-    // `hint` may name a lead from a matching entry.
-    bool probe(const Shape& sh, int need, bool& result, Ranks& relevant, const Entry*& hint);
+    // The table's answer at this trick start (and what it rests on), if it has one; else `hint`
+    // may name a lead from a matching entry.
+    std::optional<bool> probe(const Shape& sh, int need, Ranks& relevant, const Entry*& hint);
     void store(const Shape& sh, const Ranks& relevant, bool result, int need, int left,
                const Move* best);
     // The suit's cards in the hands `h`.

@@ -1,5 +1,6 @@
 // The double-dummy solver's table: shapes, patterns of top cards, bounds (partition search).
 #include <algorithm>
+#include <optional>
 
 #include "cardgames/double_dummy/lanes.hpp"
 #include "cardgames/double_dummy/solver.hpp"
@@ -154,9 +155,9 @@ void Solver::store(const Shape& sh, const Ranks& relevant, bool result, int need
     }
 }
 
-bool Solver::probe(const Shape& sh, int need, bool& result, Ranks& relevant, const Entry*& hint) {
+std::optional<bool> Solver::probe(const Shape& sh, int need, Ranks& relevant, const Entry*& hint) {
     Head* head = find_head(sh, false);
-    if (!head) return false;
+    if (!head) return std::nullopt;
     for (std::int32_t b = head->first; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
         Block& block = blocks_[static_cast<std::size_t>(b)];
         for (int j = block.count - 1; j >= 0;
@@ -169,16 +170,16 @@ bool Solver::probe(const Shape& sh, int need, bool& result, Ranks& relevant, con
                 continue;
             }
             ++stats_.tt_hits;
-            result = e.lower >= need;
+            const bool result = e.lower >= need;
             if (checking_ && !check(need, result)) ++stats_.check_failures;
             // The bound holds wherever the entry's top cards lie as here.
             Ranks rests;
             for (int s = 0; s < 4; ++s) rests.add(s, top_cards(in_play(s), block.top[j].cards(s)));
             relevant = rests;
-            return true;
+            return result;
         }
     }
-    return false;
+    return std::nullopt;
 }
 
 }  // namespace cardgames::double_dummy
