@@ -8,8 +8,6 @@ namespace cardgames {
 DoubleDummy::DoubleDummy(int table_log2)
     : solver_(std::make_unique<double_dummy::Solver>(table_log2)) {}
 DoubleDummy::~DoubleDummy() = default;
-DoubleDummy::DoubleDummy(DoubleDummy&&) noexcept = default;
-DoubleDummy& DoubleDummy::operator=(DoubleDummy&&) noexcept = default;
 
 bool DoubleDummy::supports(const PlayRules& rules) {
     return double_dummy::Solver::supports(rules);
@@ -17,10 +15,6 @@ bool DoubleDummy::supports(const PlayRules& rules) {
 
 int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
     return solver_->solve(rules, state);
-}
-
-bool DoubleDummy::makes(const PlayRules& rules, const PlayState& state, int target) {
-    return solver_->makes(rules, state, target);
 }
 
 std::vector<CardTricks> DoubleDummy::value_cards(const PlayRules& rules, const PlayState& state) {

@@ -17,17 +17,11 @@ namespace double_dummy {
 class Solver;
 }
 
+// What a solver searched, since it was made or its reset_stats().
 struct DoubleDummyStats {
     std::uint64_t nodes = 0;       // positions entered
     std::uint64_t expansions = 0;  // ... whose moves were generated
     std::uint64_t tricks = 0;      // tricks completed in the search (what DDS reports as its nodes)
-    std::uint64_t tt_probes = 0;   // table look-ups at trick starts
-    std::uint64_t tt_hits = 0;     // ... that decided the test
-    std::uint64_t tt_scanned = 0;  // entries compared in those look-ups
-    std::uint64_t bound_cuts = 0;  // tests decided by the sure-trick bounds
-    std::uint64_t small_skips = 0;     // moves answered by a smaller card's search
-    int tests = 0;                     // null-window tests
-    std::uint64_t check_failures = 0;  // set_checking: table answers a fresh search contradicted
 };
 
 // Tricks per side from a position on: [seats 0 and 2, seats 1 and 3].
@@ -58,8 +52,6 @@ class DoubleDummy {
     // 2^table_log2 x 152 bytes in all (38 MiB by default).
     explicit DoubleDummy(int table_log2 = 18);
     ~DoubleDummy();
-    DoubleDummy(DoubleDummy&&) noexcept;
-    DoubleDummy& operator=(DoubleDummy&&) noexcept;
 
     // Whether `rules` are the ones this solver plays: four players in two partnerships with a
     // trump suit and no first-trick restrictions beyond an optional forced opening lead.
@@ -67,8 +59,6 @@ class DoubleDummy {
 
     // Tricks seats 0 and 2 take from `state` on, the trick in progress included.
     int solve(const PlayRules& rules, const PlayState& state);
-    // Whether seats 0 and 2 take at least `target` tricks from `state` on.
-    bool makes(const PlayRules& rules, const PlayState& state, int target);
     // Every legal card of the side to move with the tricks seats 0 and 2 take from `state` on when
     // it is played (the trick it completes included), in notation order: one solve per card.
     std::vector<CardTricks> value_cards(const PlayRules& rules, const PlayState& state);

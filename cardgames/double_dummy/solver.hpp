@@ -35,6 +35,17 @@
 
 namespace cardgames::double_dummy {
 
+// DoubleDummy's statistics and the solver's own.
+struct SolverStats : DoubleDummyStats {
+    std::uint64_t tt_probes = 0;       // table look-ups at trick starts
+    std::uint64_t tt_hits = 0;         // ... that decided the test
+    std::uint64_t tt_scanned = 0;      // entries compared in those look-ups
+    std::uint64_t bound_cuts = 0;      // tests decided by the sure-trick bounds
+    std::uint64_t small_skips = 0;     // moves answered by a smaller card's search
+    int tests = 0;                     // null-window tests
+    std::uint64_t check_failures = 0;  // set_checking: table answers a fresh search contradicted
+};
+
 class Solver {
   public:
     // `table_log2`: as DoubleDummy's.
@@ -52,7 +63,7 @@ class Solver {
     // Forgets every stored bound (O(1)). Entries stay valid across positions played under the same
     // rules, so a caller may keep them; setting other rules clears them.
     void clear();
-    const DoubleDummyStats& stats() const { return stats_; }
+    const SolverStats& stats() const { return stats_; }
     // Testing aid for partition search: every answer taken from the table is checked against a
     // fresh search of the position that shares no bounds between positions (slow).
     void set_checking(bool on) { checking_ = on; }
@@ -330,7 +341,7 @@ class Solver {
     std::size_t used_ = 0;
     std::uint64_t mask_ = 0;
     std::uint32_t generation_ = 1;
-    DoubleDummyStats stats_;
+    SolverStats stats_;
     bool exact_patterns_ = false;  // store every card in play in each pattern (the checker)
     bool checking_ = false;
     std::unique_ptr<Solver> checker_;
