@@ -1,15 +1,16 @@
 // The double-dummy solver's bounds: tricks one side is sure of, decided without searching.
 #include <algorithm>
+#include <optional>
 
-#include "cardgames/double_dummy/double_dummy.hpp"
 #include "cardgames/double_dummy/lanes.hpp"
+#include "cardgames/double_dummy/solver.hpp"
 
-namespace cardgames {
+namespace cardgames::double_dummy {
 
 using namespace lanes;
 
-int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal,
-                             Ranks& relevant, unsigned skip, Cashed* cashed) const {
+int Solver::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bool broken, int goal,
+                        Ranks& relevant, unsigned skip, Cashed* cashed) const {
     // Tricks the leader cashes from the top without giving up the lead: its cards above every
     // other card of their suit. Trumps first (opponents holding trumps must follow, so they may
     // run out); then each side suit for as many rounds as every opponent still holding trumps
@@ -101,7 +102,7 @@ int DoubleDummy::cash_tricks(const Hands& h, std::uint64_t lengths, int seat, bo
     return q + side;
 }
 
-int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
+int Solver::quick_tricks(int seat, int goal, Ranks& relevant) const {
     const int part = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
     if (goal == 1 && partner_ruffs(seat, relevant)) return 1;
     // The opponents have no trumps: every trump of mine wins a trick, and partner, with fewer
@@ -173,7 +174,7 @@ int DoubleDummy::quick_tricks(int seat, int goal, Ranks& relevant) const {
     return best;
 }
 
-bool DoubleDummy::partner_ruffs(int seat, Ranks& relevant) const {
+bool Solver::partner_ruffs(int seat, Ranks& relevant) const {
     // A lead of a side suit partner is void in and ruffs, where each opponent follows suit or
     // cannot ruff higher than partner: a trick for our side. Rests on the trumps down to
     // partner's highest when an opponent could ruff too.
@@ -192,7 +193,7 @@ bool DoubleDummy::partner_ruffs(int seat, Ranks& relevant) const {
     return false;
 }
 
-int DoubleDummy::sure_trumps(int side, int goal, Ranks& relevant) const {
+int Solver::sure_trumps(int side, int goal, Ranks& relevant) const {
     // Trumps above every trump of the other side each win a trick, except that two partners'
     // such trumps may fall on the same trick. The longer trump holding plays in that many
     // different tricks, and the partners can spread their high trumps over those tricks, so
@@ -222,7 +223,7 @@ int DoubleDummy::sure_trumps(int side, int goal, Ranks& relevant) const {
     return best;
 }
 
-bool DoubleDummy::guarded_trump_trick(int side, Ranks& relevant) const {
+bool Solver::guarded_trump_trick(int side, Ranks& relevant) const {
     // The other side holds the top trump and our side the second-best, with a guard, right
     // behind it: we take a trick (a bound for needing one). Suppose we never do: then from the
     // second trick on the other side leads every trick, and the top trump plays before the
@@ -242,7 +243,7 @@ bool DoubleDummy::guarded_trump_trick(int side, Ranks& relevant) const {
     return true;
 }
 
-bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
+bool Solver::second_hand_wins(Ranks& relevant) const {
     // The leader's card is on the table; the two opponents play second and fourth, the leader's
     // partner third. The opponents win the trick for sure when one of them holds the highest
     // card of the led suit and the partner cannot ruff, or one ruffs above anything the partner
@@ -268,7 +269,7 @@ bool DoubleDummy::second_hand_wins(Ranks& relevant) const {
     return false;
 }
 
-bool DoubleDummy::second_hand_cashes(int goal, Ranks& relevant) const {
+bool Solver::second_hand_cashes(int goal, Ranks& relevant) const {
     // The lead is on the table. Second hand or its partner wins the trick: with the led suit's
     // top card, or by ruffing, where third hand cannot ruff. Then it leads and cashes.
     const int second = (play_.leader + 1) & 3, fourth = second ^ 2, third = play_.leader ^ 2;
@@ -333,7 +334,7 @@ bool DoubleDummy::second_hand_cashes(int goal, Ranks& relevant) const {
     return true;
 }
 
-bool DoubleDummy::last_trick(Ranks& relevant) const {
+bool Solver::last_trick(Ranks& relevant) const {
     // One card each: whether North-South win the trick (the caller has need == 1).
     int suit[4], rank[4];
     for (int p = 0; p < 4; ++p)
@@ -357,7 +358,7 @@ bool DoubleDummy::last_trick(Ranks& relevant) const {
     return (winner & 1) == 0;
 }
 
-bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
+bool Solver::first_trick_lost(Ranks& relevant) const {
     // Whatever the leader leads, an opponent holds the suit's top card and the leader's partner
     // cannot ruff it: the opponents take this trick.
     const int part = play_.leader ^ 2, lho = (play_.leader + 1) & 3, rho = (play_.leader + 3) & 3;
@@ -372,7 +373,7 @@ bool DoubleDummy::first_trick_lost(Ranks& relevant) const {
     return true;
 }
 
-bool DoubleDummy::headed_short(int side, int left, Ranks& relevant) const {
+bool Solver::headed_short(int side, int left, Ranks& relevant) const {
     // With no trumps in play, a side that takes every trick left takes them in suits it heads,
     // at most the longer of its two holdings in each. A suit it heads needs no card in the
     // pattern: were it not headed, the count would only be lower. A suit the other side heads
@@ -403,15 +404,14 @@ bool DoubleDummy::headed_short(int side, int left, Ranks& relevant) const {
     return true;
 }
 
-bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant) const {
+std::optional<bool> Solver::lead_bounds(int need, int left, Ranks& relevant) const {
     // Tried in turn; the first that settles the test gives the result and what it rests on. The
     // sure trumps first: they cost less than the quick tricks and settle as many tests.
     const bool ns_lead = (play_.leader & 1) == 0;
     Ranks why{};
     const auto settle = [&](bool value) {
-        result = value;
         relevant = why;
-        return true;
+        return std::optional<bool>(value);
     };
     if (sure_trumps(0, need, why) >= need) return settle(true);
     if (ns_lead && quick_tricks(play_.leader, need, why = {}) >= need) return settle(true);
@@ -426,7 +426,7 @@ bool DoubleDummy::lead_bounds(int need, int left, bool& result, Ranks& relevant)
         if (need == left && headed_short(0, left, why = {})) return settle(false);
         if (need == 1 && headed_short(1, left, why = {})) return settle(true);
     }
-    return false;
+    return std::nullopt;
 }
 
-}  // namespace cardgames
+}  // namespace cardgames::double_dummy

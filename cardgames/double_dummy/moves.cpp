@@ -1,14 +1,14 @@
 // The double-dummy solver's moves: one card per run of equivalent cards, in card-play order.
 #include <algorithm>
 
-#include "cardgames/double_dummy/double_dummy.hpp"
 #include "cardgames/double_dummy/lanes.hpp"
+#include "cardgames/double_dummy/solver.hpp"
 
-namespace cardgames {
+namespace cardgames::double_dummy {
 
 using namespace lanes;
 
-DoubleDummy::LeadSuit DoubleDummy::lead_suit(int seat, int s, std::uint16_t present) const {
+Solver::LeadSuit Solver::lead_suit(int seat, int s, std::uint16_t present) const {
     // What every lead of the suit shares: who holds its three highest cards, who can ruff it, and
     // a weight for the tree behind it: the more cards the opponents choose from (a void one
     // counts as holding many), the larger.
@@ -63,7 +63,7 @@ DoubleDummy::LeadSuit DoubleDummy::lead_suit(int seat, int s, std::uint16_t pres
     return v;
 }
 
-int DoubleDummy::lead_score(int seat, const LeadSuit& v, int r, bool run) const {
+int Solver::lead_score(int seat, const LeadSuit& v, int r, bool run) const {
     // Leads that win the trick first, preferring the cheapest way to keep control; rel is 1 for
     // the suit's top card, 2 for the next, so lower cards score higher among alike leads.
     const int part = seat ^ 2;
@@ -95,7 +95,7 @@ int DoubleDummy::lead_score(int seat, const LeadSuit& v, int r, bool run) const 
     return w + 17 - r;
 }
 
-DoubleDummy::FollowView DoubleDummy::follow_view(int seat) const {
+Solver::FollowView Solver::follow_view(int seat) const {
     FollowView v{};
     v.led = play_.trick_suit[0];
     v.lead = play_.trick_rank[0];
@@ -139,7 +139,7 @@ DoubleDummy::FollowView DoubleDummy::follow_view(int seat) const {
     return v;
 }
 
-void DoubleDummy::third_hand_view(int seat, FollowView& v) const {
+void Solver::third_hand_view(int seat, FollowView& v) const {
     // Third hand following suit: low when partner's card holds or ours cannot matter; the
     // cheapest card that beats everything still to come; else the card that forces out the
     // fourth hand's top card.
@@ -191,7 +191,7 @@ void DoubleDummy::third_hand_view(int seat, FollowView& v) const {
     v.third_cheapest = std::countr_zero(over);
 }
 
-int DoubleDummy::follow_score(int seat, const FollowView& v, int s, int r, int low) const {
+int Solver::follow_score(int seat, const FollowView& v, int s, int r, int low) const {
     const int led = v.led;
     if (play_.size == 1)
         return v.follows ? second_hand_score(v, r, low != r)
@@ -213,7 +213,7 @@ int DoubleDummy::follow_score(int seat, const FollowView& v, int s, int r, int l
     return 50 - r + length_bonus;
 }
 
-int DoubleDummy::second_hand_score(const FollowView& v, int r, bool run) const {
+int Solver::second_hand_score(const FollowView& v, int r, bool run) const {
     // Second hand following suit: whether our side can win the trick, and if so, with the
     // cheapest card that still lets it (partner behind often wins anyway); else low.
     const int lead = v.lead;
@@ -246,7 +246,7 @@ int DoubleDummy::second_hand_score(const FollowView& v, int r, bool run) const {
     return run ? 22 - r : 10 - r;
 }
 
-int DoubleDummy::second_hand_void_score(int seat, const FollowView& v, int s, int r) const {
+int Solver::second_hand_void_score(int seat, const FollowView& v, int s, int r) const {
     // Second hand cannot follow: ruff when third hand cannot overruff and partner would not win
     // anyway; else discard, from length (and not from a guarded second-best card).
     const int len = bits(hand_[seat][s]);
@@ -263,13 +263,13 @@ int DoubleDummy::second_hand_void_score(int seat, const FollowView& v, int s, in
     return -2 - r + len * 64 / 36 - (guard ? 4 : 0);
 }
 
-int DoubleDummy::third_hand_score(const FollowView& v, int r, int low) const {
+int Solver::third_hand_score(const FollowView& v, int r, int low) const {
     if (v.third_cheapest >= 0)
         return r >= v.third_cheapest && low <= v.third_cheapest ? 20 - r : -r;
     return r > v.third_bar ? v.third_value - r : -r;
 }
 
-void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
+void Solver::generate(int seat, const Entry* hint, Moves& out) const {
     out.n = 0;
     const auto& hand = hand_[seat];
     unsigned suits = 0;
@@ -356,4 +356,4 @@ void DoubleDummy::generate(int seat, const Entry* hint, Moves& out) const {
     }
 }
 
-}  // namespace cardgames
+}  // namespace cardgames::double_dummy

@@ -1,25 +1,27 @@
 // The double-dummy solver: set-up, the null-window tests, and the search itself.
-#include <algorithm>
+#include "cardgames/double_dummy/solver.hpp"
 
-#include "cardgames/double_dummy/double_dummy.hpp"
+#include <algorithm>
+#include <optional>
+
 #include "cardgames/double_dummy/lanes.hpp"
 
-namespace cardgames {
+namespace cardgames::double_dummy {
 
 using namespace lanes;
 
-DoubleDummy::DoubleDummy(int table_log2)
+Solver::Solver(int table_log2)
     : heads_(std::size_t{1} << std::max(table_log2 - 2, 1)),
       blocks_(std::size_t{1} << std::max(table_log2 - 2, 1)),
       mask_((std::uint64_t{1} << std::max(table_log2 - 2, 1)) - 1) {}
 
-bool DoubleDummy::supports(const PlayRules& rules) {
+bool Solver::supports(const PlayRules& rules) {
     if (rules.players != 4 || !rules.has_trump || !rules.first_trick_barred.empty()) return false;
     return !rules.lead_restricted || (rules.restricted_suit == rules.trump &&
                                       rules.breakers == CardSet::whole_suit(rules.trump));
 }
 
-void DoubleDummy::clear() {
+void Solver::clear() {
     used_ = 0;
     killer_ = {};
     lead_history_ = {};
@@ -30,7 +32,7 @@ void DoubleDummy::clear() {
     }
 }
 
-void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
+void Solver::load(const PlayRules& rules, const PlayState& state) {
     const int trump = static_cast<int>(rules.trump);
     const int first = rules.first_lead == kNoCard ? 0xff : rules.first_lead.index();
     const std::uint64_t id = static_cast<std::uint64_t>(trump) | (rules.lead_restricted ? 8u : 0u) |
@@ -68,18 +70,18 @@ void DoubleDummy::load(const PlayRules& rules, const PlayState& state) {
     }
 }
 
-bool DoubleDummy::makes(const PlayRules& rules, const PlayState& state, int target) {
+bool Solver::makes(const PlayRules& rules, const PlayState& state, int target) {
     load(rules, state);
     return test(target);
 }
 
-bool DoubleDummy::test(int need) {
+bool Solver::test(int need) {
     ++stats_.tests;
     Ranks relevant{};
     return search(need, relevant);
 }
 
-int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
+int Solver::solve(const PlayRules& rules, const PlayState& state) {
     load(rules, state);
     // Null-window tests stepping by one from an estimate towards the value; each test leaves
     // bounds in the table for the next, and the tests far from the value are cheap.
@@ -94,7 +96,7 @@ int DoubleDummy::solve(const PlayRules& rules, const PlayState& state) {
     return lo;
 }
 
-int DoubleDummy::estimate() const {
+int Solver::estimate() const {
     // A least-squares fit to 800 whole deals (other seeds than the benchmark's) of North-South's
     // tricks on the differences between the sides in high cards (ace 4 ... jack 1), trumps,
     // longest trump holding and short side suits in hands with trumps (void 3, singleton 2,
@@ -120,7 +122,7 @@ int DoubleDummy::estimate() const {
     return static_cast<int>(play_.tricks_left / 2.0 + edge * play_.tricks_left / 13.0 + 0.8);
 }
 
-bool DoubleDummy::check(int need, bool answer) {
+bool Solver::check(int need, bool answer) {
     PlayState state;
     state.players = 4;
     state.leader = state.to_move = static_cast<std::int8_t>(play_.leader);
@@ -130,7 +132,7 @@ bool DoubleDummy::check(int need, bool answer) {
         for (int s = 0; s < 4; ++s)
             state.hands[p] |= CardSet(static_cast<std::uint64_t>(hand_[p][s]) << (16 * s));
     if (!checker_) {
-        checker_ = std::make_unique<DoubleDummy>(12);
+        checker_ = std::make_unique<Solver>(12);
         checker_->exact_patterns_ = true;
     }
     checker_->clear();
@@ -138,8 +140,8 @@ bool DoubleDummy::check(int need, bool answer) {
 }
 
 // Inlined: the search calls it once per card, and a call costs as much as the work.
-[[gnu::always_inline]] inline int DoubleDummy::play_card(int seat, int s, int r, int need,
-                                                         std::uint16_t& won_by_rank) {
+[[gnu::always_inline]] inline int Solver::play_card(int seat, int s, int r, int need,
+                                                    std::uint16_t& won_by_rank) {
     {
         // Out of the table keys: the card's 2 owner bits, and one from its hand's length.
         const int at = 2 * bits(static_cast<std::uint16_t>(in_hands(hand_, s) & ((1u << r) - 1)));
@@ -174,10 +176,28 @@ bool DoubleDummy::check(int need, bool answer) {
     return need;
 }
 
-bool DoubleDummy::search(int need, Ranks& relevant) {
+// The stages below are inlined into search(): as calls they cost 2.4% more instructions on a whole
+// deal.
+bool Solver::search(int need, Ranks& relevant) {
     ++stats_.nodes;
     relevant = {};
-    const int seat = (play_.leader + play_.size) & 3;
+    if (const std::optional<bool> settled = settled_before_play(need, relevant)) return *settled;
+    // The hand's first trick, with its forced lead, is only ever the root: no bounds, no table.
+    const bool trick_start = play_.size == 0 && !play_.first_trick;
+    Shape sh;
+    const Entry* hint = nullptr;
+    if (trick_start)
+        if (const std::optional<bool> known = known_at_trick_start(need, sh, hint, relevant))
+            return *known;
+    const CardsOutcome outcome = evaluate_cards(need, hint, relevant);
+    if (trick_start)
+        store(sh, relevant, outcome.makes, need, play_.tricks_left,
+              outcome.decided ? &outcome.card : nullptr);
+    return outcome.makes;
+}
+
+[[gnu::always_inline]] inline std::optional<bool> Solver::settled_before_play(
+    int need, Ranks& relevant) const {
     if (need <= 0) return true;
     const int left = play_.tricks_left;
     if (need > left) return false;
@@ -187,117 +207,112 @@ bool DoubleDummy::search(int need, Ranks& relevant) {
         if ((((play_.leader & 1) == 0) ? need == left : need == 1) && second_hand_wins(relevant))
             return (play_.leader & 1) != 0;
         // The second hand's side takes this trick and then cashes enough.
-        const int side = seat & 1, goal = side == 0 ? need : left - need + 1;
+        const int side = (play_.leader + 1) & 1, goal = side == 0 ? need : left - need + 1;
         if (second_hand_cashes(goal, relevant)) return side == 0;
     }
+    return std::nullopt;
+}
 
-    if (left == 1 && play_.size == 0 && !play_.first_trick) return last_trick(relevant);
-
-    // The hand's first trick, with its forced lead, is only ever the root: no bounds, no table.
-    const bool trick_start = play_.size == 0 && !play_.first_trick;
-    Shape sh;
-    const Entry* hint = nullptr;
-    if (trick_start) {
-        bool result = false;
-        // Far from the end a look-up costs less than counting quick tricks, so it goes first there
-        // (DDS does so from 6 tricks left). From 5: against 6, 3.7% fewer instructions on whole
-        // deals for 0.5% more tricks searched; from 4, fewer instructions still, but the extra
-        // look-ups miss the cache and the whole run is slower than from 5.
-        const bool early = left >= 5;
-        const auto look_up = [&] {
-            sh = shape();
-            ++stats_.tt_probes;
-            return probe(sh, need, result, relevant, hint);
-        };
-        if (early && look_up()) return result;
-        if (lead_bounds(need, left, result, relevant)) {
-            ++stats_.bound_cuts;
-            if (early)
-                store(sh, relevant, result, need, left,
-                      nullptr);  // the next visit looks it up first
-            return result;
-        }
-        if (!early && look_up()) return result;
+[[gnu::always_inline]] inline std::optional<bool> Solver::known_at_trick_start(int need, Shape& sh,
+                                                                               const Entry*& hint,
+                                                                               Ranks& relevant) {
+    const int left = play_.tricks_left;
+    if (left == 1) return last_trick(relevant);
+    // Far from the end a look-up costs less than counting quick tricks, so it goes first there
+    // (DDS does so from 6 tricks left). From 5: against 6, 3.7% fewer instructions on whole
+    // deals for 0.5% more tricks searched; from 4, fewer instructions still, but the extra
+    // look-ups miss the cache and the whole run is slower than from 5.
+    const bool early = left >= 5;
+    const auto look_up = [&] {
+        sh = shape();
+        ++stats_.tt_probes;
+        return probe(sh, need, relevant, hint);
+    };
+    if (early)
+        if (const std::optional<bool> known = look_up()) return known;
+    if (const std::optional<bool> bound = lead_bounds(need, left, relevant)) {
+        ++stats_.bound_cuts;
+        if (early) store(sh, relevant, *bound, need, left, nullptr);  // looked up first next time
+        return bound;
     }
+    if (!early) return look_up();
+    return std::nullopt;
+}
 
+[[gnu::always_inline]] inline Solver::CardsOutcome Solver::evaluate_cards(int need,
+                                                                          const Entry* hint,
+                                                                          Ranks& relevant) {
     ++stats_.expansions;
+    const int seat = (play_.leader + play_.size) & 3;
     Moves moves;
     generate(seat, hint, moves);
     const bool max_side = (seat & 1) == 0;
-    bool result = !max_side;
-    const Move* decided = nullptr;
-    Ranks all{};  // when no move decides, the proof rests on every move's subtree
+    Ranks all{};  // when no card decides, the proof rests on every card's subtree
     // Per suit: my cards below this rank are small where a card already tried was small: below
     // every rank its answer rested on. They give the same answer (they swap places with it).
     std::array<int, 4> small_below{};
     for (int i = 0; i < moves.n; ++i) {
-        const int s = moves.m[i].suit, r = moves.m[i].rank;
-        if (r < small_below[s]) {
+        const Move& m = moves.m[i];
+        if (m.rank < small_below[m.suit]) {
             ++stats_.small_skips;
             continue;
         }
-        const Play saved = play_;  // the next trick overwrites its cards
-        std::uint16_t won_by_rank = 0;
-        const int next_need = play_card(seat, s, r, need, won_by_rank);
-        const int trick_suit = play_.win_suit;
         Ranks child{};
-        const bool r_child = search(next_need, child);
-        child.add(trick_suit, won_by_rank);
-        hand_[seat][s] = static_cast<std::uint16_t>(hand_[seat][s] | (1u << r));
-        play_ = saved;
-        if (r_child == max_side) {
-            result = max_side;
-            decided = &moves.m[i];
-            if (play_.size == 0) killer_[left] = static_cast<std::int16_t>(s * 16 + r);
-            const bool discard = play_.size > 0 && s != play_.trick_suit[0] && s != trump_;
-            if (play_.size == 0 || discard) {
-                auto& history = discard ? discard_history_[seat] : lead_history_[seat];
-                history[s] += static_cast<std::uint32_t>(left * left);
-                if (history[s] > (1u << 30))  // only the proportions matter
-                    for (auto& n : history) n /= 2;
-            }
+        if (try_card(seat, m.suit, m.rank, need, child) == max_side) {
+            remember_cutoff(seat, m.suit, m.rank, play_.tricks_left);
             relevant = child;
-            break;
+            return {max_side, true, m};
         }
         all |= child;
-        const int threshold = child[s] ? std::countr_zero(child[s]) : 16;
-        if (r < threshold) small_below[s] = std::max(small_below[s], threshold);
+        const int threshold = child[m.suit] ? std::countr_zero(child[m.suit]) : 16;
+        if (m.rank < threshold) small_below[m.suit] = std::max(small_below[m.suit], threshold);
     }
-    if (!decided) {
-        // Every move failed, each standing for the cards equivalent to it here. Where a move's card
-        // falls inside the pattern, the ones it stood for must too: elsewhere they need not lie
-        // next to it. (Below the pattern all cards of a hand and suit are alike anyway.)
-        for (bool grown = true; grown;) {
-            grown = false;
-            for (int i = 0; i < moves.n; ++i) {
-                const Move& m = moves.m[i];
-                const std::uint16_t lane = all[m.suit];
-                if (m.low == m.rank || !lane) continue;
-                const int threshold = std::countr_zero(lane);
-                if (threshold <= m.rank && m.low < threshold) {
-                    all.add(m.suit, 1u << m.low);
-                    grown = true;
-                }
+    relevant = widen_to_runs(moves, all);
+    return {!max_side, false, {}};
+}
+
+[[gnu::always_inline]] inline bool Solver::try_card(int seat, int suit, int rank, int need,
+                                                    Ranks& relevant) {
+    const Play saved = play_;  // the next trick overwrites its cards
+    std::uint16_t won_by_rank = 0;
+    const int next_need = play_card(seat, suit, rank, need, won_by_rank);
+    const int trick_suit = play_.win_suit;
+    const bool makes = search(next_need, relevant);
+    relevant.add(trick_suit, won_by_rank);
+    hand_[seat][suit] = static_cast<std::uint16_t>(hand_[seat][suit] | (1u << rank));
+    play_ = saved;
+    return makes;
+}
+
+[[gnu::always_inline]] inline void Solver::remember_cutoff(int seat, int suit, int rank, int left) {
+    if (play_.size == 0) killer_[left] = static_cast<std::int16_t>(suit * 16 + rank);
+    const bool discard = play_.size > 0 && suit != play_.trick_suit[0] && suit != trump_;
+    if (play_.size == 0 || discard) {
+        auto& history = discard ? discard_history_[seat] : lead_history_[seat];
+        history[suit] += static_cast<std::uint32_t>(left * left);
+        if (history[suit] > (1u << 30))  // only the proportions matter
+            for (auto& n : history) n /= 2;
+    }
+}
+
+Solver::Ranks Solver::widen_to_runs(const Moves& moves, Ranks all) {
+    // Every card failed, each standing for the cards equivalent to it here. Where a card falls
+    // inside the pattern, the ones it stood for must too: elsewhere they need not lie next to it.
+    // (Below the pattern all cards of a hand and suit are alike anyway.)
+    for (bool grown = true; grown;) {
+        grown = false;
+        for (int i = 0; i < moves.n; ++i) {
+            const Move& m = moves.m[i];
+            const std::uint16_t lane = all[m.suit];
+            if (m.low == m.rank || !lane) continue;
+            const int threshold = std::countr_zero(lane);
+            if (threshold <= m.rank && m.low < threshold) {
+                all.add(m.suit, 1u << m.low);
+                grown = true;
             }
         }
-        relevant = all;
     }
-    if (trick_start) store(sh, relevant, result, need, left, decided);
-    return result;
+    return all;
 }
 
-std::vector<CardTricks> DoubleDummy::value_cards(const PlayRules& rules, const PlayState& state) {
-    const CardSet legal = state.legal_moves(rules);
-    std::vector<CardTricks> out;
-    for (Suit s : kSuitsNotationOrder)
-        for (Rank r = kAce; r >= kTwo; --r) {
-            const Card c(s, r);
-            if (!legal.contains(c)) continue;
-            PlayState next = state;
-            next.play(rules, c);
-            out.push_back({c, solve(rules, next)});
-        }
-    return out;
-}
-
-}  // namespace cardgames
+}  // namespace cardgames::double_dummy

@@ -1,11 +1,12 @@
 // The double-dummy solver's table: shapes, patterns of top cards, bounds (partition search).
 #include <algorithm>
+#include <optional>
 
-#include "cardgames/double_dummy/double_dummy.hpp"
 #include "cardgames/double_dummy/lanes.hpp"
+#include "cardgames/double_dummy/solver.hpp"
 #include "engine/hash.hpp"
 
-namespace cardgames {
+namespace cardgames::double_dummy {
 
 using namespace lanes;
 
@@ -43,7 +44,7 @@ constexpr std::uint32_t spread(std::uint32_t x) {
 
 }  // namespace
 
-void DoubleDummy::set_shape_keys() {
+void Solver::set_shape_keys() {
     play_.lengths = 0;
     for (int s = 0; s < 4; ++s) {
         const std::uint16_t b0 = hand_[1][s] | hand_[3][s], b1 = hand_[2][s] | hand_[3][s];
@@ -55,7 +56,7 @@ void DoubleDummy::set_shape_keys() {
     }
 }
 
-DoubleDummy::Shape DoubleDummy::shape() const {
+Solver::Shape Solver::shape() const {
     Shape sh;
     sh.lengths = play_.lengths;
     sh.owners = {};
@@ -70,7 +71,7 @@ DoubleDummy::Shape DoubleDummy::shape() const {
     return sh;
 }
 
-DoubleDummy::Head* DoubleDummy::find_head(const Shape& sh, bool create) {
+Solver::Head* Solver::find_head(const Shape& sh, bool create) {
     const std::uint64_t i = engine::hash_combine(sh.lengths, sh.extra);
     for (std::uint64_t j = 0; j < 8; ++j) {
         Head& h = heads_[(i + j) & mask_];
@@ -87,8 +88,8 @@ DoubleDummy::Head* DoubleDummy::find_head(const Shape& sh, bool create) {
     return &h;
 }
 
-void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int need, int left,
-                        const Move* best) {
+void Solver::store(const Shape& sh, const Ranks& relevant, bool result, int need, int left,
+                   const Move* best) {
     // The entry's pattern: per suit, every card in play down to the lowest relevant rank.
     Pattern top{};
     int cards = 0;
@@ -154,10 +155,9 @@ void DoubleDummy::store(const Shape& sh, const Ranks& relevant, bool result, int
     }
 }
 
-bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant,
-                        const Entry*& hint) {
+std::optional<bool> Solver::probe(const Shape& sh, int need, Ranks& relevant, const Entry*& hint) {
     Head* head = find_head(sh, false);
-    if (!head) return false;
+    if (!head) return std::nullopt;
     for (std::int32_t b = head->first; b >= 0; b = blocks_[static_cast<std::size_t>(b)].next) {
         Block& block = blocks_[static_cast<std::size_t>(b)];
         for (int j = block.count - 1; j >= 0;
@@ -170,16 +170,16 @@ bool DoubleDummy::probe(const Shape& sh, int need, bool& result, Ranks& relevant
                 continue;
             }
             ++stats_.tt_hits;
-            result = e.lower >= need;
+            const bool result = e.lower >= need;
             if (checking_ && !check(need, result)) ++stats_.check_failures;
             // The bound holds wherever the entry's top cards lie as here.
             Ranks rests;
             for (int s = 0; s < 4; ++s) rests.add(s, top_cards(in_play(s), block.top[j].cards(s)));
             relevant = rests;
-            return true;
+            return result;
         }
     }
-    return false;
+    return std::nullopt;
 }
 
-}  // namespace cardgames
+}  // namespace cardgames::double_dummy

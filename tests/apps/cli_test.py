@@ -246,6 +246,15 @@ def case_solve():
     ab = json.loads(out)
     assert dd["value"] == ab["value"] and dd["moves"] == ab["moves"], (dd, ab)
     assert [m["value"] for m in dd["moves"] if m["card"] == dd["best"]] == [dd["value"]], dd
+    # The trick's last card to play: its value counts the trick it completes (it was left out).
+    last = ["solve", "--game", "spades", "--rule", "spades_lead_anytime=true", "--deal",
+            "N:K... A..2. Q... J...", "--leader", "S", "--trick", "AD 5C 7H", "--format", "json"]
+    code, out, err = run(last + ["--algorithm", "dd"])
+    assert code == 0, err
+    dd = json.loads(out)
+    code, out, err = run(last + ["--algorithm", "alphabeta"])
+    assert code == 0, err
+    assert dd["value"] == [1, 1] and dd["moves"] == json.loads(out)["moves"], (dd, out)
     expect_bad(["solve", "--game", "hearts", "--deal", "N:AKQ.2.. JT9.3.. 876.4.. 543.5..", "--algorithm", "dd"],
                "--algorithm dd", "partnership Spades")
     expect_bad(position[:-2] + ["--algorithm", "dd", "--depth", "2"], "no --depth")

@@ -10,7 +10,10 @@
 #include <random>
 
 #include "cardgames/cards/deal.hpp"
+// The checking tests switch on the table checker, a testing aid of the solver behind DoubleDummy.
+#include "cardgames/double_dummy/solver.hpp"
 #include "cardgames/search/trick_game.hpp"
+#include "cardgames/search/two_sided.hpp"
 #include "engine/search.hpp"
 
 // The long variant (ctest -L long) runs the same checks on this many times as many positions.
@@ -20,6 +23,8 @@
 
 namespace cardgames {
 namespace {
+
+using double_dummy::Solver;
 
 constexpr int kScale = DOUBLE_DUMMY_SCALE;
 
@@ -97,7 +102,7 @@ TEST(DoubleDummy, SupportsPartnershipSpadesOnly) {
 
 TEST(DoubleDummy, AgreesWithMaxnOnRandomPositions) {
     std::mt19937_64 rng(20261122);
-    DoubleDummy solver(12);  // a small table: collisions and restarts get exercised
+    Solver solver(12);  // a small table: collisions and restarts get exercised
     solver.set_checking(true);
     int checked = 0;
     for (bool anytime : {true, false}) {
@@ -125,17 +130,59 @@ TEST(DoubleDummy, AgreesWithMaxnOnRandomPositions) {
     EXPECT_EQ(solver.stats().check_failures, 0u);
 }
 
+// A root's value, every card's tricks, and the best card for whichever side is to move: the first
+// card in notation order reaching plain max^n's value for that side.
+TEST(DoubleDummy, ValuesTheRootForTheSideToMove) {
+    std::mt19937_64 rng(5);
+    DoubleDummy solver(12);
+    const Rules rules = partnership_rules(false);
+    const PlayRules play = PlayRules::from(rules);
+    int ew_to_move = 0;
+    for (int i = 0; i < 100; ++i) {
+        const PlayState state = random_position(play, rng, 1 + static_cast<int>(rng() % 3),
+                                                static_cast<int>(rng() % 4));
+        const int left = state.hands[state.to_move].size();
+        const RootValue root = solver.value_root(play, state);
+        ASSERT_EQ(root.value, side_tricks(maxn_tricks(rules, state), left)) << describe(state);
+        ASSERT_EQ(root.cards, solver.value_cards(play, state)) << describe(state);
+        const CardTricks* first_best = nullptr;
+        for (const CardTricks& ct : root.cards)
+            if (!first_best && ct.tricks == root.value[0]) first_best = &ct;
+        ASSERT_NE(first_best, nullptr) << describe(state);
+        EXPECT_EQ(root.best, first_best->card) << describe(state);
+        ew_to_move += state.to_move % 2;
+    }
+    EXPECT_GT(ew_to_move, 20);  // both sides' choices were checked
+}
+
+// The last card of a trick: its value counts the trick it completes (South's ace of diamonds wins
+// it, then East's ace of spades the last one). Valued from after the trick, it was [0, 2].
+TEST(DoubleDummy, ValuesTheLastCardOfATrickWithThatTrick) {
+    const Rules rules = partnership_rules(true);
+    const PlayRules play = PlayRules::from(rules);
+    PlayState state = end_position("N:K.7.. A..2. Q..A. J...5", 2);
+    for (const char* card : {"AD", "5C", "7H"}) state.play(play, parse_card(card));
+    DoubleDummy solver;
+    const RootValue root = solver.value_root(play, state);
+    ASSERT_EQ(root.cards.size(), 1u);
+    EXPECT_EQ(root.cards[0], (CardTricks{parse_card("2D"), 1}));
+    EXPECT_EQ(root.value, (SideTricks{1, 1}));
+}
+
 // The value against the generic two-sided search with its transposition table (itself checked
 // against max^n elsewhere), and the tests either side of it.
-void expect_alphabeta_value(DoubleDummy& solver, const Rules& rules, const PlayState& state) {
+void expect_alphabeta_value(Solver& solver, const Rules& rules, const PlayState& state) {
     const PlayRules play = PlayRules::from(rules);
     engine::SearchOptions o;
     o.algorithm = engine::Algorithm::kAlphaBeta;
     o.tt_entries = std::size_t{1} << 16;
     TrickGame game(rules, state, Utility::kTricks);
     engine::Searcher<TrickGame> searcher(o);
-    const int expected = searcher.search(game).score / 2;
-    ASSERT_EQ(solver.solve(play, state), expected) << describe(state);
+    // The generic search's score as tricks per side, as apps read it.
+    const std::array<int, 2> sides = two_sided_tricks(searcher.search(game).score, game.maxsum());
+    const int expected = sides[0];
+    ASSERT_EQ(side_tricks(solver.solve(play, state), state.hands[state.to_move].size()), sides)
+        << describe(state);
     ASSERT_TRUE(solver.makes(play, state, expected)) << describe(state);
     ASSERT_FALSE(solver.makes(play, state, expected + 1)) << describe(state);
 }
@@ -143,7 +190,7 @@ void expect_alphabeta_value(DoubleDummy& solver, const Rules& rules, const PlayS
 // Larger positions: partition search and the table matter more there.
 TEST(DoubleDummy, AgreesWithGenericAlphabetaOnLargerPositions) {
     std::mt19937_64 rng(7);
-    DoubleDummy solver(14);
+    Solver solver(14);
     solver.set_checking(true);
     for (bool anytime : {true, false}) {
         const Rules rules = partnership_rules(anytime);
@@ -166,7 +213,7 @@ TEST(DoubleDummy, AgreesWithGenericAlphabetaOnLargerPositions) {
 // where those bounds decide the most.
 TEST(DoubleDummy, AgreesWithGenericAlphabetaWithoutTrumps) {
     std::mt19937_64 rng(11);
-    DoubleDummy solver(14);
+    Solver solver(14);
     solver.set_checking(true);
     const Rules rules = partnership_rules(true);
     for (int i = 0; i < 100 * kScale; ++i) {
