@@ -6,7 +6,7 @@
 
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/text.hpp"
-#include "cardgames/players/bots.hpp"
+#include "cardgames/players/random_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
 #include "test_helpers.hpp"
@@ -107,7 +107,7 @@ json played_record(const Rules& rules) {
     Game game(rules, 5);
     game.stop_after_hand();
     std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < rules.players; ++s) players.push_back(make_player("random", 10 + s));
+    for (int s = 0; s < rules.players; ++s) players.push_back(std::make_unique<RandomBot>(10 + s));
     run_game(game, players);
     return game_record(game, std::vector<std::string>(rules.players, "random"));
 }
