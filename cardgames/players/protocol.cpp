@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text.hpp"
 #include "cardgames/rules/scoring.hpp"
 
 namespace cardgames::protocol {
@@ -108,24 +109,11 @@ Words classify(const std::vector<std::string>& words, std::size_t from) {
     return w;
 }
 
-// Text from the table as it may be shown in a message: bytes that are not printable ASCII as \xNN,
-// long texts cut.
+// Text from the table as it may be shown in a message: plain ASCII (the bot's errors go to a
+// terminal or a log of any encoding), long texts cut.
 std::string shown(std::string_view text) {
-    static constexpr std::size_t kMost = 80;
-    std::string out;
-    for (char c : text.substr(0, kMost)) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u < 0x7f) {
-            out += c;
-        } else {
-            static constexpr char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[u >> 4];
-            out += kHex[u & 15];
-        }
-    }
-    if (text.size() > kMost) out += "...";
-    return out;
+    static constexpr std::size_t kMostBytes = 80;
+    return safe_text(text, kMostBytes, TextCharset::kAscii);
 }
 
 long long number_in(const std::string& text, long long lo, long long hi, const std::string& name) {

@@ -54,6 +54,18 @@ TEST(SafeText, CutsOnlyAtCharacterBoundaries) {
     EXPECT_NO_THROW(json(cut).dump());
 }
 
+TEST(SafeText, AsciiShowsEveryOtherByteAsHex) {
+    const auto ascii = [](std::string_view text, std::size_t most = kSafeTextBytes) {
+        return safe_text(text, most, TextCharset::kAscii);
+    };
+    // Valid UTF-8 too: an ASCII message shows its bytes, not the characters.
+    EXPECT_EQ(ascii("caf\xC3\xA9 \x01\xff"), "caf\\xc3\\xa9 \\x01\\xff");
+    EXPECT_EQ(ascii("a\nb\x7f"), "a\\nb\\x7f");
+    EXPECT_EQ(ascii("abcdef", 4), "abcd...");
+    EXPECT_EQ(ascii("ab\xff", 4), "ab...");  // an escape is not split
+    for (char c : ascii("\x80\x9f\xC2\x85\xE2\x99\xA0")) EXPECT_TRUE(c >= 0x20 && c < 0x7f);
+}
+
 TEST(JsonInput, RefusesDeepNestingBeforeParsing) {
     const std::string deep = std::string(100000, '[') + std::string(100000, ']');
     EXPECT_NE(error_of([&] { parse_json_line(deep); }).find("nested deeper than 32"),
