@@ -412,56 +412,47 @@ std::optional<Phase> BotView::feed(std::string_view line) {
     const std::vector<std::string> words = split_words(line);
     if (words.empty()) return std::nullopt;
     try {
-        return read(words);
+        if (read_session_line(words)) return std::nullopt;
+        return apply_event(words);
     } catch (const ProtocolError& e) {
         throw ProtocolError("'" + shown(line) + "': " + e.what());
     }
 }
 
-std::optional<Phase> BotView::read(const std::vector<std::string>& words) {
+bool BotView::read_session_line(const std::vector<std::string>& words) {
     const std::string& kw = words[0];
     if (kw == kHello) {
         if (stage_ != Stage::kHello) throw ProtocolError("a second protocol line");
         if (words.size() < 2 || words[1] != std::to_string(kVersion))
             throw ProtocolError("this bot speaks protocol version " + std::to_string(kVersion));
         stage_ = Stage::kNoGame;
-        return std::nullopt;
+        return true;
     }
     if (kw == "end") {
         ended_ = true;
-        return std::nullopt;
+        return true;
     }
     if (stage_ == Stage::kHello) {
         // Even a line this version does not know: the first line names the protocol.
         throw ProtocolError("the first line must be '" + std::string(kHello) + " " +
                             std::to_string(kVersion) + "'");
     }
-    if (kw == "game")
-        on_game(words);
-    else if (kw == "rules")
-        on_rules(words);
-    else if (kw == "hand")
-        on_hand(words);
-    else if (kw == "cards")
-        on_cards(words);
-    else if (kw == "bid")
-        on_bid(words);
-    else if (kw == "exchange")
-        on_exchange(words);
-    else if (kw == "passed")
-        on_passed(words);
-    else if (kw == "received")
-        on_received(words);
-    else if (kw == "card")
-        on_card(words);
-    else if (kw == "trick")
-        on_trick(words);
-    else if (kw == "handover")
-        on_handover(words);
-    else if (kw == "gameover")
-        on_gameover(words);
-    else if (kw == "ask")
-        return on_ask(words);
+    return false;
+}
+
+std::optional<Phase> BotView::apply_event(const std::vector<std::string>& words) {
+    using Handler = void (BotView::*)(const std::vector<std::string>&);
+    static constexpr std::pair<std::string_view, Handler> kEvents[] = {
+        {"game", &BotView::on_game},         {"rules", &BotView::on_rules},
+        {"hand", &BotView::on_hand},         {"cards", &BotView::on_cards},
+        {"bid", &BotView::on_bid},           {"exchange", &BotView::on_exchange},
+        {"passed", &BotView::on_passed},     {"received", &BotView::on_received},
+        {"card", &BotView::on_card},         {"trick", &BotView::on_trick},
+        {"handover", &BotView::on_handover}, {"gameover", &BotView::on_gameover},
+    };
+    if (words[0] == "ask") return on_ask(words);
+    for (const auto& [keyword, handler] : kEvents)
+        if (words[0] == keyword) (this->*handler)(words);
     // Other lines are ignored: later versions may add events.
     return std::nullopt;
 }
@@ -743,43 +734,63 @@ void BotView::check_deal_fits() {
 
 void BotView::on_card(const std::vector<std::string>& words) {
     need_stage(Stage::kHand, "card");
-    const int n = rules_.players, me = info_.seat;
-    if (words.size() != 3) throw ProtocolError("expected 'card <seat> <card>'");
-    const int seat = seat_word(words, 1, n);
-    const Card card = card_word(words[2]);
+    const PlayedCard p = parse_card_line(words);
     need_play("a card");
+    check_card_unplayed(p.card);
+    if (!play_started_) open_play(p);
+    check_card_fits(p);
+    apply_card(p);
+}
+
+PlayedCard BotView::parse_card_line(const std::vector<std::string>& words) const {
+    if (words.size() != 3) throw ProtocolError("expected 'card <seat> <card>'");
+    const int seat = seat_word(words, 1, rules_.players);
+    return {static_cast<std::int8_t>(seat), card_word(words[2])};
+}
+
+void BotView::check_card_unplayed(Card card) const {
     if (!rules_.deck().contains(card))
         throw ProtocolError(to_string(card) + " is not in the deck of these rules");
     if (info_.play.played.contains(card))
         throw ProtocolError(to_string(card) + " was already played");
-    if (!play_started_) {
-        const Card first = play_rules_.first_lead;
-        if (first != kNoCard && card != first)
-            throw ProtocolError("the hand's first card must be " + to_string(first));
-        const int leader = opening_leader();
-        if (leader >= 0 && seat != leader)
-            throw ProtocolError("seat " + std::to_string(leader) + " leads the hand");
-        start_play(seat);
-    }
+}
+
+void BotView::open_play(const PlayedCard& first) {
+    const Card first_lead = play_rules_.first_lead;
+    if (first_lead != kNoCard && first.card != first_lead)
+        throw ProtocolError("the hand's first card must be " + to_string(first_lead));
+    const int leader = opening_leader();
+    if (leader >= 0 && first.seat != leader)
+        throw ProtocolError("seat " + std::to_string(leader) + " leads the hand");
+    start_play(first.seat);
+}
+
+void BotView::check_card_fits(const PlayedCard& p) {
+    const int seat = p.seat, me = info_.seat;
+    const Card card = p.card;
     if (seat != info_.play.to_move)
         throw ProtocolError("seat " + std::to_string(info_.play.to_move) + " is due to play");
     if (seat == me) {
         const std::string why = info_.play.why_illegal(play_rules_, card);
         if (!why.empty()) throw ProtocolError("this seat's own card: " + why);
-    } else {
-        if (info_.play.hands[me].contains(card))
-            throw ProtocolError(to_string(card) + " is in this seat's hand");
-        const Constraints c = constraints();
-        if (c.excluded[seat].contains(card))
-            throw ProtocolError("seat " + std::to_string(seat) + " cannot hold " + to_string(card) +
-                                ", by the cards it played before");
-        for (int s = 0; s < n; ++s)
-            if (s != seat && c.known[s].contains(card))
-                throw ProtocolError(to_string(card) + " is seat " + std::to_string(s) +
-                                    "'s: this seat gave it there");
+        return;
     }
-    info_.plays.push_back({static_cast<std::int8_t>(seat), card});
-    const int winner = info_.play.play(play_rules_, card);
+    if (info_.play.hands[me].contains(card))
+        throw ProtocolError(to_string(card) + " is in this seat's hand");
+    const Constraints c = constraints();
+    if (c.excluded[seat].contains(card))
+        throw ProtocolError("seat " + std::to_string(seat) + " cannot hold " + to_string(card) +
+                            ", by the cards it played before");
+    for (int s = 0; s < rules_.players; ++s)
+        if (s != seat && c.known[s].contains(card))
+            throw ProtocolError(to_string(card) + " is seat " + std::to_string(s) +
+                                "'s: this seat gave it there");
+}
+
+void BotView::apply_card(const PlayedCard& p) {
+    const int n = rules_.players, me = info_.seat;
+    info_.plays.push_back(p);
+    const int winner = info_.play.play(play_rules_, p.card);
     info_.hand = info_.play.hands[me];
     if (winner >= 0) {
         for (std::size_t i = info_.plays.size() - static_cast<std::size_t>(n);
@@ -787,7 +798,7 @@ void BotView::on_card(const std::vector<std::string>& words) {
             taken_[winner] |= info_.plays[i].card;
         trick_due_ = true;
     }
-    if (seat != me) check_deal_fits();
+    if (p.seat != me) check_deal_fits();
 }
 
 void BotView::on_trick(const std::vector<std::string>& words) {

@@ -114,7 +114,10 @@ class BotView {
     // Where the session stands: which lines may come next.
     enum class Stage { kHello, kNoGame, kGameLine, kBetweenHands, kHand, kGameOver };
 
-    std::optional<Phase> read(const std::vector<std::string>& words);
+    // The stages of feed: the lines about the session itself (the protocol line, `end`; true when
+    // `words` was one), then the game's events, each checked against what came before.
+    bool read_session_line(const std::vector<std::string>& words);
+    std::optional<Phase> apply_event(const std::vector<std::string>& words);
     void on_game(const std::vector<std::string>& words);
     void on_rules(const std::vector<std::string>& words);
     void on_hand(const std::vector<std::string>& words);
@@ -124,6 +127,13 @@ class BotView {
     void on_passed(const std::vector<std::string>& words);
     void on_received(const std::vector<std::string>& words);
     void on_card(const std::vector<std::string>& words);
+    // The stages of on_card: read the line, check the card is new, open the play with it when it
+    // is the hand's first, check it against the turn and what this seat knows, then play it.
+    PlayedCard parse_card_line(const std::vector<std::string>& words) const;
+    void check_card_unplayed(Card card) const;
+    void open_play(const PlayedCard& first);
+    void check_card_fits(const PlayedCard& p);
+    void apply_card(const PlayedCard& p);
     void on_trick(const std::vector<std::string>& words);
     void on_handover(const std::vector<std::string>& words);
     void on_gameover(const std::vector<std::string>& words);
