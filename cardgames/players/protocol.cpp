@@ -10,6 +10,18 @@
 
 namespace cardgames::protocol {
 
+// "key=value" words of a line; the other words in order.
+struct Words {
+    std::vector<std::pair<std::string, std::string>> params;
+    std::vector<std::string> rest;
+
+    const std::string* param(const std::string& key) const {
+        for (const auto& [k, v] : params)
+            if (k == key) return &v;
+        return nullptr;
+    }
+};
+
 namespace {
 
 std::vector<std::string> split_words(std::string_view line) {
@@ -84,18 +96,6 @@ std::string with_cards(std::string line, CardSet cards) {
     if (!cards.empty()) line += " " + cards_to_string(cards);
     return line;
 }
-
-// "key=value" words of a line; the other words in order.
-struct Words {
-    std::vector<std::pair<std::string, std::string>> params;
-    std::vector<std::string> rest;
-
-    const std::string* param(const std::string& key) const {
-        for (const auto& [k, v] : params)
-            if (k == key) return &v;
-        return nullptr;
-    }
-};
 
 Words classify(const std::vector<std::string>& words, std::size_t from) {
     Words w;
@@ -814,56 +814,62 @@ void BotView::on_trick(const std::vector<std::string>& words) {
 void BotView::on_handover(const std::vector<std::string>& words) {
     need_stage(Stage::kHand, "handover");
     const Words w = classify(words, 1);
-    const int n = rules_.players, units = rules_.num_units();
-    const bool hearts = rules_.game == GameKind::kHearts;
-    ScoreBoard after = info_.scores;
-    if (!w.param("tricks")) {
-        // A table that does not report its hands says only what the scores are now.
-        const std::vector<int> scores = score_list(required(w, "scores"), units, "scores");
-        std::copy(scores.begin(), scores.end(), after.score.begin());
-        if (!hearts) {
-            const std::vector<int> bags =
-                int_list(required(w, "bags"), units, 0, rules_.bags_per_penalty - 1, "bags");
-            std::copy(bags.begin(), bags.end(), after.bags.begin());
-        }
-    } else {
-        if (info_.play.tricks_played != rules_.cards_per_hand() || trick_due_)
-            throw ProtocolError(
-                "the hand is not over: " + std::to_string(info_.play.tricks_played) + " of " +
-                std::to_string(rules_.cards_per_hand()) + " tricks told");
-        std::array<int, kMaxPlayers> tricks{};
-        for (int s = 0; s < n; ++s) tricks[s] = info_.play.tricks_won[s];
-        if (int_list(required(w, "tricks"), n, 0, rules_.cards_per_hand(), "tricks") !=
-            std::vector<int>(tricks.begin(), tricks.begin() + n))
-            throw ProtocolError("by the cards played, the tricks are " + join_ints(tricks, n));
-        const HandScore score = hearts ? score_hearts_hand(rules_, taken_, after)
-                                       : score_spades_hand(rules_, info_.bids, tricks, after);
-        if (hearts) {
-            if (int_list(required(w, "points"), n, -kMaxScore, kMaxScore, "points") !=
-                std::vector<int>(score.points.begin(), score.points.begin() + n))
-                throw ProtocolError("by the cards played, the points are " +
-                                    join_ints(score.points, n));
-            if (number_in(required(w, "moon"), -1, n - 1, "moon") != score.moon_shooter)
-                throw ProtocolError("by the cards played, moon=" +
-                                    std::to_string(score.moon_shooter));
-        }
-        if (score_list(required(w, "delta"), units, "delta") !=
-            std::vector<int>(score.delta.begin(), score.delta.begin() + units))
-            throw ProtocolError("by this bot's account, delta=" + join_ints(score.delta, units));
-        if (score_list(required(w, "scores"), units, "scores") !=
-            std::vector<int>(after.score.begin(), after.score.begin() + units))
-            throw ProtocolError("by this bot's account, scores=" + join_ints(after.score, units));
-        if (!hearts && int_list(required(w, "bags"), units, 0, kMaxScore, "bags") !=
-                           std::vector<int>(after.bags.begin(), after.bags.begin() + units))
-            throw ProtocolError("by this bot's account, bags=" + join_ints(after.bags, units));
-    }
-    for (int u = 0; u < units; ++u)
+    const ScoreBoard after = w.param("tricks") ? checked_hand_result(w) : told_scores(w);
+    for (int u = 0; u < rules_.num_units(); ++u)
         if (after.score[u] < -kMaxScore || after.score[u] > kMaxScore)
             throw ProtocolError("a score beyond " + std::to_string(kMaxScore) +
                                 " in absolute value");
     info_.scores = after;
     scores_settled_ = true;
     stage_ = Stage::kBetweenHands;
+}
+
+ScoreBoard BotView::told_scores(const Words& w) const {
+    // A table that does not report its hands says only what the scores are now.
+    const int units = rules_.num_units();
+    ScoreBoard after = info_.scores;
+    const std::vector<int> scores = score_list(required(w, "scores"), units, "scores");
+    std::copy(scores.begin(), scores.end(), after.score.begin());
+    if (rules_.game != GameKind::kHearts) {
+        const std::vector<int> bags =
+            int_list(required(w, "bags"), units, 0, rules_.bags_per_penalty - 1, "bags");
+        std::copy(bags.begin(), bags.end(), after.bags.begin());
+    }
+    return after;
+}
+
+ScoreBoard BotView::checked_hand_result(const Words& w) const {
+    const int n = rules_.players, units = rules_.num_units();
+    const bool hearts = rules_.game == GameKind::kHearts;
+    ScoreBoard after = info_.scores;
+    if (info_.play.tricks_played != rules_.cards_per_hand() || trick_due_)
+        throw ProtocolError("the hand is not over: " + std::to_string(info_.play.tricks_played) +
+                            " of " + std::to_string(rules_.cards_per_hand()) + " tricks told");
+    std::array<int, kMaxPlayers> tricks{};
+    for (int s = 0; s < n; ++s) tricks[s] = info_.play.tricks_won[s];
+    if (int_list(required(w, "tricks"), n, 0, rules_.cards_per_hand(), "tricks") !=
+        std::vector<int>(tricks.begin(), tricks.begin() + n))
+        throw ProtocolError("by the cards played, the tricks are " + join_ints(tricks, n));
+    const HandScore score = hearts ? score_hearts_hand(rules_, taken_, after)
+                                   : score_spades_hand(rules_, info_.bids, tricks, after);
+    if (hearts) {
+        if (int_list(required(w, "points"), n, -kMaxScore, kMaxScore, "points") !=
+            std::vector<int>(score.points.begin(), score.points.begin() + n))
+            throw ProtocolError("by the cards played, the points are " +
+                                join_ints(score.points, n));
+        if (number_in(required(w, "moon"), -1, n - 1, "moon") != score.moon_shooter)
+            throw ProtocolError("by the cards played, moon=" + std::to_string(score.moon_shooter));
+    }
+    if (score_list(required(w, "delta"), units, "delta") !=
+        std::vector<int>(score.delta.begin(), score.delta.begin() + units))
+        throw ProtocolError("by this bot's account, delta=" + join_ints(score.delta, units));
+    if (score_list(required(w, "scores"), units, "scores") !=
+        std::vector<int>(after.score.begin(), after.score.begin() + units))
+        throw ProtocolError("by this bot's account, scores=" + join_ints(after.score, units));
+    if (!hearts && int_list(required(w, "bags"), units, 0, kMaxScore, "bags") !=
+                       std::vector<int>(after.bags.begin(), after.bags.begin() + units))
+        throw ProtocolError("by this bot's account, bags=" + join_ints(after.bags, units));
+    return after;
 }
 
 void BotView::on_gameover(const std::vector<std::string>& words) {
@@ -892,82 +898,95 @@ Phase BotView::on_ask(const std::vector<std::string>& words) {
     need_stage(Stage::kHand, "ask");
     if (words.size() < 2) throw ProtocolError("which decision?");
     const Words w = classify(words, 2);
-    const int n = rules_.players, me = info_.seat;
-    const std::string& kind = words[1];
-    const bool spades = rules_.game == GameKind::kSpades;
     info_.pass_to = -1;
     info_.pass_count = 0;
-    if (kind == "blind_nil" || kind == "bid") {
-        if (!spades) throw ProtocolError("no bidding in Hearts");
-        if (bidding_done() || next_bidder() != me)
-            throw ProtocolError("this seat is not the one to bid");
-        if (kind == "blind_nil") {
-            if (!blind_nil_allowed(rules_, info_.scores, me))
-                throw ProtocolError("by these rules and scores this seat may not bid blind nil");
-            if (dealt_)
-                throw ProtocolError(
-                    "blind nil is decided before seeing the cards, and they were dealt");
-            if (w.rest != std::vector<std::string>{"yes", "no"})
-                throw ProtocolError("the choices of blind_nil are 'yes no'");
-            info_.phase = Phase::kBlindNil;
-        } else {
-            if (!dealt_) throw ProtocolError("a bid asked before this seat's cards were dealt");
-            std::vector<std::string> choices;
-            for (int t = rules_.nil_allowed ? 0 : 1; t <= rules_.cards_per_hand(); ++t)
-                choices.push_back(std::to_string(t));
-            if (w.rest != choices)
-                throw ProtocolError("by this bot's account the choices are " + join_words(choices));
-            info_.phase = Phase::kBid;
-        }
-    } else if (kind == "pass") {
-        if (!dealt_) throw ProtocolError("a pass asked before this seat's cards were dealt");
-        const int count =
-            static_cast<int>(number_in(required(w, "count"), 0, kMaxPlayers * 13, "count"));
-        const int to = seat_number(required(w, "to"), n);
-        int want_count = rules_.pass_count, want_to = (me + pass_offset() + n) % n;
-        if (spades) {
-            if (!bidding_done() || exchanges_done() || exchange_steps_[exchanges_done_].first != me)
-                throw ProtocolError("no exchange of this seat is due");
-            want_count = 2;
-            want_to = exchange_steps_[exchanges_done_].second;
-        } else if (pass_offset() == 0 || passed_) {
-            throw ProtocolError("no pass of this seat is due");
-        }
-        if (count != want_count || to != want_to)
-            throw ProtocolError("by this bot's account the pass is count=" +
-                                std::to_string(want_count) + " to=" + std::to_string(want_to));
-        info_.pass_count = count;
-        info_.pass_to = to;
-        info_.phase = Phase::kPass;
-    } else if (kind == "play") {
-        need_play("a play asked");
-        if (!play_started_) {
-            if (opening_leader() != me) throw ProtocolError("this seat does not lead the hand");
-            start_play(me);
-        }
-        if (info_.play.to_move != me)
-            throw ProtocolError("by the cards played, seat " + std::to_string(info_.play.to_move) +
-                                " is to play");
-        info_.phase = Phase::kPlay;
-    } else {
-        throw ProtocolError("unknown decision '" + shown(kind) + "'");
-    }
-    info_.hand = info_.play.hands[me];
-    if (info_.phase == Phase::kPlay || info_.phase == Phase::kPass) {
-        const CardSet listed = card_words(w.rest, 0, rules_);
-        const CardSet mine = info_.phase == Phase::kPlay ? info_.legal_cards() : info_.hand;
-        if (listed != mine)
-            throw ProtocolError("the table lists " + cards_to_string(listed) +
-                                " but by this bot's account the choices are " +
-                                (mine.empty() ? std::string("none") : cards_to_string(mine)));
-        if (info_.pass_count > mine.size())
-            throw ProtocolError("a pass of more cards than this seat holds");
-    }
+    info_.phase = asked_phase(words[1], w);
+    info_.hand = info_.play.hands[info_.seat];
+    if (info_.phase == Phase::kPlay || info_.phase == Phase::kPass) check_listed_cards(w);
     // Decisions that sample the unseen cards get a state some deal fits.
-    if (info_.phase == Phase::kPlay || (info_.phase == Phase::kPass && !spades) ||
+    if (info_.phase == Phase::kPlay ||
+        (info_.phase == Phase::kPass && rules_.game != GameKind::kSpades) ||
         info_.phase == Phase::kBid)
         check_deal_fits();
     return info_.phase;
+}
+
+Phase BotView::asked_phase(const std::string& kind, const Words& w) {
+    if (kind == "blind_nil" || kind == "bid") return asked_bid(kind, w);
+    if (kind == "pass") return asked_pass(w);
+    if (kind == "play") return asked_play();
+    throw ProtocolError("unknown decision '" + shown(kind) + "'");
+}
+
+Phase BotView::asked_bid(const std::string& kind, const Words& w) const {
+    const int me = info_.seat;
+    if (rules_.game != GameKind::kSpades) throw ProtocolError("no bidding in Hearts");
+    if (bidding_done() || next_bidder() != me)
+        throw ProtocolError("this seat is not the one to bid");
+    if (kind == "blind_nil") {
+        if (!blind_nil_allowed(rules_, info_.scores, me))
+            throw ProtocolError("by these rules and scores this seat may not bid blind nil");
+        if (dealt_)
+            throw ProtocolError(
+                "blind nil is decided before seeing the cards, and they were dealt");
+        if (w.rest != std::vector<std::string>{"yes", "no"})
+            throw ProtocolError("the choices of blind_nil are 'yes no'");
+        return Phase::kBlindNil;
+    }
+    if (!dealt_) throw ProtocolError("a bid asked before this seat's cards were dealt");
+    std::vector<std::string> choices;
+    for (int t = rules_.nil_allowed ? 0 : 1; t <= rules_.cards_per_hand(); ++t)
+        choices.push_back(std::to_string(t));
+    if (w.rest != choices)
+        throw ProtocolError("by this bot's account the choices are " + join_words(choices));
+    return Phase::kBid;
+}
+
+Phase BotView::asked_pass(const Words& w) {
+    const int n = rules_.players, me = info_.seat;
+    if (!dealt_) throw ProtocolError("a pass asked before this seat's cards were dealt");
+    const int count =
+        static_cast<int>(number_in(required(w, "count"), 0, kMaxPlayers * 13, "count"));
+    const int to = seat_number(required(w, "to"), n);
+    int want_count = rules_.pass_count, want_to = (me + pass_offset() + n) % n;
+    if (rules_.game == GameKind::kSpades) {
+        if (!bidding_done() || exchanges_done() || exchange_steps_[exchanges_done_].first != me)
+            throw ProtocolError("no exchange of this seat is due");
+        want_count = 2;
+        want_to = exchange_steps_[exchanges_done_].second;
+    } else if (pass_offset() == 0 || passed_) {
+        throw ProtocolError("no pass of this seat is due");
+    }
+    if (count != want_count || to != want_to)
+        throw ProtocolError("by this bot's account the pass is count=" +
+                            std::to_string(want_count) + " to=" + std::to_string(want_to));
+    info_.pass_count = count;
+    info_.pass_to = to;
+    return Phase::kPass;
+}
+
+Phase BotView::asked_play() {
+    const int me = info_.seat;
+    need_play("a play asked");
+    if (!play_started_) {
+        if (opening_leader() != me) throw ProtocolError("this seat does not lead the hand");
+        start_play(me);
+    }
+    if (info_.play.to_move != me)
+        throw ProtocolError("by the cards played, seat " + std::to_string(info_.play.to_move) +
+                            " is to play");
+    return Phase::kPlay;
+}
+
+void BotView::check_listed_cards(const Words& w) const {
+    const CardSet listed = card_words(w.rest, 0, rules_);
+    const CardSet mine = info_.phase == Phase::kPlay ? info_.legal_cards() : info_.hand;
+    if (listed != mine)
+        throw ProtocolError("the table lists " + cards_to_string(listed) +
+                            " but by this bot's account the choices are " +
+                            (mine.empty() ? std::string("none") : cards_to_string(mine)));
+    if (info_.pass_count > mine.size())
+        throw ProtocolError("a pass of more cards than this seat holds");
 }
 
 void run_bot_session(std::istream& in, std::ostream& out, const PlayerFactory& make_player) {
