@@ -9,8 +9,8 @@
 #include "apps/bench_search.hpp"
 #include "apps/common.hpp"
 #include "cardgames/cards/error.hpp"
-#include "cardgames/players/bots.hpp"
 #include "cardgames/rules/game_runner.hpp"
+#include "sampling/bot_registry.hpp"
 
 namespace apps {
 
@@ -28,7 +28,7 @@ int bench_rules(int games) {
             cardgames::Game game(rules, static_cast<std::uint64_t>(g));
             std::vector<std::unique_ptr<cardgames::Player>> players;
             for (int s = 0; s < rules.players; ++s)
-                players.push_back(cardgames::make_player("random", cardgames::mix_seed(g, s)));
+                players.push_back(sampling::make_player("random", cardgames::mix_seed(g, s)));
             cardgames::run_game(game, players);
             hands += static_cast<long>(game.finished_hands().size());
             cards += static_cast<long>(game.finished_hands().size()) * rules.deck().size();

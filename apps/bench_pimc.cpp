@@ -11,7 +11,7 @@
 #include <map>
 
 #include "cardgames/rules/game.hpp"
-#include "sampling/pimc.hpp"
+#include "sampling/bot_registry.hpp"
 
 namespace apps {
 

@@ -9,10 +9,9 @@
 
 #include "apps/common.hpp"
 #include "cardgames/cards/error.hpp"
-#include "cardgames/players/bots.hpp"
 #include "cardgames/players/protocol.hpp"
+#include "sampling/bot_registry.hpp"
 #include "sampling/deal_sampler.hpp"
-#include "sampling/pimc.hpp"
 
 namespace apps {
 
@@ -60,7 +59,9 @@ int cmd_bot(int argc, char** argv) {
         std::string spec;
         po::options_description desc("bot options (speaks docs/PROTOCOL.md on stdin/stdout)");
         desc.add_options()("spec", po::value(&spec)->default_value("rule"),
-                           "the bot that plays: any bot spec (random, rule, pimc:worlds=32, ...)");
+                           ("the bot that plays: any bot spec (" + sampling::known_bot_names() +
+                            "; e.g. pimc:worlds=32)")
+                               .c_str());
         po::variables_map vm;
         if (!parse_args("bot", argc, argv, desc, vm)) return 0;
         sampling::make_player(spec, 0);  // a bad spec is reported before the table starts talking

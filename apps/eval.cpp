@@ -26,9 +26,9 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/text_file.hpp"
-#include "cardgames/players/bots.hpp"
+#include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/dealing.hpp"
-#include "sampling/pimc.hpp"
+#include "sampling/bot_registry.hpp"
 
 namespace apps {
 

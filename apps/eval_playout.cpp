@@ -7,13 +7,12 @@
 #include <stdexcept>
 
 #include "apps/batch.hpp"
-#include "cardgames/players/bots.hpp"
 #include "cardgames/rules/game.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/scoring.hpp"
+#include "sampling/bot_registry.hpp"
 #include "sampling/constraints.hpp"
 #include "sampling/deal_sampler.hpp"
-#include "sampling/pimc.hpp"
 
 namespace apps {
 

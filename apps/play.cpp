@@ -11,11 +11,11 @@
 #include "apps/table_view.hpp"
 #include "apps/terminal.hpp"
 #include "cardgames/cards/error.hpp"
-#include "cardgames/players/bots.hpp"
+#include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/position.hpp"
 #include "cardgames/rules/record.hpp"
-#include "sampling/pimc.hpp"
+#include "sampling/bot_registry.hpp"
 
 namespace apps {
 

@@ -15,10 +15,10 @@
 #include "apps/stats.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
-#include "cardgames/players/bots.hpp"
+#include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
-#include "sampling/pimc.hpp"
+#include "sampling/bot_registry.hpp"
 
 namespace apps {
 

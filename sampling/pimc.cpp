@@ -302,20 +302,4 @@ Card PimcBot::play(const InfoState& info) {
     }
 }
 
-std::unique_ptr<Player> make_player(const std::string& text, std::uint64_t seed) {
-    const BotSpec spec = parse_bot_spec(text);
-    if (spec.name == "pimc") return std::make_unique<PimcBot>(PimcOptions::from_spec(spec), seed);
-    try {
-        return cardgames::make_player(text, seed);
-    } catch (const InputError& e) {
-        if (std::string(e.what()).find("unknown bot") == std::string::npos) throw;
-        throw InputError("bot spec '" + text + "': unknown bot '" + spec.name +
-                         "' (known: " + known_bot_names() + ")");
-    }
-}
-
-std::string known_bot_names() {
-    return "pimc, " + cardgames::known_bot_names();
-}
-
 }  // namespace sampling

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "cardgames/players/bots.hpp"
+#include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/player.hpp"
 #include "cardgames/search/trick_game.hpp"
 #include "engine/types.hpp"
@@ -93,10 +93,6 @@ class PimcBot : public cardgames::Player {
     std::uint64_t seed_;
     std::unique_ptr<DecisionArena> arena_;  // where the worlds and play-outs run (parallel.hpp)
 };
-
-// Every bot by name: pimc here, the rest from cardgames::make_player (random, rule, external).
-std::unique_ptr<cardgames::Player> make_player(const std::string& spec, std::uint64_t seed);
-std::string known_bot_names();
 
 // Cards each seat has won in tricks this hand, from the public plays.
 std::array<cardgames::CardSet, cardgames::kMaxPlayers> taken_cards(

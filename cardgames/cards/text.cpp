@@ -34,6 +34,12 @@ std::size_t utf8_length(std::string_view text, std::size_t i, char32_t& code) {
     return n;
 }
 
+std::string byte_escape(unsigned char byte) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(byte));
+    return buf;
+}
+
 std::string escape(char32_t code) {
     switch (code) {
         case '\n':
@@ -45,33 +51,42 @@ std::string escape(char32_t code) {
         default:
             break;
     }
+    if (code < 0x80) return byte_escape(static_cast<unsigned char>(code));
     char buf[16];
-    if (code < 0x80)
-        std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(code));
-    else
-        std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(code));
+    std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(code));
     return buf;
+}
+
+// The character at text[i] as safe_text shows it; `used` is how many bytes of text it took.
+std::string safe_piece(std::string_view text, std::size_t i, TextCharset charset,
+                       std::size_t& used) {
+    static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+    if (charset == TextCharset::kAscii) {
+        used = 1;
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte >= 0x80) return byte_escape(byte);
+        if (byte < 0x20 || byte == 0x7F) return escape(byte);
+        return std::string(1, text[i]);
+    }
+    char32_t code = 0;
+    const std::size_t n = utf8_length(text, i, code);
+    used = n == 0 ? 1 : n;
+    if (n == 0) return std::string(kReplacement);
+    if (code < 0x20 || code == 0x7F || (code >= 0x80 && code < 0xA0)) return escape(code);
+    return std::string(text.substr(i, n));
 }
 
 }  // namespace
 
-std::string safe_text(std::string_view text, std::size_t max_bytes) {
-    static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+std::string safe_text(std::string_view text, std::size_t max_bytes, TextCharset charset) {
     std::string out;
     std::size_t i = 0;
     while (i < text.size()) {
-        char32_t code = 0;
-        const std::size_t n = utf8_length(text, i, code);
-        std::string piece;
-        if (n == 0)
-            piece = kReplacement;
-        else if (code < 0x20 || code == 0x7F || (code >= 0x80 && code < 0xA0))
-            piece = escape(code);
-        else
-            piece = text.substr(i, n);
+        std::size_t used = 0;
+        const std::string piece = safe_piece(text, i, charset, used);
         if (out.size() + piece.size() > max_bytes) return out + "...";
         out += piece;
-        i += n == 0 ? 1 : n;
+        i += used;
     }
     return out;
 }

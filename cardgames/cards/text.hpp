@@ -11,9 +11,14 @@ namespace cardgames {
 
 inline constexpr std::size_t kSafeTextBytes = 200;
 
+// What safe_text may leave as it is: UTF-8 characters, or (for messages that must stay plain,
+// such as a bot's own errors) printable ASCII only, every other byte then shown as \xNN.
+enum class TextCharset { kUtf8, kAscii };
+
 // One line of valid UTF-8: each invalid byte becomes U+FFFD, control characters (C0, DEL, C1)
 // become escapes (\n, \r, \t, \xNN, \u0085), and a text longer than max_bytes is cut at a
 // character boundary, with "..." after it.
-std::string safe_text(std::string_view text, std::size_t max_bytes = kSafeTextBytes);
+std::string safe_text(std::string_view text, std::size_t max_bytes = kSafeTextBytes,
+                      TextCharset charset = TextCharset::kUtf8);
 
 }  // namespace cardgames

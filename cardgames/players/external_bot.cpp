@@ -18,7 +18,7 @@
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/text.hpp"
-#include "cardgames/players/bots.hpp"
+#include "cardgames/players/bot_spec.hpp"
 
 namespace cardgames {
 
@@ -268,7 +268,7 @@ class ChildProcess {
 
 ExternalBot::ExternalBot(Options options, std::uint64_t seed)
     : options_(std::move(options)), seed_(seed), writer_(seed) {
-    fallback_ = make_player(options_.fallback, mix_seed(seed, 0xfa11bac));
+    fallback_ = options_.make_fallback(mix_seed(seed, 0xfa11bac));
 }
 
 ExternalBot::~ExternalBot() {
@@ -401,6 +401,7 @@ void ExternalBot::hand_over(const HandRecord& hand, bool game_over,
 
 std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const std::string& command,
                                           int time_limit_ms, const std::string& fallback,
+                                          const protocol::PlayerFactory& make_fallback,
                                           std::uint64_t seed) {
     if (command.empty())
         throw InputError("bot spec '" + spec_text +
@@ -417,6 +418,7 @@ std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const st
     o.command = command;
     o.time_limit_ms = time_limit_ms;
     o.fallback = fallback;
+    o.make_fallback = make_fallback;
     try {
         return std::make_unique<ExternalBot>(o, seed);
     } catch (const InputError& e) {

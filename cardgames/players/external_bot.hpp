@@ -8,6 +8,8 @@
 // what was wrong) and noted for the game record; the program is then stopped and the fallback bot
 // (default random) makes this and every later decision of the game, so a tournament never stops
 // for one bad bot. The program is always killed and reaped by the destructor: no zombies.
+// The fallback may be any bot but external; the registry (sampling/bot_registry.hpp) makes it, so
+// this file knows no bot by name.
 
 #include <cstdint>
 #include <memory>
@@ -26,7 +28,8 @@ class ExternalBot : public Player {
     struct Options {
         std::string command;
         int time_limit_ms = 10000;
-        std::string fallback = "random";
+        std::string fallback = "random";        // the fallback's spec, for the notes
+        protocol::PlayerFactory make_fallback;  // makes that bot from a seed
     };
 
     // `seed` is sent to the program (the seed our own bot would use in this seat) and seeds the
@@ -65,9 +68,11 @@ class ExternalBot : public Player {
     std::vector<FallbackNote> notes_;
 };
 
-// Builds an ExternalBot from a parsed spec's options (cmd, ms, fallback); InputError on bad ones.
+// Builds an ExternalBot from a parsed spec's options (cmd, ms, fallback); InputError on bad ones,
+// an unknown fallback among them (make_fallback's error, with the spec for context).
 std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const std::string& command,
                                           int time_limit_ms, const std::string& fallback,
+                                          const protocol::PlayerFactory& make_fallback,
                                           std::uint64_t seed);
 
 }  // namespace cardgames

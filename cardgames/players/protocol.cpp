@@ -5,9 +5,22 @@
 #include <charconv>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text.hpp"
 #include "cardgames/rules/scoring.hpp"
 
 namespace cardgames::protocol {
+
+// "key=value" words of a line; the other words in order.
+struct Words {
+    std::vector<std::pair<std::string, std::string>> params;
+    std::vector<std::string> rest;
+
+    const std::string* param(const std::string& key) const {
+        for (const auto& [k, v] : params)
+            if (k == key) return &v;
+        return nullptr;
+    }
+};
 
 namespace {
 
@@ -84,18 +97,6 @@ std::string with_cards(std::string line, CardSet cards) {
     return line;
 }
 
-// "key=value" words of a line; the other words in order.
-struct Words {
-    std::vector<std::pair<std::string, std::string>> params;
-    std::vector<std::string> rest;
-
-    const std::string* param(const std::string& key) const {
-        for (const auto& [k, v] : params)
-            if (k == key) return &v;
-        return nullptr;
-    }
-};
-
 Words classify(const std::vector<std::string>& words, std::size_t from) {
     Words w;
     for (std::size_t i = from; i < words.size(); ++i) {
@@ -108,24 +109,11 @@ Words classify(const std::vector<std::string>& words, std::size_t from) {
     return w;
 }
 
-// Text from the table as it may be shown in a message: bytes that are not printable ASCII as \xNN,
-// long texts cut.
+// Text from the table as it may be shown in a message: plain ASCII (the bot's errors go to a
+// terminal or a log of any encoding), long texts cut.
 std::string shown(std::string_view text) {
-    static constexpr std::size_t kMost = 80;
-    std::string out;
-    for (char c : text.substr(0, kMost)) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u < 0x7f) {
-            out += c;
-        } else {
-            static constexpr char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[u >> 4];
-            out += kHex[u & 15];
-        }
-    }
-    if (text.size() > kMost) out += "...";
-    return out;
+    static constexpr std::size_t kMostBytes = 80;
+    return safe_text(text, kMostBytes, TextCharset::kAscii);
 }
 
 long long number_in(const std::string& text, long long lo, long long hi, const std::string& name) {
@@ -424,56 +412,47 @@ std::optional<Phase> BotView::feed(std::string_view line) {
     const std::vector<std::string> words = split_words(line);
     if (words.empty()) return std::nullopt;
     try {
-        return read(words);
+        if (read_session_line(words)) return std::nullopt;
+        return apply_event(words);
     } catch (const ProtocolError& e) {
         throw ProtocolError("'" + shown(line) + "': " + e.what());
     }
 }
 
-std::optional<Phase> BotView::read(const std::vector<std::string>& words) {
+bool BotView::read_session_line(const std::vector<std::string>& words) {
     const std::string& kw = words[0];
     if (kw == kHello) {
         if (stage_ != Stage::kHello) throw ProtocolError("a second protocol line");
         if (words.size() < 2 || words[1] != std::to_string(kVersion))
             throw ProtocolError("this bot speaks protocol version " + std::to_string(kVersion));
         stage_ = Stage::kNoGame;
-        return std::nullopt;
+        return true;
     }
     if (kw == "end") {
         ended_ = true;
-        return std::nullopt;
+        return true;
     }
     if (stage_ == Stage::kHello) {
         // Even a line this version does not know: the first line names the protocol.
         throw ProtocolError("the first line must be '" + std::string(kHello) + " " +
                             std::to_string(kVersion) + "'");
     }
-    if (kw == "game")
-        on_game(words);
-    else if (kw == "rules")
-        on_rules(words);
-    else if (kw == "hand")
-        on_hand(words);
-    else if (kw == "cards")
-        on_cards(words);
-    else if (kw == "bid")
-        on_bid(words);
-    else if (kw == "exchange")
-        on_exchange(words);
-    else if (kw == "passed")
-        on_passed(words);
-    else if (kw == "received")
-        on_received(words);
-    else if (kw == "card")
-        on_card(words);
-    else if (kw == "trick")
-        on_trick(words);
-    else if (kw == "handover")
-        on_handover(words);
-    else if (kw == "gameover")
-        on_gameover(words);
-    else if (kw == "ask")
-        return on_ask(words);
+    return false;
+}
+
+std::optional<Phase> BotView::apply_event(const std::vector<std::string>& words) {
+    using Handler = void (BotView::*)(const std::vector<std::string>&);
+    static constexpr std::pair<std::string_view, Handler> kEvents[] = {
+        {"game", &BotView::on_game},         {"rules", &BotView::on_rules},
+        {"hand", &BotView::on_hand},         {"cards", &BotView::on_cards},
+        {"bid", &BotView::on_bid},           {"exchange", &BotView::on_exchange},
+        {"passed", &BotView::on_passed},     {"received", &BotView::on_received},
+        {"card", &BotView::on_card},         {"trick", &BotView::on_trick},
+        {"handover", &BotView::on_handover}, {"gameover", &BotView::on_gameover},
+    };
+    if (words[0] == "ask") return on_ask(words);
+    for (const auto& [keyword, handler] : kEvents)
+        if (words[0] == keyword) (this->*handler)(words);
     // Other lines are ignored: later versions may add events.
     return std::nullopt;
 }
@@ -755,43 +734,63 @@ void BotView::check_deal_fits() {
 
 void BotView::on_card(const std::vector<std::string>& words) {
     need_stage(Stage::kHand, "card");
-    const int n = rules_.players, me = info_.seat;
-    if (words.size() != 3) throw ProtocolError("expected 'card <seat> <card>'");
-    const int seat = seat_word(words, 1, n);
-    const Card card = card_word(words[2]);
+    const PlayedCard p = parse_card_line(words);
     need_play("a card");
+    check_card_unplayed(p.card);
+    if (!play_started_) open_play(p);
+    check_card_fits(p);
+    apply_card(p);
+}
+
+PlayedCard BotView::parse_card_line(const std::vector<std::string>& words) const {
+    if (words.size() != 3) throw ProtocolError("expected 'card <seat> <card>'");
+    const int seat = seat_word(words, 1, rules_.players);
+    return {static_cast<std::int8_t>(seat), card_word(words[2])};
+}
+
+void BotView::check_card_unplayed(Card card) const {
     if (!rules_.deck().contains(card))
         throw ProtocolError(to_string(card) + " is not in the deck of these rules");
     if (info_.play.played.contains(card))
         throw ProtocolError(to_string(card) + " was already played");
-    if (!play_started_) {
-        const Card first = play_rules_.first_lead;
-        if (first != kNoCard && card != first)
-            throw ProtocolError("the hand's first card must be " + to_string(first));
-        const int leader = opening_leader();
-        if (leader >= 0 && seat != leader)
-            throw ProtocolError("seat " + std::to_string(leader) + " leads the hand");
-        start_play(seat);
-    }
+}
+
+void BotView::open_play(const PlayedCard& first) {
+    const Card first_lead = play_rules_.first_lead;
+    if (first_lead != kNoCard && first.card != first_lead)
+        throw ProtocolError("the hand's first card must be " + to_string(first_lead));
+    const int leader = opening_leader();
+    if (leader >= 0 && first.seat != leader)
+        throw ProtocolError("seat " + std::to_string(leader) + " leads the hand");
+    start_play(first.seat);
+}
+
+void BotView::check_card_fits(const PlayedCard& p) {
+    const int seat = p.seat, me = info_.seat;
+    const Card card = p.card;
     if (seat != info_.play.to_move)
         throw ProtocolError("seat " + std::to_string(info_.play.to_move) + " is due to play");
     if (seat == me) {
         const std::string why = info_.play.why_illegal(play_rules_, card);
         if (!why.empty()) throw ProtocolError("this seat's own card: " + why);
-    } else {
-        if (info_.play.hands[me].contains(card))
-            throw ProtocolError(to_string(card) + " is in this seat's hand");
-        const Constraints c = constraints();
-        if (c.excluded[seat].contains(card))
-            throw ProtocolError("seat " + std::to_string(seat) + " cannot hold " + to_string(card) +
-                                ", by the cards it played before");
-        for (int s = 0; s < n; ++s)
-            if (s != seat && c.known[s].contains(card))
-                throw ProtocolError(to_string(card) + " is seat " + std::to_string(s) +
-                                    "'s: this seat gave it there");
+        return;
     }
-    info_.plays.push_back({static_cast<std::int8_t>(seat), card});
-    const int winner = info_.play.play(play_rules_, card);
+    if (info_.play.hands[me].contains(card))
+        throw ProtocolError(to_string(card) + " is in this seat's hand");
+    const Constraints c = constraints();
+    if (c.excluded[seat].contains(card))
+        throw ProtocolError("seat " + std::to_string(seat) + " cannot hold " + to_string(card) +
+                            ", by the cards it played before");
+    for (int s = 0; s < rules_.players; ++s)
+        if (s != seat && c.known[s].contains(card))
+            throw ProtocolError(to_string(card) + " is seat " + std::to_string(s) +
+                                "'s: this seat gave it there");
+}
+
+void BotView::apply_card(const PlayedCard& p) {
+    const int n = rules_.players, me = info_.seat;
+    info_.plays.push_back(p);
+    const int winner = info_.play.play(play_rules_, p.card);
     info_.hand = info_.play.hands[me];
     if (winner >= 0) {
         for (std::size_t i = info_.plays.size() - static_cast<std::size_t>(n);
@@ -799,7 +798,7 @@ void BotView::on_card(const std::vector<std::string>& words) {
             taken_[winner] |= info_.plays[i].card;
         trick_due_ = true;
     }
-    if (seat != me) check_deal_fits();
+    if (p.seat != me) check_deal_fits();
 }
 
 void BotView::on_trick(const std::vector<std::string>& words) {
@@ -815,56 +814,62 @@ void BotView::on_trick(const std::vector<std::string>& words) {
 void BotView::on_handover(const std::vector<std::string>& words) {
     need_stage(Stage::kHand, "handover");
     const Words w = classify(words, 1);
-    const int n = rules_.players, units = rules_.num_units();
-    const bool hearts = rules_.game == GameKind::kHearts;
-    ScoreBoard after = info_.scores;
-    if (!w.param("tricks")) {
-        // A table that does not report its hands says only what the scores are now.
-        const std::vector<int> scores = score_list(required(w, "scores"), units, "scores");
-        std::copy(scores.begin(), scores.end(), after.score.begin());
-        if (!hearts) {
-            const std::vector<int> bags =
-                int_list(required(w, "bags"), units, 0, rules_.bags_per_penalty - 1, "bags");
-            std::copy(bags.begin(), bags.end(), after.bags.begin());
-        }
-    } else {
-        if (info_.play.tricks_played != rules_.cards_per_hand() || trick_due_)
-            throw ProtocolError(
-                "the hand is not over: " + std::to_string(info_.play.tricks_played) + " of " +
-                std::to_string(rules_.cards_per_hand()) + " tricks told");
-        std::array<int, kMaxPlayers> tricks{};
-        for (int s = 0; s < n; ++s) tricks[s] = info_.play.tricks_won[s];
-        if (int_list(required(w, "tricks"), n, 0, rules_.cards_per_hand(), "tricks") !=
-            std::vector<int>(tricks.begin(), tricks.begin() + n))
-            throw ProtocolError("by the cards played, the tricks are " + join_ints(tricks, n));
-        const HandScore score = hearts ? score_hearts_hand(rules_, taken_, after)
-                                       : score_spades_hand(rules_, info_.bids, tricks, after);
-        if (hearts) {
-            if (int_list(required(w, "points"), n, -kMaxScore, kMaxScore, "points") !=
-                std::vector<int>(score.points.begin(), score.points.begin() + n))
-                throw ProtocolError("by the cards played, the points are " +
-                                    join_ints(score.points, n));
-            if (number_in(required(w, "moon"), -1, n - 1, "moon") != score.moon_shooter)
-                throw ProtocolError("by the cards played, moon=" +
-                                    std::to_string(score.moon_shooter));
-        }
-        if (score_list(required(w, "delta"), units, "delta") !=
-            std::vector<int>(score.delta.begin(), score.delta.begin() + units))
-            throw ProtocolError("by this bot's account, delta=" + join_ints(score.delta, units));
-        if (score_list(required(w, "scores"), units, "scores") !=
-            std::vector<int>(after.score.begin(), after.score.begin() + units))
-            throw ProtocolError("by this bot's account, scores=" + join_ints(after.score, units));
-        if (!hearts && int_list(required(w, "bags"), units, 0, kMaxScore, "bags") !=
-                           std::vector<int>(after.bags.begin(), after.bags.begin() + units))
-            throw ProtocolError("by this bot's account, bags=" + join_ints(after.bags, units));
-    }
-    for (int u = 0; u < units; ++u)
+    const ScoreBoard after = w.param("tricks") ? checked_hand_result(w) : told_scores(w);
+    for (int u = 0; u < rules_.num_units(); ++u)
         if (after.score[u] < -kMaxScore || after.score[u] > kMaxScore)
             throw ProtocolError("a score beyond " + std::to_string(kMaxScore) +
                                 " in absolute value");
     info_.scores = after;
     scores_settled_ = true;
     stage_ = Stage::kBetweenHands;
+}
+
+ScoreBoard BotView::told_scores(const Words& w) const {
+    // A table that does not report its hands says only what the scores are now.
+    const int units = rules_.num_units();
+    ScoreBoard after = info_.scores;
+    const std::vector<int> scores = score_list(required(w, "scores"), units, "scores");
+    std::copy(scores.begin(), scores.end(), after.score.begin());
+    if (rules_.game != GameKind::kHearts) {
+        const std::vector<int> bags =
+            int_list(required(w, "bags"), units, 0, rules_.bags_per_penalty - 1, "bags");
+        std::copy(bags.begin(), bags.end(), after.bags.begin());
+    }
+    return after;
+}
+
+ScoreBoard BotView::checked_hand_result(const Words& w) const {
+    const int n = rules_.players, units = rules_.num_units();
+    const bool hearts = rules_.game == GameKind::kHearts;
+    ScoreBoard after = info_.scores;
+    if (info_.play.tricks_played != rules_.cards_per_hand() || trick_due_)
+        throw ProtocolError("the hand is not over: " + std::to_string(info_.play.tricks_played) +
+                            " of " + std::to_string(rules_.cards_per_hand()) + " tricks told");
+    std::array<int, kMaxPlayers> tricks{};
+    for (int s = 0; s < n; ++s) tricks[s] = info_.play.tricks_won[s];
+    if (int_list(required(w, "tricks"), n, 0, rules_.cards_per_hand(), "tricks") !=
+        std::vector<int>(tricks.begin(), tricks.begin() + n))
+        throw ProtocolError("by the cards played, the tricks are " + join_ints(tricks, n));
+    const HandScore score = hearts ? score_hearts_hand(rules_, taken_, after)
+                                   : score_spades_hand(rules_, info_.bids, tricks, after);
+    if (hearts) {
+        if (int_list(required(w, "points"), n, -kMaxScore, kMaxScore, "points") !=
+            std::vector<int>(score.points.begin(), score.points.begin() + n))
+            throw ProtocolError("by the cards played, the points are " +
+                                join_ints(score.points, n));
+        if (number_in(required(w, "moon"), -1, n - 1, "moon") != score.moon_shooter)
+            throw ProtocolError("by the cards played, moon=" + std::to_string(score.moon_shooter));
+    }
+    if (score_list(required(w, "delta"), units, "delta") !=
+        std::vector<int>(score.delta.begin(), score.delta.begin() + units))
+        throw ProtocolError("by this bot's account, delta=" + join_ints(score.delta, units));
+    if (score_list(required(w, "scores"), units, "scores") !=
+        std::vector<int>(after.score.begin(), after.score.begin() + units))
+        throw ProtocolError("by this bot's account, scores=" + join_ints(after.score, units));
+    if (!hearts && int_list(required(w, "bags"), units, 0, kMaxScore, "bags") !=
+                       std::vector<int>(after.bags.begin(), after.bags.begin() + units))
+        throw ProtocolError("by this bot's account, bags=" + join_ints(after.bags, units));
+    return after;
 }
 
 void BotView::on_gameover(const std::vector<std::string>& words) {
@@ -893,82 +898,95 @@ Phase BotView::on_ask(const std::vector<std::string>& words) {
     need_stage(Stage::kHand, "ask");
     if (words.size() < 2) throw ProtocolError("which decision?");
     const Words w = classify(words, 2);
-    const int n = rules_.players, me = info_.seat;
-    const std::string& kind = words[1];
-    const bool spades = rules_.game == GameKind::kSpades;
     info_.pass_to = -1;
     info_.pass_count = 0;
-    if (kind == "blind_nil" || kind == "bid") {
-        if (!spades) throw ProtocolError("no bidding in Hearts");
-        if (bidding_done() || next_bidder() != me)
-            throw ProtocolError("this seat is not the one to bid");
-        if (kind == "blind_nil") {
-            if (!blind_nil_allowed(rules_, info_.scores, me))
-                throw ProtocolError("by these rules and scores this seat may not bid blind nil");
-            if (dealt_)
-                throw ProtocolError(
-                    "blind nil is decided before seeing the cards, and they were dealt");
-            if (w.rest != std::vector<std::string>{"yes", "no"})
-                throw ProtocolError("the choices of blind_nil are 'yes no'");
-            info_.phase = Phase::kBlindNil;
-        } else {
-            if (!dealt_) throw ProtocolError("a bid asked before this seat's cards were dealt");
-            std::vector<std::string> choices;
-            for (int t = rules_.nil_allowed ? 0 : 1; t <= rules_.cards_per_hand(); ++t)
-                choices.push_back(std::to_string(t));
-            if (w.rest != choices)
-                throw ProtocolError("by this bot's account the choices are " + join_words(choices));
-            info_.phase = Phase::kBid;
-        }
-    } else if (kind == "pass") {
-        if (!dealt_) throw ProtocolError("a pass asked before this seat's cards were dealt");
-        const int count =
-            static_cast<int>(number_in(required(w, "count"), 0, kMaxPlayers * 13, "count"));
-        const int to = seat_number(required(w, "to"), n);
-        int want_count = rules_.pass_count, want_to = (me + pass_offset() + n) % n;
-        if (spades) {
-            if (!bidding_done() || exchanges_done() || exchange_steps_[exchanges_done_].first != me)
-                throw ProtocolError("no exchange of this seat is due");
-            want_count = 2;
-            want_to = exchange_steps_[exchanges_done_].second;
-        } else if (pass_offset() == 0 || passed_) {
-            throw ProtocolError("no pass of this seat is due");
-        }
-        if (count != want_count || to != want_to)
-            throw ProtocolError("by this bot's account the pass is count=" +
-                                std::to_string(want_count) + " to=" + std::to_string(want_to));
-        info_.pass_count = count;
-        info_.pass_to = to;
-        info_.phase = Phase::kPass;
-    } else if (kind == "play") {
-        need_play("a play asked");
-        if (!play_started_) {
-            if (opening_leader() != me) throw ProtocolError("this seat does not lead the hand");
-            start_play(me);
-        }
-        if (info_.play.to_move != me)
-            throw ProtocolError("by the cards played, seat " + std::to_string(info_.play.to_move) +
-                                " is to play");
-        info_.phase = Phase::kPlay;
-    } else {
-        throw ProtocolError("unknown decision '" + shown(kind) + "'");
-    }
-    info_.hand = info_.play.hands[me];
-    if (info_.phase == Phase::kPlay || info_.phase == Phase::kPass) {
-        const CardSet listed = card_words(w.rest, 0, rules_);
-        const CardSet mine = info_.phase == Phase::kPlay ? info_.legal_cards() : info_.hand;
-        if (listed != mine)
-            throw ProtocolError("the table lists " + cards_to_string(listed) +
-                                " but by this bot's account the choices are " +
-                                (mine.empty() ? std::string("none") : cards_to_string(mine)));
-        if (info_.pass_count > mine.size())
-            throw ProtocolError("a pass of more cards than this seat holds");
-    }
+    info_.phase = asked_phase(words[1], w);
+    info_.hand = info_.play.hands[info_.seat];
+    if (info_.phase == Phase::kPlay || info_.phase == Phase::kPass) check_listed_cards(w);
     // Decisions that sample the unseen cards get a state some deal fits.
-    if (info_.phase == Phase::kPlay || (info_.phase == Phase::kPass && !spades) ||
+    if (info_.phase == Phase::kPlay ||
+        (info_.phase == Phase::kPass && rules_.game != GameKind::kSpades) ||
         info_.phase == Phase::kBid)
         check_deal_fits();
     return info_.phase;
+}
+
+Phase BotView::asked_phase(const std::string& kind, const Words& w) {
+    if (kind == "blind_nil" || kind == "bid") return asked_bid(kind, w);
+    if (kind == "pass") return asked_pass(w);
+    if (kind == "play") return asked_play();
+    throw ProtocolError("unknown decision '" + shown(kind) + "'");
+}
+
+Phase BotView::asked_bid(const std::string& kind, const Words& w) const {
+    const int me = info_.seat;
+    if (rules_.game != GameKind::kSpades) throw ProtocolError("no bidding in Hearts");
+    if (bidding_done() || next_bidder() != me)
+        throw ProtocolError("this seat is not the one to bid");
+    if (kind == "blind_nil") {
+        if (!blind_nil_allowed(rules_, info_.scores, me))
+            throw ProtocolError("by these rules and scores this seat may not bid blind nil");
+        if (dealt_)
+            throw ProtocolError(
+                "blind nil is decided before seeing the cards, and they were dealt");
+        if (w.rest != std::vector<std::string>{"yes", "no"})
+            throw ProtocolError("the choices of blind_nil are 'yes no'");
+        return Phase::kBlindNil;
+    }
+    if (!dealt_) throw ProtocolError("a bid asked before this seat's cards were dealt");
+    std::vector<std::string> choices;
+    for (int t = rules_.nil_allowed ? 0 : 1; t <= rules_.cards_per_hand(); ++t)
+        choices.push_back(std::to_string(t));
+    if (w.rest != choices)
+        throw ProtocolError("by this bot's account the choices are " + join_words(choices));
+    return Phase::kBid;
+}
+
+Phase BotView::asked_pass(const Words& w) {
+    const int n = rules_.players, me = info_.seat;
+    if (!dealt_) throw ProtocolError("a pass asked before this seat's cards were dealt");
+    const int count =
+        static_cast<int>(number_in(required(w, "count"), 0, kMaxPlayers * 13, "count"));
+    const int to = seat_number(required(w, "to"), n);
+    int want_count = rules_.pass_count, want_to = (me + pass_offset() + n) % n;
+    if (rules_.game == GameKind::kSpades) {
+        if (!bidding_done() || exchanges_done() || exchange_steps_[exchanges_done_].first != me)
+            throw ProtocolError("no exchange of this seat is due");
+        want_count = 2;
+        want_to = exchange_steps_[exchanges_done_].second;
+    } else if (pass_offset() == 0 || passed_) {
+        throw ProtocolError("no pass of this seat is due");
+    }
+    if (count != want_count || to != want_to)
+        throw ProtocolError("by this bot's account the pass is count=" +
+                            std::to_string(want_count) + " to=" + std::to_string(want_to));
+    info_.pass_count = count;
+    info_.pass_to = to;
+    return Phase::kPass;
+}
+
+Phase BotView::asked_play() {
+    const int me = info_.seat;
+    need_play("a play asked");
+    if (!play_started_) {
+        if (opening_leader() != me) throw ProtocolError("this seat does not lead the hand");
+        start_play(me);
+    }
+    if (info_.play.to_move != me)
+        throw ProtocolError("by the cards played, seat " + std::to_string(info_.play.to_move) +
+                            " is to play");
+    return Phase::kPlay;
+}
+
+void BotView::check_listed_cards(const Words& w) const {
+    const CardSet listed = card_words(w.rest, 0, rules_);
+    const CardSet mine = info_.phase == Phase::kPlay ? info_.legal_cards() : info_.hand;
+    if (listed != mine)
+        throw ProtocolError("the table lists " + cards_to_string(listed) +
+                            " but by this bot's account the choices are " +
+                            (mine.empty() ? std::string("none") : cards_to_string(mine)));
+    if (info_.pass_count > mine.size())
+        throw ProtocolError("a pass of more cards than this seat holds");
 }
 
 void run_bot_session(std::istream& in, std::ostream& out, const PlayerFactory& make_player) {

@@ -93,6 +93,9 @@ class TableWriter {
 // state built so far: counts, ranges, the cards each seat can hold, the order of events, and the
 // choices of each `ask` against the bot's own account of them. Not copyable (the InfoState points
 // at the Rules it holds).
+// The key=value words of a table line and the others (protocol.cpp).
+struct Words;
+
 class BotView {
   public:
     BotView() = default;
@@ -114,7 +117,10 @@ class BotView {
     // Where the session stands: which lines may come next.
     enum class Stage { kHello, kNoGame, kGameLine, kBetweenHands, kHand, kGameOver };
 
-    std::optional<Phase> read(const std::vector<std::string>& words);
+    // The stages of feed: the lines about the session itself (the protocol line, `end`; true when
+    // `words` was one), then the game's events, each checked against what came before.
+    bool read_session_line(const std::vector<std::string>& words);
+    std::optional<Phase> apply_event(const std::vector<std::string>& words);
     void on_game(const std::vector<std::string>& words);
     void on_rules(const std::vector<std::string>& words);
     void on_hand(const std::vector<std::string>& words);
@@ -124,10 +130,28 @@ class BotView {
     void on_passed(const std::vector<std::string>& words);
     void on_received(const std::vector<std::string>& words);
     void on_card(const std::vector<std::string>& words);
+    // The stages of on_card: read the line, check the card is new, open the play with it when it
+    // is the hand's first, check it against the turn and what this seat knows, then play it.
+    PlayedCard parse_card_line(const std::vector<std::string>& words) const;
+    void check_card_unplayed(Card card) const;
+    void open_play(const PlayedCard& first);
+    void check_card_fits(const PlayedCard& p);
+    void apply_card(const PlayedCard& p);
     void on_trick(const std::vector<std::string>& words);
     void on_handover(const std::vector<std::string>& words);
+    // The stages of on_handover: the scores after the hand, either as told (a table that does not
+    // report its hands) or as this bot scores the hand it saw, each reported number checked.
+    ScoreBoard told_scores(const Words& w) const;
+    ScoreBoard checked_hand_result(const Words& w) const;
     void on_gameover(const std::vector<std::string>& words);
     Phase on_ask(const std::vector<std::string>& words);
+    // The stages of on_ask: which decision is asked, checked against whose turn it is (a pass
+    // also sets pass_count and pass_to), then the choices the table lists against this seat's.
+    Phase asked_phase(const std::string& kind, const Words& w);
+    Phase asked_bid(const std::string& kind, const Words& w) const;
+    Phase asked_pass(const Words& w);
+    Phase asked_play();
+    void check_listed_cards(const Words& w) const;
 
     void need_stage(Stage stage, const std::string& what) const;
     int next_bidder() const;

@@ -1,6 +1,7 @@
 #pragma once
 // A seat's decision maker. Every decision is given only that seat's InfoState. Bots are built by
-// name from a spec string ("random", "rule", "pimc:worlds=64") through make_player (bots.hpp).
+// name from a spec string ("random", "rule", "pimc:worlds=64") through sampling::make_player
+// (sampling/bot_registry.hpp).
 
 #include <memory>
 #include <string>

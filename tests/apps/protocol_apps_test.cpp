@@ -4,10 +4,9 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
-#include "cardgames/players/bots.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
-#include "sampling/pimc.hpp"
+#include "sampling/bot_registry.hpp"
 
 namespace cardgames {
 namespace {

@@ -3,8 +3,8 @@
 // rest is the line. An answer accepted as ok must be a legal choice.
 #include <memory>
 
-#include "cardgames/players/bots.hpp"
 #include "cardgames/players/protocol.hpp"
+#include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "tests/fuzz/fuzz_target.hpp"
 
@@ -29,7 +29,7 @@ const std::vector<InfoState>& decisions() {
             game.stop_after_hand();
             std::vector<std::unique_ptr<Player>> players;
             for (int s = 0; s < rules.players; ++s)
-                players.push_back(make_player("rule", 100 + static_cast<unsigned>(s)));
+                players.push_back(std::make_unique<RuleBot>(100 + static_cast<unsigned>(s)));
             while (!game.over()) {
                 out.push_back(game.info_state(game.to_act()));
                 step_game(game, players);

@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "cardgames/cards/error.hpp"
-#include "cardgames/players/bots.hpp"
 #include "cardgames/players/protocol.hpp"
+#include "cardgames/players/rule_bot.hpp"
 #include "tests/fuzz/fuzz_target.hpp"
 
 using namespace cardgames;
@@ -14,8 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::istringstream in(fuzz::text(data, size));
     std::ostringstream out;
     try {
-        protocol::run_bot_session(in, out,
-                                  [](std::uint64_t seed) { return make_player("rule", seed); });
+        protocol::run_bot_session(
+            in, out, [](std::uint64_t seed) { return std::make_unique<RuleBot>(seed); });
     } catch (const InputError&) {
     }
     return 0;

@@ -5,8 +5,8 @@
 #include <boost/math/distributions/chi_squared.hpp>
 #include <map>
 
-#include "cardgames/players/bots.hpp"
 #include "cardgames/rules/game_runner.hpp"
+#include "sampling/bot_registry.hpp"
 
 namespace sampling {
 namespace {

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "cardgames/rules/game_runner.hpp"
+#include "sampling/bot_registry.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cardgames/rules/game_runner.hpp"
+#include "sampling/bot_registry.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {

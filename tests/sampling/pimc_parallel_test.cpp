@@ -11,6 +11,7 @@
 
 #include "cardgames/rules/game_runner.hpp"
 #include "pimc_decisions.hpp"
+#include "sampling/bot_registry.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
 

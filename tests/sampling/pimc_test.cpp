@@ -8,6 +8,7 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "pimc_decisions.hpp"
+#include "sampling/bot_registry.hpp"
 
 namespace sampling {
 namespace {

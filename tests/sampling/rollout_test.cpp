@@ -7,6 +7,7 @@
 
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
+#include "sampling/bot_registry.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {

@@ -8,7 +8,7 @@
 
 #include <random>
 
-#include "cardgames/players/bots.hpp"
+#include "cardgames/players/random_bot.hpp"
 #include "cardgames/rules/dealing.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/scoring.hpp"
@@ -375,7 +375,7 @@ TEST(GameProperties, RandomPlayersEveryForm) {
     for (const Form& f : forms()) {
         SCOPED_TRACE(form_name(f));
         run_checked_games(f, games_per_form(), 1000,
-                          [](std::uint64_t s) { return make_player("random", s); });
+                          [](std::uint64_t s) { return std::make_unique<RandomBot>(s); });
         if (HasFatalFailure()) return;
     }
 }
@@ -416,7 +416,7 @@ TEST(GameProperties, SameSeedSameGame) {
             Game g(r, 77);
             std::vector<std::unique_ptr<Player>> players;
             for (int s = 0; s < r.players; ++s)
-                players.push_back(make_player("random", mix_seed(77, s)));
+                players.push_back(std::make_unique<RandomBot>(mix_seed(77, s)));
             run_game(g, players);
             for (const HandRecord& h : g.finished_hands()) run.push_back(h.plays);
         }

@@ -6,7 +6,7 @@
 
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/text.hpp"
-#include "cardgames/players/bots.hpp"
+#include "cardgames/players/random_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
 #include "test_helpers.hpp"
@@ -52,6 +52,18 @@ TEST(SafeText, CutsOnlyAtCharacterBoundaries) {
     EXPECT_EQ(safe_text("short", 200), "short");
     EXPECT_EQ(safe_text("abc\n", 4), "abc...");  // an escape is not split either
     EXPECT_NO_THROW(json(cut).dump());
+}
+
+TEST(SafeText, AsciiShowsEveryOtherByteAsHex) {
+    const auto ascii = [](std::string_view text, std::size_t most = kSafeTextBytes) {
+        return safe_text(text, most, TextCharset::kAscii);
+    };
+    // Valid UTF-8 too: an ASCII message shows its bytes, not the characters.
+    EXPECT_EQ(ascii("caf\xC3\xA9 \x01\xff"), "caf\\xc3\\xa9 \\x01\\xff");
+    EXPECT_EQ(ascii("a\nb\x7f"), "a\\nb\\x7f");
+    EXPECT_EQ(ascii("abcdef", 4), "abcd...");
+    EXPECT_EQ(ascii("ab\xff", 4), "ab...");  // an escape is not split
+    for (char c : ascii("\x80\x9f\xC2\x85\xE2\x99\xA0")) EXPECT_TRUE(c >= 0x20 && c < 0x7f);
 }
 
 TEST(JsonInput, RefusesDeepNestingBeforeParsing) {
@@ -107,7 +119,7 @@ json played_record(const Rules& rules) {
     Game game(rules, 5);
     game.stop_after_hand();
     std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < rules.players; ++s) players.push_back(make_player("random", 10 + s));
+    for (int s = 0; s < rules.players; ++s) players.push_back(std::make_unique<RandomBot>(10 + s));
     run_game(game, players);
     return game_record(game, std::vector<std::string>(rules.players, "random"));
 }

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "cardgames/players/bots.hpp"
+#include "cardgames/players/random_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
 
 namespace cardgames {
@@ -14,7 +14,7 @@ TEST(Smoke, RandomGamesFinishForEveryPreset) {
             Game game(rules, seed);
             std::vector<std::unique_ptr<Player>> players;
             for (int s = 0; s < rules.players; ++s)
-                players.push_back(make_player("random", mix_seed(seed, s)));
+                players.push_back(std::make_unique<RandomBot>(mix_seed(seed, s)));
             run_game(game, players);
             EXPECT_TRUE(game.over()) << preset;
             EXPECT_FALSE(game.winners().empty()) << preset;

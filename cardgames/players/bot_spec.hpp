@@ -1,14 +1,13 @@
 #pragma once
-// Bots by name. A spec is "name" or "name:key=value,key=value" ("pimc:worlds=64,algo=speculative").
-// make_player looks the name up in one explicit table (bots.cpp); an unknown name or option is an
+// Bot specs. A spec is "name" or "name:key=value,key=value" ("pimc:worlds=64,algo=speculative").
+// The bots are made from specs by the one registry, sampling/bot_registry.hpp (it sits above every
+// bot, pimc included); here is only the spec text and its typed options: a bad option is an
 // InputError that names it.
 
-#include <cstdint>
+#include <initializer_list>
 #include <map>
-#include <memory>
 #include <string>
-
-#include "cardgames/rules/player.hpp"
+#include <vector>
 
 namespace cardgames {
 
@@ -31,12 +30,6 @@ struct BotSpec {
 };
 
 BotSpec parse_bot_spec(const std::string& text);
-
-// `seed` feeds the bot's own randomness: same seed, same decisions.
-std::unique_ptr<Player> make_player(const std::string& spec, std::uint64_t seed);
-
-// The names make_player knows, for help texts.
-std::string known_bot_names();
 
 // Splits "pimc:worlds=32,rule,rule,pimc:worlds=128" into player specs: a comma starts a new spec
 // unless what follows it is a key=value option of the current one.

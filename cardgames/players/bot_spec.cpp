@@ -1,45 +1,11 @@
-#include "cardgames/players/bots.hpp"
+#include "cardgames/players/bot_spec.hpp"
 
 #include <charconv>
-#include <functional>
-#include <utility>
 #include <vector>
 
 #include "cardgames/cards/error.hpp"
-#include "cardgames/players/external_bot.hpp"
-#include "cardgames/players/random_bot.hpp"
-#include "cardgames/players/rule_bot.hpp"
 
 namespace cardgames {
-
-namespace {
-
-using Factory = std::function<std::unique_ptr<Player>(const BotSpec&, std::uint64_t)>;
-
-const std::vector<std::pair<std::string, Factory>>& factories() {
-    static const std::vector<std::pair<std::string, Factory>> kTable = {
-        {"random",
-         [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Player> {
-             spec.check_known({});
-             return std::make_unique<RandomBot>(seed);
-         }},
-        {"rule",
-         [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Player> {
-             spec.check_known({});
-             return std::make_unique<RuleBot>(seed);
-         }},
-        {"external",
-         [](const BotSpec& spec, std::uint64_t seed) -> std::unique_ptr<Player> {
-             spec.check_known({"cmd", "ms", "fallback"});
-             return make_external_bot(spec.text, spec.get_string("cmd", ""),
-                                      spec.get_int("ms", 10000, 1, kMaxBotMs),
-                                      spec.get_string("fallback", "random"), seed);
-         }},
-    };
-    return kTable;
-}
-
-}  // namespace
 
 BotSpec parse_bot_spec(const std::string& text) {
     BotSpec spec;
@@ -129,20 +95,6 @@ bool BotSpec::get_bool(const std::string& key, bool fallback) const {
     if (v == "on" || v == "true" || v == "1" || v == "yes") return true;
     if (v == "off" || v == "false" || v == "0" || v == "no") return false;
     throw InputError("bot spec '" + text + "': " + key + "=" + v + " is not on/off");
-}
-
-std::unique_ptr<Player> make_player(const std::string& text, std::uint64_t seed) {
-    const BotSpec spec = parse_bot_spec(text);
-    for (const auto& [name, factory] : factories())
-        if (name == spec.name) return factory(spec, seed);
-    throw InputError("bot spec '" + text + "': unknown bot '" + spec.name +
-                     "' (known: " + known_bot_names() + ")");
-}
-
-std::string known_bot_names() {
-    std::string out;
-    for (const auto& [name, factory] : factories()) out += (out.empty() ? "" : ", ") + name;
-    return out;
 }
 
 std::vector<std::string> split_player_list(const std::string& text) {

@@ -1,0 +1,72 @@
+#include "sampling/bot_registry.hpp"
+
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include "cardgames/cards/error.hpp"
+#include "cardgames/players/bot_spec.hpp"
+#include "cardgames/players/external_bot.hpp"
+#include "cardgames/players/random_bot.hpp"
+#include "cardgames/players/rule_bot.hpp"
+#include "sampling/pimc.hpp"
+
+namespace sampling {
+
+using namespace cardgames;
+
+namespace {
+
+using Factory = std::function<std::unique_ptr<Player>(const BotSpec&, std::uint64_t)>;
+
+std::unique_ptr<Player> make_pimc(const BotSpec& spec, std::uint64_t seed) {
+    return std::make_unique<PimcBot>(PimcOptions::from_spec(spec), seed);
+}
+
+std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed) {
+    spec.check_known({});
+    return std::make_unique<RandomBot>(seed);
+}
+
+std::unique_ptr<Player> make_rule(const BotSpec& spec, std::uint64_t seed) {
+    spec.check_known({});
+    return std::make_unique<RuleBot>(seed);
+}
+
+// The fallback is made here, from this same table, so that it may be any bot (pimc included).
+std::unique_ptr<Player> make_external(const BotSpec& spec, std::uint64_t seed) {
+    spec.check_known({"cmd", "ms", "fallback"});
+    const std::string fallback = spec.get_string("fallback", "random");
+    return make_external_bot(
+        spec.text, spec.get_string("cmd", ""), spec.get_int("ms", 10000, 1, kMaxBotMs), fallback,
+        [fallback](std::uint64_t s) { return make_player(fallback, s); }, seed);
+}
+
+// In the order the help texts list them.
+const std::vector<std::pair<std::string, Factory>>& factories() {
+    static const std::vector<std::pair<std::string, Factory>> kTable = {
+        {"pimc", make_pimc},
+        {"random", make_random},
+        {"rule", make_rule},
+        {"external", make_external},
+    };
+    return kTable;
+}
+
+}  // namespace
+
+std::unique_ptr<Player> make_player(const std::string& text, std::uint64_t seed) {
+    const BotSpec spec = parse_bot_spec(text);
+    for (const auto& [name, factory] : factories())
+        if (name == spec.name) return factory(spec, seed);
+    throw InputError("bot spec '" + text + "': unknown bot '" + spec.name +
+                     "' (known: " + known_bot_names() + ")");
+}
+
+std::string known_bot_names() {
+    std::string out;
+    for (const auto& [name, factory] : factories()) out += (out.empty() ? "" : ", ") + name;
+    return out;
+}
+
+}  // namespace sampling

@@ -1,0 +1,21 @@
+#pragma once
+// Every bot by name: the one table from a spec ("rule", "pimc:worlds=64",
+// "external:cmd=\"python3 bot.py\",fallback=pimc") to a Player, used by every command, every test
+// and the external bot's fallback. It lives here, above pimc, because it must reach every bot.
+// An unknown name or option is an InputError that names it (and lists the known names).
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "cardgames/rules/player.hpp"
+
+namespace sampling {
+
+// `seed` feeds the bot's own randomness: same seed, same decisions.
+std::unique_ptr<cardgames::Player> make_player(const std::string& spec, std::uint64_t seed);
+
+// The names make_player knows, for help texts: "pimc, random, rule, external".
+std::string known_bot_names();
+
+}  // namespace sampling
