@@ -36,9 +36,6 @@ class Searcher {
     void set_node_limit(std::uint64_t limit) {
         std::visit([limit](auto& s) { s.set_node_limit(limit); }, impl_);
     }
-    void clear_tables() {
-        std::visit([](auto& s) { s.clear_tables(); }, impl_);
-    }
     Result search(G& game) {
         return std::visit([&game](auto& s) { return s.search(game); }, impl_);
     }
