@@ -29,6 +29,7 @@
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/dealing.hpp"
 #include "sampling/bot_registry.hpp"
+#include "sampling/deal_sampler.hpp"
 
 namespace apps {
 
@@ -117,7 +118,8 @@ std::string bid_item(const EvalPlan& plan, const Rules& rules, const std::vector
     std::vector<double> values(hi + 1, 0.0);
     for (int k = 0; k < plan.samples; ++k) {
         const std::uint64_t sample_seed = mix_seed(item_seed, 1 + static_cast<std::uint64_t>(k));
-        const Deal layout = sample_bid_layout(rules, deal, seat, sample_seed);
+        boost::random::mt19937_64 rng(sample_seed);
+        const Deal layout = sampling::redeal_others(deal, seat, rng);
         for (int b = lo; b <= hi; ++b)
             values[b] += bid_playout(rules, layout, seat, b, plan.reference, sample_seed);
     }

@@ -36,12 +36,8 @@ PlayDecision decision_at(const Game& game, const Rules& stored, long line_no) {
     d.taken = game.hand().taken;
     for (int s = 0; s < n; ++s) d.hand_sizes[s] = game.play_state().hands[s].size();
     // The seat knows where the cards it gave away are, until they are played.
-    if (!d.info.passed.empty()) {
-        const int to = game.rules().game == GameKind::kHearts
-                           ? (seat + game.hand().pass_offset + n) % n
-                           : (seat + 2) % 4;
-        d.known[to] = d.info.passed - d.info.play.played;
-    }
+    if (!d.info.passed.empty())
+        d.known[stored.pass_recipient(seat, d.hand)] = d.info.passed - d.info.play.played;
     return d;
 }
 

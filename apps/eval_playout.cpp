@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <boost/random/mersenne_twister.hpp>
-#include <boost/random/uniform_int_distribution.hpp>
 #include <memory>
 #include <stdexcept>
 
@@ -29,10 +28,6 @@ std::vector<std::unique_ptr<Player>> reference_players(int n, const std::string&
         players.push_back(
             sampling::make_player(reference, mix_seed(seed, static_cast<std::uint64_t>(s))));
     return players;
-}
-
-std::size_t pick(Rng& rng, std::size_t n) {
-    return boost::random::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
 }
 
 }  // namespace
@@ -71,21 +66,6 @@ double bid_playout(const Rules& rules, const Deal& layout, int seat, int bid,
         }
     }
     return game.finished_hands().back().score.delta[rules.unit_of(seat)];
-}
-
-Deal sample_bid_layout(const Rules& rules, const Deal& deal, int seat, std::uint64_t seed) {
-    std::vector<Card> others;
-    for (Card c : rules.deck() - deal.hands[seat]) others.push_back(c);
-    Rng rng(seed);
-    for (std::size_t i = others.size(); i > 1; --i) std::swap(others[i - 1], others[pick(rng, i)]);
-    Deal out = deal;
-    std::size_t next = 0;
-    for (int s = 0; s < rules.players; ++s) {
-        if (s == seat) continue;
-        out.hands[s] = CardSet();
-        for (int k = 0; k < deal.hands[s].size(); ++k) out.hands[s] |= others[next++];
-    }
-    return out;
 }
 
 std::array<CardSet, kMaxPlayers> sample_play_layout(const PlayDecision& d, std::uint64_t seed) {

@@ -26,11 +26,6 @@ int policy_bid(const cardgames::Rules& rules, const cardgames::Deal& deal, int s
 double bid_playout(const cardgames::Rules& rules, const cardgames::Deal& layout, int seat, int bid,
                    const std::string& reference, std::uint64_t seed);
 
-// A uniform layout at bid time: the seat keeps its hand, the other cards are shuffled among the
-// other seats. (It ignores what earlier bids reveal.)
-cardgames::Deal sample_bid_layout(const cardgames::Rules& rules, const cardgames::Deal& deal,
-                                  int seat, std::uint64_t seed);
-
 // One play decision taken from a record: the seat's view plus the public facts the playout needs.
 struct PlayDecision {
     cardgames::InfoState info;                             // info.rules points at stable storage

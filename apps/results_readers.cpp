@@ -7,6 +7,7 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/rules/record.hpp"
+#include "cardgames/rules/scoring.hpp"
 
 namespace apps {
 
@@ -199,7 +200,7 @@ std::string tournament_report(const std::string& file) {
             results.push_back(tournament_result_from_json(line, plan));
         });
     return format_summary(summarize(results, plan.rotations()),
-                          plan.rules.game == cardgames::GameKind::kHearts);
+                          cardgames::lower_score_wins(plan.rules));
 }
 
 std::string eval_summary_table(const std::vector<std::string>& policies,

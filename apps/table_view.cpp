@@ -97,16 +97,17 @@ void TableView::print(std::ostream& out, const GameEvent& e) {
                     << (e.value == 0 ? "nil" : std::to_string(e.value)) << ".\n";
             break;
         case GameEvent::Kind::kPassesDone: {
-            const int off = game_.hand().pass_offset;
+            const int number = game_.hand().number;
             const InfoState info = game_.info_state(me_);
             out << "You passed " << display_.cards(info.passed) << " to "
-                << seat((me_ + off + n) % n) << " and received " << display_.cards(info.received)
-                << " from " << seat((me_ - off + 2 * n) % n) << ".\n";
+                << seat(rules.pass_recipient(me_, number)) << " and received "
+                << display_.cards(info.received) << " from " << seat(rules.pass_sender(me_, number))
+                << ".\n";
             fresh_ = info.received;
             break;
         }
         case GameEvent::Kind::kExchange: {
-            const int to = (e.seat + 2) % 4;
+            const int to = rules.pass_recipient(e.seat, game_.hand().number);
             if (you)
                 out << "You give " << display_.cards(e.cards) << " to " << seat(to) << ".\n";
             else if (to == me_)
@@ -166,7 +167,7 @@ void TableView::print_hand_start(std::ostream& out) const {
     }
     const char* way = off == 1 ? "to the left" : off == -1 ? "to the right" : "across";
     out << "Passing " << rules.pass_count << " cards " << way;
-    if (n == 4) out << ", to " << seat((me_ + off + n) % n);
+    if (n == 4) out << ", to " << seat(rules.pass_recipient(me_, game_.hand().number));
     out << ".\n";
 }
 

@@ -18,6 +18,7 @@
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
+#include "cardgames/rules/scoring.hpp"
 #include "sampling/bot_registry.hpp"
 
 namespace apps {
@@ -46,18 +47,8 @@ std::string play_item(const TournamentPlan& plan, long index) {
         if (stop_requested()) throw Interrupted{};
         step_game(game, players);
     }
-    std::vector<int> winners = game.winners();
-    if (plan.by_hands) {
-        // One hand decides by its own score: the highest in Spades, the fewest points in Hearts.
-        winners.clear();
-        const auto& delta = game.finished_hands().back().score.delta;
-        int best = delta[0];
-        for (int u = 1; u < rules.num_units(); ++u)
-            best = rules.game == GameKind::kHearts ? std::min(best, delta[u])
-                                                   : std::max(best, delta[u]);
-        for (int u = 0; u < rules.num_units(); ++u)
-            if (delta[u] == best) winners.push_back(u);
-    }
+    const std::vector<int> winners =
+        plan.by_hands ? hand_winners(rules, game.finished_hands().back().score) : game.winners();
     json line = game_record(game, seat_specs, collect_fallbacks(players));
     line["index"] = index;
     line["board"] = board;
@@ -162,7 +153,7 @@ int cmd_tournament(int argc, char** argv) {
             return kExitInterrupted;
         }
         std::cout << format_summary(summarize(results, plan.rotations()),
-                                    plan.rules.game == GameKind::kHearts)
+                                    lower_score_wins(plan.rules))
                   << "\nplayed on " << workers_text(run.threads) << "\n";
         return 0;
     });

@@ -38,10 +38,8 @@ class TwoSidedSearch {
           tt_(TranspositionGame<G> ? options.tt_entries : 0) {}
 
     [[nodiscard]] const SearchOptions& options() const { return options_; }
-    [[nodiscard]] const SearchStats& stats() const { return stats_; }
     void set_depth_limit(int depth) { options_.depth_limit = depth; }
     void set_node_limit(std::uint64_t limit) { options_.node_limit = limit; }
-    void clear_tables() { tt_.clear(); }
 
     Result search(G& game) {
         begin(game);

@@ -11,7 +11,7 @@
 
 namespace engine {
 
-// Nodes are added bottom-up; the last node added is the root unless set_root() says otherwise.
+// Nodes are added bottom-up; the last node added is the root.
 // Invariant: every interior node has 1..kMaxMoves children; leaves carry their tuple.
 class ExplicitTree {
   public:
@@ -37,7 +37,6 @@ class ExplicitTree {
         nodes_.push_back(node);
         return root_ = static_cast<int>(nodes_.size()) - 1;
     }
-    void set_root(int root) { root_ = root; }
     [[nodiscard]] int current() const { return path_.empty() ? root_ : path_.back(); }
     [[nodiscard]] int size() const { return static_cast<int>(nodes_.size()); }
 

@@ -67,10 +67,8 @@ class MaxnSearch {
           values_(kMaxPly + 2) {}
 
     [[nodiscard]] const SearchOptions& options() const { return options_; }
-    [[nodiscard]] const SearchStats& stats() const { return stats_; }
     void set_depth_limit(int depth) { options_.depth_limit = depth; }
     void set_node_limit(std::uint64_t limit) { options_.node_limit = limit; }
-    void clear_tables() { tt_.clear(); }
 
     // Best move and root max^n tuple.
     Result search(G& game) {

@@ -1,6 +1,7 @@
 #pragma once
 // One entry point for every algorithm: Searcher<G> picks the max^n-family search or the two-sided
-// search from SearchOptions::algorithm, and iterative_deepening() runs it at growing depth limits.
+// search from SearchOptions::algorithm, and iterative_deepening() (iterative_deepening_root() for
+// every root move's value) runs it at growing depth limits.
 //
 //   engine::SearchOptions options;
 //   options.algorithm = engine::parse_algorithm("speculative").value();
@@ -35,9 +36,6 @@ class Searcher {
     void set_node_limit(std::uint64_t limit) {
         std::visit([limit](auto& s) { s.set_node_limit(limit); }, impl_);
     }
-    void clear_tables() {
-        std::visit([](auto& s) { s.clear_tables(); }, impl_);
-    }
     Result search(G& game) {
         return std::visit([&game](auto& s) { return s.search(game); }, impl_);
     }
@@ -58,22 +56,22 @@ class Searcher {
     Impl impl_;
 };
 
-// Searches at depth limits 1, 2, ... max_depth (in the game's depth units) until the node budget
-// (the searcher's node_limit, shared by all iterations) runs out or a search needs no cut-off;
-// returns the deepest complete answer with the statistics of all iterations summed. Reuses the
-// searcher's tables: values from a shallower iteration are only reused when no cut-off shaped them.
-template <Game G>
-SearchResult<typename G::Move> iterative_deepening(Searcher<G>& searcher, G& game, int max_depth) {
+namespace detail {
+
+// The loop of both entry points below; `run` searches once at the searcher's current limits and
+// returns a SearchResult or a RootAnalysis (both say whether they are complete and what it cost).
+template <Game G, class Result, class Run>
+Result deepen(Searcher<G>& searcher, int max_depth, Run run) {
     const SearchOptions saved = searcher.options();
     const std::uint64_t budget = saved.node_limit;
-    SearchResult<typename G::Move> best;
+    Result best{};
     best.complete = false;
     SearchStats total;
     for (int depth = 1; depth <= max_depth; ++depth) {
         if (budget != kNoNodeLimit && total.expansions >= budget) break;
         searcher.set_depth_limit(depth);
         searcher.set_node_limit(budget == kNoNodeLimit ? kNoNodeLimit : budget - total.expansions);
-        SearchResult<typename G::Move> r = searcher.search(game);
+        Result r = run();
         total += r.stats;
         if (!r.complete) break;
         best = r;
@@ -83,6 +81,27 @@ SearchResult<typename G::Move> iterative_deepening(Searcher<G>& searcher, G& gam
     searcher.set_node_limit(saved.node_limit);
     best.stats = total;
     return best;
+}
+
+}  // namespace detail
+
+// Searches at depth limits 1, 2, ... max_depth (in the game's depth units) until the node budget
+// (the searcher's node_limit, shared by all iterations) runs out or a search needs no cut-off;
+// returns the deepest complete answer with the statistics of all iterations summed (complete is
+// false, and the answer empty, when not even depth 1 fitted the budget). Reuses the searcher's
+// tables: values from a shallower iteration are only reused when no cut-off shaped them.
+template <Game G>
+SearchResult<typename G::Move> iterative_deepening(Searcher<G>& searcher, G& game, int max_depth) {
+    return detail::deepen<G, SearchResult<typename G::Move>>(searcher, max_depth,
+                                                             [&] { return searcher.search(game); });
+}
+
+// The same for the value of every legal root move (Searcher::analyze_root).
+template <Game G>
+RootAnalysis<typename G::Move, G::kMaxMoves> iterative_deepening_root(Searcher<G>& searcher,
+                                                                      G& game, int max_depth) {
+    return detail::deepen<G, RootAnalysis<typename G::Move, G::kMaxMoves>>(
+        searcher, max_depth, [&] { return searcher.analyze_root(game); });
 }
 
 }  // namespace engine

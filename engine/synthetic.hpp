@@ -65,7 +65,6 @@ class SyntheticGame {
         root.acc = Tuple{};
     }
 
-    [[nodiscard]] const SyntheticSpec& spec() const { return spec_; }
     [[nodiscard]] int ply() const { return ply_; }
 
     int num_players() const { return spec_.players; }

@@ -46,10 +46,6 @@ class MaxnTable {
         for (int p = 0; p < n; ++p) e.value[p] = value[p] - offset[p];
     }
 
-    void clear() {
-        for (Entry& e : entries_) e = Entry{};
-    }
-
   private:
     struct Entry {
         std::uint64_t key = 0;
@@ -93,10 +89,6 @@ class BoundTable {
         const Utility s = score - offset;
         if (kind != BoundKind::kUpper) e.lower = std::max(e.lower, s);
         if (kind != BoundKind::kLower) e.upper = std::min(e.upper, s);
-    }
-
-    void clear() {
-        for (Entry& e : entries_) e = Entry{};
     }
 
     static constexpr Utility kNone = std::numeric_limits<Utility>::min() / 2;      // no lower bound

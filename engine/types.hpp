@@ -38,10 +38,6 @@ class FixedVector {
         items_[static_cast<std::size_t>(size_++)] = value;
     }
     void clear() { size_ = 0; }
-    void resize(int size) {
-        assert(size >= 0 && size <= Capacity);
-        size_ = size;
-    }
     [[nodiscard]] int size() const { return size_; }
     [[nodiscard]] bool empty() const { return size_ == 0; }
     T& operator[](int i) { return items_[static_cast<std::size_t>(i)]; }

@@ -21,7 +21,36 @@ double unit(boost::random::mt19937_64& rng) {
     return static_cast<double>(rng() >> 11) * 0x1.0p-53;
 }
 
+// Deals `cards` by a uniform shuffle, then consecutive runs: counts[s] cards to seat s, in seat
+// order.
+void deal_shuffled(CardSet cards, const std::array<std::int8_t, kMaxPlayers>& counts, int players,
+                   boost::random::mt19937_64& rng, Deal& deal) {
+    std::vector<Card> order;
+    for (Card c : cards) order.push_back(c);
+    for (std::size_t i = order.size(); i > 1; --i) {
+        boost::random::uniform_int_distribution<std::size_t> pick(0, i - 1);
+        std::swap(order[i - 1], order[pick(rng)]);
+    }
+    std::size_t next = 0;
+    for (int s = 0; s < players; ++s)
+        for (int k = 0; k < counts[s]; ++k) deal.hands[s] |= order[next++];
+}
+
 }  // namespace
+
+Deal redeal_others(const Deal& deal, int seat, boost::random::mt19937_64& rng) {
+    Deal out = deal;
+    CardSet others;
+    std::array<std::int8_t, kMaxPlayers> counts{};
+    for (int s = 0; s < kMaxPlayers; ++s) {  // the seats past deal.players hold nothing
+        if (s == seat) continue;
+        others |= deal.hands[s];
+        counts[s] = static_cast<std::int8_t>(deal.hands[s].size());
+        out.hands[s] = CardSet();
+    }
+    deal_shuffled(others, counts, deal.players, rng, out);
+    return out;
+}
 
 DealSampler::DealSampler(const Constraints& constraints) : c_(constraints) {
     const int n = c_.players;
@@ -138,18 +167,9 @@ Deal DealSampler::sample(boost::random::mt19937_64& rng, CardSet my_hand) const 
             acc += v;
             if (acc > target) done = true;
         });
-        // Deal the class's cards: a uniform shuffle, then consecutive runs to each seat.
-        std::vector<Card> cards;
-        for (Card c : classes_[cls].cards) cards.push_back(c);
-        for (std::size_t i = cards.size(); i > 1; --i) {
-            boost::random::uniform_int_distribution<std::size_t> pick(0, i - 1);
-            std::swap(cards[i - 1], cards[pick(rng)]);
-        }
-        std::size_t next = 0;
-        for (int s = 0; s < c_.players; ++s) {
-            for (int k = 0; k < chosen[s]; ++k) deal.hands[s] |= cards[next++];
+        deal_shuffled(classes_[cls].cards, chosen, c_.players, rng, deal);
+        for (int s = 0; s < c_.players; ++s)
             need[s] = static_cast<std::int8_t>(need[s] - chosen[s]);
-        }
     }
     return deal;
 }

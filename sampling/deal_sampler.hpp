@@ -57,4 +57,10 @@ class DealSampler {
     double total_ = 0;
 };
 
+// The deal as `seat` knows it before any bid: it keeps its own hand, and the cards of the other
+// seats are dealt among them again uniformly, each keeping its number of cards. (What bids reveal
+// is ignored.) The same shuffle as DealSampler deals each class with.
+cardgames::Deal redeal_others(const cardgames::Deal& deal, int seat,
+                              boost::random::mt19937_64& rng);
+
 }  // namespace sampling

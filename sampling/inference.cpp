@@ -25,10 +25,8 @@ int pass_danger(Card c) {
 // pass count) is less likely: k extra such cards weigh exp(-k).
 double pass_weight(const InfoState& info, const Deal& world) {
     const Rules& rules = *info.rules;
-    const int n = rules.players;
-    const int offset = rules.pass_offset(info.hand_number);
-    if (info.received.empty() || offset == 0) return 1.0;
-    const int passer = ((info.seat - offset) % n + n) % n;
+    if (info.received.empty() || rules.pass_offset(info.hand_number) == 0) return 1.0;
+    const int passer = rules.pass_sender(info.seat, info.hand_number);
     int mildest = 1000;
     for (Card c : info.received) mildest = std::min(mildest, pass_danger(c));
     CardSet held = world.hands[passer];

@@ -103,13 +103,17 @@ std::array<CardSet, kMaxPlayers> taken_cards(const InfoState& info) {
 
 namespace {
 
+using RootValues = engine::RootAnalysis<Card, TrickGame::kMaxMoves>;
+
 // One world's verdict: the utility each representative card leads to, for the deciding seat.
 struct WorldResult {
     std::array<double, 64> value{};  // by card index; only legal cards are filled in
     std::array<double, 64> shown{};  // the same value as TrickGame::report gives it
     std::array<bool, 64> optimal{};
     std::uint64_t expansions = 0;
+    double weight = 1;     // how likely the world is (infer=true), else 1
     int thread_slot = -1;  // the TBB thread that searched it
+    bool done = false;     // false: the time limit (ms) came first
 };
 
 int exact_threshold(const PimcOptions& o, int players) {
@@ -129,132 +133,175 @@ int rollout_solve_at(const PimcOptions& o, const Rules& rules) {
     return std::min(exact_threshold(o, rules.players), dear ? 4 : 5);
 }
 
-}  // namespace
-
-PimcAnalysis PimcBot::analyze(const InfoState& info) {
-    PimcAnalysis out;
-    const Rules& rules = *info.rules;
-    const CardSet legal = info.legal_cards();
+// Every legal card in card order, not valued yet.
+std::vector<CardValue> legal_cards_in_order(CardSet legal) {
+    std::vector<CardValue> cards;
     for (Suit s : kSuitsNotationOrder)
         for (Rank r = kAce; r >= kTwo; --r)
-            if (legal.contains(Card(s, r))) out.cards.push_back({Card(s, r), 0, 0});
-    if (legal.size() == 1) {
-        out.best = legal.lowest();
-        return out;
-    }
-    out.searched = true;
-    const Constraints constraints = constraints_from(info);
-    const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
-    const int me = info.seat;
-    const Utility utility = rules.game == GameKind::kHearts
-                                ? Utility::kPoints
-                                : (options_.score_utility ? Utility::kScore : Utility::kTricks);
-    const auto taken = taken_cards(info);
-    ScoreContext context;
-    context.bids = info.bids;
-    for (int s = 0; s < rules.players; ++s)
-        context.bags[rules.unit_of(s)] = info.scores.bags[rules.unit_of(s)];
-    // Each world is dealt by its own task from its own seed (the sampler is read-only), so the
-    // deals do not depend on which thread deals them.
-    const std::uint64_t base = decision_seed(info, 3);
-    const int worlds = options_.worlds;
-    std::vector<double> weights(static_cast<std::size_t>(worlds), 1.0);
-    // At its own turn the seat has not played to the trick in progress: one card per trick left.
-    const int tricks_left = info.hand.size();
-    const bool exact =
-        options_.depth == 0 && tricks_left <= exact_threshold(options_, rules.players);
-    // Every search of a world runs to the end of the hand, except eval=search before the endgame.
-    const bool to_the_end = exact || options_.rollout;
-    const int solve_at = rollout_solve_at(options_, rules);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.ms);
+            if (legal.contains(Card(s, r))) cards.push_back({Card(s, r), 0, 0});
+    return cards;
+}
 
-    std::vector<WorldResult> results(static_cast<std::size_t>(worlds));
-    std::vector<char> done(static_cast<std::size_t>(worlds),
-                           0);  // not vector<bool>: tasks write it
-    arena_->parallel_for_index(worlds, [&](int w) {
-        if (options_.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
-        boost::random::mt19937_64 rng(mix_seed(base, static_cast<std::uint64_t>(w)));
-        const Deal deal = sampler.sample(rng, info.hand);
-        if (options_.infer) weights[static_cast<std::size_t>(w)] = world_weight(info, deal);
-        PlayState state = info.play;
+// Values the legal cards of one decision in one world (a deal of every hand). Holds what all the
+// worlds of the decision share; read-only, so the worlds' tasks share one.
+class WorldValuer {
+  public:
+    WorldValuer(const PimcOptions& options, const InfoState& info)
+        : options_(options),
+          info_(info),
+          rules_(*info.rules),
+          legal_(info.legal_cards()),
+          utility_(rules_.game == GameKind::kHearts
+                       ? Utility::kPoints
+                       : (options.score_utility ? Utility::kScore : Utility::kTricks)),
+          taken_(taken_cards(info)),
+          // At its own turn the seat has not played to the trick in progress: one card per trick
+          // left.
+          tricks_left_(info.hand.size()),
+          exact_(options.depth == 0 && tricks_left_ <= exact_threshold(options, rules_.players)),
+          // Every search of a world runs to the end of the hand, except eval=search before the
+          // endgame.
+          to_the_end_(exact_ || options.rollout),
+          solve_at_(rollout_solve_at(options, rules_)) {
+        context_.bids = info.bids;
+        for (int s = 0; s < rules_.players; ++s)
+            context_.bags[rules_.unit_of(s)] = info.scores.bags[rules_.unit_of(s)];
+    }
+
+    WorldResult value(const Deal& deal) const {
+        PlayState state = info_.play;
         state.hands = deal.hands;
-        TrickGame game(rules, state, utility, taken, context);
+        TrickGame game(rules_, state, utility_, taken_, context_);
+        engine::Searcher<TrickGame> searcher(search_options());
+        return card_values(game, root_values(game, searcher));
+    }
+
+  private:
+    engine::SearchOptions search_options() const {
         engine::SearchOptions so;
         so.algorithm = options_.algorithm;
-        so.outcome_tables = options_.tables && to_the_end;
+        so.outcome_tables = options_.tables && to_the_end_;
         // Endgames (at most 6 tricks) need small tables; a world's tables are allocated and
         // cleared for every world, so their size is paid 64 times per decision.
-        so.tt_entries = std::size_t{1} << (to_the_end ? 11 : 14);
-        so.outcome_cache_entries = std::size_t{1} << (to_the_end ? 9 : 12);
-        engine::Searcher<TrickGame> searcher(so);
-        engine::RootAnalysis<Card, TrickGame::kMaxMoves> best;
+        so.tt_entries = std::size_t{1} << (to_the_end_ ? 11 : 14);
+        so.outcome_cache_entries = std::size_t{1} << (to_the_end_ ? 9 : 12);
+        return so;
+    }
+
+    // The value of every root move, by the valuation the decision calls for; stats.expansions
+    // is what it cost.
+    RootValues root_values(TrickGame& game, engine::Searcher<TrickGame>& searcher) const {
+        if (exact_) return searcher.analyze_root(game);
+        if (options_.rollout) return rollout_values(game, searcher);
+        return deepening_values(game, searcher);
+    }
+
+    // Each move played out by the rule player in every seat, the engine solving the last tricks.
+    RootValues rollout_values(TrickGame& game, engine::Searcher<TrickGame>& searcher) const {
+        RootValues values;
         std::uint64_t spent = 0;
-        WorldResult& r = results[static_cast<std::size_t>(w)];
-        if (exact) {
-            best = searcher.analyze_root(game);
-            spent = best.stats.expansions;
-        } else if (options_.rollout) {
-            engine::MoveList<Card, TrickGame::kMaxMoves> moves;
-            game.legal_moves(moves);
-            for (int i = 0; i < moves.size(); ++i) {
-                engine::RootMoveValue<Card> v;
-                v.move = moves[i];
-                v.value = rollout(info, game, moves[i], solve_at, searcher, spent);
-                best.moves.push_back(v);
-            }
-        } else {
-            // Iterative deepening by trick within the node budget: the deepest complete answer.
-            const int max_depth = options_.depth > 0 ? options_.depth : tricks_left;
-            for (int d = 1; d <= max_depth; ++d) {
-                if (spent >= options_.nodes) break;
-                searcher.set_depth_limit(d);
-                searcher.set_node_limit(options_.nodes - spent);
-                const auto a = searcher.analyze_root(game);
-                spent += a.stats.expansions;
-                if (!a.complete) break;
-                best = a;
-                if (a.stats.evaluations == 0) break;
-            }
-            if (best.moves.empty()) {
-                // Not even one trick deep within the budget: take the shallowest search whole.
-                searcher.set_node_limit(engine::kNoNodeLimit);
-                searcher.set_depth_limit(1);
-                best = searcher.analyze_root(game);
-                spent += best.stats.expansions;
-            }
+        engine::MoveList<Card, TrickGame::kMaxMoves> moves;
+        game.legal_moves(moves);
+        for (int i = 0; i < moves.size(); ++i) {
+            engine::RootMoveValue<Card> v;
+            v.move = moves[i];
+            v.value = rollout(info_, game, moves[i], solve_at_, searcher, spent);
+            values.moves.push_back(v);
         }
-        r.expansions = spent;
-        r.thread_slot = current_thread_slot();
+        values.stats.expansions = spent;
+        return values;
+    }
+
+    // eval=search: iterative deepening by trick within the node budget, the deepest complete
+    // answer.
+    RootValues deepening_values(TrickGame& game, engine::Searcher<TrickGame>& searcher) const {
+        const int max_depth = options_.depth > 0 ? options_.depth : tricks_left_;
+        searcher.set_node_limit(options_.nodes);
+        const RootValues deepest = engine::iterative_deepening_root(searcher, game, max_depth);
+        if (deepest.complete) return deepest;
+        // Not even one trick deep within the budget: take the shallowest search whole.
+        searcher.set_node_limit(engine::kNoNodeLimit);
+        searcher.set_depth_limit(1);
+        RootValues shallowest = searcher.analyze_root(game);
+        shallowest.stats += deepest.stats;
+        return shallowest;
+    }
+
+    // Each legal card gets the value of its representative (the move the search valued).
+    WorldResult card_values(const TrickGame& game, const RootValues& root) const {
+        const int me = info_.seat;
+        WorldResult r;
+        r.expansions = root.stats.expansions;
         double top = -1e18;
-        for (const auto& m : best.moves) top = std::max(top, static_cast<double>(m.value[me]));
-        for (Card c : legal) {
+        for (const auto& m : root.moves) top = std::max(top, static_cast<double>(m.value[me]));
+        for (Card c : legal_) {
             const Card rep = game.representative(c);
-            for (const auto& m : best.moves)
+            for (const auto& m : root.moves)
                 if (m.move == rep) {
                     r.value[c.index()] = m.value[me];
                     const std::vector<int> shown = game.report(m.value);
                     r.shown[c.index()] =
-                        shown[utility == Utility::kPoints ? me : rules.unit_of(me)];
+                        shown[utility_ == Utility::kPoints ? me : rules_.unit_of(me)];
                     r.optimal[c.index()] = m.value[me] == top;
                 }
         }
-        done[static_cast<std::size_t>(w)] = 1;
+        return r;
+    }
+
+    const PimcOptions& options_;
+    const InfoState& info_;
+    const Rules& rules_;
+    CardSet legal_;
+    Utility utility_;
+    std::array<CardSet, kMaxPlayers> taken_;
+    ScoreContext context_;
+    int tricks_left_;
+    bool exact_;
+    bool to_the_end_;
+    int solve_at_;
+};
+
+// Deals the decision's worlds and values the legal cards in each, farmed over `arena`; a world
+// the time limit cut off is left not done.
+std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& options,
+                                      std::uint64_t base, DecisionArena& arena) {
+    const Constraints constraints = constraints_from(info);
+    const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
+    const WorldValuer valuer(options, info);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.ms);
+    std::vector<WorldResult> results(static_cast<std::size_t>(options.worlds));
+    // Each world is dealt by its own task from its own seed (the sampler is read-only), so the
+    // deals do not depend on which thread deals them.
+    arena.parallel_for_index(options.worlds, [&](int w) {
+        if (options.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
+        boost::random::mt19937_64 rng(mix_seed(base, static_cast<std::uint64_t>(w)));
+        const Deal deal = sampler.sample(rng, info.hand);
+        WorldResult& r = results[static_cast<std::size_t>(w)];
+        r = valuer.value(deal);
+        if (options.infer) r.weight = world_weight(info, deal);
+        r.thread_slot = current_thread_slot();
+        r.done = true;
     });
-    // Reduce in world order.
+    return results;
+}
+
+// The weighted means of the cards over the worlds done, reduced in world order.
+PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResult>& worlds) {
+    PimcAnalysis out;
+    out.cards = std::move(cards);
+    out.searched = true;
     double total_weight = 0;
     std::vector<int> slots;
-    for (int w = 0; w < worlds; ++w) {
-        if (!done[static_cast<std::size_t>(w)]) continue;
-        const WorldResult& r = results[static_cast<std::size_t>(w)];
+    for (const WorldResult& r : worlds) {
+        if (!r.done) continue;
         if (std::find(slots.begin(), slots.end(), r.thread_slot) == slots.end())
             slots.push_back(r.thread_slot);
-        const double wt = weights[static_cast<std::size_t>(w)];
-        total_weight += wt;
+        total_weight += r.weight;
         ++out.worlds;
         out.expansions += r.expansions;
         for (CardValue& cv : out.cards) {
-            cv.mean += wt * r.value[cv.card.index()];
-            cv.expected += wt * r.shown[cv.card.index()];
+            cv.mean += r.weight * r.value[cv.card.index()];
+            cv.expected += r.weight * r.shown[cv.card.index()];
             cv.votes += r.optimal[cv.card.index()] ? 1 : 0;
         }
     }
@@ -263,16 +310,34 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
         cv.mean = total_weight > 0 ? cv.mean / total_weight : 0;
         cv.expected = total_weight > 0 ? cv.expected / total_weight : 0;
     }
-    // Best: highest mean (or votes, then mean); ties to the first card in card order.
-    const CardValue* best = &out.cards.front();
-    for (const CardValue& cv : out.cards) {
-        const bool better = options_.vote
-                                ? (cv.votes > best->votes ||
-                                   (cv.votes == best->votes && cv.mean > best->mean + 1e-9))
-                                : cv.mean > best->mean + 1e-9;
+    return out;
+}
+
+// Best: highest mean (or votes, then mean); ties to the first card in card order.
+Card best_card(const std::vector<CardValue>& cards, bool vote) {
+    const CardValue* best = &cards.front();
+    for (const CardValue& cv : cards) {
+        const bool better = vote ? (cv.votes > best->votes ||
+                                    (cv.votes == best->votes && cv.mean > best->mean + 1e-9))
+                                 : cv.mean > best->mean + 1e-9;
         if (better) best = &cv;
     }
-    out.best = best->card;
+    return best->card;
+}
+
+}  // namespace
+
+PimcAnalysis PimcBot::analyze(const InfoState& info) {
+    std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
+    if (cards.size() == 1) {
+        PimcAnalysis forced;
+        forced.cards = std::move(cards);
+        forced.best = forced.cards.front().card;
+        return forced;
+    }
+    const std::uint64_t base = decision_seed(info, 3);
+    PimcAnalysis out = aggregate(std::move(cards), value_worlds(info, options_, base, *arena_));
+    out.best = best_card(out.cards, options_.vote);
     return out;
 }
 

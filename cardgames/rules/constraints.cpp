@@ -44,12 +44,8 @@ Constraints constraints_from(const InfoState& info) {
         if (play_rules.breakers.contains(p.card)) broken = true;
     }
     // Cards this seat gave away and that have not shown up since are still with the receiver.
-    if (rules.game == GameKind::kHearts && !info.passed.empty()) {
-        const int to = (info.seat + rules.pass_offset(info.hand_number) + n) % n;
-        if (to != info.seat) c.known[to] |= info.passed - played;
-    } else if (rules.game == GameKind::kSpades && info.partner() >= 0) {
-        c.known[info.partner()] |= info.passed - played;
-    }
+    if (const int to = rules.pass_recipient(info.seat, info.hand_number); to != info.seat)
+        c.known[to] |= info.passed - played;
     // What I hold and what has been played is nobody else's.
     for (int s = 0; s < n; ++s) {
         c.known[s] &= c.unseen;

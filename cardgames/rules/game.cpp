@@ -88,13 +88,13 @@ InfoState Game::info_state(int seat) const {
     for (const auto& [giver, cards] : hand_.exchanges) {
         if (giver == seat)
             info.passed |= cards;
-        else if ((giver + 2) % 4 == seat)
+        else if (rules_.pass_recipient(giver, hand_.number) == seat)
             info.received |= cards;
     }
     if (phase_ == Phase::kPass && to_act_ == seat) {
         if (rules_.game == GameKind::kHearts) {
             info.pass_count = rules_.pass_count;
-            info.pass_to = (seat + hand_.pass_offset + rules_.players) % rules_.players;
+            info.pass_to = rules_.pass_recipient(seat, hand_.number);
         } else {
             info.pass_count = 2;
             info.pass_to = exchange_steps_.front().second;
@@ -186,7 +186,7 @@ std::string Game::choose_pass(CardSet cards) {
     const int n = rules_.players;
     for (int s = 0; s < n; ++s) play_.hands[s] -= hand_.passed[s];
     for (int s = 0; s < n; ++s) {
-        const int to = (s + hand_.pass_offset + n) % n;
+        const int to = rules_.pass_recipient(s, hand_.number);
         play_.hands[to] |= hand_.passed[s];
         received_[to] = hand_.passed[s];
     }

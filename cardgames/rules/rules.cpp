@@ -50,6 +50,16 @@ int Rules::pass_offset(int hand_number) const {
     return hand_number % 2 == 0 ? 1 : -1;
 }
 
+int Rules::pass_recipient(int seat, int hand_number) const {
+    if (game == GameKind::kSpades) return is_partnership() ? (seat + 2) % 4 : seat;
+    return (seat + pass_offset(hand_number) + players) % players;
+}
+
+int Rules::pass_sender(int seat, int hand_number) const {
+    if (game == GameKind::kSpades) return is_partnership() ? (seat + 2) % 4 : seat;
+    return ((seat - pass_offset(hand_number)) % players + players) % players;
+}
+
 void Rules::validate() const {
     auto bad = [](const std::string& m) { throw InputError(m); };
     if (game == GameKind::kSpades) {

@@ -72,6 +72,11 @@ struct Rules {
     Card first_lead_card() const;
     // Hearts pass direction for hand number h (0-based): +1 left, -1 right, 2 across, 0 hold.
     int pass_offset(int hand_number) const;
+    // The seat that `seat`'s passed cards go to in hand h: Hearts, the pass direction; partnership
+    // Spades, the partner (the blind-nil exchange). The seat itself when its cards go nowhere.
+    int pass_recipient(int seat, int hand_number) const;
+    // The seat whose passed cards `seat` receives in hand h (the inverse of pass_recipient).
+    int pass_sender(int seat, int hand_number) const;
 
     // Checks the combination is playable; throws InputError naming the offending option.
     void validate() const;

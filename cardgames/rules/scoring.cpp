@@ -116,4 +116,18 @@ std::vector<int> game_winners(const Rules& rules, const ScoreBoard& board) {
     return winners;
 }
 
+bool lower_score_wins(const Rules& rules) {
+    return rules.game == GameKind::kHearts;
+}
+
+std::vector<int> hand_winners(const Rules& rules, const HandScore& score) {
+    const auto begin = score.delta.begin(), end = score.delta.begin() + rules.num_units();
+    const int best =
+        lower_score_wins(rules) ? *std::min_element(begin, end) : *std::max_element(begin, end);
+    std::vector<int> winners;
+    for (int u = 0; u < rules.num_units(); ++u)
+        if (score.delta[u] == best) winners.push_back(u);
+    return winners;
+}
+
 }  // namespace cardgames

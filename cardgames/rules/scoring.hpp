@@ -49,4 +49,11 @@ bool blind_nil_allowed(const Rules& rules, const ScoreBoard& board, int seat);
 // lowest score wins and ties share the win.
 std::vector<int> game_winners(const Rules& rules, const ScoreBoard& board);
 
+// Whether the lower score is the better one: Hearts counts penalty points, Spades scores.
+bool lower_score_wins(const Rules& rules);
+
+// The units that won one hand on its own (a tournament by hands): the best change of score, the
+// highest in Spades and the fewest points in Hearts; ties share the win.
+std::vector<int> hand_winners(const Rules& rules, const HandScore& score);
+
 }  // namespace cardgames

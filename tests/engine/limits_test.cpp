@@ -117,6 +117,49 @@ TEST(Limits, IterativeDeepeningReturnsTheDeepestCompleteAnswer) {
     EXPECT_EQ(partial.value, MaxnSearch<SyntheticGame>(plain).search(g).value);
 }
 
+// The value of every root move of one analysis, for comparing two analyses.
+std::vector<Tuple> move_values(
+    const RootAnalysis<SyntheticGame::Move, SyntheticGame::kMaxMoves>& a) {
+    std::vector<Tuple> out;
+    for (const auto& m : a.moves) out.push_back(m.value);
+    return out;
+}
+
+TEST(Limits, IterativeDeepeningOfTheRootValuesEveryMoveAtTheDeepestCompleteDepth) {
+    SyntheticGame g(spec4());
+    SearchOptions o;
+    o.algorithm = Algorithm::kSpeculative;
+    o.tt_entries = 1024;
+    Searcher<SyntheticGame> deepening(o);
+    const auto whole = iterative_deepening_root(deepening, g, 20);
+    ASSERT_TRUE(whole.complete);
+    EXPECT_EQ(whole.moves.size(), Searcher<SyntheticGame>(o).analyze_root(g).moves.size());
+    EXPECT_EQ(move_values(whole), move_values(Searcher<SyntheticGame>(o).analyze_root(g)));
+
+    // Capped at depth 2, the values are those of a search cut off at depth 2; the searcher's own
+    // limits are as they were.
+    const auto two = iterative_deepening_root(deepening, g, 2);
+    ASSERT_TRUE(two.complete);
+    EXPECT_EQ(deepening.options().depth_limit, kNoDepthLimit);
+    SearchOptions at_two = o;
+    at_two.depth_limit = 2;
+    EXPECT_EQ(move_values(two), move_values(Searcher<SyntheticGame>(at_two).analyze_root(g)));
+    EXPECT_NE(move_values(two), move_values(whole));
+
+    // A budget of one expansion (the root's) leaves depth 1 the deepest complete answer; the
+    // deeper tries it stopped are counted.
+    o.node_limit = 1;
+    Searcher<SyntheticGame> starved(o);
+    const auto shallow = iterative_deepening_root(starved, g, 20);
+    ASSERT_TRUE(shallow.complete);
+    SearchOptions at_one = o;
+    at_one.node_limit = kNoNodeLimit;
+    at_one.depth_limit = 1;
+    EXPECT_EQ(move_values(shallow), move_values(Searcher<SyntheticGame>(at_one).analyze_root(g)));
+    EXPECT_EQ(shallow.stats.expansions, 1u);
+    EXPECT_EQ(starved.options().node_limit, 1u);
+}
+
 TEST(Limits, RepeatedSearchesGiveIdenticalCounts) {
     for (int t = 0; t < 50; ++t) {
         SyntheticGame g(testing::random_spec(static_cast<std::uint64_t>(t) + 99));

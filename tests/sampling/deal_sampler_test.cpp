@@ -46,16 +46,13 @@ std::string key_of(const Deal& d) {
     return deal_to_string(d);
 }
 
-// Chi-squared goodness of fit against the uniform distribution over the enumerated deals.
-void expect_uniform(const Constraints& c, int samples, std::uint64_t seed) {
-    const std::vector<Deal> all = enumerate(c);
-    DealSampler sampler(c);
-    ASSERT_DOUBLE_EQ(sampler.count(), static_cast<double>(all.size()));
+// Chi-squared goodness of fit of draw() against the uniform distribution over `all`.
+template <class Draw>
+void expect_uniform_over(const std::vector<Deal>& all, int samples, Draw draw) {
     std::map<std::string, int> freq;
     for (const Deal& d : all) freq[key_of(d)] = 0;
-    boost::random::mt19937_64 rng(seed);
     for (int i = 0; i < samples; ++i) {
-        const Deal d = sampler.sample(rng, CardSet());
+        const Deal d = draw();
         const auto it = freq.find(key_of(d));
         ASSERT_NE(it, freq.end()) << "sampled an inconsistent deal " << key_of(d);
         ++it->second;
@@ -66,6 +63,15 @@ void expect_uniform(const Constraints& c, int samples, std::uint64_t seed) {
     const double df = static_cast<double>(all.size() - 1);
     const double critical = boost::math::quantile(boost::math::chi_squared(df), 0.999);
     EXPECT_LT(chi2, critical) << all.size() << " deals";
+}
+
+// The same against the deals consistent with the constraints.
+void expect_uniform(const Constraints& c, int samples, std::uint64_t seed) {
+    const std::vector<Deal> all = enumerate(c);
+    DealSampler sampler(c);
+    ASSERT_DOUBLE_EQ(sampler.count(), static_cast<double>(all.size()));
+    boost::random::mt19937_64 rng(seed);
+    expect_uniform_over(all, samples, [&] { return sampler.sample(rng, CardSet()); });
 }
 
 Constraints small(int players, int per_seat) {
@@ -83,6 +89,23 @@ Constraints small(int players, int per_seat) {
 
 TEST(DealSampler, UniformWithoutConstraints) {
     expect_uniform(small(4, 2), 30000, 1);
+}
+
+TEST(RedealOthers, KeepsTheSeatsHandAndEveryHandSizeAndIsUniform) {
+    Constraints c = small(4, 2);
+    c.need[3] = 3;  // uneven: seats 1 and 2 hold two of the unseen cards, seat 3 three
+    c.unseen |= Card(Suit::kHearts, kAce);
+    const std::vector<Deal> all = enumerate(c);
+    Deal deal = all.back();
+    const CardSet mine = CardSet(Card(Suit::kClubs, kAce)) | Card(Suit::kClubs, kKing);
+    deal.hands[0] = mine;
+    boost::random::mt19937_64 rng(7);
+    expect_uniform_over(all, 30000, [&] {
+        Deal d = redeal_others(deal, 0, rng);
+        EXPECT_EQ(d.hands[0], mine);
+        d.hands[0] = CardSet();  // as the enumerated deals hold it
+        return d;
+    });
 }
 
 TEST(DealSampler, UniformWithVoidsAndKnownCards) {

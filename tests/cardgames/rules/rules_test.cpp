@@ -133,6 +133,29 @@ TEST(Presets, PassDirections) {
     EXPECT_EQ(offsets(preset("spades-partnership"), 4), (std::vector<int>{0, 0, 0, 0}));
 }
 
+TEST(Presets, PassRecipientsAndSenders) {
+    const Rules h4 = preset("hearts4");
+    // Seat 1 passes left, right, across, then holds.
+    EXPECT_EQ(h4.pass_recipient(1, 0), 2);
+    EXPECT_EQ(h4.pass_recipient(1, 1), 0);
+    EXPECT_EQ(h4.pass_recipient(1, 2), 3);
+    EXPECT_EQ(h4.pass_recipient(1, 3), 1);
+    EXPECT_EQ(h4.pass_sender(1, 0), 0);
+    EXPECT_EQ(h4.pass_sender(0, 1), 1);
+    EXPECT_EQ(preset("hearts3").pass_recipient(0, 1), 2);  // right of seat 0 of three
+    EXPECT_EQ(preset("hearts3").pass_sender(2, 1), 0);
+    // Spades: the blind-nil exchange is between partners; cutthroat has none.
+    EXPECT_EQ(preset("spades-partnership").pass_recipient(3, 0), 1);
+    EXPECT_EQ(preset("spades-partnership").pass_sender(0, 5), 2);
+    EXPECT_EQ(preset("spades-cutthroat3").pass_recipient(2, 0), 2);
+    for (const char* name : {"hearts3", "hearts4", "hearts5", "hearts6", "spades-partnership"}) {
+        const Rules r = preset(name);
+        for (int h = 0; h < 4; ++h)
+            for (int s = 0; s < r.players; ++s)
+                EXPECT_EQ(r.pass_sender(r.pass_recipient(s, h), h), s) << name << " hand " << h;
+    }
+}
+
 TEST(Presets, CardPoints) {
     const Rules h = preset("hearts4");
     EXPECT_EQ(h.card_points(C("2H")), 1);

@@ -289,5 +289,27 @@ TEST(GameEnd, Hearts) {
     EXPECT_EQ(game_winners(r6, board({1, 2, 3, 4, 5, 100})), std::vector<int>{0});
 }
 
+HandScore deltas(std::initializer_list<int> d) {
+    HandScore s;
+    int u = 0;
+    for (int v : d) s.delta[u++] = v;
+    return s;
+}
+
+TEST(HandWinners, FewestPointsInHeartsHighestScoreInSpades) {
+    const Rules hearts = preset("hearts4");
+    EXPECT_TRUE(lower_score_wins(hearts));
+    EXPECT_EQ(hand_winners(hearts, deltas({13, 5, 0, 8})), std::vector<int>{2});
+    EXPECT_EQ(hand_winners(hearts, deltas({0, 26, 0, 0})), (std::vector<int>{0, 2, 3}));
+    const Rules spades = preset("spades-partnership");
+    EXPECT_FALSE(lower_score_wins(spades));
+    EXPECT_EQ(hand_winners(spades, deltas({-40, 61})), std::vector<int>{1});
+    // Only the two sides count, not the zeros in the entries past them.
+    EXPECT_EQ(hand_winners(spades, deltas({-40, -50})), std::vector<int>{0});
+    EXPECT_EQ(hand_winners(spades, deltas({70, 70})), (std::vector<int>{0, 1}));
+    const Rules cutthroat = preset("spades-cutthroat3");
+    EXPECT_EQ(hand_winners(cutthroat, deltas({-30, 40, 40})), (std::vector<int>{1, 2}));
+}
+
 }  // namespace
 }  // namespace cardgames
