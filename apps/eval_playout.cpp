@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "apps/batch.hpp"
+#include "cardgames/cards/seeds.hpp"
 #include "cardgames/players/bots.hpp"
 #include "cardgames/rules/game.hpp"
 #include "cardgames/rules/game_runner.hpp"
@@ -27,8 +28,7 @@ std::vector<std::unique_ptr<Player>> reference_players(int n, const std::string&
                                                        std::uint64_t seed) {
     std::vector<std::unique_ptr<Player>> players;
     for (int s = 0; s < n; ++s)
-        players.push_back(
-            sampling::make_player(reference, mix_seed(seed, static_cast<std::uint64_t>(s))));
+        players.push_back(sampling::make_player(reference, seeds::eval_reference(seed, s)));
     return players;
 }
 
@@ -44,7 +44,7 @@ int policy_bid(const Rules& rules, const Deal& deal, int seat, const std::string
     game.stop_after_hand();
     game.set_deal(deal);
     auto players = reference_players(rules.players, reference, seed);
-    players[seat] = sampling::make_player(policy, mix_seed(seed, 99));
+    players[seat] = sampling::make_player(policy, seeds::eval_bidder(seed));
     while (!(game.to_act() == seat && game.phase() == Phase::kBid)) {
         if (game.phase() == Phase::kBlindNil && game.to_act() == seat)
             game.choose_blind_nil(false);

@@ -75,10 +75,8 @@ PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed)
 
 PimcBot::~PimcBot() = default;
 
-std::uint64_t PimcBot::decision_seed(const InfoState& info, int kind) const {
-    const std::uint64_t decision = static_cast<std::uint64_t>(info.hand_number) * 4096 +
-                                   info.plays.size() * 8 + static_cast<std::uint64_t>(kind);
-    return mix_seed(seed_, decision);
+std::uint64_t PimcBot::decision_seed(const InfoState& info, seeds::DecisionKind kind) const {
+    return seeds::decision(seed_, info.hand_number, info.plays.size(), kind);
 }
 
 std::array<CardSet, kMaxPlayers> taken_cards(const InfoState& info) {
@@ -156,7 +154,7 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
         context.bags[rules.unit_of(s)] = info.scores.bags[rules.unit_of(s)];
     // Each world is dealt by its own task from its own seed (the sampler is read-only), so the
     // deals do not depend on which thread deals them.
-    const std::uint64_t base = decision_seed(info, 3);
+    const std::uint64_t base = decision_seed(info, seeds::DecisionKind::kCard);
     const int worlds = options_.worlds;
     std::vector<double> weights(static_cast<std::size_t>(worlds), 1.0);
     // At its own turn the seat has not played to the trick in progress: one card per trick left.
@@ -173,7 +171,7 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
                            0);  // not vector<bool>: tasks write it
     arena_->parallel_for_index(worlds, [&](int w) {
         if (options_.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
-        boost::random::mt19937_64 rng(mix_seed(base, static_cast<std::uint64_t>(w)));
+        boost::random::mt19937_64 rng(seeds::world(base, w));
         const Deal deal = sampler.sample(rng, info.hand);
         if (options_.infer) weights[static_cast<std::size_t>(w)] = world_weight(info, deal);
         PlayState state = info.play;

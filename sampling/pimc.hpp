@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "cardgames/cards/seeds.hpp"
 #include "cardgames/players/bots.hpp"
 #include "cardgames/rules/player.hpp"
 #include "cardgames/search/trick_game.hpp"
@@ -87,7 +88,8 @@ class PimcBot : public cardgames::Player {
     const PimcOptions& options() const { return options_; }
 
   private:
-    std::uint64_t decision_seed(const cardgames::InfoState& info, int kind) const;
+    std::uint64_t decision_seed(const cardgames::InfoState& info,
+                                cardgames::seeds::DecisionKind kind) const;
 
     PimcOptions options_;
     std::uint64_t seed_;

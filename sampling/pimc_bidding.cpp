@@ -95,12 +95,12 @@ std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>
         if (hidden_hand) {
             deal = deal_from_seed(*info.rules, seed, r);
         } else {
-            boost::random::mt19937_64 rng(mix_seed(seed, static_cast<std::uint64_t>(r)));
+            boost::random::mt19937_64 rng(seeds::world(seed, r));
             deal = sampler->sample(rng, info.hand);
         }
         for (std::size_t c = 0; c < cands.size(); ++c)
-            values[static_cast<std::size_t>(r) * cands.size() + c] = play_out(
-                info, deal, cands[c], mix_seed(seed, 1000003u + static_cast<std::uint64_t>(r)));
+            values[static_cast<std::size_t>(r) * cands.size() + c] =
+                play_out(info, deal, cands[c], seeds::playout(seed, r));
     });
     return values;
 }
@@ -148,7 +148,8 @@ bool PimcBot::blind_nil(const InfoState& info) {
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
     const auto values =
-        evaluate(info, cands, options_.rollouts, decision_seed(info, 0), *arena_, true);
+        evaluate(info, cands, options_.rollouts,
+                 decision_seed(info, seeds::DecisionKind::kBlindNil), *arena_, true);
     return best_of(values, cands.size()) == 1;
 }
 
@@ -168,8 +169,8 @@ int PimcBot::bid(const InfoState& info) {
         const int b = estimate + delta;
         if (b >= 1 && b <= most) cands.push_back({b, false, {}});
     }
-    const auto values =
-        evaluate(info, cands, options_.rollouts, decision_seed(info, 1), *arena_, false);
+    const auto values = evaluate(info, cands, options_.rollouts,
+                                 decision_seed(info, seeds::DecisionKind::kBid), *arena_, false);
     return cands[best_of(values, cands.size())].bid;
 }
 
@@ -194,8 +195,8 @@ CardSet PimcBot::pass(const InfoState& info) {
         for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
     };
     rec(rec, 0, 0, CardSet());
-    const auto values =
-        evaluate(info, cands, options_.rollouts, decision_seed(info, 2), *arena_, false);
+    const auto values = evaluate(info, cands, options_.rollouts,
+                                 decision_seed(info, seeds::DecisionKind::kPass), *arena_, false);
     return cands[best_of(values, cands.size())].pass;
 }
 

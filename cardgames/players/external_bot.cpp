@@ -17,6 +17,7 @@
 
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/seeds.hpp"
 #include "cardgames/cards/text.hpp"
 #include "cardgames/players/bots.hpp"
 
@@ -268,7 +269,7 @@ class ChildProcess {
 
 ExternalBot::ExternalBot(Options options, std::uint64_t seed)
     : options_(std::move(options)), seed_(seed), writer_(seed) {
-    fallback_ = make_player(options_.fallback, mix_seed(seed, 0xfa11bac));
+    fallback_ = make_player(options_.fallback, seeds::fallback_bot(seed));
 }
 
 ExternalBot::~ExternalBot() {
