@@ -13,7 +13,7 @@
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
 #include "sampling/parallel.hpp"
-#include "sampling/rollout.hpp"
+#include "sampling/playout.hpp"
 
 namespace sampling {
 
@@ -194,10 +194,13 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
         } else if (options_.rollout) {
             engine::MoveList<Card, TrickGame::kMaxMoves> moves;
             game.legal_moves(moves);
+            RuleBot rule;
             for (int i = 0; i < moves.size(); ++i) {
                 engine::RootMoveValue<Card> v;
                 v.move = moves[i];
-                v.value = rollout(info, game, moves[i], solve_at, searcher, spent);
+                SeatViews views(info);
+                v.value =
+                    play_out(views, game, moves[i], every_seat(rule), solve_at, &searcher, &spent);
                 best.moves.push_back(v);
             }
         } else {

@@ -11,6 +11,7 @@
 #include <boost/random/mersenne_twister.hpp>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/dealing.hpp"
@@ -18,6 +19,7 @@
 #include "sampling/deal_sampler.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
+#include "sampling/playout.hpp"
 
 namespace sampling {
 
@@ -34,16 +36,17 @@ struct Candidate {
 };
 
 // Plays one hand of `deal` from the seat's current point (bids so far as in `info`) and returns
-// the hand's score change for the seat's unit (Hearts: minus its penalty points).
-double play_out(const InfoState& info, const Deal& deal, const Candidate& cand,
-                std::uint64_t seed) {
+// the hand's score change for the seat's unit (Hearts: minus its penalty points). The bidding and
+// passing are a simulated game's; the card play is the play-out's (playout.hpp).
+double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
+                 std::uint64_t seed) {
     const Rules& rules = *info.rules;
     Game game(rules, seed, info.hand_number, info.dealer, info.scores);
     game.set_deal(deal);
     game.stop_after_hand();
     RuleBot rule;
     const int me = info.seat;
-    while (!game.over()) {
+    while (game.phase() != Phase::kPlay) {
         const int s = game.to_act();
         const InfoState view = game.info_state(s);
         switch (game.phase()) {
@@ -67,16 +70,11 @@ double play_out(const InfoState& info, const Deal& deal, const Candidate& cand,
                 game.choose_pass(s == me && !cand.pass.empty() ? cand.pass : rule.pass(view));
                 break;
             case Phase::kPlay:
-                game.choose_card(rule.play(view));
-                break;
             case Phase::kGameOver:
-                break;
+                throw std::logic_error("a hand ended before its card play");
         }
     }
-    const HandRecord& h = game.finished_hands().back();
-    // Hearts deltas are penalty points, which the seat wants few of.
-    const int delta = h.score.delta[rules.unit_of(me)];
-    return rules.game == GameKind::kHearts ? -delta : delta;
+    return play_card_phase(game, me, every_seat(rule));
 }
 
 // The play-out value of each candidate on each of `rollouts` sampled deals (deal-major), farmed
@@ -100,7 +98,7 @@ std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>
         }
         for (std::size_t c = 0; c < cands.size(); ++c)
             values[static_cast<std::size_t>(r) * cands.size() + c] =
-                play_out(info, deal, cands[c], seeds::playout(seed, r));
+                play_hand(info, deal, cands[c], seeds::playout(seed, r));
     });
     return values;
 }
