@@ -25,6 +25,7 @@
 #include "apps/stats.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/seeds.hpp"
 #include "cardgames/cards/text_file.hpp"
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/dealing.hpp"
@@ -113,11 +114,11 @@ std::string bid_item(const EvalPlan& plan, const Rules& rules, const std::vector
     const std::size_t per_deal = plan.seats.size();
     const Deal& deal = deals[index / per_deal];
     const int seat = plan.seats[index % per_deal];
-    const std::uint64_t item_seed = mix_seed(plan.seed, static_cast<std::uint64_t>(index));
+    const std::uint64_t item_seed = seeds::eval_item(plan.seed, index);
     const int lo = rules.nil_allowed ? 0 : 1, hi = rules.cards_per_hand();
     std::vector<double> values(hi + 1, 0.0);
     for (int k = 0; k < plan.samples; ++k) {
-        const std::uint64_t sample_seed = mix_seed(item_seed, 1 + static_cast<std::uint64_t>(k));
+        const std::uint64_t sample_seed = seeds::eval_sample(item_seed, k);
         boost::random::mt19937_64 rng(sample_seed);
         const Deal layout = sampling::redeal_others(deal, seat, rng);
         for (int b = lo; b <= hi; ++b)
@@ -151,12 +152,12 @@ std::string bid_item(const EvalPlan& plan, const Rules& rules, const std::vector
 std::string play_item(const EvalPlan& plan, const std::vector<PlayDecision>& decisions,
                       long index) {
     const PlayDecision& d = decisions[index];
-    const std::uint64_t item_seed = mix_seed(plan.seed, static_cast<std::uint64_t>(index));
+    const std::uint64_t item_seed = seeds::eval_item(plan.seed, index);
     std::vector<Card> legal;
     for (Card c : d.info.legal_cards()) legal.push_back(c);
     std::vector<double> values(legal.size(), 0.0);
     for (int k = 0; k < plan.samples; ++k) {
-        const std::uint64_t sample_seed = mix_seed(item_seed, 1 + static_cast<std::uint64_t>(k));
+        const std::uint64_t sample_seed = seeds::eval_sample(item_seed, k);
         const auto layout = sample_play_layout(d, sample_seed);
         for (std::size_t i = 0; i < legal.size(); ++i)
             values[i] += card_playout(d, layout, legal[i], plan.reference, sample_seed);
@@ -170,7 +171,7 @@ std::string play_item(const EvalPlan& plan, const std::vector<PlayDecision>& dec
     json choices = json::array(), cards = json::array();
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
         const Card c =
-            sampling::make_player(plan.policies[p], mix_seed(item_seed, 5000 + p))->play(d.info);
+            sampling::make_player(plan.policies[p], seeds::eval_policy(item_seed, p))->play(d.info);
         const auto it = std::find(legal.begin(), legal.end(), c);
         if (it == legal.end())
             throw std::logic_error("policy " + plan.policies[p] + " chose an illegal card");

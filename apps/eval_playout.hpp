@@ -1,6 +1,7 @@
 #pragma once
 // What `cardgames eval` measures with: layouts of the unseen cards sampled for one seat, and hands
-// played out to the end by a reference player, scored for that seat. Every random choice comes
+// played out to the end by a reference player in every seat (sampling/playout.hpp: each seat from
+// its own view), scored for that seat. Every random choice comes
 // from a seed the caller derives from the item number, and candidate bids or cards of one item
 // share their sampled layouts and bot seeds (common random numbers), so their values differ by
 // the choice, not by the luck of the sample.

@@ -13,7 +13,7 @@
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
 #include "sampling/parallel.hpp"
-#include "sampling/rollout.hpp"
+#include "sampling/playout.hpp"
 
 namespace sampling {
 
@@ -75,10 +75,8 @@ PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed)
 
 PimcBot::~PimcBot() = default;
 
-std::uint64_t PimcBot::decision_seed(const InfoState& info, int kind) const {
-    const std::uint64_t decision = static_cast<std::uint64_t>(info.hand_number) * 4096 +
-                                   info.plays.size() * 8 + static_cast<std::uint64_t>(kind);
-    return mix_seed(seed_, decision);
+std::uint64_t PimcBot::decision_seed(const InfoState& info, seeds::DecisionKind kind) const {
+    return seeds::decision(seed_, info.hand_number, info.plays.size(), kind);
 }
 
 std::array<CardSet, kMaxPlayers> taken_cards(const InfoState& info) {
@@ -202,10 +200,13 @@ class WorldValuer {
         std::uint64_t spent = 0;
         engine::MoveList<Card, TrickGame::kMaxMoves> moves;
         game.legal_moves(moves);
+        RuleBot rule;
         for (int i = 0; i < moves.size(); ++i) {
             engine::RootMoveValue<Card> v;
             v.move = moves[i];
-            v.value = rollout(info_, game, moves[i], solve_at_, searcher, spent);
+            SeatViews views(info_);
+            v.value =
+                play_out(views, game, moves[i], every_seat(rule), solve_at_, &searcher, &spent);
             values.moves.push_back(v);
         }
         values.stats.expansions = spent;
@@ -274,7 +275,7 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
     // deals do not depend on which thread deals them.
     arena.parallel_for_index(options.worlds, [&](int w) {
         if (options.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
-        boost::random::mt19937_64 rng(mix_seed(base, static_cast<std::uint64_t>(w)));
+        boost::random::mt19937_64 rng(seeds::world(base, w));
         const Deal deal = sampler.sample(rng, info.hand);
         WorldResult& r = results[static_cast<std::size_t>(w)];
         r = valuer.value(deal);
@@ -335,7 +336,7 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
         forced.best = forced.cards.front().card;
         return forced;
     }
-    const std::uint64_t base = decision_seed(info, 3);
+    const std::uint64_t base = decision_seed(info, seeds::DecisionKind::kCard);
     PimcAnalysis out = aggregate(std::move(cards), value_worlds(info, options_, base, *arena_));
     out.best = best_card(out.cards, options_.vote);
     return out;

@@ -4,7 +4,7 @@
 // every legal card in each world and plays the card with the best mean utility (or the most votes
 // as an optimal card). Once few tricks are left (5 with four players) the engine solves each world
 // exactly; before that, by default, each card is valued by playing the world out with the rule
-// player in every seat, the engine solving the last tricks (rollout.hpp; `eval=search` searches
+// player in every seat, the engine solving the last tricks (playout.hpp; `eval=search` searches
 // the world to a depth instead). Worlds are farmed over oneTBB (parallel.hpp); each world draws its
 // randomness from (bot seed, decision, world index) and results are reduced in world order, so a
 // decision is identical for any thread count. Bids and passes are chosen by expected score over
@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "cardgames/cards/seeds.hpp"
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/player.hpp"
 #include "cardgames/search/trick_game.hpp"
@@ -33,7 +34,7 @@ struct PimcOptions {
     bool tables = true;  // leaf-value tables when a world is searched to the end
     int depth = 0;       // eval=search: tricks; 0: iterative deepening within the budget
     // Before the exact endgame, how a world values each card: by play-outs of the rest of the hand
-    // by the rule player in every seat (rollout.hpp), or (false) by a depth-limited search whose
+    // by the rule player in every seat (playout.hpp), or (false) by a depth-limited search whose
     // horizon shares what is left evenly.
     bool rollout = true;
     std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
@@ -87,7 +88,8 @@ class PimcBot : public cardgames::Player {
     const PimcOptions& options() const { return options_; }
 
   private:
-    std::uint64_t decision_seed(const cardgames::InfoState& info, int kind) const;
+    std::uint64_t decision_seed(const cardgames::InfoState& info,
+                                cardgames::seeds::DecisionKind kind) const;
 
     PimcOptions options_;
     std::uint64_t seed_;

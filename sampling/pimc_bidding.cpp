@@ -11,6 +11,7 @@
 #include <boost/random/mersenne_twister.hpp>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/dealing.hpp"
@@ -18,6 +19,7 @@
 #include "sampling/deal_sampler.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
+#include "sampling/playout.hpp"
 
 namespace sampling {
 
@@ -34,16 +36,17 @@ struct Candidate {
 };
 
 // Plays one hand of `deal` from the seat's current point (bids so far as in `info`) and returns
-// the hand's score change for the seat's unit (Hearts: minus its penalty points).
-double play_out(const InfoState& info, const Deal& deal, const Candidate& cand,
-                std::uint64_t seed) {
+// the hand's score change for the seat's unit (Hearts: minus its penalty points). The bidding and
+// passing are a simulated game's; the card play is the play-out's (playout.hpp).
+double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
+                 std::uint64_t seed) {
     const Rules& rules = *info.rules;
     Game game(rules, seed, info.hand_number, info.dealer, info.scores);
     game.set_deal(deal);
     game.stop_after_hand();
     RuleBot rule;
     const int me = info.seat;
-    while (!game.over()) {
+    while (game.phase() != Phase::kPlay) {
         const int s = game.to_act();
         const InfoState view = game.info_state(s);
         switch (game.phase()) {
@@ -67,16 +70,11 @@ double play_out(const InfoState& info, const Deal& deal, const Candidate& cand,
                 game.choose_pass(s == me && !cand.pass.empty() ? cand.pass : rule.pass(view));
                 break;
             case Phase::kPlay:
-                game.choose_card(rule.play(view));
-                break;
             case Phase::kGameOver:
-                break;
+                throw std::logic_error("a hand ended before its card play");
         }
     }
-    const HandRecord& h = game.finished_hands().back();
-    // Hearts deltas are penalty points, which the seat wants few of.
-    const int delta = h.score.delta[rules.unit_of(me)];
-    return rules.game == GameKind::kHearts ? -delta : delta;
+    return play_card_phase(game, me, every_seat(rule));
 }
 
 // The play-out value of each candidate on each of `rollouts` sampled deals (deal-major), farmed
@@ -95,12 +93,12 @@ std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>
         if (hidden_hand) {
             deal = deal_from_seed(*info.rules, seed, r);
         } else {
-            boost::random::mt19937_64 rng(mix_seed(seed, static_cast<std::uint64_t>(r)));
+            boost::random::mt19937_64 rng(seeds::world(seed, r));
             deal = sampler->sample(rng, info.hand);
         }
         for (std::size_t c = 0; c < cands.size(); ++c)
-            values[static_cast<std::size_t>(r) * cands.size() + c] = play_out(
-                info, deal, cands[c], mix_seed(seed, 1000003u + static_cast<std::uint64_t>(r)));
+            values[static_cast<std::size_t>(r) * cands.size() + c] =
+                play_hand(info, deal, cands[c], seeds::playout(seed, r));
     });
     return values;
 }
@@ -148,7 +146,8 @@ bool PimcBot::blind_nil(const InfoState& info) {
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
     const auto values =
-        evaluate(info, cands, options_.rollouts, decision_seed(info, 0), *arena_, true);
+        evaluate(info, cands, options_.rollouts,
+                 decision_seed(info, seeds::DecisionKind::kBlindNil), *arena_, true);
     return best_of(values, cands.size()) == 1;
 }
 
@@ -168,8 +167,8 @@ int PimcBot::bid(const InfoState& info) {
         const int b = estimate + delta;
         if (b >= 1 && b <= most) cands.push_back({b, false, {}});
     }
-    const auto values =
-        evaluate(info, cands, options_.rollouts, decision_seed(info, 1), *arena_, false);
+    const auto values = evaluate(info, cands, options_.rollouts,
+                                 decision_seed(info, seeds::DecisionKind::kBid), *arena_, false);
     return cands[best_of(values, cands.size())].bid;
 }
 
@@ -194,8 +193,8 @@ CardSet PimcBot::pass(const InfoState& info) {
         for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
     };
     rec(rec, 0, 0, CardSet());
-    const auto values =
-        evaluate(info, cands, options_.rollouts, decision_seed(info, 2), *arena_, false);
+    const auto values = evaluate(info, cands, options_.rollouts,
+                                 decision_seed(info, seeds::DecisionKind::kPass), *arena_, false);
     return cands[best_of(values, cands.size())].pass;
 }
 

@@ -17,6 +17,7 @@
 
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/seeds.hpp"
 #include "cardgames/cards/text.hpp"
 #include "cardgames/players/bot_spec.hpp"
 
@@ -268,7 +269,7 @@ class ChildProcess {
 
 ExternalBot::ExternalBot(Options options, std::uint64_t seed)
     : options_(std::move(options)), seed_(seed), writer_(seed) {
-    fallback_ = options_.make_fallback(mix_seed(seed, 0xfa11bac));
+    fallback_ = options_.make_fallback(seeds::fallback_bot(seed));
 }
 
 ExternalBot::~ExternalBot() {

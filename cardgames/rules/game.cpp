@@ -73,6 +73,8 @@ InfoState Game::info_state(int seat) const {
     info.phase = phase_;
     info.bids = hand_.bids;
     info.plays = hand_.plays;
+    for (std::size_t t = 0; t < hand_.trick_winners.size(); ++t)
+        info.trick_winners[t] = static_cast<std::int8_t>(hand_.trick_winners[t]);
     info.scores = scores_;
     info.play = play_;
     for (int s = 0; s < rules_.players; ++s)

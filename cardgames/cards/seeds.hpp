@@ -1,0 +1,69 @@
+#pragma once
+// Where every seed of a bot's decision and of eval's items comes from, in one place. Each seed is
+// mix_seed of its parent and a number that names the child; the numbers are arbitrary but fixed,
+// since changing one changes every game a seed reproduces. Children of one parent must not share
+// a number: the offsets below keep the ranges of an indexed child (a world, a play-out, a seat)
+// apart from the others.
+
+#include <cstdint>
+
+#include "cardgames/cards/deal.hpp"
+
+namespace cardgames::seeds {
+
+// What a `pimc` decision is about; part of its seed, so that two decisions at the same point of a
+// hand (a bid, then the pass) draw different worlds.
+enum class DecisionKind : std::uint64_t { kBlindNil = 0, kBid = 1, kPass = 2, kCard = 3 };
+
+// A bot's decision: the hand, the cards played so far and the kind of decision. The plays (at
+// most 64) and the kind (below 8) fit under the hand's multiple of 4096.
+inline std::uint64_t decision(std::uint64_t bot_seed, int hand_number, std::size_t plays,
+                              DecisionKind kind) {
+    return mix_seed(bot_seed, static_cast<std::uint64_t>(hand_number) * 4096 + plays * 8 +
+                                  static_cast<std::uint64_t>(kind));
+}
+
+// The world `index` of a decision: the hidden hands it deals (card worlds, and the deals that bid
+// and pass candidates are valued on).
+inline std::uint64_t world(std::uint64_t decision_seed, int index) {
+    return mix_seed(decision_seed, static_cast<std::uint64_t>(index));
+}
+
+// The play-out of world `index` of a bid or pass decision (the game it plays; its rule players
+// need no randomness). Offset from the worlds so that the two never coincide.
+inline std::uint64_t playout(std::uint64_t decision_seed, int index) {
+    return mix_seed(decision_seed, 1000003u + static_cast<std::uint64_t>(index));
+}
+
+// An external bot's fallback player.
+inline std::uint64_t fallback_bot(std::uint64_t bot_seed) {
+    return mix_seed(bot_seed, 0xfa11bac);
+}
+
+// `cardgames eval`: item `index` of a run.
+inline std::uint64_t eval_item(std::uint64_t run_seed, long index) {
+    return mix_seed(run_seed, static_cast<std::uint64_t>(index));
+}
+
+// Sampled layout `k` of an eval item: the layout and the play-outs on it.
+inline std::uint64_t eval_sample(std::uint64_t item_seed, int k) {
+    return mix_seed(item_seed, 1 + static_cast<std::uint64_t>(k));
+}
+
+// The bot of policy `p` deciding an eval item.
+inline std::uint64_t eval_policy(std::uint64_t item_seed, std::size_t p) {
+    return mix_seed(item_seed, 5000 + static_cast<std::uint64_t>(p));
+}
+
+// The reference player at `seat` in a play-out (from a sample's seed), or in the bidding before
+// a policy's bid (from the item's).
+inline std::uint64_t eval_reference(std::uint64_t sample_seed, int seat) {
+    return mix_seed(sample_seed, static_cast<std::uint64_t>(seat));
+}
+
+// The policy's bot when eval asks it for a bid (the other seats bid as the reference).
+inline std::uint64_t eval_bidder(std::uint64_t item_seed) {
+    return mix_seed(item_seed, 99);
+}
+
+}  // namespace cardgames::seeds
