@@ -15,8 +15,8 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
-#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "apps/common.hpp"
@@ -239,6 +239,190 @@ double reduction(std::uint64_t reference, std::uint64_t expansions) {
     return expansions == 0 ? 0.0 : static_cast<double>(reference) / static_cast<double>(expansions);
 }
 
+// The positions of one group (same preset, utility and search to the end or not), and every
+// applicable configuration's run on each: runs[position][config].
+struct Group {
+    std::string name;
+    std::vector<std::size_t> members;  // indexes into the positions
+    std::vector<std::vector<Run>> runs;
+};
+
+// Groups in order of first appearance.
+std::vector<Group> group_positions(const std::vector<BenchPosition>& positions) {
+    std::vector<Group> groups;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const std::string name = group_of(positions[i]);
+        auto it = std::find_if(groups.begin(), groups.end(),
+                               [&](const Group& g) { return g.name == name; });
+        if (it == groups.end()) it = groups.insert(groups.end(), Group{name, {}, {}});
+        it->members.push_back(i);
+    }
+    return groups;
+}
+
+std::vector<std::vector<Run>> search_group(const Group& group,
+                                           const std::vector<BenchPosition>& positions,
+                                           const std::vector<BenchConfig>& configs) {
+    std::vector<std::vector<Run>> runs(group.members.size(), std::vector<Run>(configs.size()));
+    for (std::size_t k = 0; k < group.members.size(); ++k) {
+        const BenchPosition& p = positions[group.members[k]];
+        for (std::size_t c = 0; c < configs.size(); ++c)
+            if (applies(configs[c], p)) runs[k][c] = run_one(p, configs[c]);
+    }
+    return runs;
+}
+
+// Every max^n variant must give plain max^n's tuple and move; alphabeta its side sum. Names each
+// disagreement on stderr and returns how many there were.
+int count_mismatches(const Group& group, const std::vector<BenchPosition>& positions,
+                     const std::vector<BenchConfig>& configs) {
+    int mismatches = 0;
+    for (std::size_t k = 0; k < group.members.size(); ++k) {
+        const BenchPosition& p = positions[group.members[k]];
+        const Run* reference = nullptr;
+        for (std::size_t c = 0; c < configs.size(); ++c) {
+            const Run& run = group.runs[k][c];
+            if (!run.ran) continue;
+            if (configs[c].algorithm == engine::Algorithm::kMaxn) reference = &run;
+            if (!reference || configs[c].algorithm == engine::Algorithm::kParanoid) continue;
+            const bool two = configs[c].algorithm == engine::Algorithm::kAlphaBeta;
+            const bool same = two ? run.score == reference->value[0] + reference->value[2] &&
+                                        run.best == reference->best
+                                  : run.value == reference->value && run.best == reference->best;
+            if (!same) {
+                ++mismatches;
+                std::cerr << fmt::format("bench: {} ({}): {} disagrees with maxn\n", p.name,
+                                         p.where, configs[c].name);
+            }
+        }
+    }
+    return mismatches;
+}
+
+// The signature's share of a group: expansions of the default configuration, if it ran.
+std::optional<std::uint64_t> signature_part(const Group& group,
+                                            const std::vector<BenchConfig>& configs) {
+    std::optional<std::uint64_t> part;
+    for (const auto& row : group.runs)
+        for (std::size_t c = 0; c < configs.size(); ++c)
+            if (row[c].ran && is_signature(configs[c])) part = part.value_or(0) + row[c].expansions;
+    return part;
+}
+
+// JSON: one line per position and configuration.
+void print_runs_json(const Group& group, const std::vector<BenchPosition>& positions,
+                     const std::vector<BenchConfig>& configs) {
+    for (std::size_t k = 0; k < group.members.size(); ++k) {
+        const BenchPosition& p = positions[group.members[k]];
+        for (std::size_t c = 0; c < configs.size(); ++c) {
+            const Run& run = group.runs[k][c];
+            if (!run.ran) continue;
+            nlohmann::json j;
+            j["position"] = p.name;
+            j["group"] = group.name;
+            j["config"] = configs[c].name;
+            j["depth"] = p.depth;
+            j["expansions"] = run.expansions;
+            j["nodes"] = run.nodes;
+            j["ms"] = run.seconds * 1000.0;
+            j["best"] = to_string(run.best);
+            j["re_searches"] = run.stats.re_searches;
+            j["shallow_prunes"] = run.stats.shallow_prunes;
+            j["sequence_prunes"] = run.stats.sequence_prunes;
+            j["immediate_prunes"] = run.stats.immediate_prunes;
+            j["outcome_prunes"] = run.stats.outcome_prunes;
+            j["tt_hits"] = run.stats.tt_hits;
+            std::cout << j.dump() << "\n";
+        }
+    }
+}
+
+// A configuration's totals over the positions of a group.
+Run group_total(const Group& group, std::size_t c) {
+    Run t;
+    for (const auto& row : group.runs) {
+        if (!row[c].ran) continue;
+        t.ran = true;
+        t.expansions += row[c].expansions;
+        t.nodes += row[c].nodes;
+        t.seconds += row[c].seconds;
+    }
+    return t;
+}
+
+// The group's table: totals over its positions, reduction = maxn expansions / expansions.
+void print_group(const Group& group, const std::vector<BenchPosition>& positions,
+                 const std::vector<BenchConfig>& configs, bool json, bool per_position) {
+    int min_left = 99, max_left = 0, min_depth = 99, max_depth = 0;
+    for (std::size_t i : group.members) {
+        const int left = positions[i].state.hands[positions[i].leader].size();
+        min_left = std::min(min_left, left);
+        max_left = std::max(max_left, left);
+        min_depth = std::min(min_depth, positions[i].depth);
+        max_depth = std::max(max_depth, positions[i].depth);
+    }
+    std::optional<std::size_t> maxn_index;
+    for (std::size_t c = 0; c < configs.size(); ++c)
+        if (configs[c].algorithm == engine::Algorithm::kMaxn) maxn_index = c;
+    const Run reference = maxn_index ? group_total(group, *maxn_index) : Run{};
+    if (!json) {
+        std::cout << group_title(positions[group.members.front()],
+                                 static_cast<int>(group.members.size()), min_left, max_left,
+                                 min_depth, max_depth)
+                  << "\n";
+        std::cout << fmt::format("  {:<20}{:>14}{:>14}{:>10}{:>12}{:>11}\n", "algorithm",
+                                 "expansions", "nodes", "ms", "knodes/s", "reduction");
+    }
+    for (std::size_t c = 0; c < configs.size(); ++c) {
+        const Run t = group_total(group, c);
+        if (!t.ran) continue;
+        const double rate = t.seconds > 0 ? static_cast<double>(t.nodes) / t.seconds / 1000.0 : 0.0;
+        const double red = reference.ran ? reduction(reference.expansions, t.expansions) : 0.0;
+        if (json) {
+            nlohmann::json j;
+            j["group"] = group.name;
+            j["config"] = configs[c].name;
+            j["positions"] = group.members.size();
+            j["expansions"] = t.expansions;
+            j["nodes"] = t.nodes;
+            j["ms"] = t.seconds * 1000.0;
+            if (reference.ran) {
+                j["maxn_expansions"] = reference.expansions;
+                j["reduction"] = red;
+            }
+            std::cout << j.dump() << "\n";
+            continue;
+        }
+        std::cout << fmt::format("  {:<20}{:>14}{:>14}{:>10.0f}{:>12.0f}{:>11}\n", configs[c].name,
+                                 t.expansions, t.nodes, t.seconds * 1000.0, rate,
+                                 reference.ran ? fmt::format("{:.2f}", red) : std::string("-"));
+        if (per_position)
+            for (std::size_t k = 0; k < group.members.size(); ++k)
+                if (group.runs[k][c].ran)
+                    std::cout << fmt::format("      {:<18}{:>14}{:>14}{:>10.1f}\n",
+                                             positions[group.members[k]].name,
+                                             group.runs[k][c].expansions, group.runs[k][c].nodes,
+                                             group.runs[k][c].seconds * 1000.0);
+    }
+    if (!json) std::cout << "\n";
+}
+
+void print_summary(std::optional<std::uint64_t> signature, int mismatches, bool json) {
+    if (json) {
+        nlohmann::json j;
+        j["signature"] = signature.value_or(0);
+        j["mismatches"] = mismatches;
+        std::cout << j.dump() << "\n";
+        return;
+    }
+    if (mismatches)
+        std::cout << mismatches << " result(s) disagree with plain max^n (see stderr)\n";
+    std::cout << "bench signature: "
+              << (signature ? std::to_string(*signature)
+                            : std::string("- (default configuration not run)"))
+              << "\n";
+}
+
 }  // namespace
 
 void add_bench_search_options(po::options_description& desc, BenchSearchOptions& options) {
@@ -274,147 +458,17 @@ int bench_search(const BenchSearchOptions& options) {
     const std::vector<BenchConfig> configs = select_configs(options.algorithms);
     const bool json = options.format == "json";
 
-    // Groups in order of first appearance.
-    std::vector<std::string> group_names;
-    std::map<std::string, std::vector<std::size_t>> groups;
-    for (std::size_t i = 0; i < positions.size(); ++i) {
-        const std::string g = group_of(positions[i]);
-        if (!groups.count(g)) group_names.push_back(g);
-        groups[g].push_back(i);
-    }
-
-    std::uint64_t signature = 0;
-    bool signature_ran = false;
+    std::optional<std::uint64_t> signature;
     int mismatches = 0;
-    for (const std::string& g : group_names) {
-        const auto& members = groups[g];
-        const BenchPosition& first = positions[members.front()];
-        int min_left = 99, max_left = 0, min_depth = 99, max_depth = 0;
-        for (std::size_t i : members) {
-            const int left = positions[i].state.hands[positions[i].leader].size();
-            min_left = std::min(min_left, left);
-            max_left = std::max(max_left, left);
-            min_depth = std::min(min_depth, positions[i].depth);
-            max_depth = std::max(max_depth, positions[i].depth);
-        }
-        // runs[position][config]
-        std::vector<std::vector<Run>> runs(members.size(), std::vector<Run>(configs.size()));
-        for (std::size_t k = 0; k < members.size(); ++k) {
-            const BenchPosition& p = positions[members[k]];
-            const Run* reference = nullptr;
-            for (std::size_t c = 0; c < configs.size(); ++c) {
-                if (!applies(configs[c], p)) continue;
-                Run& run = runs[k][c];
-                run = run_one(p, configs[c]);
-                if (is_signature(configs[c])) {
-                    signature += run.expansions;
-                    signature_ran = true;
-                }
-                if (configs[c].algorithm == engine::Algorithm::kMaxn) reference = &run;
-                // Every max^n variant must give plain max^n's tuple and move; alphabeta its side
-                // sum.
-                if (reference && configs[c].algorithm != engine::Algorithm::kParanoid) {
-                    const bool two = configs[c].algorithm == engine::Algorithm::kAlphaBeta;
-                    const bool same =
-                        two ? run.score == reference->value[0] + reference->value[2] &&
-                                  run.best == reference->best
-                            : run.value == reference->value && run.best == reference->best;
-                    if (!same) {
-                        ++mismatches;
-                        std::cerr << fmt::format("bench: {} ({}): {} disagrees with maxn\n", p.name,
-                                                 p.where, configs[c].name);
-                    }
-                }
-                if (json) {
-                    nlohmann::json j;
-                    j["position"] = p.name;
-                    j["group"] = g;
-                    j["config"] = configs[c].name;
-                    j["depth"] = p.depth;
-                    j["expansions"] = run.expansions;
-                    j["nodes"] = run.nodes;
-                    j["ms"] = run.seconds * 1000.0;
-                    j["best"] = to_string(run.best);
-                    j["re_searches"] = run.stats.re_searches;
-                    j["shallow_prunes"] = run.stats.shallow_prunes;
-                    j["sequence_prunes"] = run.stats.sequence_prunes;
-                    j["immediate_prunes"] = run.stats.immediate_prunes;
-                    j["outcome_prunes"] = run.stats.outcome_prunes;
-                    j["tt_hits"] = run.stats.tt_hits;
-                    std::cout << j.dump() << "\n";
-                }
-            }
-        }
-        // The group's table: totals over its positions, reduction = maxn expansions / expansions.
-        std::optional<std::size_t> maxn_index;
-        for (std::size_t c = 0; c < configs.size(); ++c)
-            if (configs[c].algorithm == engine::Algorithm::kMaxn) maxn_index = c;
-        auto total = [&](std::size_t c) {
-            Run t;
-            for (std::size_t k = 0; k < members.size(); ++k) {
-                if (!runs[k][c].ran) continue;
-                t.ran = true;
-                t.expansions += runs[k][c].expansions;
-                t.nodes += runs[k][c].nodes;
-                t.seconds += runs[k][c].seconds;
-            }
-            return t;
-        };
-        const Run reference = maxn_index ? total(*maxn_index) : Run{};
-        if (!json) {
-            std::cout << group_title(first, static_cast<int>(members.size()), min_left, max_left,
-                                     min_depth, max_depth)
-                      << "\n";
-            std::cout << fmt::format("  {:<20}{:>14}{:>14}{:>10}{:>12}{:>11}\n", "algorithm",
-                                     "expansions", "nodes", "ms", "knodes/s", "reduction");
-        }
-        for (std::size_t c = 0; c < configs.size(); ++c) {
-            const Run t = total(c);
-            if (!t.ran) continue;
-            const double rate =
-                t.seconds > 0 ? static_cast<double>(t.nodes) / t.seconds / 1000.0 : 0.0;
-            const double red = reference.ran ? reduction(reference.expansions, t.expansions) : 0.0;
-            if (json) {
-                nlohmann::json j;
-                j["group"] = g;
-                j["config"] = configs[c].name;
-                j["positions"] = members.size();
-                j["expansions"] = t.expansions;
-                j["nodes"] = t.nodes;
-                j["ms"] = t.seconds * 1000.0;
-                if (reference.ran) {
-                    j["maxn_expansions"] = reference.expansions;
-                    j["reduction"] = red;
-                }
-                std::cout << j.dump() << "\n";
-                continue;
-            }
-            std::cout << fmt::format("  {:<20}{:>14}{:>14}{:>10.0f}{:>12.0f}{:>11}\n",
-                                     configs[c].name, t.expansions, t.nodes, t.seconds * 1000.0,
-                                     rate,
-                                     reference.ran ? fmt::format("{:.2f}", red) : std::string("-"));
-            if (options.per_position)
-                for (std::size_t k = 0; k < members.size(); ++k)
-                    if (runs[k][c].ran)
-                        std::cout << fmt::format("      {:<18}{:>14}{:>14}{:>10.1f}\n",
-                                                 positions[members[k]].name, runs[k][c].expansions,
-                                                 runs[k][c].nodes, runs[k][c].seconds * 1000.0);
-        }
-        if (!json) std::cout << "\n";
+    for (Group& group : group_positions(positions)) {
+        group.runs = search_group(group, positions, configs);
+        if (const auto part = signature_part(group, configs))
+            signature = signature.value_or(0) + *part;
+        mismatches += count_mismatches(group, positions, configs);
+        if (json) print_runs_json(group, positions, configs);
+        print_group(group, positions, configs, json, options.per_position);
     }
-    if (json) {
-        nlohmann::json j;
-        j["signature"] = signature;
-        j["mismatches"] = mismatches;
-        std::cout << j.dump() << "\n";
-    } else {
-        if (mismatches)
-            std::cout << mismatches << " result(s) disagree with plain max^n (see stderr)\n";
-        std::cout << "bench signature: "
-                  << (signature_ran ? std::to_string(signature)
-                                    : std::string("- (default configuration not run)"))
-                  << "\n";
-    }
+    print_summary(signature, mismatches, json);
     return mismatches ? 1 : 0;
 }
 

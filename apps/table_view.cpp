@@ -123,9 +123,10 @@ void TableView::print(std::ostream& out, const GameEvent& e) {
             break;
         case GameEvent::Kind::kTrick: {
             const std::size_t first = game_.hand().plays.size() - static_cast<std::size_t>(n);
-            int points = 0;
+            CardSet cards;
             for (std::size_t i = first; i < game_.hand().plays.size(); ++i)
-                points += rules.card_points(game_.hand().plays[i].card);
+                cards |= game_.hand().plays[i].card;
+            const int points = rules.points(cards);
             const std::string trick =
                 trick_text(first) +
                 (rules.game == GameKind::kHearts && points
@@ -314,9 +315,7 @@ std::string TableView::hearts_status() const {
     std::string out = "Points this hand:";
     for (int k = 0; k < n; ++k) {
         const int s = (me_ + k) % n;
-        int points = 0;
-        for (Card c : h.taken[s]) points += rules.card_points(c);
-        out += (k ? ", " : " ") + seat(s) + " " + std::to_string(points);
+        out += (k ? ", " : " ") + seat(s) + " " + std::to_string(rules.points(h.taken[s]));
     }
     out += game_.play_state().broken ? "; hearts broken\n" : "; hearts not broken\n";
     out += "Scores:";

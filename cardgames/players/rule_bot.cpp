@@ -28,11 +28,7 @@ TableView::TableView(const InfoState& state)
             const Card c = plays[i].card;
             if (c.suit() != suit) void_in[plays[i].seat][static_cast<int>(suit)] = true;
             if (i > start) {
-                const Card b = plays[best].card;
-                const bool c_trump = play_rules.has_trump && c.suit() == play_rules.trump;
-                const bool b_trump = play_rules.has_trump && b.suit() == play_rules.trump;
-                if (c_trump != b_trump ? c_trump : (c.suit() == b.suit() && c.rank() > b.rank()))
-                    best = i;
+                if (cardgames::beats(play_rules, c, plays[best].card)) best = i;
             }
             if (rules.game == GameKind::kHearts && rules.card_points(c) > 0)
                 points += rules.card_points(c);
@@ -54,10 +50,7 @@ bool TableView::plays_after_me(int s) const {
 }
 
 bool TableView::beats(Card a, Card b) const {
-    const bool a_trump = play_rules.has_trump && a.suit() == play_rules.trump;
-    const bool b_trump = play_rules.has_trump && b.suit() == play_rules.trump;
-    if (a_trump != b_trump) return a_trump;
-    return a.suit() == b.suit() && a.rank() > b.rank();
+    return cardgames::beats(play_rules, a, b);
 }
 
 int TableView::higher_unseen(Card c) const {

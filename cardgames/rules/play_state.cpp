@@ -84,12 +84,8 @@ std::string PlayState::why_illegal(const PlayRules& rules, Card card) const {
 
 int PlayState::current_winner(const PlayRules& rules) const {
     int best = 0;
-    for (int i = 1; i < trick_size; ++i) {
-        const Card c = trick[i], b = trick[best];
-        const bool c_trump = rules.has_trump && c.suit() == rules.trump;
-        const bool b_trump = rules.has_trump && b.suit() == rules.trump;
-        if (c_trump != b_trump ? c_trump : (c.suit() == b.suit() && c.rank() > b.rank())) best = i;
-    }
+    for (int i = 1; i < trick_size; ++i)
+        if (beats(rules, trick[i], trick[best])) best = i;
     return (leader + best) % players;
 }
 

@@ -27,6 +27,15 @@ struct PlayRules {
     static PlayRules from(const Rules& rules);
 };
 
+// Whether `a`, played to a trick that `b` is winning, takes the trick over: a trump beats any
+// other suit, otherwise only a higher card of b's suit does.
+inline bool beats(const PlayRules& rules, Card a, Card b) {
+    const bool a_trump = rules.has_trump && a.suit() == rules.trump;
+    const bool b_trump = rules.has_trump && b.suit() == rules.trump;
+    if (a_trump != b_trump) return a_trump;
+    return a.suit() == b.suit() && a.rank() > b.rank();
+}
+
 struct PlayState {
     std::array<CardSet, kMaxPlayers> hands{};
     CardSet played;                         // every card played this hand, current trick included
@@ -46,6 +55,13 @@ struct PlayState {
     Suit led_suit() const { return trick[0].suit(); }
     bool hand_over() const { return trick_size == 0 && hands[to_move].empty(); }
     int cards_left() const;  // cards not yet played, all hands together
+    // The cards still in play: every hand and the trick in progress.
+    CardSet in_play() const {
+        CardSet c;
+        for (int p = 0; p < players; ++p) c |= hands[p];
+        for (int i = 0; i < trick_size; ++i) c |= trick[i];
+        return c;
+    }
 
     CardSet legal_moves(const PlayRules& rules) const;
     // Empty when `card` is legal for the player to move, else why not, in words for a player.

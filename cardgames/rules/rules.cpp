@@ -36,6 +36,12 @@ int Rules::card_points(Card c) const {
     return 0;
 }
 
+int Rules::points(CardSet cards) const {
+    int sum = 0;
+    for (Card c : cards) sum += card_points(c);
+    return sum;
+}
+
 Card Rules::first_lead_card() const {
     if (game == GameKind::kSpades && !first_lead_two_clubs) return kNoCard;
     return deck().of_suit(Suit::kClubs).lowest();

@@ -67,6 +67,8 @@ struct Rules {
     bool is_partnership() const { return game == GameKind::kSpades && partnership && players == 4; }
     // Hearts penalty points of one card (hearts 1, Q♠ 13, J♦ -10 with the option).
     int card_points(Card c) const;
+    // Hearts penalty points of a set of cards: the sum of their card_points.
+    int points(CardSet cards) const;
     // Hearts: the card that must lead the first trick (2♣, or the lowest club in play);
     // Spades: 2♣ with first_lead_two_clubs, else kNoCard.
     Card first_lead_card() const;

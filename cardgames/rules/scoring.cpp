@@ -69,7 +69,7 @@ HandScore score_hearts_hand(const Rules& rules, const std::array<CardSet, kMaxPl
     HandScore hs;
     const CardSet moon_cards = CardSet::whole_suit(Suit::kHearts) | Card(Suit::kSpades, kQueen);
     for (int seat = 0; seat < rules.players; ++seat) {
-        for (Card c : taken[seat]) hs.points[seat] += rules.card_points(c);
+        hs.points[seat] = rules.points(taken[seat]);
         if (taken[seat].contains_all(moon_cards)) hs.moon_shooter = seat;
     }
     for (int seat = 0; seat < rules.players; ++seat) {

@@ -248,5 +248,31 @@ TEST(PlayState, PointsPerCardOnlyInHearts) {
     for (Card c : CardSet::full_deck()) EXPECT_EQ(s.points[c.index()], 0);
 }
 
+TEST(PlayState, BeatsGoesByTrumpThenLedSuitRank) {
+    const PlayRules spades = PlayRules::from(preset("spades-partnership"));
+    EXPECT_TRUE(beats(spades, C("2S"), C("AH")));   // a trump beats the led suit
+    EXPECT_FALSE(beats(spades, C("AH"), C("2S")));  // and nothing else beats a trump
+    EXPECT_TRUE(beats(spades, C("3S"), C("2S")));
+    EXPECT_TRUE(beats(spades, C("KH"), C("QH")));
+    EXPECT_FALSE(beats(spades, C("AD"), C("2H")));  // a discard never wins
+    const PlayRules hearts = PlayRules::from(preset("hearts4"));
+    EXPECT_FALSE(beats(hearts, C("2S"), C("AH")));  // no trumps in Hearts
+    EXPECT_TRUE(beats(hearts, C("AH"), C("KH")));
+}
+
+TEST(PlayState, InPlayIsTheHandsAndTheTrick) {
+    const PlayRules r = PlayRules::from(preset("hearts4"));
+    PlayState s = start("N:.A.3.2 Q.5..K 8.9.4. .2.6.7", 0, 1);
+    EXPECT_EQ(s.in_play(), s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]);
+    s.play(r, C("2C"));
+    EXPECT_TRUE(s.in_play().contains(C("2C")));  // on the table, still in play
+    EXPECT_EQ(s.in_play().size(), 12);
+    s.play(r, C("KC"));
+    s.play(r, C("4D"));
+    s.play(r, C("7C"));  // the trick is complete: its cards are out of play
+    EXPECT_EQ(s.in_play().size(), 8);
+    EXPECT_FALSE(s.in_play().contains(C("2C")));
+}
+
 }  // namespace
 }  // namespace cardgames

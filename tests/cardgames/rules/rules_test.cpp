@@ -169,6 +169,14 @@ TEST(Presets, CardPoints) {
     EXPECT_EQ(total, 26);
 }
 
+TEST(Presets, PointsOfACardSetSumTheCards) {
+    const Rules h = preset("hearts4");
+    EXPECT_EQ(h.points(h.deck()), 26);
+    EXPECT_EQ(h.points(cards("QS 2H 3H KS")), 15);
+    EXPECT_EQ(h.points(CardSet()), 0);
+    EXPECT_EQ(preset("hearts4", {"jack_of_diamonds=true"}).points(cards("JD AH")), -9);
+}
+
 TEST(RuleOverrides, Apply) {
     const Rules r = preset(
         "hearts4", {"moon_subtracts=true", "queen_breaks_hearts=on", "no_passing=1",

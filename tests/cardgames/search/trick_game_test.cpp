@@ -292,5 +292,64 @@ TEST(TrickGame, MoonIsValuedAtTheLeaves) {
     EXPECT_EQ(res.value[3], 0);
 }
 
+// Searcher<TrickGame> must search exactly as the searcher of the objective's own type does: the
+// same value, move and node count (it dispatches once per search, never per node).
+template <class Objective>
+void check_same_as_own_type(const char* preset, Utility utility) {
+    const Rules r = load_rules(preset_path(preset), {});
+    engine::SearchOptions o;
+    o.algorithm = engine::Algorithm::kSpeculative;
+    o.tt_entries = 4096;
+    o.outcome_tables = true;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        const Position pos = random_position(r, seed, 12);
+        TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+        EXPECT_EQ(g.utility(), utility);
+        engine::Searcher<TrickGame> chosen(o);
+        const auto a = chosen.search(g);
+        TrickSearch<Objective> own(r, pos.state, pos.taken, pos.context);
+        engine::Searcher<TrickSearch<Objective>> direct(o);
+        const auto b = direct.search(own);
+        EXPECT_EQ(a.value, b.value) << pos.describe;
+        EXPECT_EQ(a.best_move, b.best_move) << pos.describe;
+        EXPECT_EQ(a.stats.expansions, b.stats.expansions) << pos.describe;
+    }
+}
+
+TEST(TrickGame, SearchesTricksAsItsOwnType) {
+    check_same_as_own_type<TricksObjective>("spades-partnership", Utility::kTricks);
+}
+TEST(TrickGame, SearchesSpadesScoreAsItsOwnType) {
+    check_same_as_own_type<SpadesScoreObjective>("spades-cutthroat3", Utility::kScore);
+}
+TEST(TrickGame, SearchesHeartsPointsAsItsOwnType) {
+    check_same_as_own_type<HeartsPointsObjective>("hearts4", Utility::kPoints);
+}
+
+TEST(TrickGame, OneSearcherServesEveryObjectiveWithItsOwnTables) {
+    // A searcher that meets another objective starts that one's tables afresh, and keeps a depth
+    // limit set before its first search.
+    const Rules r = load_rules(preset_path("spades-partnership"), {});
+    const Position pos = random_position(r, 7, 16);
+    engine::SearchOptions o;
+    o.tt_entries = 4096;
+    engine::Searcher<TrickGame> shared(o);
+    shared.set_depth_limit(2);
+    TrickGame score(r, pos.state, Utility::kScore, pos.taken, pos.context);
+    TrickGame tricks(r, pos.state, Utility::kTricks, pos.taken, pos.context);
+    const auto first = shared.search(score);
+    const auto second = shared.search(tricks);
+    engine::SearchOptions limited = o;
+    limited.depth_limit = 2;
+    engine::Searcher<TrickGame> fresh_score(limited), fresh_tricks(limited);
+    const auto want_first = fresh_score.search(score);
+    const auto want_second = fresh_tricks.search(tricks);
+    EXPECT_EQ(first.value, want_first.value);
+    EXPECT_EQ(first.stats.expansions, want_first.stats.expansions);
+    EXPECT_EQ(second.value, want_second.value);
+    EXPECT_EQ(second.stats.expansions, want_second.stats.expansions);
+    EXPECT_EQ(shared.options().depth_limit, 2);
+}
+
 }  // namespace
 }  // namespace cardgames

@@ -1,0 +1,321 @@
+#pragma once
+// What a position of the trick play is worth: one policy type per objective, each giving the
+// payoff, the cut-off evaluation, the pruning bounds, the move order, the transposition and outcome
+// hooks of the engine, and the value as a person reads it. TrickSearch<Objective> (trick_game.hpp)
+// combines one with the TrickPlay core at compile time.
+//
+//   TricksObjective        Spades: tricks won from the root on; in partnership both partners get
+//                          their side's count (constant-sum: 2 x tricks left in partnership,
+//                          tricks left otherwise).
+//   SpadesScoreObjective   Spades: the hand's score change from bids, nil and bags (the 10-bag
+//                          penalty included), shifted to be >= 0. Not constant-sum: leaf-value
+//                          tables are what prune it.
+//   HeartsPointsObjective  Hearts: u_i = 26 - (hand score of i), the moon applied at the leaves.
+//                          While one player could still take every penalty card the bounds are the
+//                          trivial ones (the moon breaks monotonicity); once two players have taken
+//                          points they are exact again.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cardgames/rules/info_state.hpp"
+#include "cardgames/search/trick_play.hpp"
+#include "engine/types.hpp"
+
+namespace cardgames {
+
+enum class Utility : std::uint8_t { kTricks, kScore, kPoints };
+Utility parse_utility(const std::string& name);  // throws InputError naming the text
+std::string utility_name(Utility u);
+// The utility a game searches by default: tricks for Spades, points for Hearts.
+Utility default_utility(GameKind game);
+
+// Spades facts the score utility needs: bids and the running bags of each unit.
+struct ScoreContext {
+    std::array<Bid, kMaxPlayers> bids{};
+    std::array<int, kMaxPlayers> bags{};
+};
+
+using TrickCounts = std::array<int, kMaxPlayers>;
+
+// Spades move order: lead aces and kings, else low; do not overtake the partner; win cheaply;
+// else throw the lowest.
+inline int spades_move_order(Card c, const MoveFacts& f) {
+    if (f.leading) return c.rank() == kAce ? 200 : (c.rank() >= kKing ? 150 : 100 - c.rank());
+    if (f.partner_winning) return 100 - c.rank() - (f.beats ? 50 : 0);
+    if (f.beats) return 200 - c.rank();
+    return 100 - c.rank();
+}
+
+// Calls f(tricks) for every split of the tricks left among the players, added to the tricks won
+// so far, until f returns true.
+template <class F>
+void for_each_trick_split(const TrickPlay& g, F&& f) {
+    const int players = g.players();
+    TrickCounts tricks{};
+    for (int p = 0; p < players; ++p) tricks[p] = g.state().tricks_won[p];
+    bool stop = false;
+    auto rec = [&](auto&& self, int p, int rest) -> void {
+        if (stop) return;
+        if (p == players - 1) {
+            tricks[p] += rest;
+            stop = f(static_cast<const TrickCounts&>(tricks));
+            tricks[p] -= rest;
+            return;
+        }
+        for (int k = 0; k <= rest && !stop; ++k) {
+            tricks[p] += k;
+            self(self, p + 1, rest - k);
+            tricks[p] -= k;
+        }
+    };
+    rec(rec, 0, g.remaining_tricks());
+}
+
+// The outcome key of the Spades objectives: tricks left and tricks won by each player.
+std::uint64_t tricks_outcome_key(const TrickPlay& g);
+// A Spades value per side (partnership) or per player, less `shift`.
+std::vector<int> spades_report(const TrickPlay& g, const engine::Tuple& value,
+                               engine::Utility shift);
+
+class TricksObjective {
+  public:
+    static constexpr Utility kUtility = Utility::kTricks;
+    static constexpr bool kPenalties = false;
+
+    TricksObjective(const TrickPlay& g, const ScoreContext&)
+        : maxsum_(g.partnership() ? 2 * g.remaining_tricks() : g.remaining_tricks()) {}
+
+    engine::Utility maxsum() const { return maxsum_; }
+    bool constant_sum() const { return true; }
+    int move_order(const TrickPlay&, Card c, const MoveFacts& f) const {
+        return spades_move_order(c, f);
+    }
+    void outcome_tuple(const TrickPlay& g, const TrickCounts& tricks, engine::Tuple& out) const {
+        out = {};
+        TrickCounts gained{};
+        for (int p = 0; p < g.players(); ++p) gained[p] = tricks[p] - g.root_tricks_won(p);
+        for (int p = 0; p < g.players(); ++p)
+            out[p] = g.partnership() ? gained[p] + gained[(p + 2) % 4] : gained[p];
+    }
+    void payoff(const TrickPlay& g, engine::Tuple& out) const {
+        TrickCounts tricks{};
+        for (int p = 0; p < g.players(); ++p) tricks[p] = g.state().tricks_won[p];
+        outcome_tuple(g, tricks, out);
+    }
+    // Tricks won so far, with what is left shared out evenly.
+    void evaluate(const TrickPlay& g, engine::Tuple& out) const {
+        const int left = g.remaining_tricks(), n = g.players();
+        TrickCounts tricks{};
+        for (int p = 0; p < n; ++p)
+            tricks[p] = g.state().tricks_won[p] + left / n + (p < left % n ? 1 : 0);
+        outcome_tuple(g, tricks, out);
+    }
+    // Under a depth limit (`horizon`) the bounds are those of the cut-off tree: a node k tricks
+    // before the horizon can gain at most k more tricks on top of the even share that evaluate()
+    // hands out there.
+    void bounds(const TrickPlay& g, int horizon, engine::Tuple& lo, engine::Tuple& hi) const;
+    std::uint64_t hash_key(const TrickPlay& g) const {
+        return g.position_key(g.partnership() && g.state().trick_size == 0);
+    }
+    void tt_offset(const TrickPlay& g, engine::Tuple& out) const {
+        out = {};
+        for (int p = 0; p < g.players(); ++p)
+            out[p] = g.state().tricks_won[p] - g.root_tricks_won(p);
+        if (g.partnership()) {
+            const engine::Tuple own = out;
+            for (int p = 0; p < g.players(); ++p) out[p] = own[p] + own[(p + 2) % 4];
+        }
+    }
+    std::uint64_t outcome_key(const TrickPlay& g) const { return tricks_outcome_key(g); }
+    template <class F>
+    void for_each_outcome(const TrickPlay& g, F&& f) const {
+        engine::Tuple t{};
+        for_each_trick_split(g, [&](const TrickCounts& tricks) {
+            outcome_tuple(g, tricks, t);
+            return f(static_cast<const engine::Tuple&>(t));
+        });
+    }
+    std::vector<int> report(const TrickPlay& g, const engine::Tuple& value) const {
+        return spades_report(g, value, 0);
+    }
+
+  private:
+    // Per side: tricks its top trumps are certain to win (partnership, no depth limit).
+    static std::array<int, 2> sure_trump_tricks(const TrickPlay& g);
+
+    engine::Utility maxsum_;
+};
+
+class SpadesScoreObjective {
+  public:
+    static constexpr Utility kUtility = Utility::kScore;
+    static constexpr bool kPenalties = false;
+
+    // Shifts by the worst outcome, and finds the range and the largest sum.
+    SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context);
+
+    engine::Utility maxsum() const { return maxsum_; }
+    bool constant_sum() const { return false; }
+    int move_order(const TrickPlay&, Card c, const MoveFacts& f) const {
+        return spades_move_order(c, f);
+    }
+    // The real hand scoring, with the unit's running bags for the 10-bag penalty.
+    void outcome_tuple(const TrickPlay& g, const TrickCounts& tricks, engine::Tuple& out) const;
+    void payoff(const TrickPlay& g, engine::Tuple& out) const {
+        TrickCounts tricks{};
+        for (int p = 0; p < g.players(); ++p) tricks[p] = g.state().tricks_won[p];
+        outcome_tuple(g, tricks, out);
+    }
+    void evaluate(const TrickPlay& g, engine::Tuple& out) const;
+    // Trivial bounds: the score is not monotonic in the tricks taken.
+    void bounds(const TrickPlay& g, int, engine::Tuple& lo, engine::Tuple& hi) const {
+        lo = {};
+        hi = {};
+        for (int p = 0; p < g.players(); ++p) hi[p] = max_u_;
+    }
+    // The score is not additive: the tricks won so far go into the key, the offset stays zero.
+    std::uint64_t hash_key(const TrickPlay& g) const {
+        std::uint64_t h = g.position_key(false);
+        for (int p = 0; p < g.players(); ++p)
+            h ^= TrickPlay::count_key(p, g.state().tricks_won[p] & 31);
+        return h;
+    }
+    void tt_offset(const TrickPlay&, engine::Tuple& out) const { out = {}; }
+    std::uint64_t outcome_key(const TrickPlay& g) const { return tricks_outcome_key(g); }
+    template <class F>
+    void for_each_outcome(const TrickPlay& g, F&& f) const {
+        engine::Tuple t{};
+        for_each_trick_split(g, [&](const TrickCounts& tricks) {
+            outcome_tuple(g, tricks, t);
+            return f(static_cast<const engine::Tuple&>(t));
+        });
+    }
+    std::vector<int> report(const TrickPlay& g, const engine::Tuple& value) const {
+        return spades_report(g, value, shift_);
+    }
+
+  private:
+    ScoreContext context_;
+    engine::Utility shift_ = 0;  // added to every utility so that all are >= 0
+    engine::Utility max_u_ = 0;  // largest utility any player can reach
+    engine::Utility maxsum_ = 0;
+};
+
+class HeartsPointsObjective {
+  public:
+    static constexpr Utility kUtility = Utility::kPoints;
+    static constexpr bool kPenalties = true;
+
+    HeartsPointsObjective(const TrickPlay& g, const ScoreContext&);
+
+    engine::Utility maxsum() const { return maxsum_; }
+    bool constant_sum() const { return constant_sum_; }
+    // Lead low and keep points back; discard points, then high; duck as high as possible; forced
+    // to win, win cheaply.
+    int move_order(const TrickPlay& g, Card c, const MoveFacts& f) const {
+        const int pts = g.play_rules().points[c.index()];
+        if (f.leading) return 100 - c.rank() * 4 - pts * 3;
+        if (c.suit() != f.led) return 200 + pts * 8 + c.rank();
+        if (!f.beats) return 150 + c.rank();
+        return 100 - c.rank();
+    }
+    void points_tuple(const TrickPlay& g, const std::array<int, kMaxPlayers>& penalty,
+                      int jack_taker, engine::Tuple& out) const;
+    void payoff(const TrickPlay& g, engine::Tuple& out) const {
+        std::array<int, kMaxPlayers> pen{};
+        for (int p = 0; p < g.players(); ++p) pen[p] = g.penalty(p);
+        points_tuple(g, pen, g.jack_taker(), out);
+    }
+    // Points taken so far, with what is left shared out evenly: every share lies inside the bounds
+    // and the shares sum to what is left, so the tuple sums to at most maxsum.
+    void evaluate(const TrickPlay& g, engine::Tuple& out) const {
+        const int n = g.players();
+        int left = g.moon_total();
+        for (int p = 0; p < n; ++p) left -= g.penalty(p);
+        out = {};
+        for (int p = 0; p < n; ++p) {
+            const int share = left / n + (p < left % n ? 1 : 0);
+            out[p] = shift_ - (g.penalty(p) + jack_points(g, p) + share);
+        }
+    }
+    void bounds(const TrickPlay& g, int, engine::Tuple& lo, engine::Tuple& hi) const;
+    std::uint64_t hash_key(const TrickPlay& g) const {
+        std::uint64_t h = g.position_key(false);
+        // What the future utility depends on beyond the cards, where it is not additive.
+        if (g.moon_possible())
+            for (int p = 0; p < g.players(); ++p) h ^= TrickPlay::count_key(p, g.penalty(p) & 31);
+        if (g.rules().jack_of_diamonds && g.jack_taker() != TrickPlay::kNobody)
+            h ^= TrickPlay::count_key(g.jack_taker(), 31) * 3;
+        return h;
+    }
+    void tt_offset(const TrickPlay& g, engine::Tuple& out) const {
+        out = {};
+        if (!g.moon_possible())
+            for (int p = 0; p < g.players(); ++p) out[p] = -g.penalty(p);
+    }
+    std::uint64_t outcome_key(const TrickPlay& g) const;
+    template <class F>
+    void for_each_outcome(const TrickPlay& g, F&& f) const;
+    // Penalty points per player for the whole hand, the moon applied.
+    std::vector<int> report(const TrickPlay& g, const engine::Tuple& value) const {
+        std::vector<int> out;
+        for (int p = 0; p < g.players(); ++p) out.push_back(shift_ - value[p]);
+        return out;
+    }
+
+  private:
+    static int jack_points(const TrickPlay& g, int p) {
+        return (g.rules().jack_of_diamonds && g.jack_taker() == p) ? kJackOfDiamondsPoints : 0;
+    }
+
+    engine::Utility shift_ = kMoonPoints;
+    engine::Utility max_u_ = 0;
+    engine::Utility maxsum_ = 0;
+    bool constant_sum_ = false;
+};
+
+template <class F>
+void HeartsPointsObjective::for_each_outcome(const TrickPlay& g, F&& f) const {
+    // A superset of the reachable outcomes: every split of the hearts still in play, every taker of
+    // the Q♠ and of the J♦ if they are still in play.
+    const int players = g.players();
+    const CardSet in_play = g.state().in_play();
+    const int hearts = in_play.count(Suit::kHearts);
+    const bool queen = in_play.contains(Card(Suit::kSpades, kQueen));
+    const bool jack = g.rules().jack_of_diamonds && in_play.contains(Card(Suit::kDiamonds, kJack));
+    std::array<int, kMaxPlayers> pen{};
+    for (int p = 0; p < players; ++p) pen[p] = g.penalty(p);
+    engine::Tuple t{};
+    bool stop = false;
+    auto finish = [&](int jack_taker) {
+        points_tuple(g, pen, jack_taker, t);
+        stop = f(static_cast<const engine::Tuple&>(t));
+    };
+    auto rec = [&](auto&& self, int p, int rest) -> void {
+        if (stop) return;
+        if (p == players - 1) {
+            pen[p] += rest;
+            for (int q = queen ? 0 : -1; q < (queen ? players : 0) && !stop; ++q) {
+                if (q >= 0) pen[q] += kQueenOfSpadesPoints;
+                if (jack)
+                    for (int j = 0; j < players && !stop; ++j) finish(j);
+                else
+                    finish(g.jack_taker());
+                if (q >= 0) pen[q] -= kQueenOfSpadesPoints;
+            }
+            pen[p] -= rest;
+            return;
+        }
+        for (int k = 0; k <= rest && !stop; ++k) {
+            pen[p] += k;
+            self(self, p + 1, rest - k);
+            pen[p] -= k;
+        }
+    };
+    rec(rec, 0, hearts);
+}
+
+}  // namespace cardgames
