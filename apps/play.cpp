@@ -11,6 +11,7 @@
 #include "apps/table_view.hpp"
 #include "apps/terminal.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/seeds.hpp"
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/position.hpp"
@@ -71,10 +72,11 @@ int cmd_play(int argc, char** argv) {
             if (s == seat) {
                 players.push_back(std::make_unique<TerminalPlayer>(
                     std::cin, std::cout, display, table,
-                    sampling::make_player(helper, mix_seed(seed, 100 + s))));
+                    sampling::make_player(helper, seeds::play_hint_bot(seed, s))));
                 names.push_back("human");
             } else {
-                std::unique_ptr<Player> bot = sampling::make_player(specs[k], mix_seed(seed, s));
+                std::unique_ptr<Player> bot =
+                    sampling::make_player(specs[k], seeds::play_bot(seed, s));
                 if (tty)
                     bot = std::make_unique<ShowThinking>(std::move(bot), table.seat(s), std::cout);
                 players.push_back(std::move(bot));

@@ -6,6 +6,7 @@
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/seeds.hpp"
 #include "cardgames/rules/record.hpp"
 #include "cardgames/rules/scoring.hpp"
 
@@ -102,7 +103,7 @@ GameResult tournament_result_from_json(const json& line, const TournamentPlan& p
     expect_index(f["rotation"], rotation);
     if (cardgames::rules_to_pairs(record.rules) != cardgames::rules_to_pairs(plan.rules))
         f["rules"].fail("not the rules of the header");
-    if (record.seed != cardgames::mix_seed(plan.seed, static_cast<std::uint64_t>(board)))
+    if (record.seed != cardgames::seeds::tournament_game(plan.seed, board))
         f["seed"].fail("not the seed of board " + std::to_string(board) + " of this run");
     if (record.players != plan.seat_specs(rotation))
         f["players"].fail("not the header's players in rotation " + std::to_string(rotation));

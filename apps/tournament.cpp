@@ -15,6 +15,7 @@
 #include "apps/stats.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/seeds.hpp"
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
@@ -35,12 +36,12 @@ std::string play_item(const TournamentPlan& plan, long index) {
     const int n = rules.players;
     const long board = index / plan.rotations();
     const int rotation = static_cast<int>(index % plan.rotations());
-    const std::uint64_t game_seed = mix_seed(plan.seed, static_cast<std::uint64_t>(board));
+    const std::uint64_t game_seed = seeds::tournament_game(plan.seed, board);
     const std::vector<std::string> seat_specs = plan.seat_specs(rotation);
     std::vector<std::unique_ptr<Player>> players(n);
     for (int e = 0; e < n; ++e)
-        players[(e + rotation) % n] = sampling::make_player(
-            plan.specs[e], mix_seed(game_seed, 1000 + static_cast<std::uint64_t>(e)));
+        players[(e + rotation) % n] =
+            sampling::make_player(plan.specs[e], seeds::tournament_bot(game_seed, e));
     Game game(rules, game_seed);
     if (plan.by_hands) game.stop_after_hand();
     while (!game.over()) {

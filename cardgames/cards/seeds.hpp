@@ -66,4 +66,21 @@ inline std::uint64_t eval_bidder(std::uint64_t item_seed) {
     return mix_seed(item_seed, 99);
 }
 
+// `cardgames tournament`: the game of board `board` (every seat rotation of a duplicate board
+// plays the same deals), and the bot of player entry `entry` in it.
+inline std::uint64_t tournament_game(std::uint64_t run_seed, long board) {
+    return mix_seed(run_seed, static_cast<std::uint64_t>(board));
+}
+inline std::uint64_t tournament_bot(std::uint64_t game_seed, int entry) {
+    return mix_seed(game_seed, 1000 + static_cast<std::uint64_t>(entry));
+}
+
+// `cardgames play`: the bot at `seat`, and the one that gives the human hints.
+inline std::uint64_t play_bot(std::uint64_t game_seed, int seat) {
+    return mix_seed(game_seed, static_cast<std::uint64_t>(seat));
+}
+inline std::uint64_t play_hint_bot(std::uint64_t game_seed, int seat) {
+    return mix_seed(game_seed, 100 + static_cast<std::uint64_t>(seat));
+}
+
 }  // namespace cardgames::seeds
