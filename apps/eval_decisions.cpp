@@ -27,17 +27,11 @@ bool seat_chosen(const std::string& seats, int seat) {
 // The decision as the seat to play sees it, with the public facts a playout needs.
 PlayDecision decision_at(const Game& game, const Rules& stored, long line_no) {
     const int seat = game.to_act();
-    const int n = game.rules().players;
     PlayDecision d;
     d.info = game.info_state(seat);
     d.info.rules = &stored;
     d.record_line = line_no;
     d.hand = game.hand().number;
-    d.taken = game.hand().taken;
-    for (int s = 0; s < n; ++s) d.hand_sizes[s] = game.play_state().hands[s].size();
-    // The seat knows where the cards it gave away are, until they are played.
-    if (!d.info.passed.empty())
-        d.known[stored.pass_recipient(seat, d.hand)] = d.info.passed - d.info.play.played;
     return d;
 }
 

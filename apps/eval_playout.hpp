@@ -29,11 +29,7 @@ double bid_playout(const cardgames::Rules& rules, const cardgames::Deal& layout,
 
 // One play decision taken from a record: the seat's view plus the public facts the playout needs.
 struct PlayDecision {
-    cardgames::InfoState info;                             // info.rules points at stable storage
-    std::array<int, cardgames::kMaxPlayers> hand_sizes{};  // cards each seat holds now
-    std::array<cardgames::CardSet, cardgames::kMaxPlayers>
-        known{};  // cards the seat knows another holds
-    std::array<cardgames::CardSet, cardgames::kMaxPlayers> taken{};  // cards won so far, per seat
+    cardgames::InfoState info;  // info.rules points at stable storage; what the seat knows
     long record_line = 0;
     int hand = 0;
 };

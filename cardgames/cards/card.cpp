@@ -28,23 +28,14 @@ std::string to_string_symbol(Card c) {
 }
 
 bool parse_suit(std::string_view t, Suit& out) {
+    // A letter: its place in "CDHS" is the suit's number.
+    constexpr std::string_view kLetters = "CDHS";
     if (t.size() == 1) {
-        switch (std::toupper(static_cast<unsigned char>(t[0]))) {
-            case 'S':
-                out = Suit::kSpades;
-                return true;
-            case 'H':
-                out = Suit::kHearts;
-                return true;
-            case 'D':
-                out = Suit::kDiamonds;
-                return true;
-            case 'C':
-                out = Suit::kClubs;
-                return true;
-            default:
-                return false;
-        }
+        const auto at =
+            kLetters.find(static_cast<char>(std::toupper(static_cast<unsigned char>(t[0]))));
+        if (at == std::string_view::npos) return false;
+        out = static_cast<Suit>(at);
+        return true;
     }
     // Both the black and the white symbol of each suit.
     static constexpr struct {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text.hpp"
 #include "engine/hash.hpp"
 
 namespace cardgames {
@@ -29,18 +30,6 @@ int seat_of_letter(char c) {
         default:
             return -1;
     }
-}
-
-std::vector<std::string_view> split_ws(std::string_view t) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < t.size()) {
-        while (i < t.size() && std::isspace(static_cast<unsigned char>(t[i]))) ++i;
-        const std::size_t start = i;
-        while (i < t.size() && !std::isspace(static_cast<unsigned char>(t[i]))) ++i;
-        if (i > start) out.push_back(t.substr(start, i - start));
-    }
-    return out;
 }
 
 CardSet parse_hand(std::string_view text, const std::string& where, CardSet& seen) {
@@ -101,7 +90,7 @@ Deal parse_deal(std::string_view text) {
     const std::string_view head = text.substr(0, colon);
     Deal deal;
     int first_seat = 0;
-    const auto hands = split_ws(text.substr(colon + 1));
+    const auto hands = split_words(text.substr(colon + 1));
     if (head.size() == 1 && seat_of_letter(head[0]) >= 0) {
         deal.players = 4;
         first_seat = seat_of_letter(head[0]);

@@ -1,5 +1,6 @@
 #include "cardgames/cards/text.hpp"
 
+#include <cctype>
 #include <cstdio>
 
 namespace cardgames {
@@ -87,6 +88,18 @@ std::string safe_text(std::string_view text, std::size_t max_bytes, TextCharset 
         if (out.size() + piece.size() > max_bytes) return out + "...";
         out += piece;
         i += used;
+    }
+    return out;
+}
+
+std::vector<std::string_view> split_words(std::string_view text) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        const std::size_t start = i;
+        while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        if (i > start) out.push_back(text.substr(start, i - start));
     }
     return out;
 }

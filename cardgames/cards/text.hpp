@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cardgames {
 
@@ -20,5 +21,8 @@ enum class TextCharset { kUtf8, kAscii };
 // character boundary, with "..." after it.
 std::string safe_text(std::string_view text, std::size_t max_bytes = kSafeTextBytes,
                       TextCharset charset = TextCharset::kUtf8);
+
+// The words of a text: its runs of non-space characters, in order (views into `text`).
+std::vector<std::string_view> split_words(std::string_view text);
 
 }  // namespace cardgames

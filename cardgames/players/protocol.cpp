@@ -24,16 +24,10 @@ struct Words {
 
 namespace {
 
-std::vector<std::string> split_words(std::string_view line) {
-    std::vector<std::string> out;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-        const std::size_t start = i;
-        while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-        if (i > start) out.emplace_back(line.substr(start, i - start));
-    }
-    return out;
+// The words of a line, as strings the caller may keep and change.
+std::vector<std::string> words_of(std::string_view line) {
+    const std::vector<std::string_view> words = split_words(line);
+    return {words.begin(), words.end()};
 }
 
 std::string lower(std::string s) {
@@ -308,9 +302,9 @@ std::vector<std::string> TableWriter::decision(const InfoState& info) {
     if (rules_.game == GameKind::kHearts && info.phase == Phase::kPlay && !passes_sent_) {
         const int offset = rules_.pass_offset(hand_);
         if (offset != 0) {
-            out.push_back(
-                with_cards("passed " + std::to_string((seat_ + offset + n) % n), info.passed));
-            out.push_back(with_cards("received " + std::to_string((seat_ - offset + 2 * n) % n),
+            out.push_back(with_cards(
+                "passed " + std::to_string(rules_.pass_recipient(seat_, hand_)), info.passed));
+            out.push_back(with_cards("received " + std::to_string(rules_.pass_sender(seat_, hand_)),
                                      info.received));
         }
         passes_sent_ = true;
@@ -409,7 +403,7 @@ std::vector<std::string> TableWriter::hand_over(const HandRecord& h, bool game_o
 // ---------------------------------------------------------------- bot side
 
 std::optional<Phase> BotView::feed(std::string_view line) {
-    const std::vector<std::string> words = split_words(line);
+    const std::vector<std::string> words = words_of(line);
     if (words.empty()) return std::nullopt;
     try {
         if (read_session_line(words)) return std::nullopt;
@@ -661,9 +655,8 @@ void BotView::on_passed(const std::vector<std::string>& words) {
     if (!dealt_) throw ProtocolError("a pass before the cards were dealt");
     if (passed_) throw ProtocolError("this seat already passed");
     const int to = seat_word(words, 1, n);
-    if (to != (me + pass_offset() + n) % n)
-        throw ProtocolError("this hand this seat passes to seat " +
-                            std::to_string((me + pass_offset() + n) % n));
+    if (const int recipient = rules_.pass_recipient(me, info_.hand_number); to != recipient)
+        throw ProtocolError("this hand this seat passes to seat " + std::to_string(recipient));
     const CardSet cards = card_words(words, 2, rules_);
     if (cards.size() != rules_.pass_count)
         throw ProtocolError(std::to_string(cards.size()) + " cards passed: these rules pass " +
@@ -681,9 +674,8 @@ void BotView::on_received(const std::vector<std::string>& words) {
     if (!passed_) throw ProtocolError("'received' before 'passed'");
     if (received_) throw ProtocolError("this seat already received its pass");
     const int from = seat_word(words, 1, n);
-    if (from != (me - pass_offset() + n) % n)
-        throw ProtocolError("this hand this seat receives from seat " +
-                            std::to_string((me - pass_offset() + n) % n));
+    if (const int sender = rules_.pass_sender(me, info_.hand_number); from != sender)
+        throw ProtocolError("this hand this seat receives from seat " + std::to_string(sender));
     const CardSet cards = card_words(words, 2, rules_);
     if (cards.size() != rules_.pass_count)
         throw ProtocolError(std::to_string(cards.size()) + " cards received: these rules pass " +
@@ -1044,7 +1036,7 @@ Answer check_answer(const InfoState& info, std::string_view line) {
         a.why = why;
         return a;
     };
-    std::vector<std::string> words = split_words(line);
+    std::vector<std::string> words = words_of(line);
     if (!words.empty() && lower(words[0]) == decision_name(info.phase)) words.erase(words.begin());
     if (words.empty()) return malformed("an empty answer");
     const Rules& rules = *info.rules;

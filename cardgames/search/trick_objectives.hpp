@@ -74,6 +74,17 @@ void for_each_trick_split(const TrickPlay& g, F&& f) {
     rec(rec, 0, g.remaining_tricks());
 }
 
+// Calls f(outcome tuple) for every split of the tricks left (for_each_trick_split), valued by
+// the objective's outcome_tuple, until f returns true: the Spades objectives' outcomes.
+template <class Objective, class F>
+void for_each_split_outcome(const Objective& objective, const TrickPlay& g, F&& f) {
+    engine::Tuple t{};
+    for_each_trick_split(g, [&](const TrickCounts& tricks) {
+        objective.outcome_tuple(g, tricks, t);
+        return f(static_cast<const engine::Tuple&>(t));
+    });
+}
+
 // The outcome key of the Spades objectives: tricks left and tricks won by each player.
 std::uint64_t tricks_outcome_key(const TrickPlay& g);
 // A Spades value per side (partnership) or per player, less `shift`.
@@ -132,11 +143,7 @@ class TricksObjective {
     std::uint64_t outcome_key(const TrickPlay& g) const { return tricks_outcome_key(g); }
     template <class F>
     void for_each_outcome(const TrickPlay& g, F&& f) const {
-        engine::Tuple t{};
-        for_each_trick_split(g, [&](const TrickCounts& tricks) {
-            outcome_tuple(g, tricks, t);
-            return f(static_cast<const engine::Tuple&>(t));
-        });
+        for_each_split_outcome(*this, g, f);
     }
     std::vector<int> report(const TrickPlay& g, const engine::Tuple& value) const {
         return spades_report(g, value, 0);
@@ -187,11 +194,7 @@ class SpadesScoreObjective {
     std::uint64_t outcome_key(const TrickPlay& g) const { return tricks_outcome_key(g); }
     template <class F>
     void for_each_outcome(const TrickPlay& g, F&& f) const {
-        engine::Tuple t{};
-        for_each_trick_split(g, [&](const TrickCounts& tricks) {
-            outcome_tuple(g, tricks, t);
-            return f(static_cast<const engine::Tuple&>(t));
-        });
+        for_each_split_outcome(*this, g, f);
     }
     std::vector<int> report(const TrickPlay& g, const engine::Tuple& value) const {
         return spades_report(g, value, shift_);

@@ -34,6 +34,20 @@ engine::Searcher<TrickGame> exact_solver() {
     return engine::Searcher<TrickGame>(so);
 }
 
+// A rule player in each of `n` seats.
+std::vector<std::unique_ptr<Player>> rule_players(int n) {
+    std::vector<std::unique_ptr<Player>> players;
+    for (int s = 0; s < n; ++s) players.push_back(make_player("rule", s));
+    return players;
+}
+
+// Steps the game through bidding and passing and on to `cards_before` cards played.
+void play_until(Game& game, std::vector<std::unique_ptr<Player>>& players, int cards_before) {
+    while (game.phase() != Phase::kPlay ||
+           static_cast<int>(game.hand().plays.size()) < cards_before)
+        step_game(game, players);
+}
+
 TEST(PlayOut, EndsAsTheRulePlayersEndTheHand) {
     for (const char* preset : {"hearts4", "hearts3", "spades-partnership", "spades-cutthroat3"}) {
         for (std::uint64_t seed = 1; seed <= 4; ++seed) {
@@ -42,11 +56,8 @@ TEST(PlayOut, EndsAsTheRulePlayersEndTheHand) {
                  cards_before += rules.players + 1) {
                 Game game(rules, seed);
                 game.stop_after_hand();
-                std::vector<std::unique_ptr<Player>> players;
-                for (int s = 0; s < rules.players; ++s) players.push_back(make_player("rule", s));
-                while (game.phase() != Phase::kPlay ||
-                       static_cast<int>(game.hand().plays.size()) < cards_before)
-                    step_game(game, players);
+                auto players = rule_players(rules.players);
+                play_until(game, players, cards_before);
                 const InfoState info = game.info_state(game.to_act());
                 TrickGame world = world_of(game, info);
                 const std::uint64_t key = world.hash_key();
@@ -154,11 +165,8 @@ void check_views(const char* preset, std::uint64_t seed, int cards_before, bool 
     const Rules rules = load_rules(preset_path(preset), {});
     Game game(rules, seed);
     game.stop_after_hand();
-    std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < rules.players; ++s) players.push_back(make_player("rule", s));
-    while (game.phase() != Phase::kPlay ||
-           static_cast<int>(game.hand().plays.size()) < cards_before)
-        step_game(game, players);
+    auto players = rule_players(rules.players);
+    play_until(game, players, cards_before);
     const InfoState info = game.info_state(game.to_act());
     std::array<OwnCards, kMaxPlayers> own{};
     for (int s = 0; s < rules.players; ++s) {
@@ -194,8 +202,7 @@ TEST(SeatViews, TrickWinnersArePublic) {
     const Rules rules = load_rules(preset_path("spades-partnership"), {});
     Game game(rules, 5);
     game.stop_after_hand();
-    std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < rules.players; ++s) players.push_back(make_player("rule", s));
+    auto players = rule_players(rules.players);
     int checked = 0;
     while (!game.over()) {
         if (game.phase() == Phase::kPlay && game.play_state().trick_size == 0 &&
@@ -221,8 +228,7 @@ class Cheat : public RuleBot {
 TEST(PlayOut, RefusesAnIllegalCard) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     Game game(rules, 2);
-    std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < rules.players; ++s) players.push_back(make_player("rule", s));
+    auto players = rule_players(rules.players);
     while (game.phase() != Phase::kPlay) step_game(game, players);
     const InfoState info = game.info_state(game.to_act());
     SeatViews views(info);

@@ -314,13 +314,20 @@ TEST(SpadesGame, BagRollover) {
     EXPECT_EQ(g.finished_hands()[0].score.bag_penalties[0], 1);
 }
 
-TEST(SpadesGame, BlindNilOfferedOnlyWhenTrailingBy100) {
+// Partnership Spades dealt kSpadesAllToNorth, with the sides at these running scores.
+Game spades_at_scores(int north_south, int east_west) {
     Game g = spades_game("spades-partnership", {}, kSpadesAllToNorth);
     ScoreBoard b;
-    b.score = {0, 99};
+    b.score = {north_south, east_west};
     g.set_scores(b);
+    return g;
+}
+
+TEST(SpadesGame, BlindNilOfferedOnlyWhenTrailingBy100) {
+    Game g = spades_at_scores(0, 99);
     EXPECT_EQ(g.phase(), Phase::kBid);
     EXPECT_EQ(g.choose_blind_nil(true), "no blind nil decision is due now");
+    ScoreBoard b;
     b.score = {0, 100};
     g.set_scores(b);
     EXPECT_EQ(g.phase(), Phase::kBlindNil);
@@ -346,10 +353,7 @@ TEST(SpadesGame, BlindNilOfferedOnlyWhenTrailingBy100) {
 
 // E/W 100 ahead, so South may bid blind nil: N bids 5, E 3, and South is asked next.
 Game blind_nil_offered() {
-    Game g = spades_game("spades-partnership", {}, kSpadesAllToNorth);
-    ScoreBoard b;
-    b.score = {0, 100};
-    g.set_scores(b);
+    Game g = spades_at_scores(0, 100);
     EXPECT_EQ(g.choose_blind_nil(false), "");
     EXPECT_EQ(g.choose_bid(5), "");
     EXPECT_EQ(g.choose_bid(3), "");
@@ -477,10 +481,7 @@ TEST(SpadesGame, CutthroatFourPlayersScoresPerPlayer) {
 }
 
 TEST(SpadesGame, EndsAtTarget) {
-    Game g = spades_game("spades-partnership", {}, kSpadesAllToNorth);
-    ScoreBoard b;
-    b.score = {350, 300};
-    g.set_scores(b);
+    Game g = spades_at_scores(350, 300);
     bid_all(g, {5, 0, 0, 3});
     play_out_lowest(g);
     EXPECT_TRUE(g.over());
@@ -489,10 +490,7 @@ TEST(SpadesGame, EndsAtTarget) {
 }
 
 TEST(SpadesGame, TieOverTargetContinues) {
-    Game g = spades_game("spades-partnership", {}, kSpadesAllToNorth);
-    ScoreBoard b;
-    b.score = {350, 438};
-    g.set_scores(b);
+    Game g = spades_at_scores(350, 438);
     bid_all(g, {5, 0, 0, 3});
     play_out_lowest(g);
     EXPECT_EQ(scores(g), (std::vector<int>{508, 508}));
@@ -504,17 +502,12 @@ TEST(SpadesGame, TieOverTargetContinues) {
 }
 
 TEST(SpadesGame, EndsAtLossThreshold) {
-    Game g = spades_game("spades-partnership", {}, kSpadesAllToNorth);
-    ScoreBoard b;
-    b.score = {-50, 0};
-    g.set_scores(b);
+    Game g = spades_at_scores(-50, 0);
     bid_all(g, {0, 3, 4, 3});
     play_out_lowest(g);
     EXPECT_EQ(scores(g), (std::vector<int>{-190, -60}));
     EXPECT_FALSE(g.over());
-    Game l = spades_game("spades-partnership", {}, kSpadesAllToNorth);
-    b.score = {-60, 0};
-    l.set_scores(b);
+    Game l = spades_at_scores(-60, 0);
     bid_all(l, {0, 3, 4, 3});
     play_out_lowest(l);
     EXPECT_EQ(scores(l), (std::vector<int>{-200, -60}));

@@ -25,8 +25,13 @@ void play_ok(PlayState& s, const PlayRules& r, const char* card) {
     s.play(r, C(card));
 }
 
+// The play rules of a preset with overrides.
+PlayRules play_rules(const std::string& name, const std::vector<std::string>& overrides = {}) {
+    return PlayRules::from(preset(name, overrides));
+}
+
 TEST(PlayState, HeartsMiniHand) {
-    const PlayRules r = PlayRules::from(preset("hearts4"));
+    const PlayRules r = play_rules("hearts4");
     // N: AH 3D 2C; E: QS 5H KC; S: 8S 9H 4D; W: 2H 6D 7C.
     PlayState s = start("N:.A.3.2 Q.5..K 8.9.4. .2.6.7", 0);
     EXPECT_EQ(s.cards_left(), 12);
@@ -78,7 +83,7 @@ TEST(PlayState, HeartsMiniHand) {
 }
 
 TEST(PlayState, HeartsOnlyHeartsMayLeadThem) {
-    const PlayRules r = PlayRules::from(preset("hearts4"));
+    const PlayRules r = play_rules("hearts4");
     PlayState s = start("N:.AK.. ..2.3 ..4.5 ..6.7", 0, 1);
     EXPECT_EQ(s.legal_moves(r), cards("AH KH"));
     // With the queen too, the queen must be led (it is not a heart).
@@ -87,7 +92,7 @@ TEST(PlayState, HeartsOnlyHeartsMayLeadThem) {
 }
 
 TEST(PlayState, FirstTrickForcedPointsAndOption) {
-    const PlayRules r = PlayRules::from(preset("hearts4"));
+    const PlayRules r = play_rules("hearts4");
     // E holds only penalty cards: anything goes on the first trick.
     PlayState s = start("N:..2.2 Q.AK.. ..3.3 ..4.4", 0);
     play_ok(s, r, "2C");
@@ -99,8 +104,7 @@ TEST(PlayState, FirstTrickForcedPointsAndOption) {
     EXPECT_EQ(t.why_illegal(r, C("QS")),
               "no hearts or Q\u2660 on the first trick while you hold another card");
     // first_trick_points_allowed: the queen may go.
-    const PlayRules allowed =
-        PlayRules::from(preset("hearts4", {"first_trick_points_allowed=true"}));
+    const PlayRules allowed = play_rules("hearts4", {"first_trick_points_allowed=true"});
     PlayState u = start("N:..2.2 Q..A. ..3.3 ..4.4", 0);
     play_ok(u, allowed, "2C");
     EXPECT_EQ(u.legal_moves(allowed), cards("QS AD"));
@@ -109,7 +113,7 @@ TEST(PlayState, FirstTrickForcedPointsAndOption) {
     play_ok(v, r, "2C");
     EXPECT_EQ(v.legal_moves(r), cards("QS AD"));
     // The J of diamonds is never barred.
-    const PlayRules jd = PlayRules::from(preset("hearts4", {"jack_of_diamonds=true"}));
+    const PlayRules jd = play_rules("hearts4", {"jack_of_diamonds=true"});
     PlayState w = start("N:..2.2 Q..J. ..3.3 ..4.4", 0);
     play_ok(w, jd, "2C");
     EXPECT_EQ(w.legal_moves(jd), cards("JD"));
@@ -131,7 +135,7 @@ TEST(PlayState, QueenBreaksHeartsOption) {
         EXPECT_EQ(s.to_move, 3);
     }
     // A led hearts-only hand with queen_breaks_hearts off, QS discarded: still not broken.
-    const PlayRules r = PlayRules::from(preset("hearts4"));
+    const PlayRules r = play_rules("hearts4");
     PlayState s = start("N:.A.2.2 Q...3 ..3.4 ..4.5", 0, 1);
     play_ok(s, r, "2D");
     play_ok(s, r, "QS");
@@ -139,7 +143,7 @@ TEST(PlayState, QueenBreaksHeartsOption) {
 }
 
 TEST(PlayState, HeartsBreakingOff) {
-    const PlayRules r = PlayRules::from(preset("hearts4", {"hearts_breaking=false"}));
+    const PlayRules r = play_rules("hearts4", {"hearts_breaking=false"});
     PlayState s = start("N:.A.2. ..3.3 ..4.4 ..5.5", 0, 1);
     EXPECT_EQ(s.legal_moves(r), cards("AH 2D"));
     // The first trick's 2C lead is still forced.
@@ -148,7 +152,7 @@ TEST(PlayState, HeartsBreakingOff) {
 }
 
 TEST(PlayState, HeartsTrickWinnerNoTrump) {
-    const PlayRules r = PlayRules::from(preset("hearts4"));
+    const PlayRules r = play_rules("hearts4");
     PlayState s = start("N:..2. A... ..K. ..3.", 0, 1);
     play_ok(s, r, "2D");
     play_ok(s, r, "AS");  // a discard, not a trump
@@ -157,7 +161,7 @@ TEST(PlayState, HeartsTrickWinnerNoTrump) {
 }
 
 TEST(PlayState, SpadesTrumpsAndBreaking) {
-    const PlayRules r = PlayRules::from(preset("spades-partnership"));
+    const PlayRules r = play_rules("spades-partnership");
     // N: AS 2D 3C; E: KD 3H 4C; S: 2S 5D 6D; W: AD 7H 8C. No first-lead card in default Spades.
     PlayState s = start("N:A..2.3 .3.K.4 2..65. .7.A.8", 0);
     EXPECT_EQ(s.legal_moves(r), cards("2D 3C"));
@@ -191,7 +195,7 @@ TEST(PlayState, SpadesTrumpsAndBreaking) {
 }
 
 TEST(PlayState, SpadesLowTrumpBeatsHighLedCard) {
-    const PlayRules r = PlayRules::from(preset("spades-partnership"));
+    const PlayRules r = play_rules("spades-partnership");
     PlayState s = start("N:..A. 2... ..K. ..Q.", 0, 1);
     play_ok(s, r, "AD");
     play_ok(s, r, "2S");
@@ -200,34 +204,31 @@ TEST(PlayState, SpadesLowTrumpBeatsHighLedCard) {
 }
 
 TEST(PlayState, SpadesOnlySpadesMayBeLedAndLeadAnytime) {
-    const PlayRules r = PlayRules::from(preset("spades-partnership"));
+    const PlayRules r = play_rules("spades-partnership");
     EXPECT_EQ(start("N:AK... .2.. .3.. .4..", 0).legal_moves(r), cards("AS KS"));
-    const PlayRules anytime =
-        PlayRules::from(preset("spades-partnership", {"spades_lead_anytime=true"}));
+    const PlayRules anytime = play_rules("spades-partnership", {"spades_lead_anytime=true"});
     PlayState s = start("N:A..2. .2.. .3.. .4..", 0);
     EXPECT_EQ(s.legal_moves(anytime), cards("AS 2D"));
     EXPECT_EQ(s.why_illegal(anytime, C("AS")), "");
 }
 
 TEST(PlayState, SpadesFirstLeadTwoClubs) {
-    const PlayRules r =
-        PlayRules::from(preset("spades-partnership", {"first_lead_two_clubs=true"}));
+    const PlayRules r = play_rules("spades-partnership", {"first_lead_two_clubs=true"});
     PlayState s = start("N:A...2 .2.. .3.. .4..", 0);
     EXPECT_EQ(s.legal_moves(r), cards("2C"));
     EXPECT_EQ(s.why_illegal(r, C("AS")), "the first trick must be opened with 2C");
     // 3-player cutthroat has no 2C: the 3C opens.
-    const PlayRules r3 =
-        PlayRules::from(preset("spades-cutthroat3", {"first_lead_two_clubs=true"}));
+    const PlayRules r3 = play_rules("spades-cutthroat3", {"first_lead_two_clubs=true"});
     PlayState t = start("3:A..2.3 .2.. .3..", 0);
     EXPECT_EQ(t.legal_moves(r3), cards("3C"));
     EXPECT_EQ(t.why_illegal(r3, C("2D")), "the first trick must be opened with 3C");
 }
 
 TEST(PlayState, LowestClubLeadsSmallerHeartsDecks) {
-    EXPECT_EQ(PlayRules::from(preset("hearts3")).first_lead, C("2C"));
-    EXPECT_EQ(PlayRules::from(preset("hearts5")).first_lead, C("3C"));
-    EXPECT_EQ(PlayRules::from(preset("hearts6")).first_lead, C("4C"));
-    const PlayRules r6 = PlayRules::from(preset("hearts6"));
+    EXPECT_EQ(play_rules("hearts3").first_lead, C("2C"));
+    EXPECT_EQ(play_rules("hearts5").first_lead, C("3C"));
+    EXPECT_EQ(play_rules("hearts6").first_lead, C("4C"));
+    const PlayRules r6 = play_rules("hearts6");
     PlayState s = start("6:..A.4 ..K.5 ..Q.6 ..J.7 ..T.8 ..9.9", 0);
     EXPECT_EQ(s.legal_moves(r6), cards("4C"));
     play_ok(s, r6, "4C");
@@ -239,29 +240,29 @@ TEST(PlayState, LowestClubLeadsSmallerHeartsDecks) {
 }
 
 TEST(PlayState, PointsPerCardOnlyInHearts) {
-    const PlayRules h = PlayRules::from(preset("hearts4", {"jack_of_diamonds=true"}));
+    const PlayRules h = play_rules("hearts4", {"jack_of_diamonds=true"});
     EXPECT_EQ(h.points[C("QS").index()], 13);
     EXPECT_EQ(h.points[C("7H").index()], 1);
     EXPECT_EQ(h.points[C("JD").index()], -10);
     EXPECT_EQ(h.points[C("AS").index()], 0);
-    const PlayRules s = PlayRules::from(preset("spades-partnership"));
+    const PlayRules s = play_rules("spades-partnership");
     for (Card c : CardSet::full_deck()) EXPECT_EQ(s.points[c.index()], 0);
 }
 
 TEST(PlayState, BeatsGoesByTrumpThenLedSuitRank) {
-    const PlayRules spades = PlayRules::from(preset("spades-partnership"));
+    const PlayRules spades = play_rules("spades-partnership");
     EXPECT_TRUE(beats(spades, C("2S"), C("AH")));   // a trump beats the led suit
     EXPECT_FALSE(beats(spades, C("AH"), C("2S")));  // and nothing else beats a trump
     EXPECT_TRUE(beats(spades, C("3S"), C("2S")));
     EXPECT_TRUE(beats(spades, C("KH"), C("QH")));
     EXPECT_FALSE(beats(spades, C("AD"), C("2H")));  // a discard never wins
-    const PlayRules hearts = PlayRules::from(preset("hearts4"));
+    const PlayRules hearts = play_rules("hearts4");
     EXPECT_FALSE(beats(hearts, C("2S"), C("AH")));  // no trumps in Hearts
     EXPECT_TRUE(beats(hearts, C("AH"), C("KH")));
 }
 
 TEST(PlayState, InPlayIsTheHandsAndTheTrick) {
-    const PlayRules r = PlayRules::from(preset("hearts4"));
+    const PlayRules r = play_rules("hearts4");
     PlayState s = start("N:.A.3.2 Q.5..K 8.9.4. .2.6.7", 0, 1);
     EXPECT_EQ(s.in_play(), s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]);
     s.play(r, C("2C"));

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "test_helpers.hpp"
 
 namespace cardgames {
@@ -252,10 +254,17 @@ TEST(HeartsScoring, MoonWithFivePlayers) {
               (std::vector<int>{26, 26, 26, 0, 26}));
 }
 
+// Per-unit numbers from a list, zero beyond it.
+template <class Array>
+Array per_unit(std::initializer_list<int> values) {
+    Array out{};
+    std::copy(values.begin(), values.end(), out.begin());
+    return out;
+}
+
 ScoreBoard board(std::initializer_list<int> scores) {
     ScoreBoard b;
-    int i = 0;
-    for (int s : scores) b.score[i++] = s;
+    b.score = per_unit<decltype(b.score)>(scores);
     return b;
 }
 
@@ -291,8 +300,7 @@ TEST(GameEnd, Hearts) {
 
 HandScore deltas(std::initializer_list<int> d) {
     HandScore s;
-    int u = 0;
-    for (int v : d) s.delta[u++] = v;
+    s.delta = per_unit<decltype(s.delta)>(d);
     return s;
 }
 
