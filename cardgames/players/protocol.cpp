@@ -785,6 +785,8 @@ void BotView::apply_card(const PlayedCard& p) {
     const int winner = info_.play.play(play_rules_, p.card);
     info_.hand = info_.play.hands[me];
     if (winner >= 0) {
+        info_.trick_winners[static_cast<std::size_t>(info_.play.tricks_played - 1)] =
+            static_cast<std::int8_t>(winner);
         for (std::size_t i = info_.plays.size() - static_cast<std::size_t>(n);
              i < info_.plays.size(); ++i)
             taken_[winner] |= info_.plays[i].card;

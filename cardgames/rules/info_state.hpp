@@ -58,9 +58,8 @@ struct InfoState {
 
     std::array<Bid, kMaxPlayers> bids{};
     std::vector<PlayedCard> plays;  // every card played this hand, in order
-    // The seat that won each trick so far (the first play.tricks_played entries). Filled by
-    // Game::info_state and the play-outs' views (sampling/playout.hpp); the bot protocol's view
-    // (players/protocol.cpp) does not fill it yet.
+    // The seat that won each trick so far (the first play.tricks_played entries): filled by
+    // Game::info_state, the play-outs' views (sampling/playout.hpp) and the bot protocol's view.
     std::array<std::int8_t, kMaxTricks> trick_winners{};
     PlayState play;     // public trick state; only hands[seat] is filled in
     ScoreBoard scores;  // before this hand

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <boost/random/mersenne_twister.hpp>
 #include <sstream>
 
@@ -73,6 +74,8 @@ void expect_same_info(const InfoState& a, const InfoState& b, const std::string&
     EXPECT_EQ(a.play.to_move, b.play.to_move) << where;
     EXPECT_EQ(a.play.trick_size, b.play.trick_size) << where;
     EXPECT_EQ(a.play.tricks_played, b.play.tricks_played) << where;
+    for (int t = 0; t < std::min(a.play.tricks_played, b.play.tricks_played); ++t)
+        EXPECT_EQ(a.trick_winners[t], b.trick_winners[t]) << where << " trick " << t;
     EXPECT_EQ(a.play.broken, b.play.broken) << where;
     EXPECT_EQ(a.scores.score, b.scores.score) << where;
     EXPECT_EQ(a.scores.bags, b.scores.bags) << where;
