@@ -153,6 +153,7 @@ class WorldValuer {
                        ? Utility::kPoints
                        : (options.score_utility ? Utility::kScore : Utility::kTricks)),
           taken_(taken_cards(info)),
+          context_(score_context(info)),
           // At its own turn the seat has not played to the trick in progress: one card per trick
           // left.
           tricks_left_(info.hand.size()),
@@ -160,11 +161,7 @@ class WorldValuer {
           // Every search of a world runs to the end of the hand, except eval=search before the
           // endgame.
           to_the_end_(exact_ || options.rollout),
-          solve_at_(rollout_solve_at(options, rules_)) {
-        context_.bids = info.bids;
-        for (int s = 0; s < rules_.players; ++s)
-            context_.bags[rules_.unit_of(s)] = info.scores.bags[rules_.unit_of(s)];
-    }
+          solve_at_(rollout_solve_at(options, rules_)) {}
 
     WorldResult value(const Deal& deal) const {
         PlayState state = info_.play;

@@ -86,14 +86,18 @@ engine::Tuple play_out(SeatViews& views, TrickGame& world, Card first, const Sea
 
 TrickGame world_of(const InfoState& info, const std::array<CardSet, kMaxPlayers>& hands,
                    Utility utility) {
+    PlayState state = info.play;
+    state.hands = hands;
+    return TrickGame(*info.rules, state, utility, taken_cards(info), score_context(info));
+}
+
+ScoreContext score_context(const InfoState& info) {
     const Rules& rules = *info.rules;
     ScoreContext context;
     context.bids = info.bids;
     for (int s = 0; s < rules.players; ++s)
         context.bags[rules.unit_of(s)] = info.scores.bags[rules.unit_of(s)];
-    PlayState state = info.play;
-    state.hands = hands;
-    return TrickGame(rules, state, utility, taken_cards(info), context);
+    return context;
 }
 
 Utility score_utility(const Rules& rules) {

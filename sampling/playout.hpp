@@ -75,6 +75,9 @@ cardgames::TrickGame world_of(const cardgames::InfoState& info,
                               const std::array<cardgames::CardSet, cardgames::kMaxPlayers>& hands,
                               cardgames::Utility utility);
 
+// The bids and running bags of a decision, as the Spades score objective needs them.
+cardgames::ScoreContext score_context(const cardgames::InfoState& info);
+
 // A finished play-out's value for `seat`, as the hand's scoring gives it: its unit's score change
 // (Spades, utility kScore), or minus its penalty points (Hearts), so that higher is better.
 double hand_value(const cardgames::Rules& rules, const cardgames::TrickGame& world,
