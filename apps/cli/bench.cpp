@@ -5,9 +5,9 @@
 #include <chrono>
 #include <iostream>
 
-#include "apps/bench_pimc.hpp"
-#include "apps/bench_search.hpp"
-#include "apps/common.hpp"
+#include "apps/cli/bench_pimc.hpp"
+#include "apps/cli/bench_search.hpp"
+#include "apps/cli/common.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "sampling/bot_registry.hpp"

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "apps/bench_search.hpp"
+#include "apps/cli/bench_search.hpp"
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/position.hpp"

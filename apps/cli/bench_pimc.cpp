@@ -1,6 +1,6 @@
 // cardgames bench --pimc: how long the Monte-Carlo player takes per decision, at every point of a
 // hand, and its peak memory. A measurement program, never a test.
-#include "apps/bench_pimc.hpp"
+#include "apps/cli/bench_pimc.hpp"
 
 #include <fmt/format.h>
 #include <sys/resource.h>

@@ -7,7 +7,7 @@
 // Position files: one position per line, '#' starts a comment line:
 //   name | preset | utility | depth | leader | bids | deal
 // depth is in tricks (0 = search to the end), bids is '-' or one bid per seat ('2,nil,3').
-#include "apps/bench_search.hpp"
+#include "apps/cli/bench_search.hpp"
 
 #include <fmt/format.h>
 
@@ -19,8 +19,8 @@
 #include <optional>
 #include <sstream>
 
-#include "apps/common.hpp"
-#include "apps/search_options.hpp"
+#include "apps/cli/common.hpp"
+#include "apps/cli/search_options.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/text_file.hpp"
 #include "cardgames/rules/position.hpp"

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "apps/common.hpp"
+#include "apps/cli/common.hpp"
 
 namespace apps {
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "apps/common.hpp"
+#include "apps/cli/common.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/players/protocol.hpp"
 #include "sampling/bot_registry.hpp"

@@ -1,4 +1,4 @@
-#include "apps/common.hpp"
+#include "apps/cli/common.hpp"
 
 #include <oneapi/tbb/info.h>
 
@@ -11,7 +11,7 @@
 #include <system_error>
 #include <thread>
 
-#include "apps/cluster.hpp"
+#include "apps/experiments/cluster.hpp"  // QuietExit
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/text.hpp"
 
@@ -24,9 +24,9 @@ std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::str
                                                                   const std::string& label) {
     std::array<cardgames::Bid, cardgames::kMaxPlayers> bids{};
     const std::string at = label + " '" + text + "': ";
+    int i = 0;
     std::istringstream in(text);
     std::string w;
-    int i = 0;
     while (std::getline(in, w, ',')) {
         const auto b = w.find_first_not_of(" \t\r");
         w = b == std::string::npos ? "" : w.substr(b, w.find_last_not_of(" \t\r") - b + 1);
@@ -134,42 +134,15 @@ bool out_of_threads_or_processes(const std::exception& e) {
     return std::string_view(e.what()).starts_with("pthread_create");
 }
 
-void check_threads_available(int count) {
-    std::latch go(1);
-    std::vector<std::thread> threads;
-    std::string failure;
-    for (int i = 0; i < count; ++i) try {
-            threads.emplace_back([&go] { go.wait(); });
-        } catch (const std::system_error& e) {
-            failure = e.what();
-            break;
-        }
-    go.count_down();
-    for (std::thread& t : threads) t.join();
-    if (!failure.empty())
-        throw RunError("could start only " + std::to_string(threads.size()) + " of the " +
-                       std::to_string(count) + " threads the run needs (" + failure +
-                       "): the system's limit on threads or processes is reached; "
-                       "try fewer --threads or raise the limit (ulimit -u)");
-}
-
 void check_default_threads_available() {
     check_threads_available(tbb::info::default_concurrency() - 1);
-}
-
-std::uint64_t fnv1a(const std::string& text) {
-    std::uint64_t hash = 0xcbf29ce484222325ULL;
-    for (unsigned char c : text) hash = (hash ^ c) * 0x100000001b3ULL;
-    return hash;
 }
 
 std::string terminal_text(const std::string& message) {
     return cardgames::safe_text(message, kMessageBytes);
 }
 
-int guarded(const std::string& command, const std::function<int()>& body) {
-    // Under mpirun every rank meets the same error; rank 0 alone says it.
-    const bool say = rank() == 0;
+int guarded(const std::string& command, const std::function<int()>& body, bool say) {
     try {
         return body();
     } catch (const QuietExit& q) {

@@ -13,30 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "apps/experiments/run.hpp"
 #include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/rules.hpp"
 
 namespace apps {
 
 namespace po = boost::program_options;
-
-// Exit statuses: 0 done, 1 a bug or a failed run, 2 bad input, 130 interrupted.
-inline constexpr int kExitFailed = 1;
-inline constexpr int kExitBadInput = 2;
-inline constexpr int kExitInterrupted = 130;
-
-// A run that cannot go on through no fault of its input or of the program: a write that failed
-// (a full disk), threads that could not be had. Exit status 1, with the message as it is.
-class RunError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
-
-// Upper bounds of the numeric options (README): large enough for any real run, small enough that
-// no count, product or index derived from them can overflow.
-inline constexpr long kMaxItems = 1'000'000'000;  // --games, --hands, --count
-inline constexpr int kMaxThreads = 1024;          // --threads
-inline constexpr int kMaxSamples = 1'000'000;     // eval --samples
 
 // A whole-number option that takes exactly lo..hi: the digits of a number, an optional '-', nothing
 // else ("1e3", "12abc", " 5" and "+5" are refused), and no wrap-around or overflow ("-1" for an
@@ -100,13 +83,6 @@ void only_option(const po::variables_map& vm, const std::string& option);
 // it is neither bad input nor a bug.
 bool out_of_threads_or_processes(const std::exception& e);
 
-// Starts `count` threads side by side and lets them end, so that a run which cannot have the
-// threads it will use stops at its start with a RunError naming how many it got. oneTBB starts its
-// workers one from another, and a worker that cannot start the next one ends the program with
-// std::terminate; after this check oneTBB finds the threads it needs (unless the machine's other
-// processes take them in between).
-void check_threads_available(int count);
-
 // The same for the threads oneTBB starts by default (all cores), for commands that run in the
 // default arena (play, bot, bench --pimc).
 void check_default_threads_available();
@@ -124,9 +100,6 @@ struct RulesOptions {
     cardgames::Rules resolve() const;
 };
 
-// FNV-1a, 64 bits: a fingerprint of an input file, or of what each MPI rank worked out.
-std::uint64_t fnv1a(const std::string& text);
-
 // Parses argv (after the subcommand) into vm; prints help and returns false for --help. A word
 // that is not an option (and not one of `positional`) is refused, naming it.
 bool parse_args(const std::string& command, int argc, char** argv,
@@ -138,8 +111,9 @@ bool parse_args(const std::string& command, int argc, char** argv,
 inline constexpr std::size_t kMessageBytes = 4000;
 std::string terminal_text(const std::string& message);
 
-// Runs a command body; InputError and option errors print a message and give exit status 2.
-int guarded(const std::string& command, const std::function<int()>& body);
+// Runs a command body; InputError and option errors print a message (when `say`: under mpirun
+// every rank meets the same error, and rank 0 alone says it) and give exit status 2.
+int guarded(const std::string& command, const std::function<int()>& body, bool say = true);
 
 // One bid per seat, comma-separated: 0-13 (17 in 3-player hands), nil, bnil (blind nil); spaces
 // around a bid are ignored. Errors name `label` (the option or field) and the text.
@@ -155,8 +129,9 @@ int cmd_replay(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_solve(int argc, char** argv);
 int cmd_bot(int argc, char** argv);
-int cmd_tournament(int argc, char** argv);
-int cmd_eval(int argc, char** argv);
+class MpiSession;
+int cmd_tournament(const MpiSession& mpi, int argc, char** argv);
+int cmd_eval(const MpiSession& mpi, int argc, char** argv);
 int cmd_deals(int argc, char** argv);
 
 }  // namespace apps

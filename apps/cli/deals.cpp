@@ -3,7 +3,7 @@
 // a set can be regenerated from the seed alone.
 #include <iostream>
 
-#include "apps/common.hpp"
+#include "apps/cli/common.hpp"
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/dealing.hpp"

@@ -6,34 +6,42 @@
 #include <iostream>
 #include <string>
 
-#include "apps/cluster.hpp"
-#include "apps/common.hpp"
+#include "apps/cli/common.hpp"
+#include "apps/experiments/cluster.hpp"
 #include "cardgames/cards/error.hpp"
 
 namespace {
 
 struct Command {
     const char* name;
-    int (*run)(int, char**);
+    int (*run)(const apps::MpiSession&, int, char**);
     const char* summary;
     bool ranks = false;  // spreads over MPI ranks under mpirun
 };
 
 constexpr Command kCommands[] = {
-    {"play", apps::cmd_play, "play a game against bots in the terminal"},
-    {"replay", apps::cmd_replay,
+    {"play",
+     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_play(argc, argv); },
+     "play a game against bots in the terminal"},
+    {"replay",
+     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_replay(argc, argv); },
      "re-run game records through the rules and report the first bad event"},
-    {"solve", apps::cmd_solve,
+    {"solve",
+     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_solve(argc, argv); },
      "solve a position with perfect information: the value of every legal card"},
-    {"bench", apps::cmd_bench,
+    {"bench",
+     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_bench(argc, argv); },
      "measure speed: search on fixed positions (default), --rules, --pimc"},
-    {"bot", apps::cmd_bot,
+    {"bot",
+     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_bot(argc, argv); },
      "one of our bots on stdin/stdout, speaking the bot protocol (docs/PROTOCOL.md)"},
     {"tournament", apps::cmd_tournament,
      "self-play between bot specs, resumable, with a results table", true},
     {"eval", apps::cmd_eval,
      "rank bidding or play policies by expected loss over a deal set or records", true},
-    {"deals", apps::cmd_deals, "print a seeded deal set, one deal per line"},
+    {"deals",
+     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_deals(argc, argv); },
+     "print a seeded deal set, one deal per line"},
 };
 
 void usage(std::ostream& out) {
@@ -53,9 +61,9 @@ bool is_verbosity(const char* arg) {
 
 // Under mpirun: every rank must run the same command, and only the batch commands spread over
 // ranks. Rank 0 says what is wrong; every rank exits 2.
-int check_ranks(int argc, char** argv) {
-    std::string error = apps::command_line_mismatch(argc, argv);
-    if (error.empty() && apps::ranks() > 1) {
+int check_ranks(const apps::MpiSession& mpi, int argc, char** argv) {
+    std::string error = mpi.command_line_mismatch(argc, argv);
+    if (error.empty() && mpi.ranks() > 1) {
         int i = 1;
         while (i < argc && is_verbosity(argv[i])) ++i;
         const std::string name = i < argc ? argv[i] : "";
@@ -67,11 +75,11 @@ int check_ranks(int argc, char** argv) {
                     "' runs as one process; only tournament and eval spread over MPI ranks";
     }
     if (error.empty()) return 0;
-    if (apps::rank() == 0) std::cerr << "cardgames: " << error << "\n";
+    if (mpi.rank() == 0) std::cerr << "cardgames: " << error << "\n";
     return apps::kExitBadInput;
 }
 
-int run(int argc, char** argv) {
+int run(const apps::MpiSession& mpi, int argc, char** argv) {
     // Logs go to stderr: stdout carries results, and the bot protocol in `cardgames bot`.
     spdlog::set_default_logger(spdlog::stderr_color_mt("cardgames"));
     spdlog::set_level(spdlog::level::warn);
@@ -104,7 +112,7 @@ int run(int argc, char** argv) {
             return apps::kExitBadInput;
         }
     for (const Command& c : kCommands)
-        if (name == c.name) return c.run(argc - 1, argv + 1);
+        if (name == c.name) return c.run(mpi, argc - 1, argv + 1);
     std::cerr << "cardgames: unknown command '" << name << "'\n";
     usage(std::cerr);
     return apps::kExitBadInput;
@@ -113,12 +121,11 @@ int run(int argc, char** argv) {
 // No exception ends the program unexplained: bad input is status 2 with its message (the
 // commands say it themselves, naming where it was), a failed run 1 with its message, and anything
 // else 1 with a message that says it is a bug.
-int run_guarded(int argc, char** argv) {
-    const std::string who = apps::ranks() > 1
-                                ? "cardgames (rank " + std::to_string(apps::rank()) + "): "
-                                : "cardgames: ";
+int run_guarded(const apps::MpiSession& mpi, int argc, char** argv) {
+    const std::string who =
+        mpi.ranks() > 1 ? "cardgames (rank " + std::to_string(mpi.rank()) + "): " : "cardgames: ";
     try {
-        return run(argc, argv);
+        return run(mpi, argc, argv);
     } catch (const cardgames::InputError& e) {
         std::cerr << who << apps::terminal_text(e.what()) << "\n";
         return apps::kExitBadInput;
@@ -150,7 +157,7 @@ int run_guarded(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    apps::MpiSession mpi(argc, argv);
-    if (const int status = check_ranks(argc, argv)) return status;
-    return run_guarded(argc, argv);
+    const apps::MpiSession mpi(argc, argv);
+    if (const int status = check_ranks(mpi, argc, argv)) return status;
+    return run_guarded(mpi, argc, argv);
 }

@@ -6,10 +6,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "apps/common.hpp"
-#include "apps/results_file.hpp"
-#include "apps/table_view.hpp"
-#include "apps/terminal.hpp"
+#include "apps/cli/common.hpp"
+#include "apps/cli/table_view.hpp"
+#include "apps/cli/terminal.hpp"
+#include "apps/experiments/results_file.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/seeds.hpp"
 #include "cardgames/players/bot_spec.hpp"

@@ -1,4 +1,4 @@
-#include "apps/progress.hpp"
+#include "apps/cli/progress.hpp"
 
 #include <unistd.h>
 

@@ -2,7 +2,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "apps/common.hpp"
+#include "apps/cli/common.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/text_file.hpp"

@@ -7,8 +7,8 @@
 #include <optional>
 #include <sstream>
 
-#include "apps/common.hpp"
-#include "apps/search_options.hpp"
+#include "apps/cli/common.hpp"
+#include "apps/cli/search_options.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/double_dummy/double_dummy.hpp"
 #include "cardgames/rules/position.hpp"

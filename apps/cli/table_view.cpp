@@ -1,10 +1,10 @@
-#include "apps/table_view.hpp"
+#include "apps/cli/table_view.hpp"
 
 #include <fmt/format.h>
 
 #include <ostream>
 
-#include "apps/common.hpp"
+#include "apps/cli/common.hpp"
 #include "cardgames/rules/scoring.hpp"
 
 namespace apps {

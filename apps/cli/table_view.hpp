@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "apps/terminal.hpp"
+#include "apps/cli/terminal.hpp"
 #include "cardgames/rules/game.hpp"
 
 namespace apps {

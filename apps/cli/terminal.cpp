@@ -1,4 +1,4 @@
-#include "apps/terminal.hpp"
+#include "apps/cli/terminal.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -13,8 +13,8 @@
 #include <thread>
 #include <vector>
 
-#include "apps/common.hpp"
-#include "apps/table_view.hpp"
+#include "apps/cli/common.hpp"
+#include "apps/cli/table_view.hpp"
 #include "cardgames/cards/error.hpp"
 #include "sampling/pimc.hpp"
 

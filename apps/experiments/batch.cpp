@@ -1,4 +1,4 @@
-#include "apps/batch.hpp"
+#include "apps/experiments/batch.hpp"
 
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
@@ -10,7 +10,6 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <csignal>
 #include <deque>
 #include <exception>
 #include <map>
@@ -20,43 +19,11 @@
 #include <thread>
 #include <vector>
 
-#include "apps/cluster.hpp"
-#include "apps/progress.hpp"
 #include "cardgames/cards/error.hpp"
 
 namespace apps {
 
 namespace {
-
-// The one piece of global state: a signal handler can only reach a global. Lock-free atomic, so
-// reading it from the workers and writing it from the handler is safe.
-std::atomic<bool> g_stop{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_signal(int sig) {
-    g_stop.store(true);
-    std::signal(sig, SIG_DFL);  // a second Ctrl-C kills at once
-}
-
-// Installs the handlers for the duration of a batch and restores the previous ones.
-class SignalScope {
-  public:
-    SignalScope() {
-        g_stop.store(false);
-        int_ = std::signal(SIGINT, on_signal);
-        term_ = std::signal(SIGTERM, on_signal);
-    }
-    ~SignalScope() {
-        std::signal(SIGINT, int_);
-        std::signal(SIGTERM, term_);
-    }
-    SignalScope(const SignalScope&) = delete;
-    SignalScope& operator=(const SignalScope&) = delete;
-
-  private:
-    void (*int_)(int);
-    void (*term_)(int);
-};
 
 // An item as the farm hands it on: its line, or none when it was abandoned at an interrupt.
 struct Finished {
@@ -105,14 +72,15 @@ class Mailbox {
 
 // This rank's share of the items as a TBB pipeline: started in order, run in parallel, handed to
 // the mailbox in order. Several items in flight per thread, so a long game does not idle the rest.
-void farm_items(long first, long total, long step, int threads,
-                const std::function<std::string(long)>& produce, Mailbox& mailbox) {
+void farm_items(long first, long total, long step, int threads, const std::stop_token& stop,
+                const std::function<std::string(long, const std::stop_token&)>& produce,
+                Mailbox& mailbox) {
     long next = first;
     tbb::parallel_pipeline(
         static_cast<std::size_t>(4 * threads),
         tbb::make_filter<void, long>(tbb::filter_mode::serial_in_order,
                                      [&](tbb::flow_control& fc) -> long {
-                                         if (next >= total || stop_requested()) {
+                                         if (next >= total || stop.stop_requested()) {
                                              fc.stop();
                                              return 0;
                                          }
@@ -123,7 +91,7 @@ void farm_items(long first, long total, long step, int threads,
             tbb::make_filter<long, Finished>(tbb::filter_mode::parallel,
                                              [&](long i) {
                                                  try {
-                                                     return Finished{i, produce(i)};
+                                                     return Finished{i, produce(i, stop)};
                                                  } catch (const Interrupted&) {
                                                      return Finished{i, std::nullopt};
                                                  }
@@ -139,16 +107,18 @@ void farm_items(long first, long total, long step, int threads,
 // we cannot start is a RunError here, not a hang.
 class Farm {
   public:
-    Farm(long first, long total, long step, int threads,
-         const std::function<std::string(long)>& produce)
-        : limit_(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads)),
+    Farm(long first, long total, long step, int threads, std::stop_source& stop,
+         const std::function<std::string(long, const std::stop_token&)>& produce)
+        : stop_(stop),
+          limit_(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads)),
           arena_(threads, 1) {
         check_threads_available(threads);
         try {
             thread_ = std::thread([this, first, total, step, threads, &produce] {
                 try {
+                    const std::stop_token token = stop_.get_token();
                     arena_.execute(
-                        [&] { farm_items(first, total, step, threads, produce, mailbox_); });
+                        [&] { farm_items(first, total, step, threads, token, produce, mailbox_); });
                     mailbox_.close(nullptr);
                 } catch (...) {
                     mailbox_.close(std::current_exception());
@@ -160,7 +130,7 @@ class Farm {
         }
     }
     ~Farm() {
-        if (!waited_) g_stop.store(true);  // the main thread failed: end the farm fast
+        if (!waited_) stop_.request_stop();  // the main thread failed: end the farm fast
         wait();
     }
     Farm(const Farm&) = delete;
@@ -174,6 +144,7 @@ class Farm {
     }
 
   private:
+    std::stop_source& stop_;
     tbb::global_control limit_;
     tbb::task_arena arena_;
     Mailbox mailbox_;
@@ -185,12 +156,10 @@ class Farm {
 class Collector {
   public:
     Collector(ResultsFile& out, const std::function<void(long, const std::string&)>& written,
-              long first, const BatchOptions& options)
-        : out_(out),
-          written_(written),
-          next_(first),
-          workers_(workers_text(options.threads)),
-          progress_(options.total, first, options.unit, workers_, options.quiet) {}
+              RunObserver& observer, long first, const BatchOptions& options, std::string workers)
+        : out_(out), written_(written), observer_(observer), next_(first), workers_(workers) {
+        observer_.started(options.total, first, options.unit, workers_);
+    }
 
     void add(long index, std::string line) {
         const auto start = std::chrono::steady_clock::now();
@@ -198,16 +167,17 @@ class Collector {
         while (!pending_.empty() && pending_.begin()->first == next_) {
             out_.append(pending_.begin()->second);
             written_(next_, pending_.begin()->second);
+            observer_.written(next_, pending_.begin()->second);
             pending_.erase(pending_.begin());
             ++next_;
         }
-        progress_.update(next_);
         busy_ += std::chrono::steady_clock::now() - start;
         ++handled_;
     }
     long next() const { return next_; }
+    RunObserver& observer() { return observer_; }
     void finish() {
-        progress_.finish(next_);
+        observer_.finished(next_);
         if (handled_ == 0) return;
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -222,9 +192,9 @@ class Collector {
   private:
     ResultsFile& out_;
     const std::function<void(long, const std::string&)>& written_;
+    RunObserver& observer_;
     long next_;
     std::string workers_;
-    Progress progress_;
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
     std::map<long, std::string> pending_;
     std::chrono::steady_clock::duration busy_{};
@@ -235,19 +205,21 @@ constexpr int kOutcomeComplete = 0;
 
 // Rank 0's main loop: write, tell the ranks to stop when asked to, until its farm and every other
 // rank are done. Returns the outcome; `error` holds the first failure, here or on a rank.
-int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& error) {
-    int remaining = ranks() - 1;
+int collect(const MpiSession& mpi, Farm& farm, Collector& collector, long total,
+            std::stop_source& stop, std::exception_ptr& error) {
+    int remaining = mpi.ranks() - 1;
     bool farm_done = false, stop_sent = false;
     Outbox outbox;
     std::deque<Finished> finished;
     // Local results wake this loop at once; the other ranks' are polled for. Results come tens of
     // milliseconds apart at the least, and a rank sharing a machine cannot spare a core to spin.
-    const auto wait = std::chrono::milliseconds(ranks() > 1 ? 10 : 100);
+    const auto wait = std::chrono::milliseconds(mpi.ranks() > 1 ? 10 : 100);
     auto fail = [&](std::exception_ptr e) {
         if (!error) error = std::move(e);
-        g_stop.store(true);
+        stop.request_stop();
     };
     while (!farm_done || remaining > 0) {
+        collector.observer().tick();
         std::exception_ptr farm_error;
         if (!farm_done) {
             farm_done = farm.mailbox().take(wait, finished, farm_error);
@@ -260,7 +232,7 @@ int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& er
                     fail(std::current_exception());
                 }
         finished.clear();
-        while (const std::optional<Message> m = poll_message()) {
+        while (const std::optional<Message> m = mpi.poll_message()) {
             if (m->tag == Tag::kResult && !error) try {
                     collector.add(m->number, m->text);
                 } catch (...) {
@@ -269,8 +241,8 @@ int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& er
             if (m->tag == Tag::kDone) --remaining;
             if (m->tag == Tag::kError) fail(error_from(*m));
         }
-        if (stop_requested() && !stop_sent) {
-            for (int r = 1; r < ranks(); ++r) outbox.send(r, Tag::kStop, 0, "");
+        if (stop.stop_requested() && !stop_sent) {
+            for (int r = 1; r < mpi.ranks(); ++r) outbox.send(r, Tag::kStop, 0, "");
             stop_sent = true;
         }
         if (farm_done && remaining > 0) std::this_thread::sleep_for(wait);
@@ -279,7 +251,7 @@ int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& er
     const int outcome = error                       ? exit_status_of(error)
                         : collector.next() >= total ? kOutcomeComplete
                                                     : kExitInterrupted;
-    for (int r = 1; r < ranks(); ++r) outbox.send(r, Tag::kOutcome, outcome, "");
+    for (int r = 1; r < mpi.ranks(); ++r) outbox.send(r, Tag::kOutcome, outcome, "");
     outbox.drain();
     return outcome;
 }
@@ -287,11 +259,12 @@ int collect(Farm& farm, Collector& collector, long total, std::exception_ptr& er
 // Another rank's main loop: forward finished lines to rank 0, obey its stop, say when done, and
 // return the outcome rank 0 sends back. Waits by sleeping, not in a blocking MPI call, which
 // would spin a core that the ranks still at work need.
-int forward(Farm& farm) {
+int forward(const MpiSession& mpi, Farm& farm, RunObserver& observer, std::stop_source& stop) {
     Outbox outbox;
     std::deque<Finished> finished;
     long sent = 0;
     for (bool done = false; !done;) {
+        observer.tick();
         std::exception_ptr error;
         done = farm.mailbox().take(std::chrono::milliseconds(10), finished, error);
         for (Finished& f : finished)
@@ -300,15 +273,15 @@ int forward(Farm& farm) {
                 ++sent;
             }
         finished.clear();
-        while (const std::optional<Message> m = poll_message())
-            if (m->tag == Tag::kStop) g_stop.store(true);
+        while (const std::optional<Message> m = mpi.poll_message())
+            if (m->tag == Tag::kStop) stop.request_stop();
         if (error) outbox.send(0, Tag::kError, exit_status_of(error), message_of(error));
         outbox.progress();
     }
     outbox.send(0, Tag::kDone, sent, "");
     outbox.drain();
     for (;;) {
-        while (const std::optional<Message> m = poll_message())
+        while (const std::optional<Message> m = mpi.poll_message())
             if (m->tag == Tag::kOutcome) return static_cast<int>(m->number);
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
@@ -316,42 +289,11 @@ int forward(Farm& farm) {
 
 }  // namespace
 
-bool stop_requested() {
-    return g_stop.load(std::memory_order_relaxed);
-}
-
-int default_batch_threads() {
-    return std::max(1, tbb::info::default_concurrency() / std::max(1, ranks_on_this_machine()));
-}
-
-void BatchRunOptions::add_to(po::options_description& desc, const std::string& report) {
-    desc.add_options()("threads", number(&threads, 1, kMaxThreads),
-                       "threads per process (default: all cores, shared among the MPI ranks on a "
-                       "machine); results do not depend on it")(
-        "out", po::value(&out_file),
-        "results file, JSON Lines (refused if it exists, unless --resume)")(
-        "resume", po::bool_switch(&resume), "continue an interrupted run from its --out file")(
-        "quiet", po::bool_switch(&quiet), "no progress display")("report", po::value(&report_file),
-                                                                 report.c_str());
-}
-
-std::optional<int> parse_on_every_rank(const std::function<std::optional<int>()>& parse) {
-    std::optional<int> done;
-    std::exception_ptr failed;
-    try {
-        done = parse();
-    } catch (...) {
-        failed = std::current_exception();
-    }
-    agree_on_setup(failed);
-    return done;
-}
-
-std::unique_ptr<ResultsFile> open_results(const std::string& path, const nlohmann::json& header,
-                                          bool resume,
+std::unique_ptr<ResultsFile> open_results(const MpiSession& mpi, const std::string& path,
+                                          const nlohmann::json& header, bool resume,
                                           const std::function<void(const nlohmann::json&)>& check) {
     std::exception_ptr failed;
-    const int differs = first_rank_that_differs(header.dump());
+    const int differs = mpi.first_rank_that_differs(header.dump());
     std::unique_ptr<ResultsFile> out;
     try {
         if (differs > 0)
@@ -360,32 +302,37 @@ std::unique_ptr<ResultsFile> open_results(const std::string& path, const nlohman
                 " worked out other results options than rank 0 (are its input files the same?): "
                 "refusing to write '" +
                 path + "'");
-        if (rank() == 0) out = std::make_unique<ResultsFile>(path, header, resume, check);
+        if (mpi.rank() == 0) out = std::make_unique<ResultsFile>(path, header, resume, check);
     } catch (...) {
         failed = std::current_exception();
     }
-    agree_on_setup(failed);
+    mpi.agree_on_setup(failed);
     return out;
 }
 
-bool run_batch(const BatchOptions& options, ResultsFile* out,
-               const std::function<std::string(long)>& produce,
+bool run_batch(const MpiSession& mpi, const BatchOptions& options, ResultsFile* out,
+               RunObserver& observer, std::stop_token stop,
+               const std::function<std::string(long, const std::stop_token&)>& produce,
                const std::function<void(long, const std::string&)>& written) {
-    SignalScope signals;
-    const long first = broadcast_from_root(rank() == 0 ? out->done() : 0);
+    // The run's own stop: the caller's request, an error here, or rank 0's word to the ranks.
+    std::stop_source stop_run;
+    const std::stop_callback forward_stop(stop, [&] { stop_run.request_stop(); });
+    const long first = mpi.broadcast_from_root(mpi.rank() == 0 ? out->done() : 0);
     std::exception_ptr error;
     int outcome = kOutcomeComplete;
     {
-        Farm farm(first + rank(), options.total, ranks(), std::max(1, options.threads), produce);
-        if (rank() == 0) {
-            Collector collector(*out, written, first, options);
-            outcome = collect(farm, collector, options.total, error);
+        Farm farm(first + mpi.rank(), options.total, mpi.ranks(), std::max(1, options.threads),
+                  stop_run, produce);
+        if (mpi.rank() == 0) {
+            Collector collector(*out, written, observer, first, options,
+                                mpi.workers_text(options.threads));
+            outcome = collect(mpi, farm, collector, options.total, stop_run, error);
         } else {
-            outcome = forward(farm);
+            outcome = forward(mpi, farm, observer, stop_run);
         }
         farm.wait();
     }
-    if (rank() == 0 && error) std::rethrow_exception(error);
+    if (mpi.rank() == 0 && error) std::rethrow_exception(error);
     if (outcome != kOutcomeComplete && outcome != kExitInterrupted) throw QuietExit{outcome};
     return outcome == kOutcomeComplete;
 }

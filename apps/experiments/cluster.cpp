@@ -1,15 +1,14 @@
-#include "apps/cluster.hpp"
+#include "apps/experiments/cluster.hpp"
 
 #include <mpi.h>
 
-#include <boost/program_options/errors.hpp>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <thread>
 
-#include "apps/common.hpp"
+#include "apps/experiments/run.hpp"
 #include "cardgames/cards/error.hpp"
 
 namespace apps {
@@ -17,12 +16,6 @@ namespace apps {
 using cardgames::InputError;
 
 namespace {
-
-// Set once by MpiSession, read-only afterwards.
-bool g_mpi = false;
-int g_rank = 0;
-int g_size = 1;
-int g_local = 1;
 
 bool started_by_mpirun() {
     // Open MPI sets OMPI_COMM_WORLD_SIZE; PMIx and PMI launchers (MPICH, Slurm) set these.
@@ -47,50 +40,45 @@ void wait_for(MPI_Request& request) {
 
 }  // namespace
 
-int rank() {
-    return g_rank;
-}
-int ranks() {
-    return g_size;
-}
-int ranks_on_this_machine() {
-    return g_local;
-}
-
-std::string workers_text(int threads) {
+std::string MpiSession::workers_text(int threads) const {
     const std::string t = std::to_string(threads) + (threads == 1 ? " thread" : " threads");
-    if (g_size == 1) return t;
-    return std::to_string(g_size) + " ranks x " + t;
+    if (size_ == 1) return t;
+    return std::to_string(size_) + " ranks x " + t;
 }
 
 MpiSession::MpiSession(int& argc, char**& argv) {
     if (!started_by_mpirun()) return;
     int provided = 0;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-    g_mpi = true;
-    MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+    mpi_ = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
     MPI_Comm local;
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local);
-    MPI_Comm_size(local, &g_local);
+    MPI_Comm_size(local, &local_);
     MPI_Comm_free(&local);
 }
 
-MpiSession::~MpiSession() {
-    if (g_mpi) MPI_Finalize();
+const MpiSession& MpiSession::single_process() {
+    static const MpiSession single;
+    return single;
 }
 
-int first_rank_that_differs(const std::string& text) {
-    if (g_size == 1) return -1;
+MpiSession::~MpiSession() {
+    if (mpi_) MPI_Finalize();
+}
+
+int MpiSession::first_rank_that_differs(const std::string& text) const {
+    if (size_ == 1) return -1;
     const std::uint64_t hash = fnv1a(text);
-    std::vector<std::uint64_t> all(static_cast<std::size_t>(g_size));
+    std::vector<std::uint64_t> all(static_cast<std::size_t>(size_));
     MPI_Allgather(&hash, 1, MPI_UINT64_T, all.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD);
-    for (int r = 1; r < g_size; ++r)
+    for (int r = 1; r < size_; ++r)
         if (all[static_cast<std::size_t>(r)] != all[0]) return r;
     return -1;
 }
 
-std::string command_line_mismatch(int argc, char** argv) {
+std::string MpiSession::command_line_mismatch(int argc, char** argv) const {
     std::string joined;
     for (int i = 0; i < argc; ++i) joined += std::string(argv[i]) + '\0';
     const int r = first_rank_that_differs(joined);
@@ -99,29 +87,29 @@ std::string command_line_mismatch(int argc, char** argv) {
            " was started with other arguments than rank 0; give every rank the same command";
 }
 
-void agree_on_setup(std::exception_ptr local) {
-    if (g_size == 1) {
+void MpiSession::agree_on_setup(std::exception_ptr local) const {
+    if (size_ == 1) {
         if (local) std::rethrow_exception(local);
         return;
     }
     const int failed = local ? 1 : 0;
-    std::vector<int> all(static_cast<std::size_t>(g_size));
+    std::vector<int> all(static_cast<std::size_t>(size_));
     MPI_Allgather(&failed, 1, MPI_INT, all.data(), 1, MPI_INT, MPI_COMM_WORLD);
     int first = -1;
-    for (int r = 0; r < g_size && first < 0; ++r)
+    for (int r = 0; r < size_ && first < 0; ++r)
         if (all[static_cast<std::size_t>(r)]) first = r;
     if (first < 0) return;
     if (first == 0) {
-        if (g_rank == 0) std::rethrow_exception(local);
+        if (rank_ == 0) std::rethrow_exception(local);
         throw QuietExit{2};
     }
     // The first failing rank tells rank 0 what went wrong; rank 0 says it, the others are quiet.
     Outbox box;
-    if (g_rank == first) {
+    if (rank_ == first) {
         box.send(0, Tag::kError, exit_status_of(local), message_of(local));
         box.drain();
     }
-    if (g_rank != 0) throw QuietExit{2};
+    if (rank_ != 0) throw QuietExit{2};
     for (;;) {
         if (const std::optional<Message> m = poll_message(); m && m->tag == Tag::kError)
             std::rethrow_exception(error_from(*m));
@@ -133,8 +121,6 @@ int exit_status_of(const std::exception_ptr& e) {
     try {
         std::rethrow_exception(e);
     } catch (const InputError&) {
-        return kExitBadInput;
-    } catch (const boost::program_options::error&) {
         return kExitBadInput;
     } catch (const QuietExit& x) {
         return x.status;
@@ -159,8 +145,8 @@ std::exception_ptr error_from(const Message& m) {
     return std::make_exception_ptr(std::runtime_error(text));
 }
 
-std::int64_t broadcast_from_root(std::int64_t value) {
-    if (g_size > 1) MPI_Bcast(&value, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+std::int64_t MpiSession::broadcast_from_root(std::int64_t value) const {
+    if (size_ > 1) MPI_Bcast(&value, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
     return value;
 }
 
@@ -199,8 +185,8 @@ void Outbox::drain() {
     pending_.clear();
 }
 
-std::optional<Message> poll_message() {
-    if (g_size == 1) return std::nullopt;
+std::optional<Message> MpiSession::poll_message() const {
+    if (size_ == 1) return std::nullopt;
     int flag = 0;
     MPI_Message handle;
     MPI_Status status;

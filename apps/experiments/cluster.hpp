@@ -4,8 +4,8 @@
 // commands (tournament, eval) split their items over the ranks (batch.hpp). Started on its own,
 // a run is rank 0 of 1 and makes no MPI call at all, so it behaves as it always has.
 //
-// MPI is process-wide state by nature; it is set once by MpiSession and only read afterwards.
-// Every MPI call is made from the main thread (MPI_THREAD_FUNNELED).
+// MPI is process-wide state by nature: main() opens the one MpiSession and every run is handed
+// it. Every MPI call is made from the main thread (MPI_THREAD_FUNNELED).
 
 #include <cstdint>
 #include <exception>
@@ -16,42 +16,11 @@
 
 namespace apps {
 
-// This process's rank and the number of ranks (0 and 1 without mpirun).
-int rank();
-int ranks();
-// Ranks sharing this machine (1 without mpirun): the default --threads divides the cores by it.
-int ranks_on_this_machine();
-// "2 threads" or "3 ranks x 2 threads": for the progress line and the final tables.
-std::string workers_text(int threads);
-
 // Thrown on the ranks other than 0 where rank 0 reports the error: exit with this status, say
 // nothing (one message per run, from rank 0).
 struct QuietExit {
     int status;
 };
-
-class MpiSession {
-  public:
-    // Initialises MPI when this process was started by mpirun; otherwise does nothing.
-    MpiSession(int& argc, char**& argv);
-    ~MpiSession();
-    MpiSession(const MpiSession&) = delete;
-    MpiSession& operator=(const MpiSession&) = delete;
-};
-
-// Collective: the lowest rank whose `text` differs from rank 0's, or -1 when all agree.
-int first_rank_that_differs(const std::string& text);
-
-// Collective: empty when every rank was given the same arguments, else which rank's differ.
-std::string command_line_mismatch(int argc, char** argv);
-
-// Collective: every rank passes what its own set-up threw (null if it succeeded). If any failed,
-// every rank throws: rank 0 its own error or an InputError naming the first failing rank and its
-// message, the others QuietExit{2}. Single process: rethrows `local` if set.
-void agree_on_setup(std::exception_ptr local);
-
-// Collective: rank 0's value on every rank.
-std::int64_t broadcast_from_root(std::int64_t value);
 
 // Messages of a batch between the ranks and rank 0, which alone writes the results file.
 enum class Tag : int {
@@ -67,6 +36,49 @@ struct Message {
     int source;
     std::int64_t number = 0;  // kResult: the index; kDone: results sent; kError: exit status
     std::string text;         // kResult: the line; kError: the message
+};
+
+// The processes of this run: which rank this one is, how many there are. Created once, by main()
+// (MPI can be initialised once per process), and handed to the runs; a default-constructed
+// session is a single process that makes no MPI call (the Python module's runs).
+class MpiSession {
+  public:
+    // A single process: rank 0 of 1, no MPI.
+    MpiSession() = default;
+    // Initialises MPI when this process was started by mpirun; otherwise a single process.
+    MpiSession(int& argc, char**& argv);
+    ~MpiSession();
+    MpiSession(const MpiSession&) = delete;
+    MpiSession& operator=(const MpiSession&) = delete;
+    // The session of a process that does not use MPI (the default of the library's runs).
+    static const MpiSession& single_process();
+
+    // This process's rank and the number of ranks (0 and 1 without mpirun).
+    int rank() const { return rank_; }
+    int ranks() const { return size_; }
+    // Ranks sharing this machine (1 without mpirun): the default --threads divides the cores by it.
+    int ranks_on_this_machine() const { return local_; }
+    // "2 threads" or "3 ranks x 2 threads": for the progress line and the final tables.
+    std::string workers_text(int threads) const;
+
+    // Collective: the lowest rank whose `text` differs from rank 0's, or -1 when all agree.
+    int first_rank_that_differs(const std::string& text) const;
+    // Collective: empty when every rank was given the same arguments, else which rank's differ.
+    std::string command_line_mismatch(int argc, char** argv) const;
+    // Collective: every rank passes what its own set-up threw (null if it succeeded). If any
+    // failed, every rank throws: rank 0 its own error or an InputError naming the first failing
+    // rank and its message, the others QuietExit{2}. Single process: rethrows `local` if set.
+    void agree_on_setup(std::exception_ptr local) const;
+    // Collective: rank 0's value on every rank.
+    std::int64_t broadcast_from_root(std::int64_t value) const;
+    // A message for this rank, if one has arrived (never blocks).
+    std::optional<Message> poll_message() const;
+
+  private:
+    bool mpi_ = false;
+    int rank_ = 0;
+    int size_ = 1;
+    int local_ = 1;
 };
 
 // What an exception means for the exit status (2 bad input, 1 otherwise; QuietExit its own) and
@@ -93,8 +105,5 @@ class Outbox {
     struct Pending;
     std::vector<std::unique_ptr<Pending>> pending_;
 };
-
-// A message for this rank, if one has arrived (never blocks).
-std::optional<Message> poll_message();
 
 }  // namespace apps

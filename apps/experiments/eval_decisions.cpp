@@ -1,4 +1,4 @@
-#include "apps/eval_decisions.hpp"
+#include "apps/experiments/eval_decisions.hpp"
 
 #include <nlohmann/json.hpp>
 #include <sstream>

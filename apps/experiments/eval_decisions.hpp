@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "apps/eval_playout.hpp"
+#include "apps/experiments/eval_playout.hpp"
 
 namespace apps {
 

@@ -1,11 +1,11 @@
-#include "apps/eval_playout.hpp"
+#include "apps/experiments/eval_playout.hpp"
 
 #include <algorithm>
 #include <boost/random/mersenne_twister.hpp>
 #include <memory>
 #include <stdexcept>
 
-#include "apps/batch.hpp"
+#include "apps/experiments/run.hpp"
 #include "cardgames/cards/seeds.hpp"
 #include "cardgames/rules/game.hpp"
 #include "cardgames/rules/game_runner.hpp"
@@ -38,30 +38,31 @@ sampling::Seats seats_of(const std::vector<std::unique_ptr<Player>>& players) {
 
 }  // namespace
 
-int policy_bid(const Rules& rules, const Deal& deal, int seat, const std::string& policy,
+int policy_bid(const Rules& rules, const Deal& deal, int seat, Player& policy,
                const std::string& reference, std::uint64_t seed) {
     Game game(rules, seed);
     game.stop_after_hand();
     game.set_deal(deal);
     auto players = reference_players(rules.players, reference, seed);
-    players[seat] = sampling::make_player(policy, seeds::eval_bidder(seed));
+    // The policy's seat is never asked before its bid (its blind nil is declined here), so the
+    // reference player sitting there only holds the seat.
     while (!(game.to_act() == seat && game.phase() == Phase::kBid)) {
         if (game.phase() == Phase::kBlindNil && game.to_act() == seat)
             game.choose_blind_nil(false);
         else
             step_game(game, players);
     }
-    return players[seat]->bid(game.info_state(seat));
+    return policy.bid(game.info_state(seat));
 }
 
 double bid_playout(const Rules& rules, const Deal& layout, int seat, int bid,
-                   const std::string& reference, std::uint64_t seed) {
+                   const std::string& reference, std::uint64_t seed, const std::stop_token& stop) {
     Game game(rules, seed);
     game.stop_after_hand();
     game.set_deal(layout);
     auto players = reference_players(rules.players, reference, seed);
     while (game.phase() != Phase::kPlay) {
-        if (stop_requested()) throw Interrupted{};
+        if (stop.stop_requested()) throw Interrupted{};
         if (game.to_act() == seat && game.phase() == Phase::kBlindNil) {
             game.choose_blind_nil(false);
         } else if (game.to_act() == seat && game.phase() == Phase::kBid) {

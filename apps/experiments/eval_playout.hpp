@@ -8,11 +8,13 @@
 
 #include <array>
 #include <cstdint>
+#include <stop_token>
 #include <string>
 #include <vector>
 
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/rules/info_state.hpp"
+#include "cardgames/rules/player.hpp"
 #include "cardgames/rules/rules.hpp"
 
 namespace apps {
@@ -20,12 +22,13 @@ namespace apps {
 // Spades bidding: the bid `policy` makes for `seat` on `deal`, the seats before it bidding as
 // `reference` does (the policy sees only its own InfoState, as in a game).
 int policy_bid(const cardgames::Rules& rules, const cardgames::Deal& deal, int seat,
-               const std::string& policy, const std::string& reference, std::uint64_t seed);
+               cardgames::Player& policy, const std::string& reference, std::uint64_t seed);
 
 // Spades bidding: the seat's hand score (its unit's, from zero scores) when it bids `bid` on
 // `layout` and every seat, itself included, is otherwise played by `reference`.
+// Throws Interrupted when `stop` is set between two actions.
 double bid_playout(const cardgames::Rules& rules, const cardgames::Deal& layout, int seat, int bid,
-                   const std::string& reference, std::uint64_t seed);
+                   const std::string& reference, std::uint64_t seed, const std::stop_token& stop);
 
 // One play decision taken from a record: the seat's view plus the public facts the playout needs.
 struct PlayDecision {

@@ -1,4 +1,4 @@
-#include "apps/results_file.hpp"
+#include "apps/experiments/results_file.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -9,10 +9,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <sstream>
 
-#include "apps/common.hpp"
+#include "apps/experiments/run.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/text_file.hpp"
@@ -201,9 +200,9 @@ ResultsFile::ResultsFile(const std::string& path, const json& header, bool resum
         Scanned s = scan(path, header.value("command", ""), &header, nullptr, check);
         if (s.complete_bytes > 0) write_header = false;
         if (s.partial_tail) {
-            std::cerr << "'" << path
-                      << "': dropping an unfinished last line (the previous run was killed while "
-                         "writing it)\n";
+            note_ = "'" + path +
+                    "': dropping an unfinished last line (the previous run was killed while "
+                    "writing it)";
             fs::resize_file(path, s.complete_bytes);
         }
         existing_ = std::move(s.contents.results);

@@ -62,12 +62,16 @@ class ResultsFile {
     // The result lines already in the file (resume), in index order.
     const std::vector<nlohmann::json>& existing() const { return existing_; }
     long done() const { return static_cast<long>(existing_.size()); }
+    // What the caller should tell the user about opening the file (an unfinished last line
+    // dropped), or empty.
+    const std::string& note() const { return note_; }
     // Appends one line (without its newline) and hands it to the kernel at once.
     void append(const std::string& line);
 
   private:
     std::unique_ptr<LineFile> file_;
     std::vector<nlohmann::json> existing_;
+    std::string note_;
 };
 
 // Reads a whole results file for reporting: the header and the result lines, checked as above;

@@ -1,4 +1,4 @@
-#include "apps/stats.hpp"
+#include "apps/experiments/stats.hpp"
 
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
@@ -8,14 +8,7 @@
 #include <limits>
 #include <map>
 
-#include "cardgames/cards/error.hpp"
-#include "cardgames/cards/json_input.hpp"
-#include "cardgames/rules/rules.hpp"
-
 namespace apps {
-
-using cardgames::InputError;
-using nlohmann::json;
 
 namespace {
 
@@ -80,30 +73,6 @@ Interval wilson_interval(long successes, long n, double level) {
 std::string format_interval(const Interval& iv, int decimals) {
     return fixed(iv.estimate, decimals) + " [" + fixed(iv.low, decimals) + ", " +
            fixed(iv.high, decimals) + "]";
-}
-
-GameResult game_result_from_json(const json& line) {
-    const cardgames::JsonField f(line, "");
-    GameResult r;
-    r.board = static_cast<long>(f["board"].integer(0, kMaxResultCount));
-    r.rotation = static_cast<int>(f["rotation"].integer(0, cardgames::kMaxPlayers - 1));
-    const cardgames::JsonField specs = f["players"], units = f["seat_unit"], wins = f["seat_win"],
-                               scores = f["seat_hand_scores"];
-    const std::size_t n = specs.array(1, cardgames::kMaxPlayers);
-    for (const auto& seat_field : {units, wins, scores})
-        if (seat_field.array() != n)
-            seat_field.fail("one entry per seat in \"players\" (" + std::to_string(n) +
-                            ") needed, found " + std::to_string(seat_field.array()));
-    for (std::size_t s = 0; s < n; ++s) {
-        SeatResult seat{specs[s].string(),
-                        static_cast<int>(units[s].integer(0, cardgames::kMaxPlayers - 1)),
-                        wins[s].integer(0, 1) != 0,
-                        {}};
-        for (std::size_t h = 0, k = scores[s].array(); h < k; ++h)
-            seat.hand_scores.push_back(scores[s][h].number(-kMaxHandScore, kMaxHandScore));
-        r.seats.push_back(std::move(seat));
-    }
-    return r;
 }
 
 TournamentSummary summarize(const std::vector<GameResult>& results, int rotations, double level) {

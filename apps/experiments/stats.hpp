@@ -3,7 +3,6 @@
 // test can check them against hand-computed numbers. Means get a Student t interval; proportions
 // (win rate, agreement) a Wilson score interval, which stays inside [0, 1] and behaves at 0 and n.
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -40,12 +39,6 @@ struct GameResult {
 // Bounds of what a results file may hold: past them a value is not a result but a broken file.
 inline constexpr long kMaxResultCount = 1L << 40;  // games, hands, decisions in one file
 inline constexpr double kMaxHandScore = 1e6;       // a hand's score, a value or loss of eval
-
-// Reads the seat fields "board", "rotation", "players", "seat_unit", "seat_win" (0 or 1),
-// "seat_hand_scores" of a tournament result line, checked for type, range and one entry per seat;
-// throws cardgames::InputError naming the key. What they must be for a given run (board and
-// rotation from the index, the players' seats, the record) is tournament_result_from_json's check.
-GameResult game_result_from_json(const nlohmann::json& line);
 
 // Per player spec: the games it played (per scoring unit: partners of one spec count once, a
 // spec at two cutthroat seats twice), the wins among them, and the score per hand of its units.

@@ -1,12 +1,13 @@
-#include "apps/results_readers.hpp"
+#include "apps/experiments/tournament_results.hpp"
 
 #include <algorithm>
 
-#include "apps/results_file.hpp"
+#include "apps/experiments/results_file.hpp"
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
+#include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
 #include "cardgames/rules/scoring.hpp"
 
@@ -17,14 +18,6 @@ using cardgames::JsonField;
 using nlohmann::json;
 
 namespace {
-
-constexpr long long kMaxSamples = 1LL << 30;
-
-json rules_json(const cardgames::Rules& rules) {
-    json r = json::object();
-    for (const auto& [k, v] : cardgames::rules_to_pairs(rules)) r[k] = v;
-    return r;
-}
 
 cardgames::Rules rules_of(const JsonField& f) {
     try {
@@ -46,14 +39,6 @@ void expect_index(const JsonField& f, long long expected) {
                f.json().dump());
 }
 
-cardgames::Card card_of(const JsonField& f) {
-    try {
-        return cardgames::parse_card(f.string());
-    } catch (const InputError& e) {
-        cardgames::rethrow_with_context("key \"" + f.path() + "\"", e);
-    }
-}
-
 }  // namespace
 
 std::vector<std::string> TournamentPlan::seat_specs(int rotation) const {
@@ -64,12 +49,16 @@ std::vector<std::string> TournamentPlan::seat_specs(int rotation) const {
 }
 
 json TournamentPlan::options() const {
-    return json{{"rules", rules_json(rules)},
+    return json{{"rules", cardgames::rules_to_json(rules)},
                 {"players", specs},
                 {by_hands ? "hands" : "games", count},
                 {"duplicate", duplicate},
                 {"seed", seed},
                 {"record_version", cardgames::kRecordVersion}};
+}
+
+json tournament_header(const TournamentPlan& plan) {
+    return results_header("tournament", plan.options());
 }
 
 TournamentPlan tournament_plan_from_header(const json& header) {
@@ -88,6 +77,30 @@ TournamentPlan tournament_plan_from_header(const json& header) {
         o["record_version"].fail("records of version " + std::to_string(cardgames::kRecordVersion) +
                                  " expected");
     return plan;
+}
+
+GameResult game_result_from_json(const json& line) {
+    const cardgames::JsonField f(line, "");
+    GameResult r;
+    r.board = static_cast<long>(f["board"].integer(0, kMaxResultCount));
+    r.rotation = static_cast<int>(f["rotation"].integer(0, cardgames::kMaxPlayers - 1));
+    const cardgames::JsonField specs = f["players"], units = f["seat_unit"], wins = f["seat_win"],
+                               scores = f["seat_hand_scores"];
+    const std::size_t n = specs.array(1, cardgames::kMaxPlayers);
+    for (const auto& seat_field : {units, wins, scores})
+        if (seat_field.array() != n)
+            seat_field.fail("one entry per seat in \"players\" (" + std::to_string(n) +
+                            ") needed, found " + std::to_string(seat_field.array()));
+    for (std::size_t s = 0; s < n; ++s) {
+        SeatResult seat{specs[s].string(),
+                        static_cast<int>(units[s].integer(0, cardgames::kMaxPlayers - 1)),
+                        wins[s].integer(0, 1) != 0,
+                        {}};
+        for (std::size_t h = 0, k = scores[s].array(); h < k; ++h)
+            seat.hand_scores.push_back(scores[s][h].number(-kMaxHandScore, kMaxHandScore));
+        r.seats.push_back(std::move(seat));
+    }
+    return r;
 }
 
 GameResult tournament_result_from_json(const json& line, const TournamentPlan& plan) {
@@ -121,106 +134,53 @@ GameResult tournament_result_from_json(const json& line, const TournamentPlan& p
     return r;
 }
 
-EvalOptions eval_options_from_header(const json& header) {
-    const JsonField o = JsonField(header, "")["options"];
-    EvalOptions out;
-    const std::string& mode = o["mode"].string();
-    if (mode != "bid" && mode != "play") o["mode"].fail("expected \"bid\" or \"play\"");
-    out.bid_mode = mode == "bid";
-    out.policies = strings(o["policies"], 1, 1000);
-    o["reference"].string();
-    o["samples"].integer(1, kMaxSamples);
-    o["seed"].unsigned_integer();
-    o["seats"].string();
-    out.count = static_cast<long>(o["count"].integer(1, kMaxResultCount));
-    if (out.bid_mode) {
-        const cardgames::Rules rules = rules_of(o["rules"]);
-        out.players = rules.players;
-        out.cards_per_hand = rules.cards_per_hand();
-        o["deals_fnv1a"].string();
-    } else {
-        o["records_fnv1a"].string();
+std::string tournament_result_line(const TournamentPlan& plan, long index,
+                                   const cardgames::Game& game,
+                                   const std::vector<std::unique_ptr<cardgames::Player>>& players) {
+    const cardgames::Rules& rules = plan.rules;
+    const int n = rules.players;
+    const long board = index / plan.rotations();
+    const int rotation = static_cast<int>(index % plan.rotations());
+    const std::vector<int> winners =
+        plan.by_hands ? cardgames::hand_winners(rules, game.finished_hands().back().score)
+                      : game.winners();
+    json line = cardgames::game_record(game, plan.seat_specs(rotation),
+                                       cardgames::collect_fallbacks(players));
+    line["index"] = index;
+    line["board"] = board;
+    line["rotation"] = rotation;
+    json units = json::array(), wins = json::array(), scores = json::array();
+    for (int s = 0; s < n; ++s) {
+        const int unit = rules.unit_of(s);
+        units.push_back(unit);
+        wins.push_back(std::find(winners.begin(), winners.end(), unit) != winners.end() ? 1 : 0);
+        json per_hand = json::array();
+        for (const cardgames::HandRecord& h : game.finished_hands())
+            per_hand.push_back(h.score.delta[unit]);
+        scores.push_back(per_hand);
     }
-    return out;
+    line["seat_unit"] = units;
+    line["seat_win"] = wins;
+    line["seat_hand_scores"] = scores;
+    return line.dump();
 }
 
-std::vector<double> eval_result_from_json(const json& line, const EvalOptions& options) {
-    const JsonField f(line, "");
-    const std::size_t npol = options.policies.size();
-    f["index"].integer(0, kMaxResultCount);
-    if (options.bid_mode) {
-        f["deal_index"].integer(0, options.count - 1);
-        try {
-            cardgames::parse_deal(f["deal"].string());
-        } catch (const InputError& e) {
-            cardgames::rethrow_with_context("key \"deal\"", e);
-        }
-        f["seat"].integer(0, options.players - 1);
-        const JsonField values = f["values"];
-        for (std::size_t b = 0,
-                         k = values.array(options.cards_per_hand + 1, options.cards_per_hand + 1);
-             b < k; ++b)
-            if (!values[b].json().is_null()) values[b].number(-kMaxHandScore, kMaxHandScore);
-        f["best_bid"].integer(0, options.cards_per_hand);
-        for (std::size_t p = 0, k = f["bids"].array(npol, npol); p < k; ++p)
-            f["bids"][p].integer(0, options.cards_per_hand);
-    } else {
-        f["record_line"].integer(1, kMaxResultCount);
-        f["hand"].integer(0, kMaxResultCount);
-        f["trick"].integer(0, 51);
-        f["seat"].integer(0, cardgames::kMaxPlayers - 1);
-        const JsonField legal = f["legal"];
-        std::vector<cardgames::Card> cards;
-        for (std::size_t i = 0, k = legal.array(2, 52); i < k; ++i)
-            cards.push_back(card_of(legal[i]));
-        const auto is_legal = [&](const JsonField& c) {
-            if (std::find(cards.begin(), cards.end(), card_of(c)) == cards.end())
-                c.fail("not one of \"legal\"");
-        };
-        const JsonField values = f["values"];
-        for (std::size_t i = 0, k = values.array(cards.size(), cards.size()); i < k; ++i)
-            values[i].number(-kMaxHandScore, kMaxHandScore);
-        is_legal(f["best"]);
-        for (std::size_t p = 0, k = f["choices"].array(npol, npol); p < k; ++p)
-            is_legal(f["choices"][p]);
-    }
-    const JsonField loss = f["loss"];
-    std::vector<double> out;
-    for (std::size_t p = 0, k = loss.array(npol, npol); p < k; ++p)
-        out.push_back(loss[p].number(0, kMaxHandScore));
-    return out;
-}
-
-std::string tournament_report(const std::string& file) {
-    TournamentPlan plan;
-    std::vector<GameResult> results;
-    read_results(
-        file, "tournament",
-        [&](const nlohmann::json& header) { plan = tournament_plan_from_header(header); },
-        [&](const nlohmann::json& line) {
-            results.push_back(tournament_result_from_json(line, plan));
+TournamentFile read_tournament_file(const std::string& path) {
+    TournamentFile file;
+    ResultsContents contents = read_results(
+        path, "tournament",
+        [&](const json& header) { file.plan = tournament_plan_from_header(header); },
+        [&](const json& line) {
+            file.results.push_back(tournament_result_from_json(line, file.plan));
         });
-    return format_summary(summarize(results, plan.rotations()),
-                          cardgames::lower_score_wins(plan.rules));
+    file.lines = std::move(contents.results);
+    return file;
 }
 
-std::string eval_summary_table(const std::vector<std::string>& policies,
-                               const std::vector<std::vector<double>>& lines, bool bid_mode) {
-    std::vector<std::vector<double>> losses(policies.size());
-    for (const std::vector<double>& line : lines)
-        for (std::size_t p = 0; p < policies.size(); ++p) losses[p].push_back(line[p]);
-    return format_policy_summary(summarize_policies(policies, losses),
-                                 bid_mode ? "best bid" : "agreement");
-}
-
-std::string eval_report(const std::string& file) {
-    EvalOptions options;
-    std::vector<std::vector<double>> lines;
-    read_results(
-        file, "eval",
-        [&](const nlohmann::json& header) { options = eval_options_from_header(header); },
-        [&](const nlohmann::json& line) { lines.push_back(eval_result_from_json(line, options)); });
-    return eval_summary_table(options.policies, lines, options.bid_mode);
+std::string tournament_report(const std::string& path) {
+    const TournamentFile file = read_tournament_file(path);
+    return format_summary(summarize(file.results, file.plan.rotations()),
+                          cardgames::lower_score_wins(file.plan.rules));
 }
 
 }  // namespace apps

@@ -1,16 +1,20 @@
 #pragma once
-// The readers of the two results files, one place per kind: the header's options and one result
-// line of `cardgames tournament` and of `cardgames eval`, each checked for types, required keys and
-// value ranges against the header (a board that is not the index's, 3 seats in a 4-player file, a
-// line of the other mode) before anything is used. All throw cardgames::InputError naming the key;
+// The results file of a tournament, written and read here only: its header (the plan: every
+// option that decides the results) and its result lines (a game record plus the tournament's
+// fields: index, board, rotation, seat_unit, seat_win, seat_hand_scores). Reading checks types,
+// required keys and value ranges against the header (a board that is not the index's, 3 seats in a
+// 4-player file) before anything is used, and throws cardgames::InputError naming the key;
 // ResultsFile and read_results add the file and the line.
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "apps/stats.hpp"
+#include "apps/experiments/stats.hpp"
+#include "cardgames/rules/game.hpp"
+#include "cardgames/rules/player.hpp"
 #include "cardgames/rules/rules.hpp"
 
 namespace apps {
@@ -31,32 +35,36 @@ struct TournamentPlan {
     nlohmann::json options() const;
 };
 
+// The header line of the plan's file.
+nlohmann::json tournament_header(const TournamentPlan& plan);
 // The plan from a tournament header ({"type":"header",...,"options":{...}}).
 TournamentPlan tournament_plan_from_header(const nlohmann::json& header);
+
+// The result line of item `index`: the finished `game` (one hand when by hands) as a record with
+// `players` in their seats, plus the tournament's fields.
+std::string tournament_result_line(const TournamentPlan& plan, long index,
+                                   const cardgames::Game& game,
+                                   const std::vector<std::unique_ptr<cardgames::Player>>& players);
+
+// Reads the seat fields "board", "rotation", "players", "seat_unit", "seat_win" (0 or 1),
+// "seat_hand_scores" of a tournament result line, checked for type, range and one entry per seat;
+// throws cardgames::InputError naming the key. What they must be for a given run (board and
+// rotation from the index, the players' seats, the record) is tournament_result_from_json's check.
+GameResult game_result_from_json(const nlohmann::json& line);
 // A result line of the plan's file: its "index" one of the plan's items, a complete game record of
 // the plan's rules and board seed, the board and rotation of its index, the plan's players in that
 // rotation, their units, and per seat a win of 0 or 1 and one score per hand.
 GameResult tournament_result_from_json(const nlohmann::json& line, const TournamentPlan& plan);
 
-// What an eval results line is checked against: its header's options.
-struct EvalOptions {
-    bool bid_mode = true;
-    std::vector<std::string> policies;
-    long count = 0;
-    int players = 4;  // bid mode: the rules' seats and hand size
-    int cards_per_hand = 13;
+// A whole tournament results file, every line read and checked as above.
+struct TournamentFile {
+    TournamentPlan plan;
+    std::vector<nlohmann::json> lines;  // the result lines as written
+    std::vector<GameResult> results;    // the same, reduced
 };
-EvalOptions eval_options_from_header(const nlohmann::json& header);
-// The loss of each policy on a result line, after the line's other keys are checked for its mode:
-// bid (deal, seat, values, best_bid, bids) or play (record_line, hand, trick, seat, legal, values,
-// best, choices).
-std::vector<double> eval_result_from_json(const nlohmann::json& line, const EvalOptions& options);
+TournamentFile read_tournament_file(const std::string& path);
 
-// The table `--report` prints for a whole results file, every line read and checked as above.
-std::string tournament_report(const std::string& file);
-std::string eval_report(const std::string& file);
-// The table of eval losses, one line of losses per decision, one loss per policy.
-std::string eval_summary_table(const std::vector<std::string>& policies,
-                               const std::vector<std::vector<double>>& lines, bool bid_mode);
+// The table `tournament --report` prints for a whole results file.
+std::string tournament_report(const std::string& path);
 
 }  // namespace apps

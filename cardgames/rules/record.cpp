@@ -55,9 +55,7 @@ json game_record(const Game& game, const std::vector<std::string>& players,
     json j;
     j["type"] = "game";
     j["version"] = kRecordVersion;
-    json r = json::object();
-    for (const auto& [k, v] : rules_to_pairs(rules)) r[k] = v;
-    j["rules"] = r;
+    j["rules"] = rules_to_json(rules);
     j["seed"] = game.seed();
     j["players"] = players;
     json hands = json::array();
@@ -80,6 +78,12 @@ json game_record(const Game& game, const std::vector<std::string>& players,
         j["fallbacks"] = notes;
     }
     return j;
+}
+
+json rules_to_json(const Rules& rules) {
+    json r = json::object();
+    for (const auto& [k, v] : rules_to_pairs(rules)) r[k] = v;
+    return r;
 }
 
 Rules rules_from_json(const json& rules) {

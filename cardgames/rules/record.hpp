@@ -22,6 +22,9 @@ nlohmann::json hand_to_json(const Rules& rules, const HandRecord& hand);
 nlohmann::json game_record(const Game& game, const std::vector<std::string>& players,
                            const std::vector<FallbackNote>& fallbacks = {});
 
+// The rules as a record's (and a results header's) "rules" object: every key=value of
+// rules_to_pairs, values as strings.
+nlohmann::json rules_to_json(const Rules& rules);
 // Rules from a record's "rules" object; throws InputError naming the key.
 Rules rules_from_json(const nlohmann::json& rules);
 

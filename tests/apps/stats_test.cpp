@@ -1,6 +1,6 @@
 // The tournament and eval statistics against values worked out by hand (t quantiles from the
 // printed table: t(0.975; 1) = 12.7062, t(0.975; 3) = 3.1824, t(0.975; 4) = 2.7764; z = 1.95996).
-#include "apps/stats.hpp"
+#include "apps/experiments/stats.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "apps/experiments/tournament_results.hpp"
 #include "cardgames/cards/error.hpp"
 
 namespace apps {

@@ -1,6 +1,6 @@
 // An eval results file (header line, then one decision per line), read as `eval --report` and
 // `--resume` read it: every line checked against the header's options, the summary table built.
-#include "apps/results_readers.hpp"
+#include "apps/experiments/eval_results.hpp"
 #include "cardgames/cards/error.hpp"
 #include "tests/fuzz/results_file.hpp"
 

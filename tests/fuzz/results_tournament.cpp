@@ -1,7 +1,7 @@
 // A tournament results file (header line, then one game or hand per line), read as
 // `tournament --report` and `--resume` read it: every line checked against the header's plan, the
 // summary table built.
-#include "apps/results_readers.hpp"
+#include "apps/experiments/tournament_results.hpp"
 #include "cardgames/cards/error.hpp"
 #include "tests/fuzz/results_file.hpp"
 

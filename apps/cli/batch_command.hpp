@@ -1,0 +1,72 @@
+#pragma once
+// What the batch commands (tournament, eval) share on the command line: the options that say how
+// to run (--threads, --out, --resume, --quiet, --report), parsing on every MPI rank, the progress
+// line as the run's observer, and Ctrl-C (SIGINT, SIGTERM) as the run's stop request.
+
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <string>
+
+#include "apps/cli/common.hpp"
+#include "apps/cli/progress.hpp"
+#include "apps/experiments/cluster.hpp"
+#include "apps/experiments/run.hpp"
+
+namespace apps {
+
+// The options of every batch command that say how to run it; none of them changes the results.
+struct BatchRunOptions {
+    BatchRun run;  // --threads (default: the cores shared among the ranks on this machine), --out,
+                   // --resume
+    std::string report_file;
+    bool quiet = false;
+
+    explicit BatchRunOptions(const MpiSession& mpi);
+    // `report` says what --report prints.
+    void add_to(po::options_description& desc, const std::string& report);
+};
+
+// Collective: runs `parse` (the command line and the input files) on every rank and agrees on
+// the outcome (agree_on_setup): a status when the command is already done (--help, --report). An
+// option error becomes an InputError that points to `command --help`.
+std::optional<int> parse_on_every_rank(const MpiSession& mpi, const std::string& command,
+                                       const std::function<std::optional<int>()>& parse);
+
+// While it lives, SIGINT and SIGTERM set a flag instead of ending the process (the only thing a
+// signal handler may safely do); poll() turns the flag into a stop request through token(). A
+// second signal ends the process at once (the default action is back).
+class StopOnSignals {
+  public:
+    StopOnSignals();
+    ~StopOnSignals();
+    StopOnSignals(const StopOnSignals&) = delete;
+    StopOnSignals& operator=(const StopOnSignals&) = delete;
+
+    std::stop_token token() const { return source_.get_token(); }
+    void poll();
+
+  private:
+    std::stop_source source_;
+    void (*int_)(int) = nullptr;
+    void (*term_)(int) = nullptr;
+};
+
+// The run's observer on the command line: the progress line on stderr (none with --quiet), notes
+// on stderr, and Ctrl-C polled on every tick.
+class ProgressObserver : public RunObserver {
+  public:
+    ProgressObserver(bool quiet, StopOnSignals& signals) : quiet_(quiet), signals_(signals) {}
+    void tick() override { signals_.poll(); }
+    void note(const std::string& message) override;
+    void started(long total, long done, const std::string& unit, const std::string& where) override;
+    void written(long index, const std::string& line) override;
+    void finished(long done) override;
+
+  private:
+    bool quiet_;
+    StopOnSignals& signals_;
+    std::optional<Progress> progress_;
+};
+
+}  // namespace apps

@@ -1,0 +1,252 @@
+#include "apps/experiments/eval.hpp"
+
+#include <algorithm>
+#include <boost/random/mersenne_twister.hpp>
+#include <charconv>
+#include <deque>
+#include <sstream>
+#include <stdexcept>
+
+#include "apps/experiments/batch.hpp"
+#include "apps/experiments/eval_decisions.hpp"
+#include "apps/experiments/eval_playout.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/seeds.hpp"
+#include "cardgames/cards/text_file.hpp"
+#include "cardgames/rules/dealing.hpp"
+#include "sampling/bot_registry.hpp"
+#include "sampling/deal_sampler.hpp"
+
+namespace apps {
+
+using namespace cardgames;
+using nlohmann::json;
+
+namespace {
+
+PlayerFactory factory_of(const EvalOptions& options) {
+    if (options.make_policy) return options.make_policy;
+    return [](int, const std::string& spec, std::uint64_t seed) {
+        return sampling::make_player(spec, seed);
+    };
+}
+
+// What the items read: the plan as it goes into the header, and the inputs.
+struct EvalInputs {
+    EvalPlan plan;
+    std::vector<int> seats;
+    std::vector<Deal> deals;
+    std::deque<Rules> record_rules;  // the rules each decision's record was played under
+    std::vector<PlayDecision> decisions;
+    long total = 0;
+};
+
+std::vector<Deal> read_deals(const std::string& path, const std::string& text, const Rules& rules,
+                             long limit) {
+    std::vector<Deal> deals;
+    std::istringstream in(text);
+    std::string line;
+    long line_no = 0;
+    while (static_cast<long>(deals.size()) < limit && std::getline(in, line)) {
+        ++line_no;
+        if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+        try {
+            Deal d = parse_deal(line);
+            validate_deal(d, rules);
+            deals.push_back(d);
+        } catch (const InputError& e) {
+            rethrow_with_context("'" + path + "' line " + std::to_string(line_no), e);
+        }
+    }
+    return deals;
+}
+
+// Checks the options and reads the input file.
+EvalInputs prepare(const EvalOptions& options) {
+    EvalInputs in;
+    in.plan = options.plan;
+    EvalPlan& plan = in.plan;
+    if (plan.policies.empty())
+        throw InputError("--policies is required: the bot specs to evaluate");
+    if (options.run.out.empty())
+        throw InputError("--out is required: the results file (JSON Lines)");
+    if (plan.samples < 1 || plan.samples > kMaxSamples)
+        throw InputError("samples: expected 1.." + std::to_string(kMaxSamples));
+    if (plan.count < 0 || plan.count > kMaxItems)
+        throw InputError("count: expected 1.." + std::to_string(kMaxItems));
+    const PlayerFactory make = factory_of(options);
+    for (std::size_t p = 0; p < plan.policies.size(); ++p)
+        if (!make(static_cast<int>(p), plan.policies[p], 0))
+            throw InputError("no player for spec '" + plan.policies[p] + "'");
+    sampling::make_player(plan.reference, 0);
+    if (plan.count == 0) plan.count = plan.bid_mode ? 25 : 200;
+    if (plan.bid_mode) {
+        if (plan.rules.game != GameKind::kSpades)
+            throw InputError("--mode bid needs Spades (Hearts has no bidding); use --mode play");
+        const std::string text = read_text_file(options.deals, "--deals");
+        in.deals = read_deals(options.deals, text, plan.rules, plan.count);
+        in.seats = parse_seats(plan.seats, plan.rules.players);
+        plan.input_fnv1a = input_fingerprint(text);
+        in.total = static_cast<long>(in.deals.size() * in.seats.size());
+    } else {
+        if (options.records.empty())
+            throw InputError(
+                "--mode play needs --records FILE (game records or tournament results)");
+        const std::string text = read_text_file(options.records, "--records");
+        in.decisions =
+            collect_decisions(options.records, text, plan.seats, plan.count, in.record_rules);
+        plan.input_fnv1a = input_fingerprint(text);
+        in.total = static_cast<long>(in.decisions.size());
+    }
+    return in;
+}
+
+std::vector<double> losses_of(const std::vector<double>& values, double best,
+                              const std::vector<std::size_t>& picks) {
+    std::vector<double> loss;
+    for (std::size_t pick : picks) loss.push_back(best - values[pick]);
+    return loss;
+}
+
+std::string bid_item(const EvalInputs& in, const PlayerFactory& make, long index,
+                     const std::stop_token& stop) {
+    const EvalPlan& plan = in.plan;
+    const Rules& rules = plan.rules;
+    const std::size_t per_deal = in.seats.size();
+    const Deal& deal = in.deals[index / per_deal];
+    const int seat = in.seats[index % per_deal];
+    const std::uint64_t item_seed = seeds::eval_item(plan.seed, index);
+    const int lo = rules.nil_allowed ? 0 : 1, hi = rules.cards_per_hand();
+    std::vector<double> values(hi + 1, 0.0);
+    for (int k = 0; k < plan.samples; ++k) {
+        const std::uint64_t sample_seed = seeds::eval_sample(item_seed, k);
+        boost::random::mt19937_64 rng(sample_seed);
+        const Deal layout = sampling::redeal_others(deal, seat, rng);
+        for (int b = lo; b <= hi; ++b)
+            values[b] += bid_playout(rules, layout, seat, b, plan.reference, sample_seed, stop);
+    }
+    int best = lo;
+    for (int b = lo; b <= hi; ++b) {
+        values[b] /= plan.samples;
+        if (values[b] > values[best]) best = b;
+    }
+    std::vector<std::size_t> picks;
+    std::vector<int> bids;
+    for (std::size_t p = 0; p < plan.policies.size(); ++p) {
+        const std::unique_ptr<Player> policy =
+            make(static_cast<int>(p), plan.policies[p], seeds::eval_bidder(item_seed));
+        const int b = policy_bid(rules, deal, seat, *policy, plan.reference, item_seed);
+        picks.push_back(static_cast<std::size_t>(b));
+        bids.push_back(b);
+    }
+    return eval_bid_line(index, index / static_cast<long>(per_deal), deal, seat, values, lo, best,
+                         bids, losses_of(values, values[best], picks));
+}
+
+std::string play_item(const EvalInputs& in, const PlayerFactory& make, long index) {
+    const EvalPlan& plan = in.plan;
+    const PlayDecision& d = in.decisions[index];
+    const std::uint64_t item_seed = seeds::eval_item(plan.seed, index);
+    std::vector<Card> legal;
+    for (Card c : d.info.legal_cards()) legal.push_back(c);
+    std::vector<double> values(legal.size(), 0.0);
+    for (int k = 0; k < plan.samples; ++k) {
+        const std::uint64_t sample_seed = seeds::eval_sample(item_seed, k);
+        const auto layout = sample_play_layout(d, sample_seed);
+        for (std::size_t i = 0; i < legal.size(); ++i)
+            values[i] += card_playout(d, layout, legal[i], plan.reference, sample_seed);
+    }
+    std::size_t best = 0;
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+        values[i] /= plan.samples;
+        if (values[i] > values[best]) best = i;
+    }
+    std::vector<std::size_t> picks;
+    std::vector<Card> choices;
+    for (std::size_t p = 0; p < plan.policies.size(); ++p) {
+        const Card c = make(static_cast<int>(p), plan.policies[p], seeds::eval_policy(item_seed, p))
+                           ->play(d.info);
+        const auto it = std::find(legal.begin(), legal.end(), c);
+        if (it == legal.end())
+            throw std::logic_error("policy " + plan.policies[p] + " chose an illegal card");
+        picks.push_back(static_cast<std::size_t>(it - legal.begin()));
+        choices.push_back(c);
+    }
+    return eval_play_line(index, d.record_line, d.hand, static_cast<int>(d.info.play.tricks_played),
+                          d.info.seat, legal, values, legal[best], choices,
+                          losses_of(values, values[best], picks));
+}
+
+}  // namespace
+
+std::vector<int> parse_seats(const std::string& text, int players) {
+    std::vector<int> seats;
+    if (text == "all") {
+        for (int s = 0; s < players; ++s) seats.push_back(s);
+        return seats;
+    }
+    std::istringstream in(text + ",");  // so that a trailing comma shows as an empty item
+    std::string item;
+    const std::string at = "--seats '" + text + "': ";
+    while (std::getline(in, item, ',')) {
+        int s = -1;
+        std::from_chars(item.data(), item.data() + item.size(), s);
+        // Written as the number itself ("1", not "01" or "1x"): play mode matches seats by their
+        // text.
+        if (item != std::to_string(s) || s < 0 || s >= players)
+            throw InputError(at + "'" + item +
+                             "' is not a seat: expected 'all' or a list of seats 0.." +
+                             std::to_string(players - 1));
+        if (std::find(seats.begin(), seats.end(), s) != seats.end())
+            throw InputError(at + "seat " + item + " twice");
+        seats.push_back(s);
+    }
+    return seats;
+}
+
+EvalResult run_eval(const EvalOptions& options, RunObserver& observer, std::stop_token stop,
+                    const MpiSession& mpi) {
+    EvalInputs in;
+    std::exception_ptr failed;
+    try {
+        in = prepare(options);
+    } catch (...) {
+        failed = std::current_exception();
+    }
+    mpi.agree_on_setup(failed);
+    const EvalPlan& plan = in.plan;
+    const PlayerFactory make = factory_of(options);
+
+    const std::unique_ptr<ResultsFile> out =
+        open_results(mpi, options.run.out, eval_header(plan), options.run.resume,
+                     [&](const json& line) { eval_result_from_json(line, plan); });
+    std::vector<std::vector<double>> losses;
+    if (out) {
+        if (!out->note().empty()) observer.note(out->note());
+        for (const json& line : out->existing())
+            losses.push_back(eval_result_from_json(line, plan));
+    }
+    EvalResult result;
+    result.total = in.total;
+    result.workers = mpi.workers_text(options.run.threads);
+    BatchOptions bo;
+    bo.total = in.total;
+    bo.threads = options.run.threads;
+    bo.unit = plan.bid_mode ? "deal-seats" : "decisions";
+    const bool complete = run_batch(
+        mpi, bo, out.get(), observer, stop,
+        [&](long i, const std::stop_token& item_stop) {
+            return plan.bid_mode ? bid_item(in, make, i, item_stop) : play_item(in, make, i);
+        },
+        [&](long, const std::string& line) {
+            losses.push_back(eval_result_from_json(parse_json_line(line), plan));
+        });
+    result.status = complete ? 0 : kExitInterrupted;
+    if (mpi.rank() != 0) return result;
+    result.done = static_cast<long>(losses.size());
+    result.summary = eval_summary(plan.policies, losses);
+    return result;
+}
+
+}  // namespace apps

@@ -1,0 +1,81 @@
+#pragma once
+// The results file of an evaluation, written and read here only: its header (the plan: every
+// option and input fingerprint that decides the results) and its result lines, one per deal-seat
+// (bid mode: deal, seat, the value of every bid, best_bid, each policy's bid, loss) or per decision
+// (play mode: record_line, hand, trick, seat, legal cards and their values, best, each policy's
+// choice, loss). Reading checks types, required keys and ranges against the header (a line of the
+// other mode, a choice that is not legal) and throws cardgames::InputError naming the key;
+// ResultsFile and read_results add the file and the line.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "apps/experiments/stats.hpp"
+#include "cardgames/cards/card.hpp"
+#include "cardgames/cards/deal.hpp"
+#include "cardgames/rules/rules.hpp"
+
+namespace apps {
+
+// An evaluation run: everything in options() decides the results, so it is the file's header.
+struct EvalPlan {
+    bool bid_mode = true;
+    std::vector<std::string> policies;  // policy p is entry p of the PlayerFactory
+    std::string reference = "rule";     // plays the hands out and values the choices
+    int samples = 16;                   // sampled layouts per item
+    std::uint64_t seed = 1;
+    std::string seats = "all";  // as given: "all" or a list such as "0,2"
+    long count = 0;             // deals (bid) or decisions (play) asked for
+    cardgames::Rules rules;     // bid mode: the rules of the deals
+    std::string input_fnv1a;    // fingerprint of the deal set (bid) or the records (play)
+
+    nlohmann::json options() const;
+};
+
+// The header line of the plan's file.
+nlohmann::json eval_header(const EvalPlan& plan);
+// The plan from an eval header ({"type":"header",...,"options":{...}}).
+EvalPlan eval_plan_from_header(const nlohmann::json& header);
+
+// FNV-1a of an input file as 16 hex digits: --resume refuses a deal set or records file that
+// changed.
+std::string input_fingerprint(const std::string& text);
+
+// Bid mode, item `index`: `values[b]` the value of bid b (bids below `lowest_bid` are not allowed:
+// null), the best bid, each policy's bid and loss.
+std::string eval_bid_line(long index, long deal_index, const cardgames::Deal& deal, int seat,
+                          const std::vector<double>& values, int lowest_bid, int best_bid,
+                          const std::vector<int>& bids, const std::vector<double>& losses);
+// Play mode, item `index`: the decision (its record's line, hand, trick, seat), the legal cards
+// and their values, the best card, each policy's card and loss.
+std::string eval_play_line(long index, long record_line, int hand, int trick, int seat,
+                           const std::vector<cardgames::Card>& legal,
+                           const std::vector<double>& values, cardgames::Card best,
+                           const std::vector<cardgames::Card>& choices,
+                           const std::vector<double>& losses);
+
+// The loss of each policy on a result line, after the line's other keys are checked for the
+// plan's mode.
+std::vector<double> eval_result_from_json(const nlohmann::json& line, const EvalPlan& plan);
+
+// A whole eval results file, every line read and checked as above.
+struct EvalFile {
+    EvalPlan plan;
+    std::vector<nlohmann::json> lines;        // the result lines as written
+    std::vector<std::vector<double>> losses;  // per line, one loss per policy
+};
+EvalFile read_eval_file(const std::string& path);
+
+// Per policy: how often it made a best choice and its mean loss, over `losses` (per line, one loss
+// per policy).
+std::vector<PolicySummary> eval_summary(const std::vector<std::string>& policies,
+                                        const std::vector<std::vector<double>>& losses);
+// The table of eval_summary as the command line prints it.
+std::string format_eval_summary(const std::vector<PolicySummary>& rows, bool bid_mode);
+
+// The table `eval --report` prints for a whole results file.
+std::string eval_report(const std::string& path);
+
+}  // namespace apps

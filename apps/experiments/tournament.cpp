@@ -1,0 +1,113 @@
+#include "apps/experiments/tournament.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "apps/experiments/batch.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/seeds.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "sampling/bot_registry.hpp"
+
+namespace apps {
+
+using namespace cardgames;
+
+namespace {
+
+PlayerFactory factory_of(const TournamentOptions& options) {
+    if (options.make_player) return options.make_player;
+    return [](int, const std::string& spec, std::uint64_t seed) {
+        return sampling::make_player(spec, seed);
+    };
+}
+
+// Item i: board i / rotations, entry e at seat (e + rotation) % n. Seeds come from (seed, board,
+// entry) only, so a bot meets the same deals and draws the same randomness in every rotation.
+std::string play_item(const TournamentPlan& plan, const PlayerFactory& make, long index,
+                      const std::stop_token& stop) {
+    const int n = plan.rules.players;
+    const long board = index / plan.rotations();
+    const int rotation = static_cast<int>(index % plan.rotations());
+    const std::uint64_t game_seed = seeds::tournament_game(plan.seed, board);
+    std::vector<std::unique_ptr<Player>> players(n);
+    for (int e = 0; e < n; ++e)
+        players[(e + rotation) % n] = make(e, plan.specs[e], seeds::tournament_bot(game_seed, e));
+    Game game(plan.rules, game_seed);
+    if (plan.by_hands) game.stop_after_hand();
+    while (!game.over()) {
+        if (stop.stop_requested()) throw Interrupted{};
+        step_game(game, players);
+    }
+    return tournament_result_line(plan, index, game, players);
+}
+
+}  // namespace
+
+void check_tournament_options(const TournamentOptions& options) {
+    const TournamentPlan& plan = options.plan;
+    const int n = plan.rules.players;
+    if (static_cast<int>(plan.specs.size()) != n)
+        throw InputError("players: " + std::to_string(plan.specs.size()) + " specs for " +
+                         std::to_string(n) + " seats; give one per seat");
+    if (plan.count < 1 || plan.count > kMaxItems)
+        throw InputError("the number of " + std::string(plan.by_hands ? "hands" : "games") +
+                         " must be 1.." + std::to_string(kMaxItems));
+    if (options.run.out.empty())
+        throw InputError("--out is required: the results file (JSON Lines)");
+    const PlayerFactory make = factory_of(options);
+    for (int e = 0; e < n; ++e)
+        if (!make(e, plan.specs[e], 0))  // unknown bots fail here, not in a worker
+            throw InputError("no player for spec '" + plan.specs[e] + "'");
+}
+
+TournamentResult run_tournament(const TournamentOptions& options, RunObserver& observer,
+                                std::stop_token stop, const MpiSession& mpi) {
+    std::exception_ptr failed;
+    try {
+        check_tournament_options(options);
+    } catch (...) {
+        failed = std::current_exception();
+    }
+    mpi.agree_on_setup(failed);
+    const TournamentPlan& plan = options.plan;
+    const PlayerFactory make = factory_of(options);
+
+    const std::unique_ptr<ResultsFile> out =
+        open_results(mpi, options.run.out, tournament_header(plan), options.run.resume,
+                     [&](const nlohmann::json& line) { tournament_result_from_json(line, plan); });
+    std::vector<GameResult> results;
+    if (out) {
+        if (!out->note().empty()) observer.note(out->note());
+        for (const nlohmann::json& line : out->existing())
+            results.push_back(tournament_result_from_json(line, plan));
+    }
+    TournamentResult result;
+    result.total = plan.total();
+    result.workers = mpi.workers_text(options.run.threads);
+    if (mpi.rank() == 0)
+        spdlog::info("tournament: {} {} of {} to play on {}, results to {}{}",
+                     plan.total() - static_cast<long>(results.size()),
+                     plan.by_hands ? "hands" : "games", plan.total(), result.workers,
+                     options.run.out,
+                     results.empty() ? "" : fmt::format(" ({} already there)", results.size()));
+    BatchOptions bo;
+    bo.total = plan.total();
+    bo.threads = options.run.threads;
+    bo.unit = plan.by_hands ? "hands" : "games";
+    const bool complete = run_batch(
+        mpi, bo, out.get(), observer, stop,
+        [&](long i, const std::stop_token& item_stop) {
+            return play_item(plan, make, i, item_stop);
+        },
+        [&](long, const std::string& line) {
+            results.push_back(tournament_result_from_json(parse_json_line(line), plan));
+        });
+    result.status = complete ? 0 : kExitInterrupted;
+    if (mpi.rank() != 0) return result;
+    result.done = static_cast<long>(results.size());
+    result.summary = summarize(results, plan.rotations());
+    return result;
+}
+
+}  // namespace apps
