@@ -22,6 +22,7 @@
 #include "apps/cli/common.hpp"
 #include "apps/cli/search_options.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text.hpp"
 #include "cardgames/cards/text_file.hpp"
 #include "cardgames/rules/position.hpp"
 #include "cardgames/search/trick_game.hpp"
@@ -102,9 +103,8 @@ std::string trim(const std::string& s) {
 
 BenchPosition parse_position_line(const std::string& line, const std::string& where) {
     std::vector<std::string> f;
-    std::istringstream in(line);
-    std::string part;
-    while (std::getline(in, part, '|')) f.push_back(trim(part));
+    for (const std::string_view part : cardgames::split_list(line, '|'))
+        f.push_back(trim(std::string(part)));
     if (f.size() != 7)
         throw InputError(
             where + ": expected 7 fields 'name | preset | utility | depth | leader | bids | deal'");
@@ -168,10 +168,8 @@ std::vector<BenchPosition> load_positions(const std::string& spec) {
 std::vector<BenchConfig> select_configs(const std::string& list) {
     if (list.empty()) return all_configs();
     std::vector<BenchConfig> out;
-    std::istringstream in(list);
-    std::string w;
-    while (std::getline(in, w, ',')) {
-        w = trim(w);
+    for (const std::string_view item : cardgames::split_list(list)) {
+        const std::string w = trim(std::string(item));
         const auto it = std::find_if(all_configs().begin(), all_configs().end(),
                                      [&](const BenchConfig& c) { return c.name == w; });
         if (it == all_configs().end()) {

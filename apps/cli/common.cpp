@@ -25,9 +25,8 @@ std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::str
     std::array<cardgames::Bid, cardgames::kMaxPlayers> bids{};
     const std::string at = label + " '" + text + "': ";
     int i = 0;
-    std::istringstream in(text);
-    std::string w;
-    while (std::getline(in, w, ',')) {
+    for (const std::string_view item : cardgames::split_list(text)) {
+        std::string w(item);
         const auto b = w.find_first_not_of(" \t\r");
         w = b == std::string::npos ? "" : w.substr(b, w.find_last_not_of(" \t\r") - b + 1);
         if (i >= players) throw InputError(at + "more than " + std::to_string(players) + " bids");

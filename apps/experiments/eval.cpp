@@ -13,6 +13,7 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
+#include "cardgames/cards/text.hpp"
 #include "cardgames/cards/text_file.hpp"
 #include "cardgames/rules/dealing.hpp"
 #include "sampling/bot_registry.hpp"
@@ -186,10 +187,9 @@ std::vector<int> parse_seats(const std::string& text, int players) {
         for (int s = 0; s < players; ++s) seats.push_back(s);
         return seats;
     }
-    std::istringstream in(text + ",");  // so that a trailing comma shows as an empty item
-    std::string item;
     const std::string at = "--seats '" + text + "': ";
-    while (std::getline(in, item, ',')) {
+    for (const std::string_view word : split_list(text)) {
+        const std::string item(word);
         int s = -1;
         std::from_chars(item.data(), item.data() + item.size(), s);
         // Written as the number itself ("1", not "01" or "1x"): play mode matches seats by their

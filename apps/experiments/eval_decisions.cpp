@@ -1,8 +1,10 @@
 #include "apps/experiments/eval_decisions.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "apps/experiments/eval.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/rules/game.hpp"
@@ -15,15 +17,6 @@ using nlohmann::json;
 
 namespace {
 
-bool seat_chosen(const std::string& seats, int seat) {
-    if (seats == "all") return true;
-    std::istringstream in(seats);
-    std::string item;
-    while (std::getline(in, item, ','))
-        if (item == std::to_string(seat)) return true;
-    return false;
-}
-
 // The decision as the seat to play sees it, with the public facts a playout needs.
 PlayDecision decision_at(const Game& game, const Rules& stored, long line_no) {
     const int seat = game.to_act();
@@ -33,44 +26,6 @@ PlayDecision decision_at(const Game& game, const Rules& stored, long line_no) {
     d.record_line = line_no;
     d.hand = game.hand().number;
     return d;
-}
-
-// Re-runs one record (read and replayed already) and collects the chosen decisions.
-void collect_from(const RecordedGame& record, const Rules& rules, const std::string& seats,
-                  long line_no, long limit, std::vector<PlayDecision>& out) {
-    Game game(rules, record.seed);
-    for (const RecordedHand& h : record.hands) {
-        game.set_deal(h.deal);
-        std::size_t next_play = 0, next_exchange = 0;
-        const int number = game.hand().number;
-        while (!game.over() && game.hand().number == number) {
-            const int seat = game.to_act();
-            switch (game.phase()) {
-                case Phase::kBlindNil:
-                    game.choose_blind_nil(h.blind[seat]);
-                    break;
-                case Phase::kBid:
-                    game.choose_bid(h.bids[seat]);
-                    break;
-                case Phase::kPass:
-                    game.choose_pass(rules.game == GameKind::kHearts
-                                         ? h.passes[seat]
-                                         : h.exchanges[next_exchange++].second);
-                    break;
-                case Phase::kPlay: {
-                    if (seat_chosen(seats, seat) &&
-                        game.play_state().legal_moves(game.play_rules()).size() > 1) {
-                        out.push_back(decision_at(game, rules, line_no));
-                        if (static_cast<long>(out.size()) >= limit) return;
-                    }
-                    game.choose_card(h.plays[next_play++].card);
-                    break;
-                }
-                case Phase::kGameOver:
-                    break;
-            }
-        }
-    }
 }
 
 }  // namespace
@@ -90,16 +45,20 @@ std::vector<PlayDecision> collect_decisions(const std::string& path, const std::
             const json line_json = parse_json_line(line);
             if (!is_game_record(line_json)) continue;
             const RecordedGame record = read_game_record(line_json);
-            const ReplayResult r = replay_record(record);
-            if (!r.ok) throw InputError("the record does not replay: " + r.error);
             rules_store.push_back(record.rules);
             const Rules& rules = rules_store.back();
-            if (seats != "all")
-                for (char c : seats)
-                    if (c != ',' && (c < '0' || c >= '0' + rules.players))
-                        throw InputError("--seats '" + seats + "': expected 'all' or seats 0.." +
-                                         std::to_string(rules.players - 1));
-            collect_from(record, rules, seats, line_no, limit, out);
+            const std::vector<int> chosen = parse_seats(seats, rules.players);
+            // Forced plays say nothing about a policy; a record that does not replay gives none.
+            std::vector<PlayDecision> found;
+            const ReplayResult r = replay_record(record, [&](const Game& game) {
+                const int seat = game.to_act();
+                if (static_cast<long>(out.size() + found.size()) < limit &&
+                    std::find(chosen.begin(), chosen.end(), seat) != chosen.end() &&
+                    game.play_state().legal_moves(game.play_rules()).size() > 1)
+                    found.push_back(decision_at(game, rules, line_no));
+            });
+            if (!r.ok) throw InputError("the record does not replay: " + r.error);
+            out.insert(out.end(), found.begin(), found.end());
         } catch (const InputError& e) {
             rethrow_with_context(where, e);
         }

@@ -1,7 +1,7 @@
 #pragma once
 // The play decisions that `cardgames eval --mode play` evaluates, taken from game records: every
-// record is checked with replay_record, then re-run decision by decision, and each card play of a
-// chosen seat with more than one legal card becomes a PlayDecision (forced plays say nothing).
+// record is replayed (replay_record, which checks it), and each card play of a chosen seat with
+// more than one legal card becomes a PlayDecision (forced plays say nothing).
 
 #include <deque>
 #include <string>
@@ -12,8 +12,9 @@
 namespace apps {
 
 // `text` is the file's contents (JSON Lines; lines whose "type" is not "game" are skipped);
-// `seats` is "all" or a comma list. Stops after `limit` decisions. The decisions' InfoStates point
-// into `rules_store`, which must outlive them. Throws InputError naming the line.
+// `seats` is "all" or a comma list (parse_seats, against each record's players). Stops after
+// `limit` decisions. The decisions' InfoStates point into `rules_store`, which must outlive them.
+// Throws InputError naming the line.
 std::vector<PlayDecision> collect_decisions(const std::string& path, const std::string& text,
                                             const std::string& seats, long limit,
                                             std::deque<cardgames::Rules>& rules_store);

@@ -92,6 +92,16 @@ std::string safe_text(std::string_view text, std::size_t max_bytes, TextCharset 
     return out;
 }
 
+std::vector<std::string_view> split_list(std::string_view text, char separator) {
+    std::vector<std::string_view> out;
+    for (std::size_t start = 0;;) {
+        const std::size_t end = text.find(separator, start);
+        out.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+        if (end == std::string_view::npos) return out;
+        start = end + 1;
+    }
+}
+
 std::vector<std::string_view> split_words(std::string_view text) {
     std::vector<std::string_view> out;
     std::size_t i = 0;

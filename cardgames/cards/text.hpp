@@ -22,6 +22,10 @@ enum class TextCharset { kUtf8, kAscii };
 std::string safe_text(std::string_view text, std::size_t max_bytes = kSafeTextBytes,
                       TextCharset charset = TextCharset::kUtf8);
 
+// The items of a list such as "0,2" or "rule,random": the text between separators, every one
+// kept, empty ones too ("0,,2," is four items, "" one), so that a caller refuses them by name.
+std::vector<std::string_view> split_list(std::string_view text, char separator = ',');
+
 // The words of a text: its runs of non-space characters, in order (views into `text`).
 std::vector<std::string_view> split_words(std::string_view text);
 

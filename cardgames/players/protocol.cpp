@@ -6,6 +6,7 @@
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/text.hpp"
+#include "cardgames/rules/game.hpp"
 #include "cardgames/rules/scoring.hpp"
 
 namespace cardgames::protocol {
@@ -63,22 +64,6 @@ std::string pass_direction(int offset) {
         default:
             return "hold";
     }
-}
-
-// Blind-nil card exchanges in the order Game makes them: for each blind bidder in bidding order,
-// the partner gives two cards, then the bidder gives two back.
-std::vector<std::pair<int, int>> exchange_steps(const Rules& rules, int dealer,
-                                                const std::array<Bid, kMaxPlayers>& bids) {
-    std::vector<std::pair<int, int>> steps;
-    if (rules.game != GameKind::kSpades) return steps;
-    for (int i = 0; i < rules.players; ++i) {
-        const int seat = (dealer + 1 + i) % rules.players;
-        if (!bids[seat].blind) continue;
-        const int partner = (seat + 2) % 4;
-        steps.push_back({partner, seat});
-        steps.push_back({seat, partner});
-    }
-    return steps;
 }
 
 std::string bid_line(int seat, const Bid& b) {
@@ -273,7 +258,7 @@ std::vector<std::string> TableWriter::decision(const InfoState& info) {
     }
     send_cards();
     if (rules_.game == GameKind::kSpades && all_bid) {
-        const auto steps = exchange_steps(rules_, dealer_, info.bids);
+        const auto steps = blind_nil_exchanges(rules_, dealer_, info.bids);
         std::size_t done = 0;
         if (info.phase == Phase::kPlay) {
             done = steps.size();
@@ -610,7 +595,7 @@ void BotView::on_bid(const std::vector<std::string>& words) {
         throw ProtocolError("this seat bid before its cards were dealt");
     info_.bids[seat] = Bid{tricks, blind};
     ++bids_told_;
-    if (bidding_done()) exchange_steps_ = exchange_steps(rules_, info_.dealer, info_.bids);
+    if (bidding_done()) exchange_steps_ = blind_nil_exchanges(rules_, info_.dealer, info_.bids);
 }
 
 void BotView::on_exchange(const std::vector<std::string>& words) {

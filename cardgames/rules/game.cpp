@@ -142,16 +142,22 @@ std::string Game::choose_bid(int tricks) {
     return {};
 }
 
-void Game::start_exchange_or_play() {
-    for (int i = 0; i < rules_.players; ++i) {
-        const int seat = (first_bidder() + i) % rules_.players;
-        if (hand_.bids[seat].blind) {
-            const int partner = (seat + 2) % 4;
-            // The partner gives two cards first; the blind nil bidder then gives two back.
-            exchange_steps_.push_back({partner, seat});
-            exchange_steps_.push_back({seat, partner});
-        }
+std::vector<std::pair<int, int>> blind_nil_exchanges(const Rules& rules, int dealer,
+                                                     const std::array<Bid, kMaxPlayers>& bids) {
+    std::vector<std::pair<int, int>> steps;
+    if (rules.game != GameKind::kSpades) return steps;
+    for (int i = 0; i < rules.players; ++i) {
+        const int seat = (dealer + 1 + i) % rules.players;
+        if (!bids[seat].blind) continue;
+        const int partner = (seat + 2) % 4;
+        steps.push_back({partner, seat});
+        steps.push_back({seat, partner});
     }
+    return steps;
+}
+
+void Game::start_exchange_or_play() {
+    exchange_steps_ = blind_nil_exchanges(rules_, hand_.dealer, hand_.bids);
     if (exchange_steps_.empty()) {
         start_play();
         return;

@@ -37,6 +37,12 @@ struct HandRecord {
     bool finished = false;
 };
 
+// The blind nil card exchanges of a hand, as (giver, receiver) in the order they are made: for each
+// blind nil bidder in bidding order (from the dealer's left), the partner gives two cards, then
+// the bidder gives two back. Empty when no seat bid blind nil.
+std::vector<std::pair<int, int>> blind_nil_exchanges(const Rules& rules, int dealer,
+                                                     const std::array<Bid, kMaxPlayers>& bids);
+
 struct GameEvent {
     enum class Kind {
         kHandStart,

@@ -242,7 +242,7 @@ ReplayResult replay_record(const json& record) {
     return replay_record(read_game_record(record));
 }
 
-ReplayResult replay_record(const RecordedGame& record) {
+ReplayResult replay_record(const RecordedGame& record, const PlayVisitor& before_play) {
     ReplayResult result;
     const Rules& rules = record.rules;
     Game game(rules, record.seed);
@@ -307,6 +307,7 @@ ReplayResult replay_record(const RecordedGame& record) {
                     if (p.seat != seat)
                         return fail(where + ", " + what + ": seat " + std::to_string(seat) +
                                     " is to play");
+                    if (before_play) before_play(game);
                     ++next_play;
                     why = game.choose_card(p.card);
                     break;

@@ -3,6 +3,7 @@
 // per hand, the deal, bids or passes, every card in order, trick winners and scores. replay_record
 // re-runs a record through the rules and reports the first illegal or inconsistent event.
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -70,7 +71,11 @@ struct ReplayResult {
 
 // Re-runs one game record through the rules; an illegal or inconsistent event is reported in the
 // result. The json overload reads it with read_game_record first (InputError when malformed).
-ReplayResult replay_record(const RecordedGame& record);
+// `before_play`, when given, is called at every card play of the record just before the card is
+// played, with the game as it stands (game.to_act() is the seat to play): the one walk over a
+// record's decisions (eval --mode play collects its decisions here).
+using PlayVisitor = std::function<void(const Game& game)>;
+ReplayResult replay_record(const RecordedGame& record, const PlayVisitor& before_play = {});
 ReplayResult replay_record(const nlohmann::json& record);
 
 }  // namespace cardgames

@@ -134,6 +134,31 @@ TEST(GameRecordReader, ReadsAndReplaysWhatTheProgramWrites) {
     }
 }
 
+// The one walk over a record's decisions: the visitor sees every card play, in order, with the
+// seat that plays it to move, before the card is on the table.
+TEST(GameRecordReader, ReplayVisitsEveryPlayBeforeItIsMade) {
+    for (const char* name : {"hearts4", "spades-partnership"}) {
+        const RecordedGame g = read_game_record(played_record(preset(name)));
+        std::size_t k = 0;
+        const ReplayResult r = replay_record(g, [&](const Game& game) {
+            ASSERT_LT(k, g.hands[0].plays.size());
+            const PlayedCard& next = g.hands[0].plays[k++];
+            EXPECT_EQ(game.to_act(), next.seat) << name << " play " << k;
+            EXPECT_TRUE(game.play_state().hands[next.seat].contains(next.card));
+        });
+        EXPECT_TRUE(r.ok) << r.error;
+        EXPECT_EQ(k, g.hands[0].plays.size()) << name;
+    }
+}
+
+TEST(ListSplitter, KeepsEveryItemEmptyOnesToo) {
+    using V = std::vector<std::string_view>;
+    EXPECT_EQ(split_list("0,2"), (V{"0", "2"}));
+    EXPECT_EQ(split_list("0,,2,"), (V{"0", "", "2", ""}));
+    EXPECT_EQ(split_list(""), (V{""}));
+    EXPECT_EQ(split_list("a | b", '|'), (V{"a ", " b"}));
+}
+
 TEST(GameRecordReader, RefusesBadValuesNamingTheKey) {
     const json good = played_record(preset("hearts4"));
     const auto refused = [&](const std::function<void(json&)>& change,
