@@ -50,7 +50,7 @@ std::string play_item(const TournamentPlan& plan, long index) {
     }
     const std::vector<int> winners =
         plan.by_hands ? hand_winners(rules, game.finished_hands().back().score) : game.winners();
-    json line = game_record(game, seat_specs, collect_fallbacks(players));
+    json line = game_record(game, seat_specs, collect_fallbacks(players), cheating_seats(players));
     line["index"] = index;
     line["board"] = board;
     line["rotation"] = rotation;

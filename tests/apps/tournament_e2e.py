@@ -226,6 +226,30 @@ def case_eval_resume():
     check("Spades" in p.stderr, "bid eval on Hearts refused")
 
 
+def case_tournament_oracle():
+    # The oracle sees every hand: each record names its seat under "cheats", the table marks its
+    # row, the records replay, and where the program cannot show it the hands it is refused.
+    oracle = "oracle:rollouts=4"
+    args = ["tournament", "--preset", "spades-cutthroat3", "--players", f"{oracle},rule,rule", "--hands", "2",
+            "--duplicate", "--seed", "3", "--threads", "2", "--out", path("oracle.jsonl"), "--quiet"]
+    t = run(*args).stdout
+    check(f"\n{oracle} (sees all hands) " in t and "\nrule " in t, "the table marks the oracle's row\n" + t)
+    check(run("tournament", "--report", path("oracle.jsonl")).stdout == t[: t.rindex("\nplayed on")],
+          "--report marks it too")
+    for line in read("oracle.jsonl").decode().splitlines()[1:]:
+        r = json.loads(line)
+        check(r["cheats"] == [r["players"].index(oracle)], f"the record marks the oracle's seat: {r['cheats']}")
+    check("6 games replayed, 0 with errors" in run("replay", path("oracle.jsonl")).stdout, "replay")
+    p = run("bot", "--spec", "oracle", expect=2)
+    check("sees every hand" in p.stderr, "bot --spec oracle: " + p.stderr)
+    p = run("play", "--preset", "hearts3", "--seed", "1", "--helper", "oracle", expect=2)
+    check("--helper oracle" in p.stderr and "sees every hand" in p.stderr, "play --helper oracle: " + p.stderr)
+    p = subprocess.run([BIN, "play", "--preset", "hearts3", "--seed", "4", "--bots", f"{oracle},rule", "--helper",
+                        "rule", "--seat", "0", "--ascii"], input="auto\n", capture_output=True, text=True)
+    check(p.returncode == 0 and f"{oracle} (sees all hands)" in p.stdout.split("\n")[2],
+          "play says at the opening which seat sees all hands:\n" + p.stdout[:400])
+
+
 def case_deals():
     a = run("deals", "--game", "hearts", "--preset", "hearts3", "--count", "20", "--seed", "4").stdout
     b = run("deals", "--game", "hearts", "--preset", "hearts3", "--count", "20", "--seed", "4").stdout
