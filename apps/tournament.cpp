@@ -108,8 +108,8 @@ std::optional<int> parse_tournament(int argc, char** argv, TournamentPlan& plan,
     if (static_cast<int>(plan.specs.size()) != n)
         throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) +
                          " specs for " + std::to_string(n) + " seats; give one per seat");
-    for (const std::string& spec : plan.specs)
-        sampling::make_player(spec, 0);  // unknown bots fail here, not in a worker
+    for (int e = 0; e < n; ++e)  // unknown bots fail here, not in a worker
+        if (sampling::make_player(plan.specs[e], 0)->sees_all_hands()) plan.cheats.push_back(e);
     return std::nullopt;
 }
 

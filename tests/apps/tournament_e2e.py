@@ -240,6 +240,17 @@ def case_tournament_oracle():
         r = json.loads(line)
         check(r["cheats"] == [r["players"].index(oracle)], f"the record marks the oracle's seat: {r['cheats']}")
     check("6 games replayed, 0 with errors" in run("replay", path("oracle.jsonl")).stdout, "replay")
+    # The header names the entries that see every hand; a record that does not mark them is refused.
+    lines = read("oracle.jsonl").decode().splitlines(keepends=True)
+    check(json.loads(lines[0])["options"]["cheats"] == [0], "the header marks the oracle: " + lines[0][:300])
+    r = json.loads(lines[2])
+    del r["cheats"]
+    with open(path("unmarked.jsonl"), "w") as f:
+        f.write(lines[0] + lines[1] + json.dumps(r) + "\n")
+    p = run("tournament", "--report", path("unmarked.jsonl"), expect=2)
+    check("line 3" in p.stderr and "see every hand" in p.stderr, "an unmarked oracle record: " + p.stderr)
+    p = run(*[path("unmarked.jsonl") if a == path("oracle.jsonl") else a for a in args], "--resume", expect=2)
+    check("line 3" in p.stderr, "--resume of it: " + p.stderr)
     p = run("bot", "--spec", "oracle", expect=2)
     check("sees every hand" in p.stderr, "bot --spec oracle: " + p.stderr)
     p = run("play", "--preset", "hearts3", "--seed", "1", "--helper", "oracle", expect=2)
