@@ -246,8 +246,15 @@ std::optional<int> parse_eval(int argc, char** argv, EvalRun& run) {
     if (run.how.out_file.empty())
         throw InputError("--out is required: the results file (JSON Lines)");
     plan.policies = split_player_list(policies_text);
-    for (const std::string& spec : plan.policies) sampling::make_player(spec, 0);
-    sampling::make_player(plan.reference, 0);
+    // Play mode asks for cards at recorded decisions and in play-outs, where only the seat's own
+    // cards are known: a player that must see every hand cannot play there.
+    for (const std::string& spec : plan.policies)
+        if (sampling::make_player(spec, 0)->sees_all_hands() && !plan.bid_mode)
+            throw InputError("--policies: " + spec +
+                             " sees every hand, which --mode play never shows");
+    if (sampling::make_player(plan.reference, 0)->sees_all_hands() && !plan.bid_mode)
+        throw InputError("--reference " + plan.reference +
+                         ": it sees every hand, which --mode play never shows");
     if (!vm.count("count")) count = plan.bid_mode ? 25 : 200;
 
     run.options = json{{"mode", mode},

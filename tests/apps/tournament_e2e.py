@@ -251,6 +251,10 @@ def case_tournament_oracle():
     check("line 3" in p.stderr and "see every hand" in p.stderr, "an unmarked oracle record: " + p.stderr)
     p = run(*[path("unmarked.jsonl") if a == path("oracle.jsonl") else a for a in args], "--resume", expect=2)
     check("line 3" in p.stderr, "--resume of it: " + p.stderr)
+    p = run("eval", "--mode", "play", "--records", path("oracle.jsonl"), "--policies", "oracle", "--out",
+            path("oracle_eval.jsonl"), expect=2)
+    check("--policies: oracle sees every hand" in p.stderr and not os.path.exists(path("oracle_eval.jsonl")),
+          "eval --mode play --policies oracle: " + p.stderr)
     p = run("bot", "--spec", "oracle", expect=2)
     check("sees every hand" in p.stderr, "bot --spec oracle: " + p.stderr)
     p = run("play", "--preset", "hearts3", "--seed", "1", "--helper", "oracle", expect=2)
