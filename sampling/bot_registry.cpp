@@ -9,6 +9,7 @@
 #include "cardgames/players/external_bot.hpp"
 #include "cardgames/players/random_bot.hpp"
 #include "cardgames/players/rule_bot.hpp"
+#include "sampling/oracle.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {
@@ -21,6 +22,14 @@ using Factory = std::function<std::unique_ptr<Player>(const BotSpec&, std::uint6
 
 std::unique_ptr<Player> make_pimc(const BotSpec& spec, std::uint64_t seed) {
     return std::make_unique<PimcBot>(PimcOptions::from_spec(spec), seed);
+}
+
+// pimc's options that apply to valuing one world and to pimc's bids and passes; the world count,
+// aggregation, inference and time limit are about sampled worlds, which the oracle has none of.
+std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed) {
+    spec.check_known({"algo", "tables", "depth", "nodes", "exact", "threads", "utility", "rollouts",
+                      "eval", "pass", "bid"});
+    return std::make_unique<OracleBot>(PimcOptions::from_spec(spec), seed);
 }
 
 std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed) {
@@ -45,10 +54,8 @@ std::unique_ptr<Player> make_external(const BotSpec& spec, std::uint64_t seed) {
 // In the order the help texts list them.
 const std::vector<std::pair<std::string, Factory>>& factories() {
     static const std::vector<std::pair<std::string, Factory>> kTable = {
-        {"pimc", make_pimc},
-        {"random", make_random},
-        {"rule", make_rule},
-        {"external", make_external},
+        {"pimc", make_pimc}, {"oracle", make_oracle},     {"random", make_random},
+        {"rule", make_rule}, {"external", make_external},
     };
     return kTable;
 }

@@ -323,19 +323,33 @@ Card best_card(const std::vector<CardValue>& cards, bool vote) {
     return best->card;
 }
 
+// A single legal card: nothing to value.
+PimcAnalysis forced(std::vector<CardValue> cards) {
+    PimcAnalysis out;
+    out.cards = std::move(cards);
+    out.best = out.cards.front().card;
+    return out;
+}
+
 }  // namespace
 
 PimcAnalysis PimcBot::analyze(const InfoState& info) {
     std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
-    if (cards.size() == 1) {
-        PimcAnalysis forced;
-        forced.cards = std::move(cards);
-        forced.best = forced.cards.front().card;
-        return forced;
-    }
+    if (cards.size() == 1) return forced(std::move(cards));
     const std::uint64_t base = decision_seed(info, seeds::DecisionKind::kCard);
     PimcAnalysis out = aggregate(std::move(cards), value_worlds(info, options_, base, *arena_));
     out.best = best_card(out.cards, options_.vote);
+    return out;
+}
+
+PimcAnalysis analyze_world(const PimcOptions& options, const InfoState& info, const Deal& world) {
+    std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
+    if (cards.size() == 1) return forced(std::move(cards));
+    WorldResult r = WorldValuer(options, info).value(world);
+    r.thread_slot = current_thread_slot();
+    r.done = true;
+    PimcAnalysis out = aggregate(std::move(cards), {r});
+    out.best = best_card(out.cards, options.vote);
     return out;
 }
 

@@ -96,6 +96,13 @@ class PimcBot : public cardgames::Player {
     std::unique_ptr<DecisionArena> arena_;  // where the worlds and play-outs run (parallel.hpp)
 };
 
+// The values of the legal cards of `info`'s decision in the one world `world` (every seat's cards
+// as they stand at the decision), exactly as PimcBot values each of its sampled worlds (the same
+// options: eval, exact, algo, tables, depth, nodes, utility); the `oracle` plays by it in the true
+// world. Deterministic: the play-outs' rule player draws no randomness.
+PimcAnalysis analyze_world(const PimcOptions& options, const cardgames::InfoState& info,
+                           const cardgames::Deal& world);
+
 // Cards each seat has won in tricks this hand, from the public plays.
 std::array<cardgames::CardSet, cardgames::kMaxPlayers> taken_cards(
     const cardgames::InfoState& info);

@@ -31,6 +31,7 @@ int bench_pimc(const Rules& rules, const std::string& spec, int hands, std::uint
             const int s = game.to_act();
             const InfoState info = game.info_state(s);
             const auto t0 = std::chrono::steady_clock::now();
+            if (players[s]->sees_all_hands()) players[s]->see_all_hands(game.play_state());
             std::string kind;
             switch (game.phase()) {
                 case Phase::kBlindNil:

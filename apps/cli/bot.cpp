@@ -64,7 +64,10 @@ int cmd_bot(int argc, char** argv) {
                                .c_str());
         po::variables_map vm;
         if (!parse_args("bot", argc, argv, desc, vm)) return 0;
-        sampling::make_player(spec, 0);  // a bad spec is reported before the table starts talking
+        // A bad spec is reported before the table starts talking.
+        if (sampling::make_player(spec, 0)->sees_all_hands())
+            throw InputError("--spec " + spec +
+                             ": it sees every hand, and a table shows a bot only its own");
         check_default_threads_available();
         protocol::run_bot_session(std::cin, std::cout, [&](std::uint64_t seed) {
             return std::make_unique<TableChecked>(sampling::make_player(spec, seed));

@@ -61,6 +61,9 @@ int cmd_play(int argc, char** argv) {
             throw InputError("--bots '" + bots + "': give one spec, or one per other seat (" +
                              std::to_string(n - 1) + ")");
 
+        if (sampling::make_player(helper, 0)->sees_all_hands())
+            throw InputError("--helper " + helper +
+                             ": it sees every hand, and a hint must come from yours alone");
         const bool tty = isatty(STDOUT_FILENO);
         Display display(tty && !ascii && !std::getenv("NO_COLOR"), !ascii && utf8_terminal());
         check_default_threads_available();
@@ -89,7 +92,10 @@ int cmd_play(int argc, char** argv) {
             record_out =
                 std::make_unique<LineFile>(record_file, "--record", "the game is not recorded");
 
-        std::cout << table.opening(seed, names);
+        std::vector<std::string> shown = names;  // a seat that sees every hand says so
+        for (int s : cheating_seats(players))
+            shown[static_cast<std::size_t>(s)] += " (sees all hands)";
+        std::cout << table.opening(seed, shown);
         game.set_observer([&](const Game&, const GameEvent& e) { table.print(std::cout, e); });
         table.print(std::cout, GameEvent(GameEvent::Kind::kHandStart));
         int status = 0;
@@ -101,7 +107,9 @@ int cmd_play(int argc, char** argv) {
             status = q.end_of_input ? 1 : 0;
         }
         if (record_out) {
-            record_out->append(game_record(game, names, collect_fallbacks(players)).dump());
+            record_out->append(
+                game_record(game, names, collect_fallbacks(players), cheating_seats(players))
+                    .dump());
             record_out->close();
         }
         return status;

@@ -84,6 +84,8 @@ class ShowThinking : public cardgames::Player {
         bot_->hand_over(hand, game_over, winners);
     }
     std::vector<cardgames::FallbackNote> fallbacks() const override { return bot_->fallbacks(); }
+    bool sees_all_hands() const override { return bot_->sees_all_hands(); }
+    void see_all_hands(const cardgames::PlayState& world) override { bot_->see_all_hands(world); }
 
   private:
     // Asks the bot through `decide`, with the notice shown while it thinks.

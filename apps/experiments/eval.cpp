@@ -77,10 +77,18 @@ EvalInputs prepare(const EvalOptions& options) {
     if (plan.count < 0 || plan.count > kMaxItems)
         throw InputError("count: expected 1.." + std::to_string(kMaxItems));
     const PlayerFactory make = factory_of(options);
-    for (std::size_t p = 0; p < plan.policies.size(); ++p)
-        if (!make(static_cast<int>(p), plan.policies[p], 0))
-            throw InputError("no player for spec '" + plan.policies[p] + "'");
-    sampling::make_player(plan.reference, 0);
+    // Play mode asks for cards at recorded decisions and in play-outs, where only the seat's own
+    // cards are known: a player that must see every hand cannot play there.
+    for (std::size_t p = 0; p < plan.policies.size(); ++p) {
+        const std::unique_ptr<Player> player = make(static_cast<int>(p), plan.policies[p], 0);
+        if (!player) throw InputError("no player for spec '" + plan.policies[p] + "'");
+        if (player->sees_all_hands() && !plan.bid_mode)
+            throw InputError("--policies: " + plan.policies[p] +
+                             " sees every hand, which --mode play never shows");
+    }
+    if (sampling::make_player(plan.reference, 0)->sees_all_hands() && !plan.bid_mode)
+        throw InputError("--reference " + plan.reference +
+                         ": it sees every hand, which --mode play never shows");
     if (plan.count == 0) plan.count = plan.bid_mode ? 25 : 200;
     if (plan.bid_mode) {
         if (plan.rules.game != GameKind::kSpades)

@@ -80,6 +80,7 @@ TournamentSummary summarize(const std::vector<GameResult>& results, int rotation
     std::vector<std::string> order;
     std::map<std::string, std::vector<double>> scores;
     std::map<std::string, long> games, wins;
+    std::map<std::string, bool> cheats;
     // Per board: the lines seen and, per spec, the sum and count of its seat-hand scores.
     std::map<long, int> board_lines;
     std::map<long, std::map<std::string, std::pair<double, long>>> board_scores;
@@ -87,6 +88,7 @@ TournamentSummary summarize(const std::vector<GameResult>& results, int rotation
         ++board_lines[g.board];
         std::vector<std::pair<std::string, int>> seen;  // (spec, unit) already counted in this line
         for (const SeatResult& s : g.seats) {
+            cheats[s.spec] = cheats[s.spec] || s.cheats;
             if (std::find(seen.begin(), seen.end(), std::pair(s.spec, s.unit)) != seen.end())
                 continue;
             seen.emplace_back(s.spec, s.unit);
@@ -104,7 +106,7 @@ TournamentSummary summarize(const std::vector<GameResult>& results, int rotation
     for (const std::string& spec : order)
         out.specs.push_back({spec, games[spec], wins[spec],
                              wilson_interval(wins[spec], games[spec], level),
-                             mean_interval(scores[spec], level)});
+                             mean_interval(scores[spec], level), cheats[spec]});
     if (rotations <= 1) return out;
     for (const auto& [board, lines] : board_lines) out.boards += lines == rotations ? 1 : 0;
     for (std::size_t i = 0; i < order.size(); ++i)
@@ -126,12 +128,16 @@ TournamentSummary summarize(const std::vector<GameResult>& results, int rotation
 
 std::string format_summary(const TournamentSummary& summary, bool lower_is_better) {
     std::size_t width = 8;  // "player" and two spaces
-    for (const SpecSummary& s : summary.specs) width = std::max(width, s.spec.size() + 2);
+    // A player that saw every hand is marked where its figures are read.
+    auto label = [](const SpecSummary& s) {
+        return s.spec + (s.sees_all_hands ? " (sees all hands)" : "");
+    };
+    for (const SpecSummary& s : summary.specs) width = std::max(width, label(s).size() + 2);
     std::string out = pad("player", width) + pad("games", 8) + pad("wins", 7) +
                       pad("win rate [95% CI]", 25) + "score/hand [95% CI]" +
                       (lower_is_better ? " (lower is better)" : "") + "\n";
     for (const SpecSummary& s : summary.specs)
-        out += pad(s.spec, width) + pad(std::to_string(s.games), 8) +
+        out += pad(label(s), width) + pad(std::to_string(s.games), 8) +
                pad(std::to_string(s.wins), 7) + pad(format_interval(s.win_rate, 3), 25) +
                format_interval(s.score_per_hand, 2) + "\n";
     if (!summary.pairs.empty()) {

@@ -29,6 +29,7 @@ struct SeatResult {
     int unit = 0;  // partners share a unit: one observation between them
     bool won = false;
     std::vector<double> hand_scores;  // the score of the seat's unit in each hand
+    bool cheats = false;              // the seat is in the record's "cheats": it saw every hand
 };
 struct GameResult {
     long board = 0;
@@ -48,6 +49,7 @@ struct SpecSummary {
     long wins = 0;
     Interval win_rate;
     Interval score_per_hand;
+    bool sees_all_hands = false;  // it cheated in some seat (the `oracle`): the table says so
 };
 // Duplicate mode: per complete board, the mean score per hand of spec a minus that of spec b on
 // the same deals; the interval is over boards.

@@ -42,6 +42,14 @@ std::string play_item(const TournamentPlan& plan, const PlayerFactory& make, lon
     return tournament_result_line(plan, index, game, players);
 }
 
+// The entries whose players see every hand (the `oracle`): the header and every record say so.
+std::vector<int> cheating_entries(const TournamentPlan& plan, const PlayerFactory& make) {
+    std::vector<int> cheats;
+    for (int e = 0; e < plan.rules.players; ++e)
+        if (make(e, plan.specs[e], 0)->sees_all_hands()) cheats.push_back(e);
+    return cheats;
+}
+
 }  // namespace
 
 void check_tournament_options(const TournamentOptions& options) {
@@ -70,8 +78,9 @@ TournamentResult run_tournament(const TournamentOptions& options, RunObserver& o
         failed = std::current_exception();
     }
     mpi.agree_on_setup(failed);
-    const TournamentPlan& plan = options.plan;
     const PlayerFactory make = factory_of(options);
+    TournamentPlan plan = options.plan;
+    plan.cheats = cheating_entries(plan, make);
 
     const std::unique_ptr<ResultsFile> out =
         open_results(mpi, options.run.out, tournament_header(plan), options.run.resume,

@@ -49,12 +49,14 @@ std::vector<std::string> TournamentPlan::seat_specs(int rotation) const {
 }
 
 json TournamentPlan::options() const {
-    return json{{"rules", cardgames::rules_to_json(rules)},
-                {"players", specs},
-                {by_hands ? "hands" : "games", count},
-                {"duplicate", duplicate},
-                {"seed", seed},
-                {"record_version", cardgames::kRecordVersion}};
+    json o{{"rules", cardgames::rules_to_json(rules)},
+           {"players", specs},
+           {by_hands ? "hands" : "games", count},
+           {"duplicate", duplicate},
+           {"seed", seed},
+           {"record_version", cardgames::kRecordVersion}};
+    if (!cheats.empty()) o["cheats"] = cheats;
+    return o;
 }
 
 json tournament_header(const TournamentPlan& plan) {
@@ -73,6 +75,14 @@ TournamentPlan tournament_plan_from_header(const json& header) {
         static_cast<long>(o[plan.by_hands ? "hands" : "games"].integer(1, kMaxResultCount));
     plan.duplicate = o["duplicate"].boolean();
     plan.seed = o["seed"].unsigned_integer();
+    if (o.has("cheats")) {
+        const JsonField cheats = o["cheats"];
+        for (std::size_t i = 0, k = cheats.array(1, n); i < k; ++i) {
+            plan.cheats.push_back(static_cast<int>(cheats[i].integer(0, plan.rules.players - 1)));
+            if (i > 0 && plan.cheats[i] <= plan.cheats[i - 1])
+                cheats[i].fail("entries in increasing order, each once");
+        }
+    }
     if (o["record_version"].integer(0, kMaxResultCount) != cardgames::kRecordVersion)
         o["record_version"].fail("records of version " + std::to_string(cardgames::kRecordVersion) +
                                  " expected");
@@ -100,6 +110,9 @@ GameResult game_result_from_json(const json& line) {
             seat.hand_scores.push_back(scores[s][h].number(-kMaxHandScore, kMaxHandScore));
         r.seats.push_back(std::move(seat));
     }
+    if (f.has("cheats"))
+        for (std::size_t i = 0, k = f["cheats"].array(1, n); i < k; ++i)
+            r.seats[static_cast<std::size_t>(f["cheats"][i].integer(0, n - 1))].cheats = true;
     return r;
 }
 
@@ -120,6 +133,15 @@ GameResult tournament_result_from_json(const json& line, const TournamentPlan& p
         f["seed"].fail("not the seed of board " + std::to_string(board) + " of this run");
     if (record.players != plan.seat_specs(rotation))
         f["players"].fail("not the header's players in rotation " + std::to_string(rotation));
+    if (!plan.cheats.empty()) {
+        std::vector<int> seats;
+        for (int e : plan.cheats) seats.push_back((e + rotation) % n);
+        std::sort(seats.begin(), seats.end());
+        if (record.cheats != seats)
+            (f.has("cheats") ? f["cheats"] : f["players"])
+                .fail("not the seats of the header's players that see every hand in rotation " +
+                      std::to_string(rotation));
+    }
     if (!record.complete) f["complete"].fail("a result is a finished game");
     if (plan.by_hands && record.hands.size() != 1)
         f["hands"].fail("one hand per result in a run by hands");
@@ -145,7 +167,8 @@ std::string tournament_result_line(const TournamentPlan& plan, long index,
         plan.by_hands ? cardgames::hand_winners(rules, game.finished_hands().back().score)
                       : game.winners();
     json line = cardgames::game_record(game, plan.seat_specs(rotation),
-                                       cardgames::collect_fallbacks(players));
+                                       cardgames::collect_fallbacks(players),
+                                       cardgames::cheating_seats(players));
     line["index"] = index;
     line["board"] = board;
     line["rotation"] = rotation;

@@ -27,6 +27,10 @@ struct TournamentPlan {
     long count = 0;                  // games or hands (boards in duplicate mode)
     bool duplicate = false;
     std::uint64_t seed = 1;
+    // The entries whose players see every hand (the `oracle`): "cheats" in the header, when any.
+    // Each record must then mark their seats; a header without it (older files) marks none and
+    // leaves the records' own marks unchecked.
+    std::vector<int> cheats;
 
     int rotations() const { return duplicate ? (rules.is_partnership() ? 2 : rules.players) : 1; }
     long total() const { return count * rotations(); }

@@ -270,6 +270,10 @@ class ChildProcess {
 ExternalBot::ExternalBot(Options options, std::uint64_t seed)
     : options_(std::move(options)), seed_(seed), writer_(seed) {
     fallback_ = options_.make_fallback(seeds::fallback_bot(seed));
+    // The table shows this seat only its own cards, and so it could show its fallback no more.
+    if (fallback_->sees_all_hands())
+        throw InputError(options_.fallback +
+                         " sees every hand, and an external bot's seat is shown only its own");
 }
 
 ExternalBot::~ExternalBot() {

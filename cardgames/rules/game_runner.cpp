@@ -8,6 +8,7 @@ void step_game(Game& game, std::vector<std::unique_ptr<Player>>& players) {
     const int seat = game.to_act();
     Player& p = *players.at(seat);
     const InfoState info = game.info_state(seat);
+    if (p.sees_all_hands()) p.see_all_hands(game.play_state());
     const std::size_t hands_before = game.finished_hands().size();
     std::string why, choice;
     switch (game.phase()) {
@@ -56,6 +57,13 @@ std::vector<FallbackNote> collect_fallbacks(const std::vector<std::unique_ptr<Pl
         const std::vector<FallbackNote> notes = p->fallbacks();
         out.insert(out.end(), notes.begin(), notes.end());
     }
+    return out;
+}
+
+std::vector<int> cheating_seats(const std::vector<std::unique_ptr<Player>>& players) {
+    std::vector<int> out;
+    for (std::size_t s = 0; s < players.size(); ++s)
+        if (players[s]->sees_all_hands()) out.push_back(static_cast<int>(s));
     return out;
 }
 

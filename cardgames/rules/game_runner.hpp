@@ -18,4 +18,7 @@ void run_game(Game& game, std::vector<std::unique_ptr<Player>>& players);
 // Every player's fallback notes, for the game record.
 std::vector<FallbackNote> collect_fallbacks(const std::vector<std::unique_ptr<Player>>& players);
 
+// The seats whose players see every hand (Player::sees_all_hands), for the game record.
+std::vector<int> cheating_seats(const std::vector<std::unique_ptr<Player>>& players);
+
 }  // namespace cardgames

@@ -1,13 +1,16 @@
 #pragma once
-// A seat's decision maker. Every decision is given only that seat's InfoState. Bots are built by
-// name from a spec string ("random", "rule", "pimc:worlds=64") through sampling::make_player
-// (sampling/bot_registry.hpp).
+// A seat's decision maker. Every decision is given only that seat's InfoState, except to a player
+// that declares it cheats (sees_all_hands: the `oracle`, a measuring bound): the game runner shows
+// it every seat's cards before each of its decisions, and records and tables mark its seat. Bots
+// are built by name from a spec string ("random", "rule", "pimc:worlds=64") through
+// sampling::make_player (sampling/bot_registry.hpp).
 
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "cardgames/rules/info_state.hpp"
+#include "cardgames/rules/play_state.hpp"
 
 namespace cardgames {
 
@@ -44,6 +47,12 @@ class Player {
                            const std::vector<int>& /*winners*/) {}
     // Decisions this bot could not make itself (external bots); in-process bots have none.
     virtual std::vector<FallbackNote> fallbacks() const { return {}; }
+
+    // A cheating player: it sees every hand. Only the game runner (step_game) shows them, right
+    // before each decision of the seat, with the game's true trick state and every seat's cards
+    // (`world.hands`); players that do not cheat are never shown them.
+    virtual bool sees_all_hands() const { return false; }
+    virtual void see_all_hands(const PlayState& /*world*/) {}
 };
 
 }  // namespace cardgames

@@ -50,7 +50,7 @@ json hand_to_json(const Rules& rules, const HandRecord& h) {
 }
 
 json game_record(const Game& game, const std::vector<std::string>& players,
-                 const std::vector<FallbackNote>& fallbacks) {
+                 const std::vector<FallbackNote>& fallbacks, const std::vector<int>& cheats) {
     const Rules& rules = game.rules();
     json j;
     j["type"] = "game";
@@ -58,6 +58,7 @@ json game_record(const Game& game, const std::vector<std::string>& players,
     j["rules"] = rules_to_json(rules);
     j["seed"] = game.seed();
     j["players"] = players;
+    if (!cheats.empty()) j["cheats"] = cheats;
     json hands = json::array();
     for (const HandRecord& h : game.finished_hands()) hands.push_back(hand_to_json(rules, h));
     j["hands"] = hands;
@@ -227,6 +228,12 @@ RecordedGame read_game_record(const json& record) {
     if (r.has("players"))
         for (std::size_t s = 0, k = r["players"].array(n, n); s < k; ++s)
             out.players.push_back(r["players"][s].string());
+    if (r.has("cheats")) {
+        out.cheats = integers(r["cheats"], 1, n, 0, out.rules.players - 1);
+        for (std::size_t i = 1; i < out.cheats.size(); ++i)
+            if (out.cheats[i] <= out.cheats[i - 1])
+                r["cheats"][i].fail("seats in increasing order, each once");
+    }
     const JsonField hands = r["hands"];
     for (std::size_t i = 0, k = hands.array(0, kMaxHands); i < k; ++i)
         out.hands.push_back(read_hand(hands[i], out.rules));

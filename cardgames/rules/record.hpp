@@ -18,10 +18,12 @@ namespace cardgames {
 inline constexpr int kRecordVersion = 1;
 
 nlohmann::json hand_to_json(const Rules& rules, const HandRecord& hand);
-// The whole game so far (every finished hand), with the players' specs and, when any bot failed
-// to decide, a "fallbacks" array of {hand, seat, decision, received, reason, fallback}.
+// The whole game so far (every finished hand), with the players' specs, when any bot failed
+// to decide a "fallbacks" array of {hand, seat, decision, received, reason, fallback}, and when
+// any player saw every hand (the `oracle`, Player::sees_all_hands) a "cheats" array of its seats.
 nlohmann::json game_record(const Game& game, const std::vector<std::string>& players,
-                           const std::vector<FallbackNote>& fallbacks = {});
+                           const std::vector<FallbackNote>& fallbacks = {},
+                           const std::vector<int>& cheats = {});
 
 // The rules as a record's (and a results header's) "rules" object: every key=value of
 // rules_to_pairs, values as strings.
@@ -51,6 +53,7 @@ struct RecordedGame {
     Rules rules;
     std::uint64_t seed = 0;
     std::vector<std::string> players;  // empty when the record names none
+    std::vector<int> cheats;           // "cheats": the seats whose players saw every hand
     std::vector<RecordedHand> hands;
     std::optional<std::vector<int>> winners;
     bool complete = false;

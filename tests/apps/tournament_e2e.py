@@ -226,6 +226,45 @@ def case_eval_resume():
     check("Spades" in p.stderr, "bid eval on Hearts refused")
 
 
+def case_tournament_oracle():
+    # The oracle sees every hand: each record names its seat under "cheats", the table marks its
+    # row, the records replay, and where the program cannot show it the hands it is refused.
+    oracle = "oracle:rollouts=4"
+    args = ["tournament", "--preset", "spades-cutthroat3", "--players", f"{oracle},rule,rule", "--hands", "2",
+            "--duplicate", "--seed", "3", "--threads", "2", "--out", path("oracle.jsonl"), "--quiet"]
+    t = run(*args).stdout
+    check(f"\n{oracle} (sees all hands) " in t and "\nrule " in t, "the table marks the oracle's row\n" + t)
+    check(run("tournament", "--report", path("oracle.jsonl")).stdout == t[: t.rindex("\nplayed on")],
+          "--report marks it too")
+    for line in read("oracle.jsonl").decode().splitlines()[1:]:
+        r = json.loads(line)
+        check(r["cheats"] == [r["players"].index(oracle)], f"the record marks the oracle's seat: {r['cheats']}")
+    check("6 games replayed, 0 with errors" in run("replay", path("oracle.jsonl")).stdout, "replay")
+    # The header names the entries that see every hand; a record that does not mark them is refused.
+    lines = read("oracle.jsonl").decode().splitlines(keepends=True)
+    check(json.loads(lines[0])["options"]["cheats"] == [0], "the header marks the oracle: " + lines[0][:300])
+    r = json.loads(lines[2])
+    del r["cheats"]
+    with open(path("unmarked.jsonl"), "w") as f:
+        f.write(lines[0] + lines[1] + json.dumps(r) + "\n")
+    p = run("tournament", "--report", path("unmarked.jsonl"), expect=2)
+    check("line 3" in p.stderr and "see every hand" in p.stderr, "an unmarked oracle record: " + p.stderr)
+    p = run(*[path("unmarked.jsonl") if a == path("oracle.jsonl") else a for a in args], "--resume", expect=2)
+    check("line 3" in p.stderr, "--resume of it: " + p.stderr)
+    p = run("eval", "--mode", "play", "--records", path("oracle.jsonl"), "--policies", "oracle", "--out",
+            path("oracle_eval.jsonl"), expect=2)
+    check("--policies: oracle sees every hand" in p.stderr and not os.path.exists(path("oracle_eval.jsonl")),
+          "eval --mode play --policies oracle: " + p.stderr)
+    p = run("bot", "--spec", "oracle", expect=2)
+    check("sees every hand" in p.stderr, "bot --spec oracle: " + p.stderr)
+    p = run("play", "--preset", "hearts3", "--seed", "1", "--helper", "oracle", expect=2)
+    check("--helper oracle" in p.stderr and "sees every hand" in p.stderr, "play --helper oracle: " + p.stderr)
+    p = subprocess.run([BIN, "play", "--preset", "hearts3", "--seed", "4", "--bots", f"{oracle},rule", "--helper",
+                        "rule", "--seat", "0", "--ascii"], input="auto\n", capture_output=True, text=True)
+    check(p.returncode == 0 and f"{oracle} (sees all hands)" in p.stdout.split("\n")[2],
+          "play says at the opening which seat sees all hands:\n" + p.stdout[:400])
+
+
 def case_deals():
     a = run("deals", "--game", "hearts", "--preset", "hearts3", "--count", "20", "--seed", "4").stdout
     b = run("deals", "--game", "hearts", "--preset", "hearts3", "--count", "20", "--seed", "4").stdout

@@ -131,6 +131,11 @@ TEST(GameRecordReader, ReadsAndReplaysWhatTheProgramWrites) {
         EXPECT_EQ(g.hands.size(), 1u);
         EXPECT_EQ(g.players.size(), 4u);
         EXPECT_TRUE(replay_record(g).ok) << replay_record(g).error;
+        EXPECT_TRUE(g.cheats.empty());
+        json marked = record;
+        marked["cheats"] = json::array({0, 2});
+        EXPECT_EQ(read_game_record(marked).cheats, (std::vector<int>{0, 2}));
+        EXPECT_TRUE(replay_record(marked).ok);
     }
 }
 
@@ -200,6 +205,12 @@ TEST(GameRecordReader, RefusesBadValuesNamingTheKey) {
         },
         "fallbacks[0].decision");
     refused([](json& r) { r.erase("rules"); }, "key \"rules\" is missing");
+    // "cheats": the seats that saw every hand, each once, in order.
+    refused([](json& r) { r["cheats"] = json::array({4}); }, "key \"cheats[0]\"");
+    refused([](json& r) { r["cheats"] = json::array({2, 1}); }, "cheats[1]\": seats in increasing");
+    refused([](json& r) { r["cheats"] = json::array({1, 1}); }, "cheats[1]");
+    refused([](json& r) { r["cheats"] = json::array(); }, "key \"cheats\"");
+    refused([](json& r) { r["cheats"] = "0"; }, "key \"cheats\"");
     EXPECT_NE(error_of([] {
                   is_game_record(json{{"type", 1}});
               }).find("key \"type\""),
