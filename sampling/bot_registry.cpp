@@ -10,6 +10,7 @@
 #include "cardgames/players/random_bot.hpp"
 #include "cardgames/players/rule_bot.hpp"
 #include "sampling/pimc.hpp"
+#include "sampling/policy.hpp"
 
 namespace sampling {
 
@@ -21,6 +22,14 @@ using Factory = std::function<std::unique_ptr<Player>(const BotSpec&, std::uint6
 
 std::unique_ptr<Player> make_pimc(const BotSpec& spec, std::uint64_t seed) {
     return std::make_unique<PimcBot>(PimcOptions::from_spec(spec), seed);
+}
+
+// A named model is read now, so that a bad file stops the command before it starts.
+std::unique_ptr<Player> make_policy(const BotSpec& spec, std::uint64_t /*seed*/) {
+    spec.check_known({"model"});
+    const std::string path = spec.get_string("model", "");
+    if (!path.empty()) load_policy_model(path);
+    return std::make_unique<PolicyBot>(path);
 }
 
 std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed) {
@@ -45,10 +54,8 @@ std::unique_ptr<Player> make_external(const BotSpec& spec, std::uint64_t seed) {
 // In the order the help texts list them.
 const std::vector<std::pair<std::string, Factory>>& factories() {
     static const std::vector<std::pair<std::string, Factory>> kTable = {
-        {"pimc", make_pimc},
-        {"random", make_random},
-        {"rule", make_rule},
-        {"external", make_external},
+        {"pimc", make_pimc}, {"policy", make_policy},     {"random", make_random},
+        {"rule", make_rule}, {"external", make_external},
     };
     return kTable;
 }
