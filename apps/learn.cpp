@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <optional>
@@ -239,9 +240,25 @@ struct FitData {
     long hands = 0;
 };
 
+// The target of a decision: pimc's choice (temperature 0), or a softmax of pimc's values at that
+// temperature, which asks less where the values are close and more where a card is dear.
+void set_target(Decision& d, double temperature) {
+    const std::size_t n = d.values.size();
+    d.group.target.assign(n, 0.0);
+    if (temperature <= 0) {
+        d.group.target[static_cast<std::size_t>(d.choice)] = 1;
+        return;
+    }
+    const double top = *std::max_element(d.values.begin(), d.values.end());
+    double sum = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        sum += d.group.target[i] = std::exp((d.values[i] - top) / temperature);
+    for (double& t : d.group.target) t /= sum;
+}
+
 // Reads one data file, checking every field; decisions of hands whose index is a multiple of
 // `holdout` are held out.
-void read_data(const std::string& path, long holdout, FitData& data) {
+void read_data(const std::string& path, long holdout, double temperature, FitData& data) {
     const std::string text = read_text_file(path, "--data");
     long hands = 0;
     std::uint64_t seed = 0;
@@ -275,8 +292,8 @@ void read_data(const std::string& path, long holdout, FitData& data) {
                 row.array(sampling::kPolicyFeatures, sampling::kPolicyFeatures);
                 for (int j = 0; j < sampling::kPolicyFeatures; ++j)
                     dec.group.x.push_back(row[j].number(-1e6, 1e6));
-                dec.group.target.push_back(i == dec.choice ? 1.0 : 0.0);
             }
+            set_target(dec, temperature);
             dec.held_out = index % holdout == 0;
             data.decisions.push_back(std::move(dec));
         }
@@ -325,13 +342,15 @@ int learn_fit(int argc, char** argv) {
     if (ranks() > 1) throw InputError("'cardgames learn fit' runs as one process");
     std::vector<std::string> data_files;
     std::string out_path;
-    double l2 = 1.0;
+    double l2 = 1.0, temperature = 0;
     long holdout = 5;
     po::options_description desc("learn fit options");
     desc.add_options()("data", po::value(&data_files)->composing(),
                        "a `learn data` file (repeat for several; one form)")(
         "out", po::value(&out_path), "the model file to write (data/models/<form>-playout.txt)")(
         "l2", po::value(&l2)->default_value(1.0), "L2 penalty on the weights")(
+        "temperature", po::value(&temperature)->default_value(0.0),
+        "0: fit pimc's choices; T > 0: fit a softmax of pimc's card values at temperature T")(
         "holdout", number(&holdout, 2L, kMaxItems)->default_value(5),
         "hands whose index is a multiple of N are held out to measure the fit");
     po::variables_map vm;
@@ -339,10 +358,12 @@ int learn_fit(int argc, char** argv) {
     if (data_files.empty()) throw InputError("--data is required: a `learn data` file");
     if (out_path.empty()) throw InputError("--out is required: the model file to write");
     if (!std::isfinite(l2) || l2 < 0) throw InputError("--l2 must be a number >= 0");
+    if (!std::isfinite(temperature) || temperature < 0)
+        throw InputError("--temperature must be a number >= 0");
     check_file_path(out_path, "--out");
 
     FitData data;
-    for (const std::string& f : data_files) read_data(f, holdout, data);
+    for (const std::string& f : data_files) read_data(f, holdout, temperature, data);
     std::vector<sampling::ChoiceGroup> train;
     for (const Decision& d : data.decisions)
         if (!d.held_out) train.push_back(d.group);
@@ -365,9 +386,11 @@ int learn_fit(int argc, char** argv) {
         "A play-out policy for " + data.form +
             ": a linear card scorer, p(card) proportional to exp(sum of weight x feature) over "
             "the legal cards,",
-        "fitted (conditional logit, L2 " + fmt::format("{}", l2) +
-            ") to the choices of pimc in self-play (cardgames learn data). Features: "
-            "sampling/policy.cpp.",
+        "fitted (conditional logit, L2 " + fmt::format("{}", l2) + ") to " +
+            (temperature > 0
+                 ? fmt::format("a softmax at temperature {} of pimc's card values", temperature)
+                 : std::string("pimc's choices")) +
+            " in self-play (cardgames learn data). Features: sampling/policy.cpp.",
         fmt::format("Fitted on {} decisions of {} hands ({} Newton steps, {}), held out every "
                     "{}th hand:",
                     train.size(), data.hands, fit.iterations,
