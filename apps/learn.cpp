@@ -236,7 +236,8 @@ struct Decision {
 struct FitData {
     std::vector<Decision> decisions;
     std::string form;
-    std::vector<std::string> files;  // "path (seed S, N hands, fnv1a X)"
+    std::vector<std::string> files;     // "path (seed S, N hands, fnv1a X)"
+    std::vector<std::string> commands;  // the learn data command that makes each file's hands
     long hands = 0;
 };
 
@@ -262,6 +263,7 @@ void read_data(const std::string& path, long holdout, double temperature, FitDat
     const std::string text = read_text_file(path, "--data");
     long hands = 0;
     std::uint64_t seed = 0;
+    std::string players;
     auto header_check = [&](const json& header) {
         const JsonField options = JsonField(header, "header")["options"];
         if (options["features"].json() != feature_names_json())
@@ -271,6 +273,9 @@ void read_data(const std::string& path, long holdout, double temperature, FitDat
             options["rules"].fail("'" + form + "' data beside '" + data.form + "' data");
         data.form = form;
         seed = options["seed"].unsigned_integer();
+        const JsonField specs = options["players"];
+        for (std::size_t i = 0; i < specs.array(1, kMaxPlayers); ++i)
+            players += (i ? "," : "") + specs[i].string();
     };
     auto check = [&](const json& line) {
         const JsonField l(line, "");
@@ -303,6 +308,11 @@ void read_data(const std::string& path, long holdout, double temperature, FitDat
     data.hands += hands;
     data.files.push_back(
         fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fnv1a(text)));
+    // A file's hands depend on the seed and their index only, so this remakes them (its header
+    // says --hands N where an interrupted run asked for more).
+    data.commands.push_back(fmt::format(
+        "cardgames learn data --preset {} --players \"{}\" --hands {} --seed {} --out {}",
+        data.form, players, hands, seed, path));
 }
 
 // Agreement with pimc's choice and the pimc value lost by a chooser, over some decisions.
@@ -400,8 +410,11 @@ int learn_fit(int argc, char** argv) {
         "  rule player, held out: " + rule_held.text(),
     };
     m.meta = {{"form", data.form}, {"command", command}};
-    for (std::size_t i = 0; i < data.files.size(); ++i)
-        m.meta.emplace_back("data" + (i ? std::to_string(i + 1) : std::string()), data.files[i]);
+    for (std::size_t i = 0; i < data.files.size(); ++i) {
+        const std::string suffix = i ? std::to_string(i + 1) : std::string();
+        m.meta.emplace_back("data" + suffix, data.files[i]);
+        m.meta.emplace_back("data_command" + suffix, data.commands[i]);
+    }
     for (std::string_view n : sampling::policy_feature_names()) m.names.emplace_back(n);
     m.weights = fit.weights;
     write_model_file(out_path, m);

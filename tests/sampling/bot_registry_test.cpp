@@ -40,13 +40,13 @@ std::string bad_bot(const std::string& args) {
 }
 
 TEST(BotRegistry, ListsEveryBot) {
-    EXPECT_EQ(known_bot_names(), "pimc, random, rule, external");
+    EXPECT_EQ(known_bot_names(), "pimc, policy, random, rule, external");
 }
 
 TEST(BotRegistry, EveryNameMakesAPlayerThatPlaysAHand) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     const std::vector<std::string> names = known_names();
-    ASSERT_EQ(names.size(), 4u);
+    ASSERT_EQ(names.size(), 5u);
     for (const std::string& name : names) {
         SCOPED_TRACE(name);
         // external needs a program: `true` starts and exits, so its fallback plays the hand.
@@ -65,7 +65,7 @@ TEST(BotRegistry, EveryNameMakesAPlayerThatPlaysAHand) {
 TEST(BotRegistry, UnknownNameListsTheKnownOnes) {
     const std::string e = error_of("pmic:worlds=3");
     EXPECT_NE(e.find("unknown bot 'pmic'"), std::string::npos) << e;
-    EXPECT_NE(e.find("(known: pimc, random, rule, external)"), std::string::npos) << e;
+    EXPECT_NE(e.find("(known: pimc, policy, random, rule, external)"), std::string::npos) << e;
     EXPECT_NE(error_of(":x=1").find("no bot name"), std::string::npos);
 }
 
@@ -84,7 +84,7 @@ TEST(BotRegistry, UnknownOrBadOptionsAreRefused) {
 TEST(BotRegistry, ExternalFallbackMustBeARegisteredBotButNotExternal) {
     const std::string unknown = error_of("external:cmd=\"true\",fallback=nosuchbot");
     EXPECT_NE(unknown.find("fallback"), std::string::npos) << unknown;
-    EXPECT_NE(unknown.find("unknown bot 'nosuchbot' (known: pimc, random, rule, external)"),
+    EXPECT_NE(unknown.find("unknown bot 'nosuchbot' (known: pimc, policy, random, rule, external)"),
               std::string::npos)
         << unknown;
     EXPECT_NE(error_of("external:cmd=\"true\",fallback=external")
