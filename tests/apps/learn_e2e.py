@@ -8,8 +8,10 @@ usage: learn_e2e.py CARDGAMES_BINARY CASE
 pimc runs with few worlds so that the runs are short.
 """
 import json
+import os
+import subprocess
 
-from e2e import check, finish, path, read, run
+from e2e import BIN, check, finish, path, read, run
 
 PIMC = "pimc:worlds=4,rollouts=4"
 
@@ -54,6 +56,17 @@ def case_learn_threads():
         check(plays(f"t{k}1.jsonl") == plays(f"t{k}2.jsonl"), f"{spec}: --threads 1 and 2 play differently")
         out = run("replay", path(f"t{k}1.jsonl")).stdout
         check("8 games replayed, 0 with errors" in out, out)
+
+
+def case_learn_mpi():
+    # Two ranks write the file that one process writes.
+    data("one.jsonl", "2")
+    mpirun = ["mpirun", "--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
+    p = subprocess.run(mpirun + ["-np", "2", BIN, "learn", "data", "--game", "hearts", "--players",
+                                 f"{PIMC},rule,{PIMC},rule", "--hands", "3", "--seed", "1000005", "--threads", "1",
+                                 "--out", path("two.jsonl"), "--quiet"], capture_output=True, text=True)
+    check(p.returncode == 0, f"mpirun: status {p.returncode}\n{p.stderr}")
+    check(read("one.jsonl") == read("two.jsonl"), "learn data: 2 ranks and 1 process write different files")
 
 
 def expect_bad(args, *fragments):
