@@ -11,6 +11,7 @@
 #include "cardgames/players/rule_bot.hpp"
 #include "sampling/oracle.hpp"
 #include "sampling/pimc.hpp"
+#include "sampling/policy.hpp"
 
 namespace sampling {
 
@@ -30,6 +31,14 @@ std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed) {
     spec.check_known({"algo", "tables", "depth", "nodes", "exact", "threads", "utility", "rollouts",
                       "eval", "pass", "bid"});
     return std::make_unique<OracleBot>(PimcOptions::from_spec(spec), seed);
+}
+
+// A named model is read now, so that a bad file stops the command before it starts.
+std::unique_ptr<Player> make_policy(const BotSpec& spec, std::uint64_t /*seed*/) {
+    spec.check_known({"model"});
+    const std::string path = spec.get_string("model", "");
+    if (!path.empty()) load_policy_model(path);
+    return std::make_unique<PolicyBot>(path);
 }
 
 std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed) {
@@ -54,7 +63,7 @@ std::unique_ptr<Player> make_external(const BotSpec& spec, std::uint64_t seed) {
 // In the order the help texts list them.
 const std::vector<std::pair<std::string, Factory>>& factories() {
     static const std::vector<std::pair<std::string, Factory>> kTable = {
-        {"pimc", make_pimc}, {"oracle", make_oracle},     {"random", make_random},
+        {"pimc", make_pimc}, {"oracle", make_oracle}, {"policy", make_policy}, {"random", make_random},
         {"rule", make_rule}, {"external", make_external},
     };
     return kTable;

@@ -14,6 +14,7 @@
 #include "sampling/inference.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/playout.hpp"
+#include "sampling/policy.hpp"
 
 namespace sampling {
 
@@ -21,7 +22,8 @@ using namespace cardgames;
 
 PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     spec.check_known({"worlds", "algo", "tables", "depth", "nodes", "exact", "threads", "agg",
-                      "utility", "rollouts", "infer", "ms", "eval", "pass", "bid"});
+                      "utility", "rollouts", "infer", "ms", "eval", "pass", "bid", "playout",
+                      "model"});
     PimcOptions o;
     // The ranges (README): far beyond any useful setting, and small enough for every count and
     // product the bot forms from them.
@@ -53,6 +55,16 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
         throw InputError("bot spec '" + spec.text + "': eval=" + eval +
                          " is not rollout or search");
     o.rollout = eval == "rollout";
+    const std::string playout = spec.get_string("playout", "rule");
+    if (playout != "rule" && playout != "model")
+        throw InputError("bot spec '" + spec.text + "': playout=" + playout +
+                         " is not rule or model");
+    o.model_playout = playout == "model";
+    o.model_path = spec.get_string("model", "");
+    if (!o.model_path.empty() && !o.model_playout)
+        throw InputError("bot spec '" + spec.text + "': model= goes with playout=model");
+    // A named model file is read now, so that a bad one stops the command before it starts.
+    if (!o.model_path.empty()) load_policy_model(o.model_path);
     auto rule_or_search = [&](const char* key, const char* fallback,
                               bool with_auto) -> std::optional<bool> {
         const std::string v = spec.get_string(key, fallback);
@@ -144,8 +156,10 @@ std::vector<CardValue> legal_cards_in_order(CardSet legal) {
 // worlds of the decision share; read-only, so the worlds' tasks share one.
 class WorldValuer {
   public:
-    WorldValuer(const PimcOptions& options, const InfoState& info)
+    WorldValuer(const PimcOptions& options, const InfoState& info,
+                std::shared_ptr<const PolicyModel> model)
         : options_(options),
+          model_(std::move(model)),
           info_(info),
           rules_(*info.rules),
           legal_(info.legal_cards()),
@@ -191,19 +205,22 @@ class WorldValuer {
         return deepening_values(game, searcher);
     }
 
-    // Each move played out by the rule player in every seat, the engine solving the last tricks.
+    // Each move played out by the rule player (or the learned policy) in every seat, the engine
+    // solving the last tricks.
     RootValues rollout_values(TrickGame& game, engine::Searcher<TrickGame>& searcher) const {
         RootValues values;
         std::uint64_t spent = 0;
         engine::MoveList<Card, TrickGame::kMaxMoves> moves;
         game.legal_moves(moves);
-        RuleBot rule;
+        RuleBot rule_bot;
+        PolicyBot policy_bot(model_);
+        Player& seat_player = model_ ? static_cast<Player&>(policy_bot) : rule_bot;
         for (int i = 0; i < moves.size(); ++i) {
             engine::RootMoveValue<Card> v;
             v.move = moves[i];
             SeatViews views(info_);
-            v.value =
-                play_out(views, game, moves[i], every_seat(rule), solve_at_, &searcher, &spent);
+            v.value = play_out(views, game, moves[i], every_seat(seat_player), solve_at_, &searcher,
+                               &spent);
             values.moves.push_back(v);
         }
         values.stats.expansions = spent;
@@ -247,6 +264,7 @@ class WorldValuer {
     }
 
     const PimcOptions& options_;
+    std::shared_ptr<const PolicyModel> model_;  // null: the rule player plays the play-outs
     const InfoState& info_;
     const Rules& rules_;
     CardSet legal_;
@@ -265,7 +283,9 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
                                       std::uint64_t base, DecisionArena& arena) {
     const Constraints constraints = constraints_from(info);
     const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
-    const WorldValuer valuer(options, info);
+    const WorldValuer valuer(
+        options, info,
+        options.model_playout ? policy_model_for(options.model_path, *info.rules) : nullptr);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.ms);
     std::vector<WorldResult> results(static_cast<std::size_t>(options.worlds));
     // Each world is dealt by its own task from its own seed (the sampler is read-only), so the

@@ -37,6 +37,10 @@ struct PimcOptions {
     // by the rule player in every seat (playout.hpp), or (false) by a depth-limited search whose
     // horizon shares what is left evenly.
     bool rollout = true;
+    // playout=model: the play-outs' seats play the learned policy (policy.hpp) instead of the rule
+    // player; `model_path` empty: the form's default model (data/models/<form>-playout.txt).
+    bool model_playout = false;
+    std::string model_path;
     std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
     int exact_tricks = 0;  // search to the end when this few tricks are left (0: by player count)
     // 0: the cores of the run it plays in (all of them at the top level, the tournament's or eval's

@@ -10,6 +10,7 @@ packages=(
   libtbb-dev libspdlog-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libdds-dev
+  libeigen3-dev
   openmpi-bin libopenmpi-dev
 )
 if [ "${1:-}" = fuzz ]; then

@@ -133,5 +133,6 @@ class MpiSession;
 int cmd_tournament(const MpiSession& mpi, int argc, char** argv);
 int cmd_eval(const MpiSession& mpi, int argc, char** argv);
 int cmd_deals(int argc, char** argv);
+int cmd_learn(const MpiSession& mpi, int argc, char** argv);
 
 }  // namespace apps

@@ -42,6 +42,8 @@ constexpr Command kCommands[] = {
     {"deals",
      [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_deals(argc, argv); },
      "print a seeded deal set, one deal per line"},
+    {"learn", apps::cmd_learn,
+     "learned play-out policy: 'learn data' records self-play, 'learn fit' fits a model", true},
 };
 
 void usage(std::ostream& out) {
@@ -72,7 +74,7 @@ int check_ranks(const apps::MpiSession& mpi, int argc, char** argv) {
             if (name == c.name) spreads = c.ranks;
         if (!spreads)
             error = "'cardgames " + name +
-                    "' runs as one process; only tournament and eval spread over MPI ranks";
+                    "' runs as one process; only tournament, eval and learn spread over MPI ranks";
     }
     if (error.empty()) return 0;
     if (mpi.rank() == 0) std::cerr << "cardgames: " << error << "\n";

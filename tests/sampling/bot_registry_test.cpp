@@ -40,7 +40,7 @@ std::string bad_bot(const std::string& args) {
 }
 
 TEST(BotRegistry, ListsEveryBot) {
-    EXPECT_EQ(known_bot_names(), "pimc, oracle, random, rule, external");
+    EXPECT_EQ(known_bot_names(), "pimc, oracle, policy, random, rule, external");
 }
 
 TEST(BotRegistry, EveryNameMakesAPlayerThatPlaysAHand) {
@@ -69,7 +69,7 @@ TEST(BotRegistry, EveryNameMakesAPlayerThatPlaysAHand) {
 TEST(BotRegistry, UnknownNameListsTheKnownOnes) {
     const std::string e = error_of("pmic:worlds=3");
     EXPECT_NE(e.find("unknown bot 'pmic'"), std::string::npos) << e;
-    EXPECT_NE(e.find("(known: pimc, oracle, random, rule, external)"), std::string::npos) << e;
+    EXPECT_NE(e.find("(known: pimc, oracle, policy, random, rule, external)"), std::string::npos) << e;
     EXPECT_NE(error_of(":x=1").find("no bot name"), std::string::npos);
 }
 
@@ -88,7 +88,7 @@ TEST(BotRegistry, UnknownOrBadOptionsAreRefused) {
 TEST(BotRegistry, ExternalFallbackMustBeARegisteredBotButNotExternal) {
     const std::string unknown = error_of("external:cmd=\"true\",fallback=nosuchbot");
     EXPECT_NE(unknown.find("fallback"), std::string::npos) << unknown;
-    EXPECT_NE(unknown.find("unknown bot 'nosuchbot' (known: pimc, oracle, random, rule, external)"),
+    EXPECT_NE(unknown.find("unknown bot 'nosuchbot' (known: pimc, oracle, policy, random, rule, external)"),
               std::string::npos)
         << unknown;
     EXPECT_NE(error_of("external:cmd=\"true\",fallback=external")

@@ -1,0 +1,452 @@
+// cardgames learn: the learned play-out policy's data and fit (README, "Learning").
+//   learn data: self-play hands; at each card decision of a recorded seat (a pimc bot), the
+//     features of every legal card, pimc's value of each and its choice. One JSON line per hand,
+//     the same file for any --threads and MPI rank count (seeds derive from the hand's index).
+//   learn fit: a conditional logit over the features fitted to pimc's choices (sampling/fit.hpp),
+//     measured on held-out hands, written as a model file (sampling/model_file.hpp).
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <optional>
+
+#include "apps/cli/batch_command.hpp"
+#include "apps/cli/common.hpp"
+#include "apps/experiments/batch.hpp"
+#include "apps/experiments/cluster.hpp"
+#include "apps/experiments/results_file.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/seeds.hpp"
+#include "cardgames/cards/text_file.hpp"
+#include "cardgames/players/bot_spec.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "sampling/bot_registry.hpp"
+#include "sampling/deal_sampler.hpp"
+#include "sampling/fit.hpp"
+#include "sampling/model_file.hpp"
+#include "sampling/pimc.hpp"
+#include "sampling/policy.hpp"
+
+namespace apps {
+
+using namespace cardgames;
+using nlohmann::json;
+
+namespace {
+
+// Features and values go to the file rounded, so that lines stay short and exact.
+double rounded(double x) {
+    return std::round(x * 1e4) / 1e4;
+}
+
+json feature_names_json() {
+    json names = json::array();
+    for (std::string_view n : sampling::policy_feature_names()) names.push_back(std::string(n));
+    return names;
+}
+
+// A pimc bot whose card decisions are written down: every legal card's features and value.
+class RecordingPimc : public Player {
+  public:
+    RecordingPimc(const std::string& spec, std::uint64_t seed, json* decisions)
+        : bot_(sampling::PimcOptions::from_spec(parse_bot_spec(spec)), seed),
+          decisions_(decisions) {}
+    std::string name() const override { return "pimc"; }
+    bool blind_nil(const InfoState& info) override { return bot_.blind_nil(info); }
+    int bid(const InfoState& info) override { return bot_.bid(info); }
+    CardSet pass(const InfoState& info) override { return bot_.pass(info); }
+    Card play(const InfoState& info) override {
+        sampling::PimcAnalysis a;
+        try {
+            a = bot_.analyze(info);
+        } catch (const sampling::Contradiction&) {
+            return bot_.play(info);  // an impossible state: pimc's own fallback, not recorded
+        }
+        if (a.searched) record(info, a);
+        return a.best;
+    }
+
+  private:
+    void record(const InfoState& info, const sampling::PimcAnalysis& a) {
+        const sampling::DecisionFeatures features(info);
+        json d;
+        d["seat"] = info.seat;
+        d["hand_size"] = info.hand.size();
+        json cards = json::array(), values = json::array(), rows = json::array();
+        int choice = 0, rule = 0;
+        sampling::PolicyFeatures f;
+        for (std::size_t i = 0; i < a.cards.size(); ++i) {
+            const Card c = a.cards[i].card;
+            if (c == a.best) choice = static_cast<int>(i);
+            if (c == features.rule_card()) rule = static_cast<int>(i);
+            cards.push_back(to_string(c));
+            values.push_back(rounded(a.cards[i].mean));
+            features.of(c, f);
+            json row = json::array();
+            for (double x : f) row.push_back(rounded(x));
+            rows.push_back(row);
+        }
+        d["cards"] = cards;
+        d["choice"] = choice;
+        d["rule"] = rule;
+        d["values"] = values;
+        d["features"] = rows;
+        decisions_->push_back(d);
+    }
+
+    sampling::PimcBot bot_;
+    json* decisions_;
+};
+
+struct DataPlan {
+    Rules rules;
+    std::vector<std::string> specs;  // one per seat
+    long hands = 0;
+    std::uint64_t seed = seeds::kTrainingSeedFirst;
+
+    json options() const {
+        return {{"rules", form_text()},
+                {"players", specs},
+                {"hands", hands},
+                {"seed", seed},
+                {"features", feature_names_json()}};
+    }
+    std::string form_text() const { return sampling::form_name(rules); }
+};
+
+// Hand `index`: seats whose spec is pimc are recorded.
+std::string data_item(const DataPlan& plan, long index, const std::stop_token& stop) {
+    const std::uint64_t game_seed = seeds::training_game(plan.seed, index);
+    json decisions = json::array();
+    std::vector<std::unique_ptr<Player>> players;
+    for (int s = 0; s < plan.rules.players; ++s) {
+        const std::string& spec = plan.specs[static_cast<std::size_t>(s)];
+        const std::uint64_t bot_seed = seeds::training_bot(game_seed, s);
+        if (parse_bot_spec(spec).name == "pimc")
+            players.push_back(std::make_unique<RecordingPimc>(spec, bot_seed, &decisions));
+        else
+            players.push_back(sampling::make_player(spec, bot_seed));
+    }
+    Game game(plan.rules, game_seed);
+    game.stop_after_hand();
+    while (!game.over()) {
+        if (stop.stop_requested()) throw Interrupted{};
+        step_game(game, players);
+    }
+    json line;
+    line["index"] = index;
+    line["decisions"] = decisions;
+    return line.dump();
+}
+
+std::optional<int> parse_data(const MpiSession& mpi, int argc, char** argv, DataPlan& plan,
+                              BatchRunOptions& run) {
+    RulesOptions ro;
+    std::string players_text;
+    po::options_description desc("learn data options");
+    ro.add_to(desc);
+    desc.add_options()("players", po::value(&players_text),
+                       "one bot spec per seat (default: pimc in every seat); the pimc seats are "
+                       "recorded")("hands", number(&plan.hands, 1L, kMaxItems),
+                                   "self-play hands, each from zero scores")(
+        "seed", seed_value(&plan.seed)->default_value(seeds::kTrainingSeedFirst),
+        fmt::format("seed of the hands and bots: a training seed, {}..{}",
+                    seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast)
+            .c_str());
+    run.add_to(desc, "print what an existing data file holds and exit");
+    po::variables_map vm;
+    if (!parse_args("learn data", argc, argv, desc, vm)) return 0;
+    if (!run.report_file.empty()) {
+        only_option(vm, "report");
+        if (mpi.rank() == 0) {
+            long decisions = 0, cards = 0;
+            const ResultsContents data = read_results(
+                run.report_file, "learn-data", [](const json&) {},
+                [&](const json& line) {
+                    for (const json& d : line.at("decisions")) {
+                        ++decisions;
+                        cards += static_cast<long>(d.at("cards").size());
+                    }
+                });
+            std::cout << fmt::format("{}: {} hands of {}, {} decisions, {} legal cards\n",
+                                     run.report_file, data.results.size(),
+                                     data.header["options"]["rules"].get<std::string>(), decisions,
+                                     cards);
+        }
+        return 0;
+    }
+    plan.rules = ro.resolve();
+    if (!seeds::is_training_seed(plan.seed))
+        throw InputError(
+            fmt::format("--seed {}: training data takes a training seed, {}..{}, so "
+                        "that it never meets the evaluation seeds",
+                        plan.seed, seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast));
+    if (!vm.count("hands")) throw InputError("--hands is required: the self-play hands to record");
+    if (run.run.out.empty()) throw InputError("--out is required: the data file (JSON Lines)");
+    const int n = plan.rules.players;
+    plan.specs = players_text.empty() ? std::vector<std::string>(n, "pimc")
+                                      : split_player_list(players_text);
+    if (static_cast<int>(plan.specs.size()) != n)
+        throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) +
+                         " specs for " + std::to_string(n) + " seats; give one per seat");
+    bool any = false;
+    for (const std::string& spec : plan.specs) {
+        sampling::make_player(spec, 0);  // unknown bots fail here, not in a worker
+        any = any || parse_bot_spec(spec).name == "pimc";
+    }
+    if (!any) throw InputError("--players '" + players_text + "': no pimc seat to record");
+    return std::nullopt;
+}
+
+int learn_data(const MpiSession& mpi, int argc, char** argv) {
+    DataPlan plan;
+    BatchRunOptions run(mpi);
+    if (const auto done = parse_on_every_rank(
+            mpi, "learn data", [&] { return parse_data(mpi, argc, argv, plan, run); }))
+        return *done;
+    const std::unique_ptr<ResultsFile> out =
+        open_results(mpi, run.run.out, results_header("learn-data", plan.options()),
+                     run.run.resume, [](const json&) {});
+    if (mpi.rank() == 0)
+        spdlog::info("learn data: {} hands of {} on {}, to {}", plan.hands, plan.form_text(),
+                     mpi.workers_text(run.run.threads), run.run.out);
+    BatchOptions bo;
+    bo.total = plan.hands;
+    bo.threads = run.run.threads;
+    bo.unit = "hands";
+    StopOnSignals signals;
+    ProgressObserver progress(run.quiet, signals);
+    const bool complete = run_batch(
+        mpi, bo, out.get(), progress, signals.token(),
+        [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); },
+        [](long, const std::string&) {});
+    if (mpi.rank() != 0) return complete ? 0 : kExitInterrupted;
+    if (!complete) {
+        std::cerr << "cardgames learn data: interrupted; run the same command with --resume to "
+                     "continue\n";
+        return kExitInterrupted;
+    }
+    return 0;
+}
+
+// One recorded decision, as the fit and its measures use it.
+struct Decision {
+    sampling::ChoiceGroup group;
+    int choice = 0, rule = 0;
+    std::vector<double> values;
+    bool held_out = false;
+};
+
+struct FitData {
+    std::vector<Decision> decisions;
+    std::string form;
+    std::vector<std::string> files;     // "path (seed S, N hands, fnv1a X)"
+    std::vector<std::string> commands;  // the learn data command that makes each file's hands
+    long hands = 0;
+};
+
+// The target of a decision: pimc's choice (temperature 0), or a softmax of pimc's values at that
+// temperature, which asks less where the values are close and more where a card is dear.
+void set_target(Decision& d, double temperature) {
+    const std::size_t n = d.values.size();
+    d.group.target.assign(n, 0.0);
+    if (temperature <= 0) {
+        d.group.target[static_cast<std::size_t>(d.choice)] = 1;
+        return;
+    }
+    const double top = *std::max_element(d.values.begin(), d.values.end());
+    double sum = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        sum += d.group.target[i] = std::exp((d.values[i] - top) / temperature);
+    for (double& t : d.group.target) t /= sum;
+}
+
+// Reads one data file, checking every field; decisions of hands whose index is a multiple of
+// `holdout` are held out.
+void read_data(const std::string& path, long holdout, double temperature, FitData& data) {
+    const std::string text = read_text_file(path, "--data");
+    long hands = 0;
+    std::uint64_t seed = 0;
+    std::string players;
+    auto header_check = [&](const json& header) {
+        const JsonField options = JsonField(header, "header")["options"];
+        if (options["features"].json() != feature_names_json())
+            options["features"].fail("not this program's features; regenerate the data");
+        const std::string form = options["rules"].string();
+        if (!data.form.empty() && form != data.form)
+            options["rules"].fail("'" + form + "' data beside '" + data.form + "' data");
+        data.form = form;
+        seed = options["seed"].unsigned_integer();
+        const JsonField specs = options["players"];
+        for (std::size_t i = 0; i < specs.array(1, kMaxPlayers); ++i)
+            players += (i ? "," : "") + specs[i].string();
+    };
+    auto check = [&](const json& line) {
+        const JsonField l(line, "");
+        const long index = static_cast<long>(l["index"].integer(0, kMaxItems));
+        const JsonField ds = l["decisions"];
+        for (std::size_t k = 0; k < ds.array(); ++k) {
+            const JsonField d = ds[k];
+            Decision dec;
+            const int rows = static_cast<int>(d["cards"].array(1, 64));
+            dec.group.rows = rows;
+            dec.choice = static_cast<int>(d["choice"].integer(0, rows - 1));
+            dec.rule = static_cast<int>(d["rule"].integer(0, rows - 1));
+            if (d["values"].array(rows, rows) != static_cast<std::size_t>(rows) ||
+                d["features"].array(rows, rows) != static_cast<std::size_t>(rows))
+                d.fail("cards, values and features differ in length");
+            for (int i = 0; i < rows; ++i) {
+                dec.values.push_back(d["values"][i].number(-1e9, 1e9));
+                const JsonField row = d["features"][i];
+                row.array(sampling::kPolicyFeatures, sampling::kPolicyFeatures);
+                for (int j = 0; j < sampling::kPolicyFeatures; ++j)
+                    dec.group.x.push_back(row[j].number(-1e6, 1e6));
+            }
+            set_target(dec, temperature);
+            dec.held_out = index % holdout == 0;
+            data.decisions.push_back(std::move(dec));
+        }
+        ++hands;
+    };
+    read_results(path, "learn-data", header_check, check);
+    data.hands += hands;
+    data.files.push_back(
+        fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fnv1a(text)));
+    // A file's hands depend on the seed and their index only, so this remakes them (its header
+    // says --hands N where an interrupted run asked for more).
+    data.commands.push_back(fmt::format(
+        "cardgames learn data --preset {} --players \"{}\" --hands {} --seed {} --out {}",
+        data.form, players, hands, seed, path));
+}
+
+// Agreement with pimc's choice and the pimc value lost by a chooser, over some decisions.
+struct Measure {
+    long decisions = 0, agree = 0;
+    double regret = 0;
+    std::string text() const {
+        return fmt::format("agrees with pimc {:.1f}%, loses {:.3f} of pimc's value per decision",
+                           decisions ? 100.0 * agree / decisions : 0.0,
+                           decisions ? regret / decisions : 0.0);
+    }
+};
+
+template <class Choose>
+Measure measure(const std::vector<Decision>& decisions, bool held_out, Choose choose) {
+    Measure m;
+    for (const Decision& d : decisions) {
+        if (d.held_out != held_out) continue;
+        const int c = choose(d);
+        ++m.decisions;
+        m.agree += c == d.choice ? 1 : 0;
+        m.regret +=
+            d.values[static_cast<std::size_t>(d.choice)] - d.values[static_cast<std::size_t>(c)];
+    }
+    return m;
+}
+
+int argmax_of(const sampling::ChoiceGroup& g, const std::vector<double>& w) {
+    const std::vector<double> p = sampling::choice_probabilities(g, w);
+    int best = 0;
+    for (int i = 1; i < g.rows; ++i)
+        if (p[static_cast<std::size_t>(i)] > p[static_cast<std::size_t>(best)]) best = i;
+    return best;
+}
+
+int learn_fit(int argc, char** argv) {
+    if (ranks() > 1) throw InputError("'cardgames learn fit' runs as one process");
+    std::vector<std::string> data_files;
+    std::string out_path;
+    double l2 = 1.0, temperature = 0;
+    long holdout = 5;
+    po::options_description desc("learn fit options");
+    desc.add_options()("data", po::value(&data_files)->composing(),
+                       "a `learn data` file (repeat for several; one form)")(
+        "out", po::value(&out_path), "the model file to write (data/models/<form>-playout.txt)")(
+        "l2", po::value(&l2)->default_value(1.0), "L2 penalty on the weights")(
+        "temperature", po::value(&temperature)->default_value(0.0),
+        "0: fit pimc's choices; T > 0: fit a softmax of pimc's card values at temperature T")(
+        "holdout", number(&holdout, 2L, kMaxItems)->default_value(5),
+        "hands whose index is a multiple of N are held out to measure the fit");
+    po::variables_map vm;
+    if (!parse_args("learn fit", argc, argv, desc, vm)) return 0;
+    if (data_files.empty()) throw InputError("--data is required: a `learn data` file");
+    if (out_path.empty()) throw InputError("--out is required: the model file to write");
+    if (!std::isfinite(l2) || l2 < 0) throw InputError("--l2 must be a number >= 0");
+    if (!std::isfinite(temperature) || temperature < 0)
+        throw InputError("--temperature must be a number >= 0");
+    check_file_path(out_path, "--out");
+
+    FitData data;
+    for (const std::string& f : data_files) read_data(f, holdout, temperature, data);
+    std::vector<sampling::ChoiceGroup> train;
+    for (const Decision& d : data.decisions)
+        if (!d.held_out) train.push_back(d.group);
+    if (train.empty()) throw InputError("--data: no decisions to fit outside the held-out hands");
+    const sampling::FitResult fit =
+        sampling::fit_conditional_logit(train, sampling::kPolicyFeatures, l2);
+
+    auto by_model = [&](const Decision& d) { return argmax_of(d.group, fit.weights); };
+    auto by_rule = [](const Decision& d) { return d.rule; };
+    const Measure model_train = measure(data.decisions, false, by_model);
+    const Measure model_held = measure(data.decisions, true, by_model);
+    const Measure rule_held = measure(data.decisions, true, by_rule);
+
+    std::string command = "cardgames learn fit";
+    for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
+    sampling::ModelFile m;
+    m.where = "model '" + out_path + "'";
+    m.kind = "playout-policy";
+    m.comments = {
+        "A play-out policy for " + data.form +
+            ": a linear card scorer, p(card) proportional to exp(sum of weight x feature) over "
+            "the legal cards,",
+        "fitted (conditional logit, L2 " + fmt::format("{}", l2) + ") to " +
+            (temperature > 0
+                 ? fmt::format("a softmax at temperature {} of pimc's card values", temperature)
+                 : std::string("pimc's choices")) +
+            " in self-play (cardgames learn data). Features: sampling/policy.cpp.",
+        fmt::format("Fitted on {} decisions of {} hands ({} Newton steps, {}), held out every "
+                    "{}th hand:",
+                    train.size(), data.hands, fit.iterations,
+                    fit.converged ? "converged" : "not converged", holdout),
+        "  model, training decisions: " + model_train.text(),
+        fmt::format("  model, {} held-out decisions: ", model_held.decisions) + model_held.text(),
+        "  rule player, held out: " + rule_held.text(),
+    };
+    m.meta = {{"form", data.form}, {"command", command}};
+    for (std::size_t i = 0; i < data.files.size(); ++i) {
+        const std::string suffix = i ? std::to_string(i + 1) : std::string();
+        m.meta.emplace_back("data" + suffix, data.files[i]);
+        m.meta.emplace_back("data_command" + suffix, data.commands[i]);
+    }
+    for (std::string_view n : sampling::policy_feature_names()) m.names.emplace_back(n);
+    m.weights = fit.weights;
+    write_model_file(out_path, m);
+    std::cout << fmt::format("{} decisions of {} hands, {} held out; {} Newton steps\n",
+                             data.decisions.size(), data.hands, model_held.decisions,
+                             fit.iterations)
+              << "model, training:  " << model_train.text() << "\n"
+              << "model, held out:  " << model_held.text() << "\n"
+              << "rule,  held out:  " << rule_held.text() << "\n"
+              << "wrote " << out_path << "\n";
+    return 0;
+}
+
+}  // namespace
+
+int cmd_learn(const MpiSession& mpi, int argc, char** argv) {
+    return guarded("learn", [&] {
+        const std::string sub = argc >= 2 ? argv[1] : "";
+        if (sub == "data") return learn_data(mpi, argc - 1, argv + 1);
+        if (sub == "fit") return learn_fit(argc - 1, argv + 1);
+        throw InputError(
+            "learn: give 'data' (self-play decisions to a file) or 'fit' (a model "
+            "from them), not '" +
+            sub + "'");
+    });
+}
+
+}  // namespace apps

@@ -1,0 +1,48 @@
+#pragma once
+// A learned model as data: a text file under data/models/ that says what it is, how it was made
+// and its weights by name, so that a reader can check it against what it expects and a person can
+// read it. The format (README, "Learning"):
+//
+//   cardgames-model 1
+//   # free text: what the model is, how it was measured
+//   kind <what the model is, e.g. playout-policy>
+//   <key> <value>          any number of metadata lines (form, command, seed, ...)
+//   weights <N>
+//   <name> <number>        N lines, in the order the model's features are defined
+//   end
+//
+// Blank lines and lines starting with '#' are ignored. Reading checks every line; a bad file is
+// an InputError naming the file and the line.
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sampling {
+
+struct ModelFile {
+    std::string where;  // "model 'data/models/x.txt'": for messages
+    std::string kind;
+    std::vector<std::string> comments;  // written as "# ..." lines after the first line
+    std::vector<std::pair<std::string, std::string>> meta;
+    std::vector<std::string> names;
+    std::vector<double> weights;
+    std::vector<int> weight_lines;  // the line of each weight (read files), for messages
+
+    // The value of metadata `key`; an InputError naming the file when it is missing.
+    const std::string& get(const std::string& key) const;
+    // Checks that the weights are exactly `names`, in order; an InputError naming the file and the
+    // line of the first difference.
+    void expect_names(const std::vector<std::string>& expected) const;
+};
+
+// The file's text; weights are written with 17 significant digits, so reading gives them back
+// exactly.
+std::string format_model_file(const ModelFile& model);
+ModelFile parse_model_file(const std::string& text, const std::string& where);
+ModelFile read_model_file(const std::filesystem::path& path);
+// Writes through a temporary file renamed into place; a failed write is a std::runtime_error.
+void write_model_file(const std::filesystem::path& path, const ModelFile& model);
+
+}  // namespace sampling

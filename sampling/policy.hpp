@@ -1,0 +1,102 @@
+#pragma once
+// The learned play-out policy: a linear card scorer over features of a seat's view and a candidate
+// card. It is a conditional logit, p(card) proportional to exp(w . phi(view, card)) over the legal
+// cards, fitted to `pimc`'s choices (`cardgames learn`, README "Learning"); a player plays its
+// highest-scoring card. One of the features is "the rule player would play this card", so a model
+// is the rule player plus learned corrections. `pimc:playout=model` plays its worlds out with it
+// in every seat; `policy` plays it on its own. Features are computed from the rule player's table
+// view (no allocation); the weights come from a model file under data/models/, read once per path
+// and shared read-only by every bot and thread.
+
+#include <array>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "cardgames/players/rule_bot.hpp"
+#include "cardgames/rules/player.hpp"
+#include "sampling/model_file.hpp"
+
+namespace sampling {
+
+inline constexpr int kPolicyFeatures = 29;
+using PolicyFeatures = std::array<double, kPolicyFeatures>;
+
+// The features' names, in the order of PolicyFeatures (and of a model file's weights).
+const std::array<std::string_view, kPolicyFeatures>& policy_feature_names();
+
+// What a card decision's features share: the table view and the rule player's card.
+class DecisionFeatures {
+  public:
+    explicit DecisionFeatures(const cardgames::InfoState& info);
+    cardgames::CardSet legal() const { return view_.legal; }
+    cardgames::Card rule_card() const { return rule_card_; }
+    // The features of playing `card` (a legal card) now.
+    void of(cardgames::Card card, PolicyFeatures& out) const;
+
+  private:
+    cardgames::rule_bot_detail::TableView view_;
+    cardgames::Card rule_card_ = cardgames::kNoCard;
+    int partner_ = -1;
+    int trick_points_ = 0;        // Hearts: penalty points in the trick so far
+    double need_ = 0;             // Spades: tricks the seat's side still needs per trick left
+    bool contract_made_ = false;  // Spades: the side has its bid (more tricks are bags)
+    bool self_nil_ = false;       // Spades: this seat bid nil
+    bool partner_nil_ = false;    // Spades: its partner bid nil
+    bool opponent_nil_winning_ = false;  // Spades: a nil bidder of the other side wins the trick
+    double progress_ = 0;                // tricks played / tricks per hand
+    int shortest_ = 0;                   // the shortest non-empty suit length in hand
+};
+
+// The name of a rule form for model files: hearts4, spades-partnership, spades-cutthroat3.
+std::string form_name(const cardgames::Rules& rules);
+
+class PolicyModel {
+  public:
+    // Checks the file's kind ("playout-policy") and that its weights are this program's features.
+    explicit PolicyModel(const ModelFile& file);
+    const std::string& form() const { return form_; }
+    const std::string& where() const { return where_; }
+    const PolicyFeatures& weights() const { return weights_; }
+    // An InputError naming the file when the model was made for another form.
+    void check_form(const cardgames::Rules& rules) const;
+
+    double score(const PolicyFeatures& f) const;
+    // The legal card of highest score; ties go to the lowest card index.
+    cardgames::Card choose(const cardgames::InfoState& info) const;
+
+  private:
+    std::string where_, form_;
+    PolicyFeatures weights_{};
+};
+
+// The model file at `path`, read and checked once per path, then shared (thread-safe).
+std::shared_ptr<const PolicyModel> load_policy_model(const std::filesystem::path& path);
+// Where the model of a form lives by default: <data dir>/models/<form>-playout.txt.
+std::filesystem::path default_policy_model(const cardgames::Rules& rules);
+// The model of `path`, or (empty path) the default model of the rules' form; checked against
+// the form.
+std::shared_ptr<const PolicyModel> policy_model_for(const std::string& path,
+                                                    const cardgames::Rules& rules);
+
+// `policy`: plays the model's highest-scoring card; bids, blind nil and passes as the rule player.
+class PolicyBot : public cardgames::Player {
+  public:
+    // An empty path: the default model of the form of the first decision.
+    explicit PolicyBot(std::string model_path) : path_(std::move(model_path)) {}
+    // A model already loaded (the play-outs').
+    explicit PolicyBot(std::shared_ptr<const PolicyModel> model) : model_(std::move(model)) {}
+    std::string name() const override { return "policy"; }
+    bool blind_nil(const cardgames::InfoState& info) override { return rule_.blind_nil(info); }
+    int bid(const cardgames::InfoState& info) override { return rule_.bid(info); }
+    cardgames::CardSet pass(const cardgames::InfoState& info) override { return rule_.pass(info); }
+    cardgames::Card play(const cardgames::InfoState& info) override;
+
+  private:
+    std::string path_;
+    std::shared_ptr<const PolicyModel> model_;
+    cardgames::RuleBot rule_;
+};
+
+}  // namespace sampling
