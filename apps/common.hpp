@@ -158,5 +158,6 @@ int cmd_bot(int argc, char** argv);
 int cmd_tournament(int argc, char** argv);
 int cmd_eval(int argc, char** argv);
 int cmd_deals(int argc, char** argv);
+int cmd_learn(int argc, char** argv);
 
 }  // namespace apps

@@ -34,6 +34,8 @@ constexpr Command kCommands[] = {
     {"eval", apps::cmd_eval,
      "rank bidding or play policies by expected loss over a deal set or records", true},
     {"deals", apps::cmd_deals, "print a seeded deal set, one deal per line"},
+    {"learn", apps::cmd_learn,
+     "self-play data and fitted models: bids-data, bids-fit (Spades bid model)", true},
 };
 
 void usage(std::ostream& out) {
@@ -64,7 +66,7 @@ int check_ranks(int argc, char** argv) {
             if (name == c.name) spreads = c.ranks;
         if (!spreads)
             error = "'cardgames " + name +
-                    "' runs as one process; only tournament and eval spread over MPI ranks";
+                    "' runs as one process; only tournament, eval and learn spread over MPI ranks";
     }
     if (error.empty()) return 0;
     if (apps::rank() == 0) std::cerr << "cardgames: " << error << "\n";
