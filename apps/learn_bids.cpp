@@ -248,13 +248,12 @@ int bids_fit(int argc, char** argv) {
         if (rules_to_pairs(*rules) != rules_to_pairs(r))
             throw InputError("'" + path + "': other rules than " + data_files.front());
         const auto& o = c.header["options"];
-        if (fit)
-            sources.push_back("data: cardgames learn bids-data" +
-                              (o.contains("preset") ? " --preset " + o["preset"].get<std::string>()
-                                                    : std::string(" (partnership rules)")) +
-                              " --hands " + o["hands"].dump() + " --seed " + o["seed"].dump() +
-                              " --bot " + o["bot"].get<std::string>() + " (" +
-                              std::to_string(c.results.size()) + " hands in " + path + ")");
+        sources.push_back(std::string(fit ? "data" : "test data") + ": cardgames learn bids-data" +
+                          (o.contains("preset") ? " --preset " + o["preset"].get<std::string>()
+                                                : std::string(" (rules in its header)")) +
+                          " --hands " + o["hands"].dump() + " --seed " + o["seed"].dump() +
+                          " --bot " + o["bot"].get<std::string>() + " (" +
+                          std::to_string(c.results.size()) + " hands in " + path + ")");
         const auto cut = static_cast<std::size_t>(
             std::lround(static_cast<double>(c.results.size()) * (1 - held)));
         for (std::size_t i = 0; i < c.results.size(); ++i) {
