@@ -12,7 +12,9 @@
 #include <sstream>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/rules/game_runner.hpp"
 #include "sampling/bid_fit.hpp"
+#include "sampling/bot_registry.hpp"
 
 namespace sampling {
 namespace {
@@ -206,6 +208,55 @@ TEST(BidModel, BagsAreWeighed) {
     EXPECT_NEAR(value_bids(m, s).front().expected, 30.5, 1e-6);
     s.scores.bags[0] = rules.bags_per_penalty - 1;
     EXPECT_EQ(model_bid(m, s), 4);
+}
+
+TEST(BidModel, TheShippedModelsLoadAndBidSensibly) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    const auto model = load_bid_model(default_bid_model_path(rules));
+    ASSERT_TRUE(model->fits(rules));
+    EXPECT_EQ(load_bid_model(default_bid_model_path(rules)), model);  // read once
+    BidSituation s = situation(rules, 2, "AKQJT98765432...");
+    s.bids[0] = Bid{0, false};
+    EXPECT_EQ(model_bid(*model, s), 13);
+    // A middling hand: a bid near the tricks the model expects, never nil.
+    const BidSituation mid = situation(rules, 0, "AQ5.K84.QJ92.K63");
+    const auto p = model->tricks(mid);
+    double mean = 0;
+    for (std::size_t k = 0; k < p.size(); ++k) mean += static_cast<double>(k) * p[k];
+    const int bid = model_bid(*model, mid);
+    EXPECT_GE(bid, 1);
+    EXPECT_LE(std::abs(bid - mean), 1.5) << mean;
+    const Rules three = load_rules(preset_path("spades-cutthroat3"), {});
+    EXPECT_TRUE(load_bid_model(default_bid_model_path(three))->fits(three));
+    EXPECT_FALSE(model->fits(three));
+}
+
+TEST(BidModel, PimcTakesTheModelBySpec) {
+    EXPECT_NO_THROW(make_player("pimc:bid=model", 1));
+    EXPECT_THROW(make_player("pimc:model=x.txt", 1), InputError);  // model= needs bid=model
+    EXPECT_THROW(make_player("pimc:bid=model,model=/nonexistent/m.txt", 1), InputError);
+    // It bids through the model in a real game.
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    Game game(rules, 5);
+    game.stop_after_hand();
+    std::vector<std::unique_ptr<Player>> players;
+    for (int seat = 0; seat < 4; ++seat)
+        players.push_back(make_player(seat % 2 ? "rule" : "pimc:bid=model,worlds=2,rollouts=2",
+                                      mix_seed(5, static_cast<std::uint64_t>(seat))));
+    run_game(game, players);
+    ASSERT_EQ(game.finished_hands().size(), 1u);
+    const HandRecord& h = game.finished_hands().front();
+    for (int seat : {0, 2}) {
+        BidSituation b;
+        b.rules = &rules;
+        b.seat = seat;
+        b.dealer = h.dealer;
+        b.hand = h.deal.hands[seat];
+        for (int t = 0; t < 4; ++t)  // the bids made before this seat's, in bidding order
+            if ((t - h.dealer - 1 + 8) % 4 < (seat - h.dealer - 1 + 8) % 4) b.bids[t] = h.bids[t];
+        EXPECT_EQ(h.bids[seat].tricks, model_bid(*load_bid_model(default_bid_model_path(rules)), b))
+            << seat;
+    }
 }
 
 TEST(BidModelFit, LogisticRecoversKnownWeights) {
