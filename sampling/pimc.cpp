@@ -10,6 +10,7 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/players/rule_bot.hpp"
 #include "engine/search.hpp"
+#include "sampling/bid_model.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
 #include "sampling/parallel.hpp"
@@ -71,11 +72,21 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
         if (with_auto && v == "auto") return std::nullopt;
         if (v != "rule" && v != "search")
             throw InputError("bot spec '" + spec.text + "': " + key + "=" + v + " is not rule" +
-                             (with_auto ? ", search or auto" : " or search"));
+                             (with_auto ? ", search, model or auto" : " or search"));
         return v == "rule";
     };
     o.rule_pass = *rule_or_search("pass", "search", false);
-    o.rule_bid = rule_or_search("bid", "auto", true);
+    if (spec.get_string("bid", "auto") == "model") {
+        o.model_bid = true;
+        o.rule_bid = false;
+        o.bid_model_path = spec.get_string("model", "");
+        // A file named in the spec is read now, so that a bad one stops the command before play.
+        if (!o.bid_model_path.empty()) load_bid_model(o.bid_model_path);
+    } else {
+        o.rule_bid = rule_or_search("bid", "auto", true);
+        if (spec.options.count("model"))
+            throw InputError("bot spec '" + spec.text + "': model= goes with bid=model");
+    }
     o.rollouts = spec.get_int("rollouts", o.rollouts, 1, kMaxWorlds);
     o.infer = spec.get_bool("infer", o.infer);
     o.ms = spec.get_int("ms", o.ms, 0, kMaxBotMs);
@@ -86,6 +97,19 @@ PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed)
     : options_(options), seed_(seed), arena_(std::make_unique<DecisionArena>(options.threads)) {}
 
 PimcBot::~PimcBot() = default;
+
+const SpadesBidModel& PimcBot::bid_model(const Rules& rules) const {
+    const std::filesystem::path path = options_.bid_model_path.empty()
+                                           ? default_bid_model_path(rules)
+                                           : std::filesystem::path(options_.bid_model_path);
+    const std::shared_ptr<const SpadesBidModel> model = load_bid_model(path);
+    if (!model->fits(rules))
+        throw InputError(
+            "bid model '" + path.string() + "' was made for " + std::to_string(model->players) +
+            " players with " + std::to_string(model->cards) + " cards" +
+            (model->partnership ? " in partnerships" : " each alone") + ", not for these rules");
+    return *model;
+}
 
 std::uint64_t PimcBot::decision_seed(const InfoState& info, seeds::DecisionKind kind) const {
     return seeds::decision(seed_, info.hand_number, info.plays.size(), kind);

@@ -25,6 +25,7 @@
 namespace sampling {
 
 class DecisionArena;
+struct SpadesBidModel;
 
 inline constexpr int kMaxBotThreads = 1024;  // threads=N of a spec
 
@@ -53,6 +54,10 @@ struct PimcOptions {
     // Spades: bid as the rule player does (no candidate search). Unset: only in partnership
     // games, where play-out bidding measured worse than the rule player's bids (README).
     std::optional<bool> rule_bid;
+    // Spades, bid=model: bid (and decide on blind nil) by the learned bid model (bid_model.hpp)
+    // from `bid_model_path`, or from the default model file for the rules when empty.
+    bool model_bid = false;
+    std::string bid_model_path;
     bool infer = false;  // weight worlds by how likely the bids seen are (soft inference)
     int ms = 0;          // wall-clock limit per decision (0: none; breaks reproducibility)
 
@@ -94,6 +99,9 @@ class PimcBot : public cardgames::Player {
   private:
     std::uint64_t decision_seed(const cardgames::InfoState& info,
                                 cardgames::seeds::DecisionKind kind) const;
+
+    // The bid model for these rules (bid=model), read once per file and process.
+    const SpadesBidModel& bid_model(const cardgames::Rules& rules) const;
 
     PimcOptions options_;
     std::uint64_t seed_;

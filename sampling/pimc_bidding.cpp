@@ -16,6 +16,7 @@
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/dealing.hpp"
 #include "cardgames/rules/game.hpp"
+#include "sampling/bid_model.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
@@ -141,6 +142,10 @@ int danger(CardSet hand, Card c) {
 }  // namespace
 
 bool PimcBot::blind_nil(const InfoState& info) {
+    if (options_.model_bid)
+        return model_blind_nil(bid_model(*info.rules), info,
+                               decision_seed(info, seeds::DecisionKind::kBlindNil),
+                               options_.rollouts);
     if (options_.rule_bid.value_or(info.rules->is_partnership())) return RuleBot().blind_nil(info);
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
@@ -152,6 +157,7 @@ bool PimcBot::blind_nil(const InfoState& info) {
 }
 
 int PimcBot::bid(const InfoState& info) {
+    if (options_.model_bid) return model_bid(bid_model(*info.rules), BidSituation::from(info));
     RuleBot rule;
     if (options_.rule_bid.value_or(info.rules->is_partnership())) return rule.bid(info);
     // Candidates: the rule player's bid first, then its neighbours. Nil only where the rule

@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build make pkg-config python3 clang-format-14
   libboost-program-options-dev libboost-random-dev libboost-math-dev libboost-dev
-  libtbb-dev libspdlog-dev libfmt-dev nlohmann-json3-dev
+  libtbb-dev libspdlog-dev libfmt-dev nlohmann-json3-dev libeigen3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libdds-dev
   libeigen3-dev

@@ -442,9 +442,10 @@ int cmd_learn(const MpiSession& mpi, int argc, char** argv) {
         const std::string sub = argc >= 2 ? argv[1] : "";
         if (sub == "data") return learn_data(mpi, argc - 1, argv + 1);
         if (sub == "fit") return learn_fit(argc - 1, argv + 1);
+        if (sub == "bids-data" || sub == "bids-fit") return learn_bids(mpi, sub, argc - 1, argv + 1);
         throw InputError(
-            "learn: give 'data' (self-play decisions to a file) or 'fit' (a model "
-            "from them), not '" +
+            "learn: give 'data' (self-play decisions to a file), 'fit' (a play-out model from "
+            "them), 'bids-data' or 'bids-fit' (the Spades bid model), not '" +
             sub + "'");
     });
 }

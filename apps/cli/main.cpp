@@ -43,7 +43,8 @@ constexpr Command kCommands[] = {
      [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_deals(argc, argv); },
      "print a seeded deal set, one deal per line"},
     {"learn", apps::cmd_learn,
-     "learned play-out policy: 'learn data' records self-play, 'learn fit' fits a model", true},
+     "learned models: 'learn data' / 'learn fit' (play-out policy), 'learn bids-data' / "
+     "'learn bids-fit' (Spades bids)", true},
 };
 
 void usage(std::ostream& out) {

@@ -75,6 +75,27 @@ inline std::uint64_t tournament_bot(std::uint64_t game_seed, int entry) {
     return mix_seed(game_seed, 1000 + static_cast<std::uint64_t>(entry));
 }
 
+// Training data for learned models (`cardgames learn`): its run seeds are 1'000'000 and above,
+// apart from every evaluation seed (tournaments and evals are run on seeds below 1'000'000: the
+// README's 11-33, the issue measurements' 1001-1099), so no model is measured on hands it was
+// fitted to. The learn commands refuse a run seed outside this range.
+inline constexpr std::uint64_t kTrainingSeedFirst = 1'000'000;
+inline constexpr std::uint64_t kTrainingSeedLast = 1'999'999'999;
+inline constexpr bool is_training_seed(std::uint64_t run_seed) {
+    return run_seed >= kTrainingSeedFirst && run_seed <= kTrainingSeedLast;
+}
+// Hand `index` of a bids-data run: its deal and its bots.
+inline std::uint64_t training_hand(std::uint64_t run_seed, long index) {
+    return mix_seed(run_seed, static_cast<std::uint64_t>(index));
+}
+// The bot at `seat` in a training hand, and the draw that varies that seat's bid (offset apart).
+inline std::uint64_t training_bot(std::uint64_t hand_seed, int seat) {
+    return mix_seed(hand_seed, 1000 + static_cast<std::uint64_t>(seat));
+}
+inline std::uint64_t training_bid_variation(std::uint64_t hand_seed, int seat) {
+    return mix_seed(hand_seed, 2000 + static_cast<std::uint64_t>(seat));
+}
+
 // `cardgames play`: the bot at `seat`, and the one that gives the human hints.
 inline std::uint64_t play_bot(std::uint64_t game_seed, int seat) {
     return mix_seed(game_seed, static_cast<std::uint64_t>(seat));

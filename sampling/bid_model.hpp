@@ -1,0 +1,99 @@
+#pragma once
+// The learned Spades bid model (`pimc:bid=model`): from a seat's hand and the bids before it, a
+// distribution of the tricks the seat will take when it plays as `pimc` plays, and the chance
+// that a nil bid by the seat is made; the bid is the one with the best expected hand score under
+// those distributions (nil, blind nil, bags and the partner's bid included). The model is data:
+// a text file under data/models/ written by `cardgames learn bids-fit` from self-play data
+// (`cardgames learn bids-data`), read back through a checked reader (a bad file is an InputError
+// naming its line).
+//
+// The tricks model is a cumulative logistic model with shared slopes: P(tricks >= k | x) =
+// sigmoid(w . x + c_k) for k = 1..cards, made monotone in k, with the tricks the hand's top spades
+// take for certain as a floor. The nil model is a logistic model of P(no trick | x) over hands
+// that bid nil. A partner's tricks around his bid follow the residual histogram of the data.
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cardgames/rules/info_state.hpp"
+#include "cardgames/rules/rules.hpp"
+
+namespace sampling {
+
+// A seat about to bid: all the bid model reads.
+struct BidSituation {
+    const cardgames::Rules* rules = nullptr;
+    int seat = 0;
+    int dealer = 0;
+    cardgames::CardSet hand;
+    std::array<cardgames::Bid, cardgames::kMaxPlayers> bids{};  // made so far (tricks -1: not yet)
+    cardgames::ScoreBoard scores;
+
+    static BidSituation from(const cardgames::InfoState& info);
+    // The view the rule player bids from (its bid and estimate are features).
+    cardgames::InfoState info() const;
+};
+
+// The features, in the order of bid_feature_names() (the model file lists them, and a file whose
+// list differs is refused).
+const std::vector<std::string>& bid_feature_names();
+std::vector<double> bid_features(const BidSituation& s);
+
+// Tricks the hand takes whatever happens: its spades in unbroken sequence from the ace.
+int sure_tricks(cardgames::CardSet hand);
+
+struct SpadesBidModel {
+    int players = 4;
+    int cards = 13;  // per hand
+    bool partnership = true;
+    std::vector<std::string> provenance;   // comment lines: what made the model
+    std::vector<double> trick_intercepts;  // c_1..c_cards
+    std::vector<double> trick_weights;     // one per feature
+    double nil_intercept = 0;
+    std::vector<double> nil_weights;
+    // P(tricks - bid = r) for r = -cards..cards, over non-nil bids in the data: the partner's
+    // tricks around a bid the model cannot see the hand behind.
+    std::vector<double> partner_residual;
+    double blind_nil_made = 0;  // P(a blind nil is made): the nil model's mean over dealt hands
+
+    // P(tricks = k), k = 0..cards, for a seat that does not bid nil.
+    std::vector<double> tricks(const BidSituation& s) const;
+    // P(a nil bid by the seat is made).
+    double nil_made(const BidSituation& s) const;
+    // The same from the features and the hand's sure tricks.
+    std::vector<double> tricks(const std::vector<double>& features, int sure) const;
+    double nil_made(const std::vector<double>& features) const;
+    // Whether the model was made for these rules (players, cards, partnership).
+    bool fits(const cardgames::Rules& rules) const;
+};
+
+// The model file: the text format documented at the top of every file written.
+void write_bid_model(const SpadesBidModel& model, std::ostream& out);
+// Reads and checks a model file; InputError "bid model '<path>' line N: ..." when malformed.
+SpadesBidModel read_bid_model(const std::filesystem::path& path);
+SpadesBidModel parse_bid_model(const std::string& text, const std::string& where);
+// read_bid_model once per path and process (bots of every game share it; thread-safe).
+std::shared_ptr<const SpadesBidModel> load_bid_model(const std::filesystem::path& path);
+
+// data/models/spades-bids.txt for partnership Spades, spades-bids-cutthroat<n>.txt otherwise,
+// under the folder the presets are found in (cardgames::data_dir()).
+std::filesystem::path default_bid_model_path(const cardgames::Rules& rules);
+
+// The expected hand score of each candidate bid (1..cards and nil), best first.
+struct BidValue {
+    int bid = 0;  // 0: nil
+    double expected = 0;
+};
+std::vector<BidValue> value_bids(const SpadesBidModel& model, const BidSituation& s);
+// The bid with the best expected score (ties to the rule player's bid).
+int model_bid(const SpadesBidModel& model, const BidSituation& s);
+// Blind nil against bidding normally on the hand to be dealt: the normal bid's value is the mean
+// best value over `samples` hands dealt from `seed` (the seat has not seen its cards).
+bool model_blind_nil(const SpadesBidModel& model, const cardgames::InfoState& info,
+                     std::uint64_t seed, int samples);
+
+}  // namespace sampling

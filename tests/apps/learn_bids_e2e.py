@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""End-to-end checks of `cardgames learn bids-data` / `bids-fit` and `pimc:bid=model` (issue 25).
+
+usage: learn_e2e.py CARDGAMES_BINARY CASE
+
+The data runs use the `rule` bot (and a tiny `pimc` once), so they are fast.
+"""
+from e2e import check, finish, path, read, run
+
+SEED = "1000005"
+
+
+def data(out, threads, bot="rule", hands="40"):
+    return ["learn", "bids-data", "--preset", "spades-partnership", "--hands", hands, "--seed", SEED,
+            "--bot", bot, "--threads", threads, "--quiet", "--out", path(out)]
+
+
+def case_bids_data_threads():
+    # The same data, byte for byte, for any thread count: with the rule player and with pimc.
+    run(*data("r1.jsonl", "1"))
+    run(*data("r3.jsonl", "3"))
+    check(read("r1.jsonl") == read("r3.jsonl"), "rule: --threads 1 and 3 differ")
+    pimc = "pimc:worlds=2,rollouts=2"
+    run(*data("p1.jsonl", "1", bot=pimc, hands="2"))
+    run(*data("p2.jsonl", "2", bot=pimc, hands="2"))
+    check(read("p1.jsonl") == read("p2.jsonl"), "pimc: --threads 1 and 2 differ")
+    lines = read("r1.jsonl").decode().splitlines()
+    check(len(lines) == 41, f"expected a header and 40 hands, got {len(lines)} lines")
+    # Bids are varied around the rule player's: some nil, some off by one.
+    import json
+    seats = [s for line in lines[1:] for s in json.loads(line)["seats"]]
+    check(any(s["bid"] == 0 for s in seats), "no nil bid in the data")
+    check(any(s["bid"] not in (0, s["rule_bid"]) for s in seats), "no varied bid in the data")
+    check(all(sum(x["tricks"] for x in json.loads(line)["seats"]) == 13 for line in lines[1:]), "13 tricks a hand")
+
+
+def case_bids_data_refuse():
+    # Evaluation seeds are not training seeds.
+    p = run("learn", "bids-data", "--hands", "2", "--seed", "1021", "--out", path("x.jsonl"), expect=2)
+    check("not a training seed" in p.stderr, p.stderr)
+    p = run("learn", "bids-data", "--game", "hearts", "--hands", "2", "--seed", SEED, "--out", path("x.jsonl"),
+            expect=2)
+    check("Spades only" in p.stderr, p.stderr)
+    p = run("learn", "nonsense", expect=2)
+    check("bids-data or bids-fit" in p.stderr, p.stderr)
+
+
+def case_bids_fit_and_play():
+    run(*data("d.jsonl", "2", hands="300"))
+    model = path("m.txt")
+    out = run("learn", "bids-fit", "--data", path("d.jsonl"), "--out", model).stdout
+    check("held-out:" in out and "mean abs error" in out, out)
+    text = read("m.txt").decode()
+    check(f"# made by: cardgames learn bids-fit --data {path('d.jsonl')} --out {model}" in text, text[:800])
+    check(f"--seed {SEED}" in text, "the model names the data's seed")
+    # The model plays: pimc bids by it in a short tournament.
+    spec = f"pimc:bid=model,model={model},worlds=2,rollouts=2"
+    run("tournament", "--game", "spades", "--players", f"{spec},rule,{spec},rule", "--hands", "1", "--seed", "3",
+        "--threads", "1", "--quiet", "--out", path("t.jsonl"))
+    # A malformed model is refused before play: exit 2, naming the file and the line.
+    lines = text.splitlines()
+    k = next(i for i, l in enumerate(lines) if l.startswith("nil_intercept"))
+    lines[k] = "nil_intercept forty"
+    bad = path("bad.txt")
+    with open(bad, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    spec = f"pimc:bid=model,model={bad}"
+    p = run("tournament", "--game", "spades", "--players", f"{spec},rule,rule,rule", "--hands", "1",
+            "--out", path("t2.jsonl"), expect=2)
+    check(f"bid model '{bad}' line {k + 1}" in p.stderr and "'forty' is not a finite number" in p.stderr, p.stderr)
+    p = run("tournament", "--game", "spades", "--players", f"pimc:bid=model,model={path('none.txt')},rule,rule,rule",
+            "--hands", "1", "--out", path("t3.jsonl"), expect=2)
+    check("none.txt" in p.stderr, p.stderr)
+    # A model of other rules is refused too.
+    p = run("tournament", "--preset", "spades-cutthroat3", "--players",
+            f"pimc:bid=model,model={model},worlds=2,rule,rule", "--hands", "1", "--out", path("t4.jsonl"), expect=2)
+    check("made for 4 players" in p.stderr, p.stderr)
+
+
+finish()
