@@ -119,12 +119,12 @@ struct DataPlan {
 
 // Hand `index`: seats whose spec is pimc are recorded.
 std::string data_item(const DataPlan& plan, long index, const std::stop_token& stop) {
-    const std::uint64_t game_seed = seeds::training_game(plan.seed, index);
+    const std::uint64_t game_seed = seeds::training_hand(plan.seed, index);
     json decisions = json::array();
     std::vector<std::unique_ptr<Player>> players;
     for (int s = 0; s < plan.rules.players; ++s) {
         const std::string& spec = plan.specs[static_cast<std::size_t>(s)];
-        const std::uint64_t bot_seed = seeds::training_bot(game_seed, s);
+        const std::uint64_t bot_seed = seeds::playout_training_bot(game_seed, s);
         if (parse_bot_spec(spec).name == "pimc")
             players.push_back(std::make_unique<RecordingPimc>(spec, bot_seed, &decisions));
         else

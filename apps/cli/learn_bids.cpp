@@ -163,7 +163,9 @@ int bids_data(const MpiSession& mpi, int argc, char** argv) {
             desc.add_options()("hands", number(&plan.hands, 1L, kMaxItems),
                                "hands to play, each from zero scores")(
                 "seed", seed_value(&plan.seed)->default_value(seeds::kTrainingSeedFirst),
-                "run seed: a training seed, 1000000 to 1999999999 (apart from evaluation seeds)")(
+                fmt::format("run seed: a training seed, {} to {} (apart from evaluation seeds)",
+                            seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast)
+                    .c_str())(
                 "bot", po::value(&plan.bot)->default_value("pimc"),
                 "the bot that plays the cards in every seat");
             run.add_to(desc, "not used by this command");

@@ -104,20 +104,10 @@ inline std::uint64_t play_hint_bot(std::uint64_t game_seed, int seat) {
     return mix_seed(game_seed, 100 + static_cast<std::uint64_t>(seat));
 }
 
-// `cardgames learn data`: training runs take their run seed from a range of their own, far above
-// the evaluation seeds (tournaments measuring strength use small seeds: 11-33 in the README,
-// 1001-1099 for the learned models), so no training game is ever an evaluation game.
-inline constexpr std::uint64_t kTrainingSeedFirst = 1'000'000;
-inline constexpr std::uint64_t kTrainingSeedLast = 1'999'999;
-inline bool is_training_seed(std::uint64_t run_seed) {
-    return run_seed >= kTrainingSeedFirst && run_seed <= kTrainingSeedLast;
-}
-// The hand of training item `index`, and the bot at `seat` in it.
-inline std::uint64_t training_game(std::uint64_t run_seed, long index) {
-    return mix_seed(run_seed, static_cast<std::uint64_t>(index));
-}
-inline std::uint64_t training_bot(std::uint64_t game_seed, int seat) {
-    return mix_seed(game_seed, 2000 + static_cast<std::uint64_t>(seat));
+// A bot at `seat` in a hand of `cardgames learn data` (the play-out policy's data; the bid data's
+// bots are training_bot): its own offset, so that the committed models' data stay reproducible.
+inline std::uint64_t playout_training_bot(std::uint64_t hand_seed, int seat) {
+    return mix_seed(hand_seed, 2000 + static_cast<std::uint64_t>(seat));
 }
 
 }  // namespace cardgames::seeds

@@ -77,7 +77,7 @@ def expect_bad(args, *fragments):
 
 def case_learn_refuse():
     expect_bad(["learn", "data", "--game", "hearts", "--hands", "1", "--seed", "1011", "--out", path("x.jsonl")],
-               "--seed 1011", "training seed, 1000000..1999999")
+               "--seed 1011", "training seed, 1000000..1999999999")
     expect_bad(["learn", "data", "--game", "hearts", "--hands", "1", "--players", "rule,rule,rule,rule",
                 "--out", path("x.jsonl")], "no pimc seat")
     expect_bad(["learn"], "give 'data'")
