@@ -5,6 +5,8 @@
 //     (apps/batch.hpp): the same file for any --threads or number of ranks.
 //   learn bids-fit: the bid model (sampling/bid_model.hpp) fitted to such data, with figures on
 //     held-out hands, written as a documented text file (data/models/spades-bids.txt).
+#include <fmt/format.h>
+
 #include <boost/random/mersenne_twister.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
 #include <fstream>
