@@ -301,15 +301,18 @@ class WorldValuer {
     int solve_at_;
 };
 
+// The learned play-out policy when the play-outs use it (playout=model), else none: the rule player.
+std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options, const InfoState& info) {
+    return options.model_playout ? policy_model_for(options.model_path, *info.rules) : nullptr;
+}
+
 // Deals the decision's worlds and values the legal cards in each, farmed over `arena`; a world
 // the time limit cut off is left not done.
 std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& options,
                                       std::uint64_t base, DecisionArena& arena) {
     const Constraints constraints = constraints_from(info);
     const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
-    const WorldValuer valuer(
-        options, info,
-        options.model_playout ? policy_model_for(options.model_path, *info.rules) : nullptr);
+    const WorldValuer valuer(options, info, playout_model(options, info));
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.ms);
     std::vector<WorldResult> results(static_cast<std::size_t>(options.worlds));
     // Each world is dealt by its own task from its own seed (the sampler is read-only), so the
@@ -389,7 +392,7 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
 PimcAnalysis analyze_world(const PimcOptions& options, const InfoState& info, const Deal& world) {
     std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
     if (cards.size() == 1) return forced(std::move(cards));
-    WorldResult r = WorldValuer(options, info).value(world);
+    WorldResult r = WorldValuer(options, info, playout_model(options, info)).value(world);
     r.thread_slot = current_thread_slot();
     r.done = true;
     PimcAnalysis out = aggregate(std::move(cards), {r});
