@@ -24,7 +24,7 @@ using namespace cardgames;
 PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     spec.check_known({"worlds", "algo", "tables", "depth", "nodes", "exact", "threads", "agg",
                       "utility", "rollouts", "infer", "ms", "eval", "pass", "bid", "playout",
-                      "model"});
+                      "playout_model", "bid_model"});
     PimcOptions o;
     // The ranges (README): far beyond any useful setting, and small enough for every count and
     // product the bot forms from them.
@@ -61,9 +61,9 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
         throw InputError("bot spec '" + spec.text + "': playout=" + playout +
                          " is not rule or model");
     o.model_playout = playout == "model";
-    o.model_path = spec.get_string("model", "");
+    o.model_path = spec.get_string("playout_model", "");
     if (!o.model_path.empty() && !o.model_playout)
-        throw InputError("bot spec '" + spec.text + "': model= goes with playout=model");
+        throw InputError("bot spec '" + spec.text + "': playout_model= goes with playout=model");
     // A named model file is read now, so that a bad one stops the command before it starts.
     if (!o.model_path.empty()) load_policy_model(o.model_path);
     auto rule_or_search = [&](const char* key, const char* fallback,
@@ -79,13 +79,13 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     if (spec.get_string("bid", "auto") == "model") {
         o.model_bid = true;
         o.rule_bid = false;
-        o.bid_model_path = spec.get_string("model", "");
+        o.bid_model_path = spec.get_string("bid_model", "");
         // A file named in the spec is read now, so that a bad one stops the command before play.
         if (!o.bid_model_path.empty()) load_bid_model(o.bid_model_path);
     } else {
         o.rule_bid = rule_or_search("bid", "auto", true);
-        if (spec.options.count("model"))
-            throw InputError("bot spec '" + spec.text + "': model= goes with bid=model");
+        if (spec.options.count("bid_model"))
+            throw InputError("bot spec '" + spec.text + "': bid_model= goes with bid=model");
     }
     o.rollouts = spec.get_int("rollouts", o.rollouts, 1, kMaxWorlds);
     o.infer = spec.get_bool("infer", o.infer);

@@ -54,7 +54,7 @@ def case_bids_fit_and_play():
     check(f"# made by: cardgames learn bids-fit --data {path('d.jsonl')} --out {model}" in text, text[:800])
     check(f"--seed {SEED}" in text, "the model names the data's seed")
     # The model plays: pimc bids by it in a short tournament.
-    spec = f"pimc:bid=model,model={model},worlds=2,rollouts=2"
+    spec = f"pimc:bid=model,bid_model={model},worlds=2,rollouts=2"
     run("tournament", "--game", "spades", "--players", f"{spec},rule,{spec},rule", "--hands", "1", "--seed", "3",
         "--threads", "1", "--quiet", "--out", path("t.jsonl"))
     # A malformed model is refused before play: exit 2, naming the file and the line.
@@ -64,16 +64,16 @@ def case_bids_fit_and_play():
     bad = path("bad.txt")
     with open(bad, "w") as f:
         f.write("\n".join(lines) + "\n")
-    spec = f"pimc:bid=model,model={bad}"
+    spec = f"pimc:bid=model,bid_model={bad}"
     p = run("tournament", "--game", "spades", "--players", f"{spec},rule,rule,rule", "--hands", "1",
             "--out", path("t2.jsonl"), expect=2)
     check(f"bid model '{bad}' line {k + 1}" in p.stderr and "'forty' is not a finite number" in p.stderr, p.stderr)
-    p = run("tournament", "--game", "spades", "--players", f"pimc:bid=model,model={path('none.txt')},rule,rule,rule",
+    p = run("tournament", "--game", "spades", "--players", f"pimc:bid=model,bid_model={path('none.txt')},rule,rule,rule",
             "--hands", "1", "--out", path("t3.jsonl"), expect=2)
     check("none.txt" in p.stderr, p.stderr)
     # A model of other rules is refused too.
     p = run("tournament", "--preset", "spades-cutthroat3", "--players",
-            f"pimc:bid=model,model={model},worlds=2,rule,rule", "--hands", "1", "--out", path("t4.jsonl"), expect=2)
+            f"pimc:bid=model,bid_model={model},worlds=2,rule,rule", "--hands", "1", "--out", path("t4.jsonl"), expect=2)
     check("made for 4 players" in p.stderr, p.stderr)
 
 

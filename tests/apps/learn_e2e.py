@@ -49,7 +49,7 @@ def case_learn_threads():
     check("seed 1000005" in model, "the data's seed is recorded")
 
     # The model plays, by itself and inside pimc's play-outs, the same for any thread count.
-    for k, spec in enumerate((f"policy:model={path('m.txt')}", f"{PIMC},playout=model,model={path('m.txt')}")):
+    for k, spec in enumerate((f"policy:model={path('m.txt')}", f"{PIMC},playout=model,playout_model={path('m.txt')}")):
         for threads in ("1", "2"):
             run("tournament", "--game", "hearts", "--players", f"{spec},rule,rule,rule", "--hands", "2",
                 "--seed", "1011", "--duplicate", "--threads", threads, "--quiet", "--out", path(f"t{k}{threads}.jsonl"))
@@ -85,12 +85,12 @@ def case_learn_refuse():
     good = ["cardgames-model 1", "kind playout-policy", "form hearts4", "weights 29"]
     with open(path("bad.txt"), "w") as f:
         f.write("\n".join(good + ["rule 1.0", "lead_rank x"]) + "\n")
-    for spec in (f"policy:model={path('bad.txt')}", f"pimc:playout=model,model={path('bad.txt')}"):
+    for spec in (f"policy:model={path('bad.txt')}", f"pimc:playout=model,playout_model={path('bad.txt')}"):
         expect_bad(["tournament", "--game", "hearts", "--players", f"{spec},rule,rule,rule", "--hands", "1",
                     "--out", path("t.jsonl")], f"model '{path('bad.txt')}' line 6: 'x' is not a number")
     expect_bad(["tournament", "--game", "hearts", "--players", f"policy:model={path('none.txt')},rule,rule,rule",
                 "--hands", "1", "--out", path("t.jsonl")], f"model '{path('none.txt')}'")
-    expect_bad(["tournament", "--game", "hearts", "--players", "pimc:model=x.txt,rule,rule,rule",
+    expect_bad(["tournament", "--game", "hearts", "--players", "pimc:playout_model=x.txt,rule,rule,rule",
                 "--hands", "1", "--out", path("t.jsonl")], "model= goes with playout=model")
     expect_bad(["tournament", "--game", "hearts", "--players", "pimc:playout=magic,rule,rule,rule",
                 "--hands", "1", "--out", path("t.jsonl")], "playout=magic is not rule or model")

@@ -234,7 +234,7 @@ TEST(BidModel, TheShippedModelsLoadAndBidSensibly) {
 TEST(BidModel, PimcTakesTheModelBySpec) {
     EXPECT_NO_THROW(make_player("pimc:bid=model", 1));
     EXPECT_THROW(make_player("pimc:model=x.txt", 1), InputError);  // model= needs bid=model
-    EXPECT_THROW(make_player("pimc:bid=model,model=/nonexistent/m.txt", 1), InputError);
+    EXPECT_THROW(make_player("pimc:bid=model,bid_model=/nonexistent/m.txt", 1), InputError);
     // It bids through the model in a real game.
     const Rules rules = load_rules(preset_path("spades-partnership"), {});
     Game game(rules, 5);
