@@ -355,8 +355,8 @@ int argmax_of(const sampling::ChoiceGroup& g, const std::vector<double>& w) {
     return best;
 }
 
-int learn_fit(int argc, char** argv) {
-    if (ranks() > 1) throw InputError("'cardgames learn fit' runs as one process");
+int learn_fit(const MpiSession& mpi, int argc, char** argv) {
+    if (mpi.ranks() > 1) throw InputError("'cardgames learn fit' runs as one process");
     std::vector<std::string> data_files;
     std::string out_path;
     double l2 = 1.0, temperature = 0;
@@ -441,7 +441,7 @@ int cmd_learn(const MpiSession& mpi, int argc, char** argv) {
     return guarded("learn", [&] {
         const std::string sub = argc >= 2 ? argv[1] : "";
         if (sub == "data") return learn_data(mpi, argc - 1, argv + 1);
-        if (sub == "fit") return learn_fit(argc - 1, argv + 1);
+        if (sub == "fit") return learn_fit(mpi, argc - 1, argv + 1);
         if (sub == "bids-data" || sub == "bids-fit") return learn_bids(mpi, sub, argc - 1, argv + 1);
         throw InputError(
             "learn: give 'data' (self-play decisions to a file), 'fit' (a play-out model from "
