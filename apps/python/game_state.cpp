@@ -78,47 +78,40 @@ std::vector<int> GameState::legal_actions() const {
     return out;
 }
 
-std::string GameState::why_illegal(int action) const {
-    if (action < 0 || action >= kNumActions)
-        return "not an action (0.." + std::to_string(kNumActions - 1) + ")";
-    if (terminal()) return "the game is over";
-    // The Game says why; on a copy, since a legal choice would be applied.
-    Game probe = game_;
-    if (action < kPassBase) return probe.choose_card(card_of_number(action));
-    if (action < kBidBase) {
-        if (game_.phase() != Phase::kPass) return probe.choose_pass(CardSet());
-        const Card c = card_of_number(action - kPassBase);
-        if (pending_.contains(c)) return to_string(c) + " is already chosen to pass";
-        if (!game_.play_state().hands[game_.to_act()].contains(c))
-            return "you do not hold " + to_string(c);
-        return "";
-    }
-    if (action < kNoBlindNil) return probe.choose_bid(action - kBidBase);
-    return probe.choose_blind_nil(action == kBlindNil);
+std::string GameState::pass_card(Card card) {
+    if (game_.phase() != Phase::kPass) return game_.choose_pass(CardSet());  // the Game's reason
+    if (pending_.contains(card)) return to_string(card) + " is already chosen to pass";
+    if (!game_.play_state().hands[game_.to_act()].contains(card))
+        return "you do not hold " + to_string(card);
+    pending_ |= card;
+    const int want = rules_.game == GameKind::kHearts ? rules_.pass_count : 2;
+    if (pending_.size() < want) return "";
+    const std::string why = game_.choose_pass(pending_);
+    if (!why.empty()) throw std::logic_error("a checked pass refused: " + why);
+    pending_ = CardSet();
+    return "";
 }
 
 void GameState::apply(int action) {
-    if (const std::string why = why_illegal(action); !why.empty())
+    std::string why;
+    const std::size_t hands_before = game_.finished_hands().size();
+    // The Game checks each choice and changes nothing when it refuses one.
+    if (action < 0 || action >= kNumActions)
+        why = "not an action (0.." + std::to_string(kNumActions - 1) + ")";
+    else if (terminal())
+        why = "the game is over";
+    else if (action < kPassBase)
+        why = game_.choose_card(card_of_number(action));
+    else if (action < kBidBase)
+        why = pass_card(card_of_number(action - kPassBase));
+    else if (action < kNoBlindNil)
+        why = game_.choose_bid(action - kBidBase);
+    else
+        why = game_.choose_blind_nil(action == kBlindNil);
+    if (!why.empty())
         throw std::invalid_argument(
             (action >= 0 && action < kNumActions ? action_name(action) : "action") + " (" +
             std::to_string(action) + "): " + why);
-    const std::size_t hands_before = game_.finished_hands().size();
-    std::string why;
-    if (action < kPassBase) {
-        why = game_.choose_card(card_of_number(action));
-    } else if (action < kBidBase) {
-        pending_ |= card_of_number(action - kPassBase);
-        const int want = rules_.game == GameKind::kHearts ? rules_.pass_count : 2;
-        if (pending_.size() == want) {
-            why = game_.choose_pass(pending_);
-            pending_ = CardSet();
-        }
-    } else if (action < kNoBlindNil) {
-        why = game_.choose_bid(action - kBidBase);
-    } else {
-        why = game_.choose_blind_nil(action == kBlindNil);
-    }
-    if (!why.empty()) throw std::logic_error("checked action refused: " + why);
     history_.push_back(action);
     after_decision(hands_before);
 }

@@ -61,10 +61,8 @@ class GameState {
     bool terminal() const { return game_.over(); }
     int current_player() const { return terminal() ? -1 : game_.to_act(); }
     std::vector<int> legal_actions() const;
-    // Empty when `action` is legal now, else why not (the Game's own reasons, as the terminal
-    // table shows them).
-    std::string why_illegal(int action) const;
-    // Applies a legal action; throws std::invalid_argument with the reason otherwise.
+    // Applies a legal action; throws std::invalid_argument with the reason otherwise (the Game's
+    // own reasons, as the terminal table shows them), changing nothing.
     void apply(int action);
     // Per seat: the score of its unit (hands mode: the sum of its hands' scores). Hearts: points.
     std::vector<int> returns() const;
@@ -82,6 +80,7 @@ class GameState {
 
   private:
     void start_board(int board);
+    std::string pass_card(Card card);
     void apply_deal_override();
     void after_decision(std::size_t hands_before);
 
