@@ -175,7 +175,12 @@ GameState GameState::sample_world(int seat, std::uint64_t seed) const {
         // The seat has not seen its cards: every deal is as likely as the seed's.
         now = deal_from_seed(rules_, mix_seed(seed, 1), hand.number);
     } else {
-        const sampling::DealSampler sampler(constraints_from(info));
+        Constraints constraints = constraints_from(info);
+        // Hand sizes are public; in the middle of a blind-nil exchange they are not the hand's
+        // size less the cards played, which is all constraints_from counts.
+        for (int s = 0; s < n; ++s)
+            if (s != seat) constraints.need[s] = game_.play_state().hands[s].size();
+        const sampling::DealSampler sampler(constraints);
         now = sampler.sample(rng, info.hand);
     }
     // Back from the hands held now to the hands dealt: give back the cards played, then undo the

@@ -87,9 +87,10 @@ def record_returns(rules, records):
     return [sum(h["hand_score"][u] for r in records for h in r["hands"]) for u in units(rules)]
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", PRESETS + ["spades-partnership:blind_nil_deficit=0"])
 def test_random_hands(preset):
-    rules = cardgames.Rules(preset)
+    name, _, override = preset.partition(":")
+    rules = cardgames.Rules(name, **dict([override.split("=")]) if override else {})
     rng = random.Random(preset)
     for i in range(HANDS):
         state = play(rules, 1000 + i, 1, rng, thorough=i < 2)
@@ -173,14 +174,16 @@ def test_actions_and_reasons():
 
 def test_sample_world_is_consistent():
     rng = random.Random(11)
-    for preset in PRESETS:
-        rules = cardgames.Rules(preset)
-        for seed in range(3 if not LONG else 30):
+    # blind_nil_deficit=0: blind nil (and its exchange) from the first hand.
+    for rules in [cardgames.Rules(p) for p in PRESETS] + [cardgames.Rules("spades-partnership", blind_nil_deficit=0)]:
+        for seed in range(6 if not LONG else 60):
             state = cardgames.new_game(rules, seed, hands=1)
             while not state.is_terminal():
                 seat = state.current_player()
                 if rng.random() < 0.25:
                     world = state.sample_world(seat, rng.randrange(1 << 30))
+                    again = pickle.loads(pickle.dumps(world))
+                    assert again.history() == world.history() and again.records() == world.records()
                     # The same for the seat: its view, its tensors, what it may do.
                     assert world.info_state(seat) == state.info_state(seat)
                     assert (world.information_state_tensor(seat) == state.information_state_tensor(seat)).all()
@@ -188,7 +191,9 @@ def test_sample_world_is_consistent():
                     # And a whole game that goes on.
                     while not world.is_terminal():
                         world.apply_action(rng.choice(world.legal_actions()))
-                state.apply_action(rng.choice(state.legal_actions()))
+                legal = state.legal_actions()
+                blind = cardgames.BLIND_NIL in legal and rng.random() < 0.5
+                state.apply_action(cardgames.BLIND_NIL if blind else rng.choice(legal))
 
 
 def test_sample_world_varies_hidden_hands():
