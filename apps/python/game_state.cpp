@@ -109,9 +109,8 @@ void GameState::apply(int action) {
     else
         why = game_.choose_blind_nil(action == kBlindNil);
     if (!why.empty())
-        throw std::invalid_argument(
-            (action >= 0 && action < kNumActions ? action_name(action) : "action") + " (" +
-            std::to_string(action) + "): " + why);
+        throw IllegalAction((action >= 0 && action < kNumActions ? action_name(action) : "action") +
+                            " (" + std::to_string(action) + "): " + why);
     history_.push_back(action);
     after_decision(hands_before);
 }
@@ -263,7 +262,7 @@ GameState GameState::replay(const Rules& rules, std::uint64_t seed, int hands,
     s.apply_deal_override();
     for (std::size_t i = 0; i < actions.size(); ++i) try {
             s.apply(actions[i]);
-        } catch (const std::invalid_argument& e) {
+        } catch (const IllegalAction& e) {
             throw InputError("action " + std::to_string(i) + " of the history: " + e.what());
         }
     return s;

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +39,12 @@ inline Card card_of_number(int n) {
     return Card(static_cast<cardgames::Suit>(n / 13), n % 13 + 2);
 }
 
+// An action the rules refuse now; Python's cardgames.IllegalActionError, a ValueError.
+class IllegalAction : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
 // "play QS", "pass QS", "bid 4", "bid nil", "blind nil", "no blind nil"; throws InputError for a
 // number outside 0..kNumActions-1.
 std::string action_name(int action);
@@ -61,7 +68,7 @@ class GameState {
     bool terminal() const { return game_.over(); }
     int current_player() const { return terminal() ? -1 : game_.to_act(); }
     std::vector<int> legal_actions() const;
-    // Applies a legal action; throws std::invalid_argument with the reason otherwise (the Game's
+    // Applies a legal action; throws IllegalAction with the reason otherwise (the Game's
     // own reasons, as the terminal table shows them), changing nothing.
     void apply(int action);
     // Per seat: the score of its unit (hands mode: the sum of its hands' scores). Hearts: points.

@@ -319,7 +319,7 @@ py::dict py_solve(const std::optional<std::string>& game, const std::optional<st
 PYBIND11_MODULE(_cardgames, m) {
     m.doc() = "The cardgames engine (Spades and Hearts) for Python; see the package docstring.";
     py::register_exception<InputError>(m, "InputError", PyExc_ValueError);
-    py::register_exception<std::invalid_argument>(m, "IllegalActionError", PyExc_ValueError);
+    py::register_exception<pycards::IllegalAction>(m, "IllegalActionError", PyExc_ValueError);
 
     m.attr("NUM_CARDS") = pycards::kNumCards;
     m.attr("PASS_BASE") = pycards::kPassBase;

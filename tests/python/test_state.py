@@ -143,6 +143,7 @@ def test_rules_and_errors():
 
 
 def test_actions_and_reasons():
+    assert issubclass(cardgames.InputError, ValueError) and issubclass(cardgames.IllegalActionError, ValueError)
     assert cardgames.card_action("2C") == 0 and cardgames.card_action("QS") == 49
     assert cardgames.action_card(51) == "AS"
     assert cardgames.action_to_string(cardgames.PASS_BASE + 49) == "pass QS"
@@ -153,7 +154,7 @@ def test_actions_and_reasons():
     assert state.phase() == "pass"
     hand = state.info_state(0)["hand"]
     not_held = next(c for c in ["2C", "3C", "4C", "5C", "6C"] if c not in hand)
-    with pytest.raises(ValueError, match=f"you do not hold {not_held}"):
+    with pytest.raises(cardgames.IllegalActionError, match=f"you do not hold {not_held}"):
         state.apply_action(cardgames.PASS_BASE + cardgames.card_action(not_held))
     with pytest.raises(ValueError, match="no card is due now"):
         state.apply_action(cardgames.card_action(hand[0]))

@@ -25,7 +25,7 @@ new_game(rules, seed, hands=None) -> State
 State
     current_player() (-1 when over), phase() ("blind_nil", "bid", "pass", "play", "over"),
     legal_actions(), legal_actions_mask() (int8 array of num_actions), apply_action(a) (an illegal
-    action raises ValueError saying why, as the terminal table does), is_terminal(), returns()
+    action raises IllegalActionError, a ValueError, saying why as the terminal table does), is_terminal(), returns()
     (per seat, the score of its side or its own: the game's final scores; with hands=N the sum of
     its hands' scores; Hearts penalty points), clone(), pickling, action_to_string(a), history(),
     record(players=None) (the game record as a dict, the JSON of `play --record`; records() every
