@@ -135,6 +135,15 @@ def test_solve_matches_command_line(cardgames_bin, command):
     assert answer == expected
 
 
+def test_solve_python_arguments(cardgames_bin):
+    """A seat number, a list of bids and a dict of rules mean what their text means."""
+    deal = "3:AK.Q.. QJ.3.. 32.A.."
+    as_text = cardgames.solve(preset="spades-cutthroat3", deal=deal, utility="score", bids="2,1,nil", leader="0")
+    as_python = cardgames.solve(preset="spades-cutthroat3", deal=deal, utility="score", bids=[2, 1, "nil"], leader=0)
+    del as_text["ms"], as_python["ms"]
+    assert as_text == as_python and as_text["value"] == [20, -10, -100]
+
+
 def test_solve_errors():
     with pytest.raises(cardgames.InputError, match="--bids applies only with --utility score"):
         cardgames.solve(deal="N:AKQ.2.. JT9.3.. 876.4.. 543.5..", game="spades", bids="1,1,1,1")

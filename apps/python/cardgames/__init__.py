@@ -96,13 +96,16 @@ def solve(deal, *, rules=None, **options):
     """The answer of `cardgames solve --format json` as a dict.
 
     Keyword arguments mirror the command's options: game, preset, rules (`--rule` overrides, a
-    dict {key: value} or a list of "key=value"), deal, leader, trick, broken, algorithm,
-    leaf_tables, no_tt, utility, bids, depth, nodes.
+    dict {key: value} or a list of "key=value"), deal, leader (a seat number or N/E/S/W), trick,
+    broken (True/False), algorithm, leaf_tables, no_tt, utility, bids ("3,4,nil,2" or a list),
+    depth, nodes.
     """
     if isinstance(rules, dict):
         rules = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in rules.items()]
-    if "leader" in options and options["leader"] is not None:
+    if options.get("leader") is not None:
         options["leader"] = str(options["leader"])
+    if isinstance(options.get("bids"), (list, tuple)):
+        options["bids"] = ",".join(str(b) for b in options["bids"])
     return _solve(deal=deal, rules=rules, **options)
 
 
