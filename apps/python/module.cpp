@@ -386,10 +386,11 @@ PYBIND11_MODULE(_cardgames, m) {
                         [](const py::dict& d) { return PyRules::from_pairs(d); }));
 
     py::class_<GameState>(m, "State")
-        .def("current_player", &GameState::current_player)
+        .def("current_player", &GameState::current_player,
+             "The seat to act, -1 when the game is over.")
         .def("phase",
              [](const GameState& s) { return kPhaseNames[static_cast<int>(s.game().phase())]; })
-        .def("legal_actions", &GameState::legal_actions)
+        .def("legal_actions", &GameState::legal_actions, "The legal actions now, ascending.")
         .def("legal_actions_mask",
              [](const GameState& s) {
                  py::array_t<std::int8_t> mask(pycards::kNumActions);
@@ -398,14 +399,16 @@ PYBIND11_MODULE(_cardgames, m) {
                  for (int a : s.legal_actions()) p[a] = 1;
                  return mask;
              })
-        .def("apply_action", &GameState::apply, py::arg("action"))
-        .def("is_terminal", &GameState::terminal)
-        .def("returns", &GameState::returns)
+        .def("apply_action", &GameState::apply, py::arg("action"),
+             "Applies a legal action; IllegalActionError (a ValueError) says why one is not.")
+        .def("is_terminal", &GameState::terminal, "Whether the game (every board) is over.")
+        .def("returns", &GameState::returns,
+             "Per seat: its unit's score (hands=N: the sum of its hand scores); Hearts: points.")
         .def("clone", [](const GameState& s) { return GameState(s); })
         .def("__copy__", [](const GameState& s) { return GameState(s); })
         .def("__deepcopy__", [](const GameState& s, py::dict) { return GameState(s); })
         .def("action_to_string", [](const GameState&, int a) { return pycards::action_name(a); })
-        .def("history", &GameState::history)
+        .def("history", &GameState::history, "Every action applied since the start.")
         .def_property_readonly("rules", [](const GameState& s) { return PyRules{s.rules()}; })
         .def_property_readonly("seed", &GameState::seed)
         .def_property_readonly("hands", &GameState::hands)
@@ -427,7 +430,7 @@ PYBIND11_MODULE(_cardgames, m) {
                 return out;
             },
             py::arg("players") = py::none())
-        .def("info_state", &info_dict, py::arg("seat"))
+        .def("info_state", &info_dict, py::arg("seat"), "What the seat knows now, as a dict.")
         .def(
             "observation_tensor",
             [](const GameState& s, int seat) { return tensor(s, seat, false); }, py::arg("seat"))
@@ -463,8 +466,10 @@ PYBIND11_MODULE(_cardgames, m) {
     py::class_<PyBot>(m, "Bot")
         .def_property_readonly("name", &PyBot::name)
         .def_property_readonly("spec", &PyBot::spec)
-        .def("act", &PyBot::act, py::arg("state"))
-        .def("analyze", &PyBot::analyze, py::arg("state"));
+        .def("act", &PyBot::act, py::arg("state"),
+             "The action the bot takes for the player to move.")
+        .def("analyze", &PyBot::analyze, py::arg("state"),
+             "pimc: every legal card's mean and expected value over the worlds, as hint shows.");
     m.def(
         "make_bot",
         [](const std::string& spec, std::uint64_t seed) {
