@@ -11,6 +11,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libdds-dev
   openmpi-bin libopenmpi-dev
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib python3-venv
 )
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang-14 libclang-rt-14-dev)
