@@ -53,29 +53,36 @@ void GameState::apply_deal_override() {
     if (it != deals_.end()) game_.set_deal(it->second);
 }
 
-std::vector<int> GameState::legal_actions() const {
+std::vector<int> legal_actions_in(const Rules& rules, Phase phase, CardSet hand, CardSet pending,
+                                  CardSet playable) {
     std::vector<int> out;
-    switch (game_.phase()) {
+    switch (phase) {
         case Phase::kBlindNil:
             return {kNoBlindNil, kBlindNil};
         case Phase::kBid:
-            for (int t = rules_.nil_allowed ? 0 : 1; t <= rules_.cards_per_hand(); ++t)
+            for (int t = rules.nil_allowed ? 0 : 1; t <= rules.cards_per_hand(); ++t)
                 out.push_back(kBidBase + t);
             return out;
         case Phase::kPass:
-            for (Card c : game_.play_state().hands[game_.to_act()] - pending_)
-                out.push_back(kPassBase + card_number(c));
+            for (Card c : hand - pending) out.push_back(kPassBase + card_number(c));
             std::sort(out.begin(), out.end());
             return out;
         case Phase::kPlay:
-            for (Card c : game_.play_state().legal_moves(game_.play_rules()))
-                out.push_back(card_number(c));
+            for (Card c : playable) out.push_back(card_number(c));
             std::sort(out.begin(), out.end());
             return out;
         case Phase::kGameOver:
             return out;
     }
     return out;
+}
+
+std::vector<int> GameState::legal_actions() const {
+    const Phase phase = game_.phase();
+    if (phase == Phase::kGameOver) return {};
+    return legal_actions_in(
+        rules_, phase, game_.play_state().hands[game_.to_act()], pending_,
+        phase == Phase::kPlay ? game_.play_state().legal_moves(game_.play_rules()) : CardSet());
 }
 
 std::string GameState::pass_card(Card card) {

@@ -49,6 +49,11 @@ class IllegalAction : public std::invalid_argument {
 // number outside 0..kNumActions-1.
 std::string action_name(int action);
 
+// The legal actions, ascending, of the seat to act in `phase`: `hand` its cards, `pending` those it
+// has chosen so far for the pass in progress, `playable` its legal cards (phase kPlay).
+std::vector<int> legal_actions_in(const cardgames::Rules& rules, cardgames::Phase phase,
+                                  CardSet hand, CardSet pending, CardSet playable);
+
 class GameState {
   public:
     // hands = 0: one whole game; hands = N: N independent hands.

@@ -10,7 +10,9 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "apps/python/convert.hpp"
 #include "apps/python/game_state.hpp"
+#include "apps/python/runs.hpp"
 #include "apps/python/tensors.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/record.hpp"
@@ -21,14 +23,10 @@
 namespace py = pybind11;
 using namespace cardgames;
 using pycards::GameState;
+using pycards::kPhaseNames;
+using pycards::to_python;
 
 namespace {
-
-const char* const kPhaseNames[] = {"blind_nil", "bid", "pass", "play", "over"};
-
-py::object to_python(const nlohmann::json& j) {
-    return py::module_::import("json").attr("loads")(j.dump());
-}
 
 // A Python value as the text of a `--rule key=value` override: booleans as true/false.
 std::string override_text(const std::string& key, const py::handle& value) {
@@ -98,59 +96,10 @@ py::array_t<float> tensor(const GameState& s, int seat, bool info) {
     return out;
 }
 
-py::list card_list(CardSet cards) {
-    py::list l;
-    for (Card c : cards) l.append(to_string(c));
-    return l;
-}
-
-py::dict info_dict(const GameState& s, int seat) {
-    const InfoState info = s.info_state(checked_seat(s, seat));
-    const int n = s.rules().players;
-    py::dict d;
-    d["seat"] = seat;
-    d["phase"] = kPhaseNames[static_cast<int>(info.phase)];
-    d["hand_number"] = info.hand_number;
-    d["dealer"] = info.dealer;
-    d["hand"] = card_list(info.hand);
-    d["dealt"] = card_list(info.dealt);
-    d["passed"] = card_list(info.passed);
-    d["received"] = card_list(info.received);
-    if (s.game().phase() == Phase::kPass && s.game().to_act() == seat)
-        d["pass_chosen"] = card_list(s.pending_pass());
-    d["pass_to"] = info.pass_to >= 0 ? py::object(py::int_(info.pass_to)) : py::none();
-    d["pass_count"] = info.pass_count;
-    py::list bids;
-    for (int p = 0; p < n; ++p)
-        bids.append(info.bids[p].made()
-                        ? py::object(py::dict(py::arg("tricks") = info.bids[p].tricks,
-                                              py::arg("blind") = info.bids[p].blind))
-                        : py::none());
-    d["bids"] = bids;
-    py::list plays;
-    for (const PlayedCard& p : info.plays)
-        plays.append(py::make_tuple(static_cast<int>(p.seat), to_string(p.card)));
-    d["plays"] = plays;
-    py::list winners;
-    for (int t = 0; t < info.play.tricks_played; ++t)
-        winners.append(static_cast<int>(info.trick_winners[t]));
-    d["trick_winners"] = winners;
-    py::list trick;
-    for (int i = 0; i < info.play.trick_size; ++i)
-        trick.append(py::make_tuple((info.play.leader + i) % n, to_string(info.play.trick[i])));
-    d["trick"] = trick;
-    d["leader"] = static_cast<int>(info.play.leader);
-    d["broken"] = info.play.broken;
-    d["tricks_won"] =
-        std::vector<int>(info.play.tricks_won.begin(), info.play.tricks_won.begin() + n);
-    d["points_taken"] = std::vector<int>(info.play.points.begin(), info.play.points.begin() + n);
-    const int units = s.rules().num_units();
-    d["scores"] = std::vector<int>(info.scores.score.begin(), info.scores.score.begin() + units);
-    d["bags"] = std::vector<int>(info.scores.bags.begin(), info.scores.bags.begin() + units);
-    std::vector<int> legal;
-    if (s.current_player() == seat) legal = s.legal_actions();
-    d["legal_actions"] = legal;
-    return d;
+py::dict state_info_dict(const GameState& s, int seat) {
+    const bool choosing = s.game().phase() == Phase::kPass && s.game().to_act() == seat;
+    return pycards::info_dict(s.info_state(checked_seat(s, seat)), choosing, s.pending_pass(),
+                              s.current_player() == seat ? s.legal_actions() : std::vector<int>{});
 }
 
 std::vector<std::string> record_players(const GameState& s,
@@ -202,33 +151,16 @@ class PyBot {
         Rules rules = s.rules();
         InfoState info = s.info_state(s.current_player());
         info.rules = &rules;
-        const Phase phase = info.phase;
-        const CardSet pending = s.pending_pass();
-        py::gil_scoped_release release;
-        switch (phase) {
-            case Phase::kBlindNil:
-                return player_->blind_nil(info) ? pycards::kBlindNil : pycards::kNoBlindNil;
-            case Phase::kBid:
-                return pycards::kBidBase + player_->bid(info);
-            case Phase::kPass: {
-                // Passes go one card at a time, the bot's pass chosen once (as the game runner
-                // asks for it) and handed out card by card.
-                const PassKey key{s.game().seed(), info.hand_number, info.seat};
-                if (pending.empty() || pass_key_ != key || !pass_.contains_all(pending)) {
-                    pass_ = player_->pass(info);
-                    pass_key_ = key;
-                }
-                const CardSet rest = (pass_ & info.hand) - pending;
-                const CardSet any = info.hand - pending;
-                return pycards::kPassBase +
-                       pycards::card_number(rest.empty() ? any.lowest() : rest.lowest());
-            }
-            case Phase::kPlay:
-                return pycards::card_number(player_->play(info));
-            case Phase::kGameOver:
-                break;
-        }
-        throw std::logic_error("no decision");
+        return decide(info, s.pending_pass(), {s.game().seed(), info.hand_number, info.seat});
+    }
+
+    // A Python player's observation in a run (its "view"): the bot decides from what the seat
+    // knows, with no history of earlier hands.
+    int act_on(const py::dict& observation) {
+        if (!observation.contains("view"))
+            throw InputError("act: expected a State or an observation of a run (with \"view\")");
+        const pycards::SeatView& v = observation["view"].cast<const pycards::SeatView&>();
+        return decide(v.info, v.pending, {v.info.dealt.bits(), v.info.hand_number, v.info.seat});
     }
 
     py::dict analyze(const GameState& s) {
@@ -257,6 +189,35 @@ class PyBot {
     }
 
   private:
+    using PassKey = std::tuple<std::uint64_t, int, int>;  // game (seed or deal), hand, seat
+
+    int decide(const InfoState& info, CardSet pending, const PassKey& key) {
+        py::gil_scoped_release release;
+        switch (info.phase) {
+            case Phase::kBlindNil:
+                return player_->blind_nil(info) ? pycards::kBlindNil : pycards::kNoBlindNil;
+            case Phase::kBid:
+                return pycards::kBidBase + player_->bid(info);
+            case Phase::kPass: {
+                // Passes go one card at a time, the bot's pass chosen once (as the game runner
+                // asks for it) and handed out card by card.
+                if (pending.empty() || pass_key_ != key || !pass_.contains_all(pending)) {
+                    pass_ = player_->pass(info);
+                    pass_key_ = key;
+                }
+                const CardSet rest = (pass_ & info.hand) - pending;
+                const CardSet any = info.hand - pending;
+                return pycards::kPassBase +
+                       pycards::card_number(rest.empty() ? any.lowest() : rest.lowest());
+            }
+            case Phase::kPlay:
+                return pycards::card_number(player_->play(info));
+            case Phase::kGameOver:
+                break;
+        }
+        throw std::logic_error("no decision");
+    }
+
     void sync(const GameState& s) {
         const Game& g = s.game();
         const std::size_t done = g.finished_hands().size();
@@ -277,7 +238,6 @@ class PyBot {
     std::unique_ptr<Player> player_;
     std::optional<std::uint64_t> told_seed_;
     std::size_t told_ = 0;
-    using PassKey = std::tuple<std::uint64_t, int, int>;  // game seed, hand, seat
     std::optional<PassKey> pass_key_;
     CardSet pass_;  // the pass chosen for pass_key_
 };
@@ -430,7 +390,7 @@ PYBIND11_MODULE(_cardgames, m) {
                 return out;
             },
             py::arg("players") = py::none())
-        .def("info_state", &info_dict, py::arg("seat"), "What the seat knows now, as a dict.")
+        .def("info_state", &state_info_dict, py::arg("seat"), "What the seat knows now, as a dict.")
         .def(
             "observation_tensor",
             [](const GameState& s, int seat) { return tensor(s, seat, false); }, py::arg("seat"))
@@ -468,6 +428,8 @@ PYBIND11_MODULE(_cardgames, m) {
         .def_property_readonly("spec", &PyBot::spec)
         .def("act", &PyBot::act, py::arg("state"),
              "The action the bot takes for the player to move.")
+        .def("act", &PyBot::act_on, py::arg("observation"),
+             "The action the bot takes for a Python player of a run, from its observation.")
         .def("analyze", &PyBot::analyze, py::arg("state"),
              "pimc: every legal card's mean and expected value over the worlds, as hint shows.");
     m.def(
@@ -486,6 +448,8 @@ PYBIND11_MODULE(_cardgames, m) {
         [](std::uint64_t game_seed, int entry) { return seeds::tournament_bot(game_seed, entry); },
         py::arg("game_seed"), py::arg("entry"),
         "The seed a tournament gives the bot of player entry ENTRY in a game.");
+
+    pycards::bind_runs(m);
 
     m.def("solve", &py_solve, py::kw_only(), py::arg("game") = py::none(),
           py::arg("preset") = py::none(), py::arg("rules") = py::none(), py::arg("deal"),

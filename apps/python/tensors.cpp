@@ -58,16 +58,15 @@ class Writer {
     float* out_;
 };
 
-void fill_observation(const GameState& state, int seat, const Writer& w) {
-    const Rules& rules = state.rules();
+void fill_observation(const InfoState& info, int to_act, CardSet pending, const Writer& w) {
+    const Rules& rules = *info.rules;
     const int n = rules.players;
-    const Game& game = state.game();
-    const InfoState info = state.info_state(seat);
+    const int seat = info.seat;
     auto rel = [&](int s) { return ((s - seat) % n + n) % n; };
-    w.at(kPhaseSlice)[static_cast<int>(game.phase())] = 1;
+    w.at(kPhaseSlice)[static_cast<int>(info.phase)] = 1;
     for (Card c : info.hand) w.at(kHandSlice)[card_number(c)] = 1;
-    if (game.phase() == Phase::kPass && game.to_act() == seat)
-        for (Card c : state.pending_pass()) w.at(kPassChosenSlice)[card_number(c)] = 1;
+    if (info.phase == Phase::kPass && to_act == seat)
+        for (Card c : pending) w.at(kPassChosenSlice)[card_number(c)] = 1;
     for (Card c : info.passed) w.at(kPassedSlice)[card_number(c)] = 1;
     for (Card c : info.received) w.at(kReceivedSlice)[card_number(c)] = 1;
     const int to = rules.pass_recipient(seat, info.hand_number);
@@ -75,7 +74,7 @@ void fill_observation(const GameState& state, int seat, const Writer& w) {
         (rules.game == GameKind::kHearts || info.pass_to >= 0 || !info.passed.empty()))
         w.at(kPassToSlice)[rel(to)] = 1;
     w.at(kDealerSlice)[rel(info.dealer)] = 1;
-    if (!game.over()) w.at(kToMoveSlice)[rel(game.to_act())] = 1;
+    if (to_act >= 0) w.at(kToMoveSlice)[rel(to_act)] = 1;
     const PlayState& play = info.play;
     if (info.phase == Phase::kPlay) w.at(kLeaderSlice)[rel(play.leader)] = 1;
     for (int i = 0; i < play.trick_size; ++i)
@@ -113,24 +112,34 @@ int layout_size(const std::vector<Slice>& layout) {
     return layout.empty() ? 0 : layout.back().start + layout.back().size();
 }
 
+void observation_tensor(const InfoState& info, int to_act, CardSet pending, float* out) {
+    const std::vector<Slice> layout = observation_layout(*info.rules);
+    fill_observation(info, to_act, pending, Writer(layout, out));
+}
+
+void information_state_tensor(const InfoState& info, int to_act, CardSet pending, float* out) {
+    const Rules& rules = *info.rules;
+    const std::vector<Slice> layout = information_state_layout(rules);
+    const Writer w(layout, out);
+    fill_observation(info, to_act, pending, w);
+    const int n = rules.players;
+    const int seat = info.seat;
+    float* history = w.at(kTrickHistorySlice);
+    if (info.phase == Phase::kPlay || info.phase == Phase::kGameOver)
+        for (std::size_t i = 0; i < info.plays.size(); ++i) {
+            const int trick = static_cast<int>(i) / n;
+            const int r = ((info.plays[i].seat - seat) % n + n) % n;
+            history[(trick * n + r) * kNumCards + card_number(info.plays[i].card)] = 1;
+        }
+}
+
 void observation_tensor(const GameState& state, int seat, float* out) {
-    const std::vector<Slice> layout = observation_layout(state.rules());
-    fill_observation(state, seat, Writer(layout, out));
+    observation_tensor(state.info_state(seat), state.current_player(), state.pending_pass(), out);
 }
 
 void information_state_tensor(const GameState& state, int seat, float* out) {
-    const std::vector<Slice> layout = information_state_layout(state.rules());
-    const Writer w(layout, out);
-    fill_observation(state, seat, w);
-    const int n = state.rules().players;
-    const std::vector<PlayedCard>& plays = state.game().hand().plays;
-    float* history = w.at(kTrickHistorySlice);
-    if (state.game().phase() == Phase::kPlay || state.game().over())
-        for (std::size_t i = 0; i < plays.size(); ++i) {
-            const int trick = static_cast<int>(i) / n;
-            const int r = ((plays[i].seat - seat) % n + n) % n;
-            history[(trick * n + r) * kNumCards + card_number(plays[i].card)] = 1;
-        }
+    information_state_tensor(state.info_state(seat), state.current_player(), state.pending_pass(),
+                             out);
 }
 
 }  // namespace pycards

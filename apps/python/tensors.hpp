@@ -46,7 +46,13 @@ std::vector<Slice> observation_layout(const cardgames::Rules& rules);
 std::vector<Slice> information_state_layout(const cardgames::Rules& rules);
 int layout_size(const std::vector<Slice>& layout);
 
-// Writes the tensor into `out` (layout_size floats, zeroed by the caller).
+// Writes the tensor into `out` (layout_size floats, zeroed by the caller): from what the seat knows
+// (`info`), the seat to act (-1 when the game is over) and the cards the seat has chosen so far for
+// the pass it is making (`pending`, used only when it is that seat's pass).
+void observation_tensor(const cardgames::InfoState& info, int to_act, CardSet pending, float* out);
+void information_state_tensor(const cardgames::InfoState& info, int to_act, CardSet pending,
+                              float* out);
+// The same for a seat of a State.
 void observation_tensor(const GameState& state, int seat, float* out);
 void information_state_tensor(const GameState& state, int seat, float* out);
 

@@ -59,11 +59,16 @@ solve(deal=..., game=, preset=, rules=, leader=, trick=, broken=, algorithm=, le
       no_tt=, utility=, bids=, depth=, nodes=)
     The request and the answer (a dict) of `cardgames solve --format json`.
 
+tournament(players, games=/hands=, ...), evaluate(mode=, policies=, ...), read_results(path)
+    `cardgames tournament` and `cardgames eval` with their options as keyword arguments; a player
+    or policy is a bot spec or any object with act(observation) -> action. They return Results
+    (records, summary(), to_pandas()); see cardgames.runs.
+
 InputError
     Bad input (a preset, a rule, a deal, a bot spec): a ValueError with the command line's message.
 
 Submodules: cardgames.env (a PettingZoo-style environment), cardgames.plots (matplotlib figures of
-results files).
+results files), cardgames.report (`python3 -m cardgames.report RESULTS -o report.png`).
 """
 
 from ._cardgames import (  # noqa: F401
@@ -88,6 +93,7 @@ from ._cardgames import (  # noqa: F401
     tournament_game_seed,
 )
 from ._cardgames import solve as _solve
+from .runs import Results, evaluate, read_results, tournament  # noqa: F401
 
 PHASES = ("blind_nil", "bid", "pass", "play", "over")
 
@@ -113,5 +119,5 @@ __all__ = [
     "Bot", "InputError", "IllegalActionError", "Rules", "State", "PHASES", "NUM_ACTIONS",
     "NUM_CARDS", "PASS_BASE", "BID_BASE", "NUM_BIDS", "NO_BLIND_NIL", "BLIND_NIL", "action_card",
     "action_to_string", "card_action", "make_bot", "new_game", "solve", "tournament_bot_seed",
-    "tournament_game_seed",
+    "tournament_game_seed", "tournament", "evaluate", "read_results", "Results",
 ]
