@@ -2,8 +2,10 @@
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -18,8 +20,6 @@
 #include "apps/python/game_state.hpp"
 #include "apps/python/tensors.hpp"
 #include "cardgames/cards/error.hpp"
-#include "cardgames/cards/json_input.hpp"
-#include "cardgames/cards/text.hpp"
 #include "cardgames/rules/rules.hpp"
 #include "sampling/bot_registry.hpp"
 
@@ -102,7 +102,8 @@ class PythonPlayer : public Player {
 };
 
 // A run's seats or policies: a bot spec, or a Python object whose spec in the file is
-// "python:" + its name (its `name` attribute, else its class's name).
+// "python:" + its name (its `name` attribute, else its class's name). Made and destroyed by the
+// calling thread, under the GIL.
 struct Entries {
     std::vector<std::string> specs;
     std::map<int, py::object> objects;  // entry -> the Python player
@@ -124,9 +125,6 @@ struct Entries {
             objects[e] = py::reinterpret_borrow<py::object>(item);
         }
     }
-    // Drops the Python references under the GIL (the run has ended).
-    ~Entries() = default;
-
     // Called from the run's threads, without the GIL.
     apps::PlayerFactory factory() const {
         return [this](int entry, const std::string& spec,
@@ -398,6 +396,8 @@ py::dict py_read_results(const std::string& path) {
 }  // namespace
 
 void bind_runs(py::module_& m) {
+    // The library logs at info level what the command line shows only with -v.
+    spdlog::set_level(spdlog::level::warn);
     py::class_<SeatView>(m, "SeatView",
                          "What a Python player of a run is asked about; make_bot(spec).act() "
                          "takes the observation that carries it.");
