@@ -263,3 +263,39 @@ def test_to_pandas_and_report(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "cardgames.report", str(tmp_path / "missing.jsonl")],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "missing.jsonl" in bad.stderr
+
+
+class Recorder(RulePolicy):
+    """The rule bot's answers, keeping every observation it was given."""
+    name = "recorder"
+
+    def __init__(self):
+        super().__init__()
+        self.seen = []
+
+    def act(self, observation):
+        self.seen.append(observation)
+        return super().act(observation)
+
+
+@pytest.mark.parametrize("preset", ["hearts4", "spades-partnership"])
+def test_observation_is_what_state_shows(tmp_path, preset):
+    """What a Python player is given at each decision is what State shows its seat at that point
+    of the same game: the tensor, the mask, the legal actions and the info_state dict."""
+    recorder = Recorder()
+    cardgames.tournament([recorder, "rule", "rule", "rule"], preset=preset, hands=2, seed=6, threads=1, quiet=True,
+                         out=tmp_path / "r.jsonl")
+    state = cardgames.new_game(cardgames.Rules(preset), 6, hands=2)
+    rule = cardgames.make_bot("rule")
+    at = 0
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            seen = recorder.seen[at]
+            at += 1
+            assert seen["phase"] == state.phase() and seen["seat"] == 0
+            assert (seen["observation"] == state.observation_tensor(0)).all()
+            assert (seen["action_mask"] == state.legal_actions_mask()).all()
+            assert seen["legal_actions"] == state.legal_actions()
+            assert seen["info"] == state.info_state(0)
+        state.apply_action(rule.act(state))
+    assert at == len(recorder.seen) > 2 * 13
