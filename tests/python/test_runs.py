@@ -139,6 +139,19 @@ def test_threaded_run_with_python_and_pimc(tmp_path):
     assert result.complete and len(result.records) == 4
 
 
+def test_threaded_eval_with_python_policy(cardgames_bin, tmp_path):
+    records = tmp_path / "games.jsonl"
+    cli(cardgames_bin, "tournament", "--preset", "hearts4", "--players", "rule,rule,rule,rule", "--hands", 1,
+        "--quiet", "--out", records)
+    result = cardgames.evaluate(mode="play", records=records, policies=[RulePolicy(), "pimc:worlds=4,rollouts=4"],
+                                reference="pimc:worlds=2,rollouts=2", count=8, samples=2, threads=2, quiet=True,
+                                out=tmp_path / "e.jsonl")
+    assert result.complete and len(result.records) == 8
+    rule = cardgames.evaluate(mode="play", records=records, policies=["rule"], reference="pimc:worlds=2,rollouts=2",
+                              count=8, samples=2, threads=1, quiet=True, out=tmp_path / "rule.jsonl")
+    assert [r["choices"][0] for r in result.records] == [r["choices"][0] for r in rule.records]
+
+
 def test_illegal_action_is_refused(tmp_path):
     class Bad:
         def act(self, observation):
