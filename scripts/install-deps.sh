@@ -12,6 +12,7 @@ packages=(
   libdds-dev
   libeigen3-dev
   openmpi-bin libopenmpi-dev
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib python3-venv
 )
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang-14 libclang-rt-14-dev)

@@ -19,35 +19,6 @@ namespace apps {
 
 using cardgames::InputError;
 
-std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::string& text,
-                                                                  int players,
-                                                                  const std::string& label) {
-    std::array<cardgames::Bid, cardgames::kMaxPlayers> bids{};
-    const std::string at = label + " '" + text + "': ";
-    int i = 0;
-    for (const std::string_view item : cardgames::split_list(text)) {
-        std::string w(item);
-        const auto b = w.find_first_not_of(" \t\r");
-        w = b == std::string::npos ? "" : w.substr(b, w.find_last_not_of(" \t\r") - b + 1);
-        if (i >= players) throw InputError(at + "more than " + std::to_string(players) + " bids");
-        if (w == "nil")
-            bids[i] = {0, false};
-        else if (w == "bnil")
-            bids[i] = {0, true};
-        else {
-            char* end = nullptr;
-            const long v = std::strtol(w.c_str(), &end, 10);
-            if (w.empty() || *end || v < 0 || v > cardgames::kMaxTricks)
-                throw InputError(at + "'" + w + "' is not a bid (0-13, nil, bnil)");
-            bids[i] = {static_cast<int>(v), false};
-        }
-        ++i;
-    }
-    if (i != players)
-        throw InputError(at + "give one bid per seat (" + std::to_string(players) + ")");
-    return bids;
-}
-
 void RulesOptions::add_to(po::options_description& desc) {
     desc.add_options()(
         "game", po::value(&game)->notifier([this](const std::string&) { game_given = true; }),
@@ -59,23 +30,8 @@ void RulesOptions::add_to(po::options_description& desc) {
 }
 
 cardgames::Rules RulesOptions::resolve() const {
-    const std::string kind = game_given ? game : "hearts";
-    if (kind != "hearts" && kind != "spades")
-        throw InputError("--game '" + game + "': expected hearts or spades");
-    const cardgames::GameKind g =
-        kind == "spades" ? cardgames::GameKind::kSpades : cardgames::GameKind::kHearts;
-    const std::string name = preset.empty() ? cardgames::default_preset(g) : preset;
-    cardgames::Rules rules = cardgames::load_rules(cardgames::preset_path(name), overrides);
-    // --game only picks a default preset: beside a preset (or a game= override) that plays the
-    // other game it would be silently ignored, so it is refused.
-    if (game_given && rules.game != g) {
-        const std::string other = cardgames::game_name(rules.game);
-        throw InputError("--game " + game + " disagrees with " +
-                         (preset.empty() ? "--rule game=" + other
-                                         : "--preset " + preset + ", a " + other + " preset") +
-                         ": give one of them");
-    }
-    return rules;
+    return cardgames::resolve_rules(game_given ? std::optional<std::string>(game) : std::nullopt,
+                                    preset, overrides);
 }
 
 void only_option(const po::variables_map& vm, const std::string& option) {
@@ -154,12 +110,6 @@ int guarded(const std::string& command, const std::function<int()>& body, bool s
                       << " (see cardgames " << command << " --help)\n";
     }
     return kExitBadInput;
-}
-
-std::string seat_name(int seat, int players) {
-    static constexpr const char* kNames[] = {"North", "East", "South", "West"};
-    if (players == 4) return kNames[seat];
-    return "Seat " + std::to_string(seat);
 }
 
 }  // namespace apps

@@ -15,6 +15,7 @@
 
 #include "apps/experiments/run.hpp"
 #include "cardgames/rules/info_state.hpp"
+#include "cardgames/rules/position.hpp"
 #include "cardgames/rules/rules.hpp"
 
 namespace apps {
@@ -115,14 +116,9 @@ std::string terminal_text(const std::string& message);
 // every rank meets the same error, and rank 0 alone says it) and give exit status 2.
 int guarded(const std::string& command, const std::function<int()>& body, bool say = true);
 
-// One bid per seat, comma-separated: 0-13 (17 in 3-player hands), nil, bnil (blind nil); spaces
-// around a bid are ignored. Errors name `label` (the option or field) and the text.
-std::array<cardgames::Bid, cardgames::kMaxPlayers> parse_bid_list(const std::string& text,
-                                                                  int players,
-                                                                  const std::string& label);
-
-// Seat names for printing: North, East, South, West for 4 players, else "Seat 0".
-std::string seat_name(int seat, int players);
+// Bid lists and seat names live with positions (cardgames/rules/position.hpp).
+using cardgames::parse_bid_list;
+using cardgames::seat_name;
 
 int cmd_play(int argc, char** argv);
 int cmd_replay(int argc, char** argv);

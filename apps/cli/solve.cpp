@@ -1,20 +1,13 @@
-// cardgames solve: the exact (or depth-limited) value of a position and of every legal card.
-#include <fmt/format.h>
+// cardgames solve: the exact (or depth-limited) value of a position and of every legal card. The
+// request, the search and the answer are the library's (cardgames/solve/solve.hpp); this file
+// reads the command line and prints.
+#include "cardgames/solve/solve.hpp"
 
-#include <chrono>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
 
 #include "apps/cli/common.hpp"
-#include "apps/cli/search_options.hpp"
 #include "cardgames/cards/error.hpp"
-#include "cardgames/double_dummy/double_dummy.hpp"
-#include "cardgames/rules/position.hpp"
-#include "cardgames/search/trick_game.hpp"
-#include "cardgames/search/two_sided.hpp"
-#include "engine/search.hpp"
 
 namespace apps {
 
@@ -22,268 +15,56 @@ using namespace cardgames;
 
 namespace {
 
-std::vector<Card> parse_card_list(const std::string& text, const std::string& what) {
-    std::vector<Card> out;
-    std::istringstream in(text);
-    std::string w;
-    while (in >> w) {
-        try {
-            out.push_back(parse_card(w));
-        } catch (const InputError& e) {
-            rethrow_with_context(what, e);
-        }
-    }
-    return out;
-}
-
-std::string tuple_text(const std::vector<int>& v) {
-    std::string s = "[";
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-    return s + "]";
-}
-
-// What solve prints, whichever search found it: the root value, every legal card's value (in
-// notation order), the best card, and the search's counts.
-struct Solution {
-    std::string heading;  // who is to play, what is valued, by which search
-    std::string order;    // what the values count, per whom
-    std::vector<int> value;
-    Card best = kNoCard;
-    std::vector<std::pair<Card, std::vector<int>>> rows;
-    std::uint64_t nodes = 0, expansions = 0;
-    double ms = 0;
-    bool complete = true;
-};
-
-void print_solution(const Solution& sol, const std::string& format) {
-    if (format == "json") {
-        nlohmann::json j;
-        j["value"] = sol.value;
-        j["best"] = to_string(sol.best);
-        j["moves"] = nlohmann::json::array();
-        for (const auto& [c, v] : sol.rows)
-            j["moves"].push_back({{"card", to_string(c)}, {"value", v}});
-        j["nodes"] = sol.nodes;
-        j["expansions"] = sol.expansions;
-        j["ms"] = static_cast<long>(sol.ms + 0.5);
-        j["complete"] = sol.complete;
-        std::cout << j.dump() << "\n";
-        return;
-    }
-    std::cout << sol.heading << "\n";
-    std::cout << "value " << tuple_text(sol.value) << "  (" << sol.order << ")\n";
-    for (const auto& [c, v] : sol.rows)
-        std::cout << "  " << to_string(c) << "  " << tuple_text(v)
-                  << (c == sol.best ? "  best" : "") << "\n";
-    std::cout << fmt::format("{} nodes, {} expansions, {:.0f} ms{}\n", sol.nodes, sol.expansions,
-                             sol.ms, sol.complete ? "" : " (node limit reached: not exact)");
-}
-
-// What the command line asks for: the position, how to value it, and the search's limits.
-struct SolveRequest {
-    po::variables_map given;
-    Rules rules;
-    PlayState state;
-    Utility utility = Utility::kTricks;
-    ScoreContext context;
-    std::string algorithm;  // empty: the fastest exact one for the position
-    int depth = 0;
-    bool leaf_tables = false, no_tt = false;
-    std::uint64_t node_limit = 0;
-    std::string format = "text";
-};
-
-std::optional<bool> parse_broken(const std::string& text) {
-    if (text.empty()) return std::nullopt;
-    if (text == "true") return true;
-    if (text == "false") return false;
-    throw InputError("--broken '" + text + "': expected true or false");
-}
-
 // The command line, read and checked; none for --help.
-std::optional<SolveRequest> read_request(int argc, char** argv) {
-    SolveRequest r;
+std::optional<SolveRequest> read_request(int argc, char** argv, std::string& format) {
     RulesOptions ro;
-    std::string deal_text, leader_text = "0", utility_text, trick_text, bids_text, broken_text;
+    SolveOptions o;
+    std::string leader_text = "0", bids_text;
     po::options_description desc("solve options");
     ro.add_to(desc);
-    desc.add_options()("deal", po::value(&deal_text)->required(),
+    desc.add_options()("deal", po::value(&o.deal)->required(),
                        "the position: PBN 'N:...' or '<players>:...' (hands may be short)")(
         "leader", po::value(&leader_text),
         "seat on lead (0..n-1 or N/E/S/W; default 0, or the first-lead card's holder)")(
-        "trick", po::value(&trick_text),
+        "trick", po::value(&o.trick),
         "cards already on the table this trick, from the leader on ('QS 2S')")(
-        "broken", po::value(&broken_text),
+        "broken", po::value(&o.broken),
         "spades/hearts broken: true or false (default: true unless a full deal)")(
-        "algorithm", po::value(&r.algorithm),
+        "algorithm", po::value(&o.algorithm),
         "maxn, shallow, bnb, lastbranch, speculative, paranoid, alphabeta, dd (default: dd "
         "where it applies, "
-        "else speculative)")("leaf-tables", po::bool_switch(&r.leaf_tables),
+        "else speculative)")("leaf-tables", po::bool_switch(&o.leaf_tables),
                              "prune with leaf-value (outcome) tables")(
-        "no-tt", po::bool_switch(&r.no_tt), "no transposition table")(
-        "utility", po::value(&utility_text), "tricks or score (Spades), points (Hearts)")(
+        "no-tt", po::bool_switch(&o.no_tt), "no transposition table")(
+        "utility", po::value(&o.utility), "tricks or score (Spades), points (Hearts)")(
         "bids", po::value(&bids_text),
         "Spades score utility: one bid per seat, '3,4,nil,2' (bnil: blind nil)")(
-        "depth", number(&r.depth, 0, kMaxTricks),
+        "depth", number(&o.depth, 0, kMaxTricks),
         "search this many tricks deep (cut-off evaluation beyond); 0 = to the end")(
-        "nodes", number(&r.node_limit), "stop after this many expansions (0 = no limit)")(
-        "format", po::value(&r.format), "text or json");
-    if (!parse_args("solve", argc, argv, desc, r.given)) return std::nullopt;
-    if (r.format != "text" && r.format != "json")
-        throw InputError("--format '" + r.format + "': expected text or json");
-    r.rules = ro.resolve();
-    Deal deal;
-    try {
-        deal = parse_deal(deal_text);
-    } catch (const InputError& e) {
-        rethrow_with_context("--deal", e);
-    }
-    const std::vector<Card> trick = parse_card_list(trick_text, "--trick");
-    int leader = 0;
-    if (r.given.count("leader")) {
-        leader = parse_seat(leader_text, r.rules.players);
-    } else if (const Card first = r.rules.first_lead_card(); first != kNoCard && trick.empty()) {
-        for (int s = 0; s < deal.players && s < r.rules.players; ++s)
-            if (deal.hands[s].contains(first)) leader = s;
-    }
-    const std::optional<bool> broken = parse_broken(broken_text);
-    r.state = position_from_deal(r.rules, deal, leader, trick, broken);
-    r.utility = utility_text.empty() ? default_utility(r.rules.game) : parse_utility(utility_text);
-    if (r.utility == Utility::kScore) {
-        if (bids_text.empty()) throw InputError("--utility score needs --bids (one per seat)");
-        r.context.bids = parse_bid_list(bids_text, r.rules.players, "--bids");
-    }
-    only_with(r.given, {"bids"}, r.utility == Utility::kScore, "with --utility score");
-    return r;
-}
-
-// The algorithm: as asked, or the fastest exact one for the position (the double-dummy solver
-// where it applies) unless the options ask for a limited search; "dd" only where it applies.
-std::string choose_algorithm(const SolveRequest& r) {
-    const bool dd_applies = r.rules.is_partnership() && r.utility == Utility::kTricks &&
-                            DoubleDummy::supports(PlayRules::from(r.rules));
-    const bool limited = r.depth > 0 || r.node_limit > 0 || r.leaf_tables || r.no_tt;
-    const std::string algorithm = !r.algorithm.empty()     ? r.algorithm
-                                  : dd_applies && !limited ? "dd"
-                                                           : "speculative";
-    if (algorithm == "dd" && !dd_applies)
-        throw InputError(
-            "--algorithm dd is the double-dummy solver: partnership Spades with --utility tricks");
-    if (algorithm == "dd" && limited)
-        throw InputError(
-            "--algorithm dd solves to the end: no --depth, --nodes, --leaf-tables or --no-tt");
-    return algorithm;
-}
-
-// --algorithm dd: the double-dummy solver, for partnership Spades under the tricks utility.
-Solution solve_double_dummy(const SolveRequest& r) {
-    DoubleDummy solver;
-    const auto start = std::chrono::steady_clock::now();
-    const RootValue root = solver.value_root(PlayRules::from(r.rules), r.state);
-    Solution sol;
-    sol.ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (root.cards.empty()) throw InputError("no legal move in this position");
-    const int left = r.state.hands[r.state.to_move].size();
-    for (const CardTricks& ct : root.cards) {
-        const SideTricks v = side_tricks(ct.tricks, left);
-        sol.rows.push_back({ct.card, {v.begin(), v.end()}});
-    }
-    sol.value = {root.value.begin(), root.value.end()};
-    sol.best = root.best;
-    sol.nodes = solver.stats().nodes;
-    sol.expansions = solver.stats().expansions;
-    sol.heading =
-        seat_name(r.state.to_move, r.rules.players) + " to play; tricks by the double-dummy solver";
-    sol.order = "tricks [N-S, E-W] from here";
-    return sol;
-}
-
-// The engine's options for `algorithm`, refusing the ones it would ignore.
-engine::SearchOptions search_options(const SolveRequest& r, const std::string& algorithm) {
-    engine::SearchOptions options;
-    options.algorithm = algorithm_from_name(algorithm);
-    // The engine reads leaf-value tables only in pruning max^n searches to the end.
-    only_with(r.given, {"leaf-tables"}, r.depth == 0, "to searches to the end (no --depth)");
-    only_with(
-        r.given, {"leaf-tables"},
-        engine::is_maxn_family(options.algorithm) && options.algorithm != engine::Algorithm::kMaxn,
-        "to shallow, bnb, lastbranch and speculative");
-    options.outcome_tables = r.leaf_tables;
-    options.tt_entries = r.no_tt ? 0 : std::size_t{1} << 20;
-    options.depth_limit = r.depth > 0 ? r.depth : engine::kNoDepthLimit;
-    options.node_limit = r.node_limit;
-    if (options.algorithm == engine::Algorithm::kAlphaBeta &&
-        !(r.rules.is_partnership() && r.utility == Utility::kTricks))
-        throw InputError(
-            "--algorithm alphabeta needs two sides: partnership Spades with --utility tricks");
-    return options;
-}
-
-// What the values count, per whom.
-std::string value_order(const SolveRequest& r) {
-    if (r.utility == Utility::kPoints) return "penalty points per player (whole hand)";
-    if (r.rules.is_partnership())
-        return r.utility == Utility::kTricks ? "tricks [N-S, E-W] from here"
-                                             : "hand score [N-S, E-W]";
-    return r.utility == Utility::kTricks ? "tricks per player from here" : "hand score per player";
-}
-
-// Any other algorithm: the engine's search over the hand.
-Solution solve_by_search(const SolveRequest& r, const std::string& algorithm) {
-    const engine::SearchOptions options = search_options(r, algorithm);
-    TrickGame game(r.rules, r.state, r.utility, {}, r.context);
-    engine::Searcher<TrickGame> searcher(options);
-    const auto start = std::chrono::steady_clock::now();
-    const auto analysis = searcher.analyze_root(game);
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (analysis.moves.empty())
-        throw InputError(
-            analysis.complete
-                ? "no legal move in this position"
-                : fmt::format("--nodes {}: too few to value even one card", r.node_limit));
-
-    auto value_of = [&](const engine::RootMoveValue<Card>& m) {
-        if (analysis.has_tuple) return game.report(m.value);
-        const std::array<int, 2> sides = two_sided_tricks(m.score, game.maxsum());
-        return std::vector<int>(sides.begin(), sides.end());
-    };
-    const auto& best = analysis.moves[analysis.best_index];
-    Solution sol;
-    sol.value = value_of(best);
-    sol.best = best.move;
-    // Every legal card, equivalent cards taking their representative's value.
-    for (Suit s : kSuitsNotationOrder)
-        for (Rank rank = kAce; rank >= kTwo; --rank) {
-            const Card c(s, rank);
-            if (!game.all_legal_cards().contains(c)) continue;
-            const Card rep = game.representative(c);
-            for (const auto& m : analysis.moves)
-                if (m.move == rep) sol.rows.push_back({c, value_of(m)});
-        }
-    sol.nodes = analysis.stats.nodes;
-    sol.expansions = analysis.stats.expansions;
-    sol.ms = ms;
-    sol.complete = analysis.complete;
-    sol.heading = fmt::format(
-        "{} to play; {} by {}{}{}", seat_name(r.state.to_move, r.rules.players),
-        utility_name(r.utility), algorithm, r.leaf_tables ? " with leaf-value tables" : "",
-        r.depth > 0 ? fmt::format(", {} tricks deep", r.depth) : std::string());
-    sol.order = value_order(r);
-    return sol;
+        "nodes", number(&o.nodes), "stop after this many expansions (0 = no limit)")(
+        "format", po::value(&format), "text or json");
+    po::variables_map given;
+    if (!parse_args("solve", argc, argv, desc, given)) return std::nullopt;
+    if (format != "text" && format != "json")
+        throw InputError("--format '" + format + "': expected text or json");
+    const Rules rules = ro.resolve();
+    if (given.count("leader")) o.leader = leader_text;
+    if (given.count("bids")) o.bids = bids_text;
+    return solve_request(rules, o);
 }
 
 }  // namespace
 
 int cmd_solve(int argc, char** argv) {
     return guarded("solve", [&] {
-        const std::optional<SolveRequest> request = read_request(argc, argv);
+        std::string format = "text";
+        const std::optional<SolveRequest> request = read_request(argc, argv, format);
         if (!request) return 0;  // --help
-        const std::string algorithm = choose_algorithm(*request);
-        const Solution solution =
-            algorithm == "dd" ? solve_double_dummy(*request) : solve_by_search(*request, algorithm);
-        print_solution(solution, request->format);
+        const Solution solution = solve(*request);
+        if (format == "json")
+            std::cout << solution_json(solution).dump() << "\n";
+        else
+            std::cout << solution_text(solution);
         return 0;
     });
 }

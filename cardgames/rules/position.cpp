@@ -1,8 +1,10 @@
 #include "cardgames/rules/position.hpp"
 
 #include <cctype>
+#include <cstdlib>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text.hpp"
 
 namespace cardgames {
 
@@ -87,6 +89,40 @@ PlayState position_from_deal(const Rules& rules, const Deal& deal, int leader,
         s.play(pr, c);
     }
     return s;
+}
+
+std::array<Bid, kMaxPlayers> parse_bid_list(const std::string& text, int players,
+                                            const std::string& label) {
+    std::array<Bid, kMaxPlayers> bids{};
+    const std::string at = label + " '" + text + "': ";
+    int i = 0;
+    for (const std::string_view item : split_list(text)) {
+        std::string w(item);
+        const auto b = w.find_first_not_of(" \t\r");
+        w = b == std::string::npos ? "" : w.substr(b, w.find_last_not_of(" \t\r") - b + 1);
+        if (i >= players) throw InputError(at + "more than " + std::to_string(players) + " bids");
+        if (w == "nil")
+            bids[i] = {0, false};
+        else if (w == "bnil")
+            bids[i] = {0, true};
+        else {
+            char* end = nullptr;
+            const long v = std::strtol(w.c_str(), &end, 10);
+            if (w.empty() || *end || v < 0 || v > kMaxTricks)
+                throw InputError(at + "'" + w + "' is not a bid (0-13, nil, bnil)");
+            bids[i] = {static_cast<int>(v), false};
+        }
+        ++i;
+    }
+    if (i != players)
+        throw InputError(at + "give one bid per seat (" + std::to_string(players) + ")");
+    return bids;
+}
+
+std::string seat_name(int seat, int players) {
+    static constexpr const char* kNames[] = {"North", "East", "South", "West"};
+    if (players == 4) return kNames[seat];
+    return "Seat " + std::to_string(seat);
 }
 
 }  // namespace cardgames

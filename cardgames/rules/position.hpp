@@ -3,11 +3,13 @@
 // position), a leader, and optionally the cards already on the table in the current trick. Used
 // by `cardgames solve` and `cardgames bench`.
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cardgames/cards/deal.hpp"
+#include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/play_state.hpp"
 #include "cardgames/rules/rules.hpp"
 
@@ -15,6 +17,14 @@ namespace cardgames {
 
 // Parses a seat: 0..n-1, or N/E/S/W in 4-player games. Throws InputError naming the text.
 int parse_seat(const std::string& text, int players);
+
+// One bid per seat, comma-separated: 0-13 (17 in 3-player hands), nil, bnil (blind nil); spaces
+// around a bid are ignored. Errors name `label` (the option or field) and the text.
+std::array<Bid, kMaxPlayers> parse_bid_list(const std::string& text, int players,
+                                            const std::string& label);
+
+// Seat names for printing: North, East, South, West for 4 players, else "Seat 0".
+std::string seat_name(int seat, int players);
 
 // Checks the position and builds its PlayState. Hands must be equal in length except that the
 // seats that already played to `trick` hold one card less; in a full deal the leader must be the

@@ -332,4 +332,24 @@ std::string game_name(GameKind g) {
     return g == GameKind::kSpades ? "spades" : "hearts";
 }
 
+Rules resolve_rules(const std::optional<std::string>& game, const std::string& preset,
+                    const std::vector<std::string>& overrides) {
+    const std::string kind = game ? *game : "hearts";
+    if (kind != "hearts" && kind != "spades")
+        throw InputError("--game '" + kind + "': expected hearts or spades");
+    const GameKind g = kind == "spades" ? GameKind::kSpades : GameKind::kHearts;
+    const std::string name = preset.empty() ? default_preset(g) : preset;
+    Rules rules = load_rules(preset_path(name), overrides);
+    // --game only picks a default preset: beside a preset (or a game= override) that plays the
+    // other game it would be silently ignored, so it is refused.
+    if (game && rules.game != g) {
+        const std::string other = game_name(rules.game);
+        throw InputError("--game " + kind + " disagrees with " +
+                         (preset.empty() ? "--rule game=" + other
+                                         : "--preset " + preset + ", a " + other + " preset") +
+                         ": give one of them");
+    }
+    return rules;
+}
+
 }  // namespace cardgames

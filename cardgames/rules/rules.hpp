@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,12 @@ Rules load_rules(const std::filesystem::path& preset, const std::vector<std::str
 // The same, from a preset's text (for records and tests); `where` names its origin in errors.
 Rules parse_rules(const std::string& ini_text, const std::string& where,
                   const std::vector<std::string>& overrides);
+
+// The rules a command asks for (--game, --preset, --rule): the preset, or the game's default
+// preset when none (hearts when no game either), with the overrides applied. A game beside a
+// preset (or a game= override) of the other game is refused rather than silently ignored.
+Rules resolve_rules(const std::optional<std::string>& game, const std::string& preset,
+                    const std::vector<std::string>& overrides);
 
 // The folder that holds the presets: $CARDGAMES_DATA/rules, else data/rules next to the source
 // tree.

@@ -1,0 +1,78 @@
+#include "apps/python/convert.hpp"
+
+#include <pybind11/stl.h>
+
+#include <string>
+
+#include "cardgames/cards/text.hpp"
+
+namespace py = pybind11;
+using namespace cardgames;
+
+namespace pycards {
+
+const char* const kPhaseNames[5] = {"blind_nil", "bid", "pass", "play", "over"};
+
+py::object to_python(const nlohmann::json& j) {
+    return py::module_::import("json").attr("loads")(j.dump());
+}
+
+namespace {
+
+py::list card_list(CardSet cards) {
+    py::list l;
+    for (Card c : cards) l.append(to_string(c));
+    return l;
+}
+
+}  // namespace
+
+py::dict info_dict(const InfoState& info, bool choosing_pass, CardSet pending,
+                   const std::vector<int>& legal) {
+    const Rules& rules = *info.rules;
+    const int seat = info.seat;
+    const int n = rules.players;
+    py::dict d;
+    d["seat"] = seat;
+    d["phase"] = kPhaseNames[static_cast<int>(info.phase)];
+    d["hand_number"] = info.hand_number;
+    d["dealer"] = info.dealer;
+    d["hand"] = card_list(info.hand);
+    d["dealt"] = card_list(info.dealt);
+    d["passed"] = card_list(info.passed);
+    d["received"] = card_list(info.received);
+    if (choosing_pass) d["pass_chosen"] = card_list(pending);
+    d["pass_to"] = info.pass_to >= 0 ? py::object(py::int_(info.pass_to)) : py::none();
+    d["pass_count"] = info.pass_count;
+    py::list bids;
+    for (int p = 0; p < n; ++p)
+        bids.append(info.bids[p].made()
+                        ? py::object(py::dict(py::arg("tricks") = info.bids[p].tricks,
+                                              py::arg("blind") = info.bids[p].blind))
+                        : py::none());
+    d["bids"] = bids;
+    py::list plays;
+    for (const PlayedCard& p : info.plays)
+        plays.append(py::make_tuple(static_cast<int>(p.seat), to_string(p.card)));
+    d["plays"] = plays;
+    py::list winners;
+    for (int t = 0; t < info.play.tricks_played; ++t)
+        winners.append(static_cast<int>(info.trick_winners[t]));
+    d["trick_winners"] = winners;
+    py::list trick;
+    for (int i = 0; i < info.play.trick_size; ++i)
+        trick.append(py::make_tuple((info.play.leader + i) % n, to_string(info.play.trick[i])));
+    d["trick"] = trick;
+    d["leader"] = static_cast<int>(info.play.leader);
+    d["broken"] = info.play.broken;
+    d["tricks_won"] =
+        std::vector<int>(info.play.tricks_won.begin(), info.play.tricks_won.begin() + n);
+    d["points_taken"] = std::vector<int>(info.play.points.begin(), info.play.points.begin() + n);
+    const int units = rules.num_units();
+    d["scores"] = std::vector<int>(info.scores.score.begin(), info.scores.score.begin() + units);
+    d["bags"] = std::vector<int>(info.scores.bags.begin(), info.scores.bags.begin() + units);
+    d["legal_actions"] = legal;
+    return d;
+}
+
+}  // namespace pycards

@@ -1,0 +1,43 @@
+#pragma once
+// Conversions between the engine's values and Python's, shared by State and by the Python players
+// of tournaments and evaluations (which see what a State's seat sees).
+
+#include <pybind11/pybind11.h>
+
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "cardgames/rules/info_state.hpp"
+
+namespace pycards {
+
+// What a Python player of a run is asked about: a seat's InfoState (pointing at its own copy of the
+// rules) and the cards it has chosen so far for the pass it is making. Observations carry it as
+// "view", so that a Python policy can hand the decision to a native bot
+// (make_bot(spec).act(observation)).
+struct SeatView {
+    cardgames::Rules rules;
+    cardgames::InfoState info;
+    cardgames::CardSet pending;
+
+    SeatView(const cardgames::InfoState& seen, cardgames::CardSet chosen)
+        : rules(*seen.rules), info(seen), pending(chosen) {
+        info.rules = &rules;
+    }
+    SeatView(const SeatView& other) : SeatView(other.info, other.pending) {}
+    SeatView& operator=(const SeatView&) = delete;
+};
+
+// The names of cardgames::Phase, in its order: what State.phase() returns.
+extern const char* const kPhaseNames[5];
+
+// A JSON value as the Python value json.loads gives.
+pybind11::object to_python(const nlohmann::json& j);
+
+// What a seat knows, as the dict State.info_state returns. `choosing_pass`: the seat is choosing a
+// pass, and `pending` are the cards chosen so far (the dict's "pass_chosen"); `legal`: its legal
+// actions when it is to act (else empty).
+pybind11::dict info_dict(const cardgames::InfoState& info, bool choosing_pass,
+                         cardgames::CardSet pending, const std::vector<int>& legal);
+
+}  // namespace pycards

@@ -1,0 +1,420 @@
+#include "apps/python/runs.hpp"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "apps/experiments/eval.hpp"
+#include "apps/experiments/tournament.hpp"
+#include "apps/python/convert.hpp"
+#include "apps/python/game_state.hpp"
+#include "apps/python/tensors.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/rules.hpp"
+#include "sampling/bot_registry.hpp"
+
+namespace py = pybind11;
+using namespace cardgames;
+
+namespace pycards {
+
+namespace {
+
+// A Python object with act(observation) -> action at a seat of a run. It is called with the GIL
+// held and made and destroyed under the GIL; between calls the run's threads hold no GIL.
+class PythonPlayer : public Player {
+  public:
+    // Under the GIL.
+    PythonPlayer(py::object policy, std::string name)
+        : policy_(std::move(policy)), name_(std::move(name)) {}
+    ~PythonPlayer() override {
+        py::gil_scoped_acquire gil;
+        policy_.release().dec_ref();
+    }
+
+    std::string name() const override { return name_; }
+    bool blind_nil(const InfoState& info) override { return ask(info, {}) == kBlindNil; }
+    int bid(const InfoState& info) override { return ask(info, {}) - kBidBase; }
+    // A pass is chosen one card at a time, as State asks for it.
+    CardSet pass(const InfoState& info) override {
+        CardSet chosen;
+        for (int k = 0; k < info.pass_count; ++k)
+            chosen |= card_of_number(ask(info, chosen) - kPassBase);
+        return chosen;
+    }
+    Card play(const InfoState& info) override { return card_of_number(ask(info, {})); }
+
+  private:
+    int ask(const InfoState& info, CardSet pending) {
+        const std::vector<int> legal =
+            legal_actions_in(*info.rules, info.phase, info.hand, pending,
+                             info.phase == Phase::kPlay ? info.legal_cards() : CardSet());
+        py::gil_scoped_acquire gil;
+        const py::object answer = policy_.attr("act")(observation(info, pending, legal));
+        long action = -1;
+        if (py::isinstance<py::int_>(answer) || py::hasattr(answer, "__index__"))
+            action = py::int_(answer).cast<long>();
+        else
+            throw InputError("python player '" + name_ + "': act returned " +
+                             py::repr(answer).cast<std::string>() + ", not an action number");
+        if (!std::binary_search(legal.begin(), legal.end(), action)) {
+            std::string allowed;
+            for (int a : legal) allowed += (allowed.empty() ? "" : ", ") + std::to_string(a);
+            throw InputError("python player '" + name_ + "': action " + std::to_string(action) +
+                             " is not legal now (" + kPhaseNames[static_cast<int>(info.phase)] +
+                             "; legal: " + allowed + ")");
+        }
+        return static_cast<int>(action);
+    }
+
+    // The observation dict: tensor, mask and legal actions, seat, phase, the info_state dict and
+    // the view a native bot can act on.
+    py::dict observation(const InfoState& info, CardSet pending, const std::vector<int>& legal) {
+        py::array_t<float> tensor(layout_size(observation_layout(*info.rules)));
+        std::fill(tensor.mutable_data(), tensor.mutable_data() + tensor.size(), 0.0f);
+        observation_tensor(info, info.seat, pending, tensor.mutable_data());
+        py::array_t<std::int8_t> mask(kNumActions);
+        std::fill(mask.mutable_data(), mask.mutable_data() + kNumActions, 0);
+        for (int a : legal) mask.mutable_data()[a] = 1;
+        py::dict d;
+        d["observation"] = tensor;
+        d["action_mask"] = mask;
+        d["legal_actions"] = legal;
+        d["seat"] = info.seat;
+        d["phase"] = kPhaseNames[static_cast<int>(info.phase)];
+        d["info"] = info_dict(info, info.phase == Phase::kPass, pending, legal);
+        d["view"] = SeatView(info, pending);
+        return d;
+    }
+
+    py::object policy_;
+    std::string name_;
+};
+
+// A run's seats or policies: a bot spec, or a Python object whose spec in the file is
+// "python:" + its name (its `name` attribute, else its class's name). Made and destroyed by the
+// calling thread, under the GIL.
+struct Entries {
+    std::vector<std::string> specs;
+    std::map<int, py::object> objects;  // entry -> the Python player
+
+    explicit Entries(const py::list& given) {
+        for (const py::handle& item : given) {
+            const int e = static_cast<int>(specs.size());
+            if (py::isinstance<py::str>(item)) {
+                specs.push_back(item.cast<std::string>());
+                continue;
+            }
+            if (!py::hasattr(item, "act"))
+                throw InputError("player " + std::to_string(e) + ": " +
+                                 py::repr(item).cast<std::string>() +
+                                 " is neither a bot spec nor an object with act(observation)");
+            py::object name = py::getattr(item, "name", py::none());
+            if (!py::isinstance<py::str>(name)) name = item.get_type().attr("__name__");
+            specs.push_back("python:" + name.cast<std::string>());
+            objects[e] = py::reinterpret_borrow<py::object>(item);
+        }
+    }
+    // Called from the run's threads, without the GIL.
+    apps::PlayerFactory factory() const {
+        return [this](int entry, const std::string& spec,
+                      std::uint64_t seed) -> std::unique_ptr<Player> {
+            const auto it = objects.find(entry);
+            if (it == objects.end()) return sampling::make_player(spec, seed);
+            py::gil_scoped_acquire gil;
+            return std::make_unique<PythonPlayer>(it->second, spec.substr(7));
+        };
+    }
+    std::string text() const {
+        std::string t;
+        for (const std::string& s : specs) t += (t.empty() ? "" : ",") + s;
+        return t;
+    }
+};
+
+// The run's observer: Ctrl-C is noticed on the calling thread (PyErr_CheckSignals runs Python's
+// signal handlers, which raise KeyboardInterrupt) and turned into a stop request; the exception
+// is raised again once the run has returned. Progress goes to sys.stderr unless quiet.
+class PyObserver : public apps::RunObserver {
+  public:
+    PyObserver(bool quiet, std::string command) : quiet_(quiet), command_(std::move(command)) {}
+
+    std::stop_token token() const { return stop_.get_token(); }
+
+    void tick() override {
+        py::gil_scoped_acquire gil;
+        if (!error_ && PyErr_CheckSignals() != 0) {
+            error_.emplace();  // fetches the exception (KeyboardInterrupt)
+            stop_.request_stop();
+        }
+    }
+    void note(const std::string& message) override { say(command_ + ": " + message); }
+    void started(long total, long done, const std::string& unit,
+                 const std::string& where) override {
+        total_ = total;
+        unit_ = unit;
+        say(command_ + ": " + std::to_string(total - done) + " " + unit + " of " +
+            std::to_string(total) + " to run on " + where);
+        last_ = std::chrono::steady_clock::now();
+    }
+    void written(long index, const std::string&) override {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_ < std::chrono::seconds(5)) return;
+        last_ = now;
+        say(command_ + ": " + std::to_string(index + 1) + " of " + std::to_string(total_) + " " +
+            unit_);
+    }
+    void finished(long done) override {
+        say(command_ + ": " + std::to_string(done) + " of " + std::to_string(total_) + " " + unit_ +
+            " in the file");
+    }
+
+    // Raises what tick() caught, if anything (under the GIL).
+    void raise_if_interrupted() {
+        if (error_) {
+            py::error_already_set e = std::move(*error_);
+            error_.reset();
+            throw e;
+        }
+    }
+
+  private:
+    void say(const std::string& line) {
+        if (quiet_) return;
+        py::gil_scoped_acquire gil;
+        py::module_::import("sys").attr("stderr").attr("write")(line + "\n");
+    }
+
+    bool quiet_;
+    std::string command_;
+    std::stop_source stop_;
+    std::optional<py::error_already_set> error_;
+    long total_ = 0;
+    std::string unit_;
+    std::chrono::steady_clock::time_point last_;
+};
+
+// A keyword argument that takes lo..hi, refused as the command line refuses the option.
+template <class T>
+T checked_number(const std::string& name, T value, T lo, T hi) {
+    if (value < lo || value > hi)
+        throw InputError("the argument ('" + std::to_string(value) + "') for option '" + name +
+                         "' is invalid: expected a whole number from " + std::to_string(lo) +
+                         " to " + std::to_string(hi));
+    return value;
+}
+
+apps::BatchRun batch_run(std::optional<int> threads, const std::string& out, bool resume) {
+    apps::BatchRun run;
+    if (threads) run.threads = checked_number("threads", *threads, 1, apps::kMaxThreads);
+    if (out.empty()) throw InputError("--out is required: the results file (JSON Lines)");
+    run.out = out;
+    run.resume = resume;
+    return run;
+}
+
+// Runs the run with the GIL released, first making the numpy arrays a Python player's observation
+// holds: pybind11 looks numpy's C API up once, in a function-local static whose initialisation
+// imports numpy, letting go of the GIL on the way; a second thread that reached the same static
+// while holding the GIL would wait for it forever.
+template <class Run>
+auto without_gil(const Run& run) {
+    py::array_t<float> tensor(1);
+    py::array_t<std::int8_t> mask(1);
+    py::gil_scoped_release release;
+    return run();
+}
+
+py::dict interval_dict(const apps::Interval& iv) {
+    return py::dict(py::arg("estimate") = iv.estimate, py::arg("low") = iv.low,
+                    py::arg("high") = iv.high, py::arg("n") = iv.n);
+}
+
+py::dict tournament_summary_dict(const apps::TournamentSummary& s) {
+    py::list players, pairs;
+    for (const apps::SpecSummary& p : s.specs)
+        players.append(py::dict(py::arg("player") = p.spec, py::arg("games") = p.games,
+                                py::arg("wins") = p.wins,
+                                py::arg("win_rate") = interval_dict(p.win_rate),
+                                py::arg("score_per_hand") = interval_dict(p.score_per_hand)));
+    for (const apps::PairedComparison& c : s.pairs)
+        pairs.append(py::dict(py::arg("a") = c.a, py::arg("b") = c.b,
+                              py::arg("difference") = interval_dict(c.difference)));
+    return py::dict(py::arg("players") = players, py::arg("pairs") = pairs,
+                    py::arg("boards") = s.boards);
+}
+
+py::dict eval_summary_dict(const std::vector<apps::PolicySummary>& rows) {
+    py::list policies;
+    for (const apps::PolicySummary& r : rows)
+        policies.append(py::dict(py::arg("policy") = r.policy,
+                                 py::arg("best_rate") = interval_dict(r.best_rate),
+                                 py::arg("loss") = interval_dict(r.loss)));
+    return py::dict(py::arg("policies") = policies);
+}
+
+// What a run returns to the Python wrapper (cardgames/results.py builds the result object).
+py::dict run_dict(const std::string& command, int status, long done, long total,
+                  const std::string& workers, py::dict summary) {
+    return py::dict(py::arg("command") = command, py::arg("complete") = status == 0,
+                    py::arg("done") = done, py::arg("total") = total, py::arg("workers") = workers,
+                    py::arg("summary") = summary);
+}
+
+py::dict py_tournament(const py::list& players, const std::optional<std::string>& preset,
+                       const std::optional<std::string>& game,
+                       const std::vector<std::string>& rules, std::optional<long> games,
+                       std::optional<long> hands, bool duplicate, std::uint64_t seed,
+                       std::optional<int> threads, const std::string& out, bool resume,
+                       bool quiet) {
+    apps::TournamentOptions options;
+    apps::TournamentPlan& plan = options.plan;
+    plan.rules = resolve_rules(game, preset.value_or(""), rules);
+    const int n = plan.rules.players;
+    const Entries entries(players);
+    if (entries.specs.empty())
+        throw InputError("--players is required: one bot spec per seat (" + std::to_string(n) +
+                         ")");
+    options.run = batch_run(threads, out, resume);
+    if (games.has_value() == hands.has_value())
+        throw InputError("give exactly one of --games N and --hands N");
+    plan.by_hands = hands.has_value();
+    plan.count = checked_number<long>(plan.by_hands ? "hands" : "games",
+                                      plan.by_hands ? *hands : *games, 1, apps::kMaxItems);
+    plan.duplicate = duplicate;
+    plan.seed = seed;
+    plan.specs = entries.specs;
+    if (static_cast<int>(plan.specs.size()) != n)
+        throw InputError("--players '" + entries.text() +
+                         "': " + std::to_string(plan.specs.size()) + " specs for " +
+                         std::to_string(n) + " seats; give one per seat");
+    options.make_player = entries.factory();
+    PyObserver observer(quiet, "tournament");
+    const apps::TournamentResult result =
+        without_gil([&] { return apps::run_tournament(options, observer, observer.token()); });
+    observer.raise_if_interrupted();
+    return run_dict("tournament", result.status, result.done, result.total, result.workers,
+                    tournament_summary_dict(result.summary));
+}
+
+py::dict py_evaluate(const std::string& mode, const py::list& policies,
+                     const std::string& reference, const std::optional<std::string>& deals,
+                     const std::optional<std::string>& records, std::optional<long> count,
+                     const std::string& seats, int samples, std::uint64_t seed,
+                     const std::optional<std::string>& preset,
+                     const std::optional<std::string>& game,
+                     const std::optional<std::vector<std::string>>& rules,
+                     std::optional<int> threads, const std::string& out, bool resume, bool quiet) {
+    apps::EvalOptions options;
+    apps::EvalPlan& plan = options.plan;
+    if (mode != "bid" && mode != "play")
+        throw InputError("--mode '" + mode + "': expected bid or play");
+    plan.bid_mode = mode == "bid";
+    if (!plan.bid_mode) {
+        const std::pair<const char*, bool> bid_only[] = {{"deals", deals.has_value()},
+                                                         {"game", game.has_value()},
+                                                         {"preset", preset.has_value()},
+                                                         {"rule", rules.has_value()}};
+        for (const auto& [name, given] : bid_only)
+            if (given)
+                throw InputError("--" + std::string(name) +
+                                 " applies only with --mode bid (in play mode the records give "
+                                 "the rules)");
+    } else if (records) {
+        throw InputError("--records applies only with --mode play");
+    }
+    plan.reference = reference;
+    plan.seats = seats;
+    apps::parse_seats(plan.seats, kMaxPlayers);  // the form; the seats against the game later
+    plan.samples = checked_number("samples", samples, 1, apps::kMaxSamples);
+    if (count) plan.count = checked_number<long>("count", *count, 1, apps::kMaxItems);
+    plan.seed = seed;
+    const Entries entries(policies);
+    if (entries.specs.empty())
+        throw InputError("--policies is required: the bot specs to evaluate");
+    options.run = batch_run(threads, out, resume);
+    plan.policies = entries.specs;
+    options.records = records.value_or("");
+    if (plan.bid_mode) {
+        plan.rules =
+            resolve_rules(game, preset.value_or(""), rules.value_or(std::vector<std::string>{}));
+        options.deals = deals.value_or("");
+        if (options.deals.empty() && plan.rules.game == GameKind::kSpades) {
+            const std::string name = preset.value_or(default_preset(plan.rules.game));
+            options.deals =
+                (data_dir() / "deals" / (std::filesystem::path(name).stem().string() + ".txt"))
+                    .string();
+        }
+    }
+    options.make_policy = entries.factory();
+    PyObserver observer(quiet, "eval");
+    const apps::EvalResult result =
+        without_gil([&] { return apps::run_eval(options, observer, observer.token()); });
+    observer.raise_if_interrupted();
+    return run_dict("eval", result.status, result.done, result.total, result.workers,
+                    eval_summary_dict(result.summary));
+}
+
+// The command and summary of a results file the command line (or a run from Python) wrote, read
+// through the library's checked readers: a bad file is an InputError with their message.
+py::dict py_read_results(const std::string& path) {
+    std::string command;
+    {
+        std::ifstream in(path);
+        std::string first;
+        if (in && std::getline(in, first)) try {
+                const nlohmann::json header = nlohmann::json::parse(first);
+                if (header.is_object() && header.contains("command") &&
+                    header["command"].is_string())
+                    command = header["command"].get<std::string>();
+            } catch (const nlohmann::json::exception&) {
+            }
+    }
+    if (command == "eval") {
+        const apps::EvalFile file = apps::read_eval_file(path);
+        return py::dict(py::arg("command") = command,
+                        py::arg("summary") =
+                            eval_summary_dict(apps::eval_summary(file.plan.policies, file.losses)));
+    }
+    // Anything else is read as a tournament file, whose reader says what is wrong with it.
+    const apps::TournamentFile file = apps::read_tournament_file(path);
+    return py::dict(py::arg("command") = "tournament",
+                    py::arg("summary") = tournament_summary_dict(
+                        apps::summarize(file.results, file.plan.rotations())));
+}
+
+}  // namespace
+
+void bind_runs(py::module_& m) {
+    // The library logs at info level what the command line shows only with -v.
+    spdlog::set_level(spdlog::level::warn);
+    py::class_<SeatView>(m, "SeatView",
+                         "What a Python player of a run is asked about; make_bot(spec).act() "
+                         "takes the observation that carries it.");
+    m.def("_tournament", &py_tournament, py::kw_only(), py::arg("players"),
+          py::arg("preset") = py::none(), py::arg("game") = py::none(),
+          py::arg("rules") = std::vector<std::string>{}, py::arg("games") = py::none(),
+          py::arg("hands") = py::none(), py::arg("duplicate") = false, py::arg("seed") = 1,
+          py::arg("threads") = py::none(), py::arg("out") = "", py::arg("resume") = false,
+          py::arg("quiet") = false);
+    m.def("_evaluate", &py_evaluate, py::kw_only(), py::arg("mode") = "bid", py::arg("policies"),
+          py::arg("reference") = "rule", py::arg("deals") = py::none(),
+          py::arg("records") = py::none(), py::arg("count") = py::none(), py::arg("seats") = "all",
+          py::arg("samples") = 16, py::arg("seed") = 1, py::arg("preset") = py::none(),
+          py::arg("game") = py::none(), py::arg("rules") = py::none(),
+          py::arg("threads") = py::none(), py::arg("out") = "", py::arg("resume") = false,
+          py::arg("quiet") = false);
+    m.def("_read_results", &py_read_results, py::arg("path"));
+}
+
+}  // namespace pycards
