@@ -7,8 +7,9 @@
 // player in every seat, the engine solving the last tricks (playout.hpp; `eval=search` searches
 // the world to a depth instead). Worlds are farmed over oneTBB (parallel.hpp); each world draws its
 // randomness from (bot seed, decision, world index) and results are reduced in world order, so a
-// decision is identical for any thread count. Bids and passes are chosen by expected score over
-// sampled deals played out by the rule player (see pimc_bidding.cpp for why).
+// decision is identical for any thread count. Passes, and bids outside partnership Spades, are
+// chosen by expected score over sampled deals played out by the rule player (pimc_bidding.cpp);
+// partnership bids by the learned bid model (bid_model.hpp).
 
 #include <cstdint>
 #include <memory>
