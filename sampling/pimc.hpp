@@ -7,8 +7,9 @@
 // player in every seat, the engine solving the last tricks (playout.hpp; `eval=search` searches
 // the world to a depth instead). Worlds are farmed over oneTBB (parallel.hpp); each world draws its
 // randomness from (bot seed, decision, world index) and results are reduced in world order, so a
-// decision is identical for any thread count. Bids and passes are chosen by expected score over
-// sampled deals played out by the rule player (see pimc_bidding.cpp for why).
+// decision is identical for any thread count. Passes, and bids outside partnership Spades, are
+// chosen by expected score over sampled deals played out by the rule player (pimc_bidding.cpp);
+// partnership bids by the learned bid model (bid_model.hpp).
 
 #include <cstdint>
 #include <memory>
@@ -51,11 +52,12 @@ struct PimcOptions {
     bool score_utility = true;  // Spades: score (bids, nil, bags) rather than raw tricks
     int rollouts = 48;          // sampled deals per candidate bid or pass
     bool rule_pass = false;     // Hearts: pass as the rule player does (no candidate search)
-    // Spades: bid as the rule player does (no candidate search). Unset: only in partnership
-    // games, where play-out bidding measured worse than the rule player's bids (README).
+    // Spades: bid as the rule player does (no candidate search). Unset (bid=auto): partnership
+    // games bid by the learned model, where it beat the rule player's bids and play-out bidding
+    // did not (README); other forms search.
     std::optional<bool> rule_bid;
-    // Spades, bid=model: bid (and decide on blind nil) by the learned bid model (bid_model.hpp)
-    // from `bid_model_path`, or from the default model file for the rules when empty.
+    // Spades, bid=model (and bid=auto in partnership): bid and decide on blind nil by the learned
+    // bid model (bid_model.hpp) from `bid_model_path`, or the default model file for the rules.
     bool model_bid = false;
     std::string bid_model_path;
     bool infer = false;  // weight worlds by how likely the bids seen are (soft inference)

@@ -142,11 +142,11 @@ int danger(CardSet hand, Card c) {
 }  // namespace
 
 bool PimcBot::blind_nil(const InfoState& info) {
-    if (options_.model_bid)
+    if (options_.model_bid || (!options_.rule_bid && info.rules->is_partnership()))
         return model_blind_nil(bid_model(*info.rules), info,
                                decision_seed(info, seeds::DecisionKind::kBlindNil),
                                options_.rollouts);
-    if (options_.rule_bid.value_or(info.rules->is_partnership())) return RuleBot().blind_nil(info);
+    if (options_.rule_bid.value_or(false)) return RuleBot().blind_nil(info);
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
@@ -157,9 +157,10 @@ bool PimcBot::blind_nil(const InfoState& info) {
 }
 
 int PimcBot::bid(const InfoState& info) {
-    if (options_.model_bid) return model_bid(bid_model(*info.rules), BidSituation::from(info));
+    if (options_.model_bid || (!options_.rule_bid && info.rules->is_partnership()))
+        return model_bid(bid_model(*info.rules), BidSituation::from(info));
     RuleBot rule;
-    if (options_.rule_bid.value_or(info.rules->is_partnership())) return rule.bid(info);
+    if (options_.rule_bid.value_or(false)) return rule.bid(info);
     // Candidates: the rule player's bid first, then its neighbours. Nil only where the rule
     // player bids it: when play-outs alone proposed nil (partnership Spades, 160 hands), pimc bid
     // it on one hand in eight and made only half of them, so its duplicate result fell from
