@@ -90,5 +90,27 @@ def case_replay_checks_outcomes():
     refused(spades, lambda r: bump(r, "hands", 0, "hand_score", 1), "hands[0].hand_score")
 
 
+def case_solve_paranoid():
+    # The root player's own value, not half a side's total: here the others cannot stop seat 0
+    # making its 2 (20), which max^n's value for seat 0 agrees with.
+    base = ["solve", "--preset", "spades-cutthroat3", "--deal", "3:AK.Q.. QJ.3.. 32.A..", "--utility", "score",
+            "--bids", "2,1,nil", "--leader", "0", "--format", "json"]
+    paranoid = json.loads(run(*base, "--algorithm", "paranoid").stdout)
+    maxn = json.loads(run(*base, "--algorithm", "maxn").stdout)
+    check(paranoid["value"] == [20] and all(m["value"] == [20] for m in paranoid["moves"]), str(paranoid))
+    check(maxn["value"][0] == 20, str(maxn))
+    # Partnership tricks: the partner plays against the root player, so its side is sure of no
+    # more than alphabeta (partners together) gives it, and the value counts tricks, not halves.
+    deal = ["--game", "spades", "--deal", "N:AKQ.2.. JT9.3.. 876.4.. 543.5..", "--format", "json"]
+    par = json.loads(run("solve", *deal, "--algorithm", "paranoid").stdout)
+    ab = json.loads(run("solve", *deal, "--algorithm", "alphabeta").stdout)
+    check(len(par["value"]) == 1 and 0 <= par["value"][0] <= ab["value"][0], f"{par} {ab}")
+    # Hearts: points the player to move takes at most, never fewer than max^n gives it.
+    hearts = ["solve", "--game", "hearts", "--deal", "N:AKQ.2.. JT9.3.. 876.4.. 543.5..", "--format", "json"]
+    hp = json.loads(run(*hearts, "--algorithm", "paranoid").stdout)
+    hm = json.loads(run(*hearts, "--algorithm", "maxn").stdout)
+    check(len(hp["value"]) == 1 and hp["value"][0] >= hm["value"][0], f"{hp} {hm}")
+
+
 if __name__ == "__main__":
     finish()
