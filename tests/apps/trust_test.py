@@ -112,5 +112,139 @@ def case_solve_paranoid():
     check(len(hp["value"]) == 1 and hp["value"][0] >= hm["value"][0], f"{hp} {hm}")
 
 
+def to_full(args, stdin=None):
+    """Runs the binary with its standard output on /dev/full."""
+    with open("/dev/full", "w") as full:
+        return subprocess.run([BIN, *args], input=stdin, stdout=full, stderr=subprocess.PIPE, text=True,
+                              timeout=300)
+
+
+def case_stdout_checked():
+    # Every command that prints says so when its output cannot be written, with status 1.
+    run("tournament", "--game", "hearts", "--players", "random,random,random,random", "--games", "2",
+        "--out", path("t.jsonl"), "--quiet")
+    with open(path("deals.txt"), "w") as f:
+        f.write(run("deals", "--game", "spades", "--count", "2").stdout)
+    run("eval", "--game", "spades", "--mode", "bid", "--deals", path("deals.txt"), "--policies", "random",
+        "--reference", "random", "--samples", "2", "--out", path("e.jsonl"), "--quiet")
+    commands = [
+        (["deals", "--count", "5"], None),
+        (["deals", "--count", "100000"], None),  # more than any buffer: fails while writing
+        (["replay", path("t.jsonl")], None),
+        (["tournament", "--report", path("t.jsonl")], None),
+        (["eval", "--report", path("e.jsonl")], None),
+        (["solve", "--game", "spades", "--deal", "N:AKQ.2.. JT9.3.. 876.4.. 543.5.."], None),
+        (["bench", "--rules", "--games", "1"], None),
+        (["play", "--seed", "1", "--bots", "random", "--ascii"], "auto\n"),
+        (["--version"], None),
+        (["--help"], None),
+        (["deals", "--help"], None),
+    ]
+    for args, stdin in commands:
+        p = to_full(args, stdin)
+        check(p.returncode == 1 and "standard output" in p.stderr, f"{args} to /dev/full: {p.returncode} {p.stderr}")
+    # Bad input keeps its status.
+    p = to_full(["deals", "--count", "0"])
+    check(p.returncode == 2, f"bad input to /dev/full: {p.returncode} {p.stderr}")
+
+
+def case_out_file_only():
+    # --out (and --record) must be a file of its own: not the standard output, even when that is a file.
+    for args in (["tournament", "--game", "hearts", "--players", "random,random,random,random", "--games", "2",
+                  "--out", "/dev/stdout", "--quiet"],
+                 ["play", "--seed", "1", "--bots", "random", "--ascii", "--record", "/dev/stdout"]):
+        with open(path("stdout.txt"), "w") as out:
+            p = subprocess.run([BIN, *args], input="auto\n", stdout=out, stderr=subprocess.PIPE, text=True)
+        check(p.returncode == 2 and "'/dev/stdout'" in p.stderr and "standard output" in p.stderr,
+              f"{args}: {p.returncode} {p.stderr}")
+        with open(path("stdout.txt")) as f:
+            text = f.read()
+        check("header" not in text and '"type"' not in text, f"{args} wrote into stdout: {text[:300]}")
+    p = run("tournament", "--game", "hearts", "--players", "random,random,random,random", "--games", "2", "--out",
+            "/dev/null", expect=2)
+    check("not a regular file" in p.stderr, p.stderr)
+
+
+def case_out_race():
+    # Two fresh runs started at once on one new path: exactly one writes it, the other is refused.
+    for trial in range(10):
+        out = path(f"race{trial}.jsonl")
+        args = [BIN, "tournament", "--game", "hearts", "--players", "random,random,random,random", "--games", "2",
+                "--seed", str(trial), "--out", out, "--quiet"]
+        procs = [subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        results = [(p.wait(timeout=120), p.stderr.read()) for p in procs]
+        for p in procs:
+            p.stdout.close()
+            p.stderr.close()
+        codes = sorted(code for code, _ in results)
+        check(codes == [0, 2], f"trial {trial}: statuses {results}")
+        refusal = [err for code, err in results if code == 2][0]
+        check("another run is writing" in refusal or "the file exists" in refusal, refusal)
+        lines = open(out).read().splitlines()
+        check(len(lines) == 3 and sum('"header"' in line for line in lines) == 1, f"trial {trial}: {len(lines)} lines")
+
+
+def case_record_rollback():
+    # A --record write that fails (the file size limit, as on a full disk) leaves no partial line:
+    # the next game's record appends cleanly and the file replays.
+    rec = path("games.jsonl")
+    play(["--seed", "1", "--bots", "random", "--record", rec], "auto\n")
+    size = os.path.getsize(rec)
+
+    def limited():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
+        import resource
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size + 100, size + 100))
+
+    p = subprocess.run([BIN, "play", "--ascii", "--seed", "2", "--bots", "random", "--record", rec], input="auto\n",
+                       capture_output=True, text=True, preexec_fn=limited, timeout=300)
+    check(p.returncode == 1 and f"'{rec}': write failed" in p.stderr, f"limited: {p.returncode} {p.stderr}")
+    check(os.path.getsize(rec) == size, f"the partial line was left: {os.path.getsize(rec)} bytes, was {size}")
+    play(["--seed", "3", "--bots", "random", "--record", rec], "auto\n")
+    p = run("replay", rec)
+    check("2 games replayed, 0 with errors" in p.stdout, p.stdout + p.stderr)
+
+
+def play_bytes(stdin, args=("--seed", "1", "--bots", "random")):
+    """play with `stdin` as bytes; returns (status, stdout bytes, peak resident KiB of the child)."""
+    with open(path("play.out"), "wb") as out, open(path("play.err"), "wb") as err:
+        p = subprocess.Popen([BIN, "play", "--ascii", *args], stdin=subprocess.PIPE, stdout=out, stderr=err)
+        try:
+            p.stdin.write(stdin)
+            p.stdin.close()
+        except BrokenPipeError:
+            pass
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+    with open(path("play.out"), "rb") as f:
+        return p.returncode, f.read(), usage.ru_maxrss
+
+
+def case_terminal_safe_text():
+    # What the player typed comes back escaped: no escape sequence, no invalid UTF-8 reaches the
+    # terminal, and a long word is cut.
+    code, out, _ = play_bytes(b"\x1b[2Jzz\n\xff\xfeQS\nhin\x07\n" + b"W" * 500 + b"\nauto\n")
+    check(code == 0, f"status {code}")
+    check(b"\x1b" not in out and b"\x07" not in out, "a control character reached the terminal")
+    out.decode("utf-8")  # valid UTF-8 throughout
+    text = out.decode()
+    check("'\\x1b[2Jzz' is not a card" in text, text[-3000:])
+    check("'\ufffd\ufffdQS' is not a card" in text, text[-3000:])
+    check("'hin\\x07' is not a command: did you mean 'hint'?" in text, text[-3000:])
+    check("W" * 60 + "..." in text and "W" * 61 not in text, "a long word is not cut")
+
+
+def case_terminal_long_line():
+    # A 4 MB line at the prompt is refused unread (one line of message, the prompt again), the game
+    # goes on, and memory stays that of a normal game.
+    code, base_out, base_rss = play_bytes(b"auto\n")
+    check(code == 0, f"baseline status {code}")
+    code, out, rss = play_bytes(b"Q" * (4 << 20) + b"\n" + b"auto\n")
+    text = out.decode()
+    check(code == 0 and "=== Game over ===" in text, f"status {code}: {text[-1000:]}")
+    check(text.count("longer than 64 KiB") == 1 and len(out) < len(base_out) + 2000, f"{len(out)} bytes out")
+    check(rss < base_rss + 2048, f"peak memory {rss} KiB against {base_rss} KiB for a game without the line")
+
+
 if __name__ == "__main__":
     finish()
