@@ -246,5 +246,49 @@ def case_terminal_long_line():
     check(rss < base_rss + 2048, f"peak memory {rss} KiB against {base_rss} KiB for a game without the line")
 
 
+def group_alive(pgid):
+    """The live (not zombie) processes of process group `pgid`."""
+    alive = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(entry))
+    return alive
+
+
+def case_bot_dies_with_table():
+    # An external bot that starts a child of its own and never answers: when the table is killed
+    # with SIGKILL (no chance to clean up), the bot, its child and its whole group end too.
+    pids = path("pids")
+    bot = path("sleeper.sh")
+    with open(bot, "w") as f:
+        f.write(f"sleep 300 &\necho $$ $! > {pids}.tmp && mv {pids}.tmp {pids}\nwait\n")
+    table = subprocess.Popen([BIN, "tournament", "--game", "hearts", "--players",
+                              f'external:cmd="sh {bot}",random,random,random', "--games", "1", "--threads", "1",
+                              "--out", path("bot.jsonl"), "--quiet"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while not os.path.exists(pids):
+        check(time.time() < deadline and table.poll() is None, "the bot did not start")
+        time.sleep(0.02)
+    bot_pid, child_pid = (int(w) for w in open(pids).read().split())
+    pgid = os.getpgid(bot_pid)
+    check(pgid != os.getpgid(table.pid) and os.getpgid(child_pid) == pgid, "the bot has a process group of its own")
+    check(set(group_alive(pgid)) >= {bot_pid, child_pid}, f"group {pgid}: {group_alive(pgid)}")
+    table.send_signal(signal.SIGKILL)
+    table.wait()
+    deadline = time.time() + 10
+    while group_alive(pgid) and time.time() < deadline:
+        time.sleep(0.02)
+    check(not group_alive(pgid), f"still alive after the table's SIGKILL: {group_alive(pgid)}")
+
+
 if __name__ == "__main__":
     finish()
