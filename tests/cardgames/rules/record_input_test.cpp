@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
 #include "cardgames/cards/text.hpp"
@@ -66,6 +68,24 @@ TEST(SafeText, AsciiShowsEveryOtherByteAsHex) {
     EXPECT_EQ(ascii("abcdef", 4), "abcd...");
     EXPECT_EQ(ascii("ab\xff", 4), "ab...");  // an escape is not split
     for (char c : ascii("\x80\x9f\xC2\x85\xE2\x99\xA0")) EXPECT_TRUE(c >= 0x20 && c < 0x7f);
+}
+
+TEST(ReadLineBounded, KeepsAtMostTheLimitAndDropsTheRest) {
+    std::istringstream in("short\n" + std::string(1000, 'x') + "\nnext\r\nlast");
+    std::string line;
+    EXPECT_EQ(read_line_bounded(in, line, 10), LineRead::kLine);
+    EXPECT_EQ(line, "short");
+    EXPECT_EQ(read_line_bounded(in, line, 10), LineRead::kTooLong);
+    EXPECT_EQ(line, std::string(10, 'x'));  // the rest of the line is gone, not kept
+    EXPECT_EQ(read_line_bounded(in, line, 10), LineRead::kLine);
+    EXPECT_EQ(line, "next\r");
+    EXPECT_EQ(read_line_bounded(in, line, 10), LineRead::kLine);  // a last line without '\n'
+    EXPECT_EQ(line, "last");
+    EXPECT_EQ(read_line_bounded(in, line, 10), LineRead::kEnd);
+    EXPECT_TRUE(in.fail());
+    std::istringstream exact("0123456789\n");
+    EXPECT_EQ(read_line_bounded(exact, line, 10), LineRead::kLine);
+    EXPECT_EQ(line, "0123456789");
 }
 
 TEST(JsonInput, RefusesDeepNestingBeforeParsing) {
