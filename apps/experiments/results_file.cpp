@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -137,6 +138,28 @@ LineFile::LineFile(const std::string& path, const std::string& option, std::stri
     if (fd_ < 0)
         throw InputError(option + " '" + path + "': cannot open for writing (" +
                          std::strerror(errno) + ")");
+    // What was opened, not what the name said before: a path can change in between, and a name
+    // like /dev/stdout leads to the standard output, which may itself be a file that the
+    // command's own output would be mixed into.
+    std::string wrong;
+    struct stat opened {};
+    if (::fstat(fd_, &opened) != 0 || !S_ISREG(opened.st_mode)) wrong = "not a regular file";
+    for (const int standard : {STDOUT_FILENO, STDERR_FILENO}) {
+        struct stat st {};
+        if (wrong.empty() && ::fstat(standard, &st) == 0 && st.st_dev == opened.st_dev &&
+            st.st_ino == opened.st_ino)
+            wrong = standard == STDOUT_FILENO ? "the standard output" : "the standard error";
+    }
+    if (!wrong.empty()) {
+        ::close(fd_);
+        throw InputError(option + " '" + path + "': " + wrong + "; give a file name of its own");
+    }
+}
+
+std::uintmax_t LineFile::size() const {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) fail("stat");
+    return static_cast<std::uintmax_t>(st.st_size);
 }
 
 LineFile::~LineFile() {
@@ -145,11 +168,19 @@ LineFile::~LineFile() {
 
 void LineFile::append(const std::string& line) {
     const std::string text = line + "\n";
+    const std::uintmax_t before = size();
     std::size_t done = 0;
     while (done < text.size()) {
         const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) fail("write");
+        if (n < 0) {
+            // Part of the line may be in the file: cut it back to the last whole line, so that
+            // the next line appended (another game's record) starts on a line of its own.
+            const int error = errno;
+            const bool cut = ::ftruncate(fd_, static_cast<off_t>(before)) == 0;
+            errno = error;
+            fail(cut ? "write" : "write (and cutting the partial line back)");
+        }
         done += static_cast<std::size_t>(n);
     }
 }
@@ -168,22 +199,22 @@ void LineFile::fail(const std::string& what) const {
 ResultsFile::ResultsFile(const std::string& path, const json& header, bool resume,
                          const std::function<void(const json&)>& check) {
     namespace fs = std::filesystem;
-    check_file_path(path, "--out");
-    std::error_code ec;
-    bool has_content = fs::exists(path, ec) && fs::file_size(path, ec) > 0;
-    bool write_header = true;
-    if (has_content && !resume)
-        throw InputError("--out '" + path +
-                         "': the file exists; add --resume to continue it, or choose another file");
     file_ = std::make_unique<LineFile>(
         path, "--out",
         "the results before it are kept: free the space and run the same command with --resume");
     // One run at a time: a second one on the same file would write results twice. The lock
-    // lasts as long as this object and goes with the process, however it ends.
+    // lasts as long as this object and goes with the process, however it ends. It is taken
+    // before the file is looked at, so two runs started at once on a new path cannot both find
+    // it empty: the second waits for nothing and is refused, or finds the first one's header.
     if (::flock(file_->fd(), LOCK_EX | LOCK_NB) != 0)
         throw InputError(
             "--out '" + path +
             "': another run is writing this file; wait for it to end or choose another file");
+    bool has_content = file_->size() > 0;
+    bool write_header = true;
+    if (has_content && !resume)
+        throw InputError("--out '" + path +
+                         "': the file exists; add --resume to continue it, or choose another file");
     if (has_content && resume) {
         // Killed while writing the header itself: nothing finished yet, start over.
         const std::string expected = header.dump() + "\n";

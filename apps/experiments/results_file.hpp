@@ -9,6 +9,7 @@
 // (flock) while open, so a second run on it is refused. A failed write throws RunError: the lines
 // before it stay, and --resume continues from them.
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -27,9 +28,10 @@ nlohmann::json results_header(const std::string& command, const nlohmann::json& 
 void check_file_path(const std::string& path, const std::string& option);
 
 // A file that whole lines are appended to (a results file, play's --record), each line handed to
-// the kernel at once with write(2), so there is no buffer left to flush. A write or close that
-// fails (a full disk) is a RunError naming the path, followed by `on_failure` (what is kept, what
-// to do).
+// the kernel at once with write(2), so there is no buffer left to flush. What is opened must be a
+// regular file and not the standard output or error (--out /dev/stdout): an InputError. A write
+// or close that fails (a full disk) is a RunError naming the path, followed by `on_failure` (what
+// is kept, what to do); a line cut short is removed first, so the file ends with a whole line.
 class LineFile {
   public:
     LineFile(const std::string& path, const std::string& option, std::string on_failure);
@@ -40,6 +42,7 @@ class LineFile {
     void append(const std::string& line);  // without its newline
     void close();                          // checked; the destructor closes unchecked
     int fd() const { return fd_; }
+    std::uintmax_t size() const;  // the file's length now
 
   private:
     [[noreturn]] void fail(const std::string& what) const;

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -114,10 +115,50 @@ std::string start_problem(const std::string& command) {
     return "'" + word + "': no such program in PATH";
 }
 
+// The group's watcher: when the table dies, however it dies, the bot's whole process group dies
+// too. Called in the freshly forked child (the group's leader), async-signal-safe calls only.
+extern "C" void kill_own_group(int) {
+    kill(0, SIGKILL);
+}
+
+// The forked child stays as a watcher: it asks the kernel for a signal when the table dies
+// (PR_SET_PDEATHSIG) and then kills its process group, the bot's own children included; the bot
+// itself runs in a child of it, in the same group. The watcher ends as the bot ends, with the
+// same status, so the table sees the bot's exit. Returns in the bot's process.
+void watch_table(pid_t table) {
+    struct sigaction on_death {};
+    on_death.sa_handler = kill_own_group;
+    sigaction(SIGUSR1, &on_death, nullptr);
+    sigset_t usr1;
+    sigemptyset(&usr1);
+    sigaddset(&usr1, SIGUSR1);
+    sigprocmask(SIG_UNBLOCK, &usr1, nullptr);
+    prctl(PR_SET_PDEATHSIG, SIGUSR1);
+    if (getppid() != table) kill(0, SIGKILL);  // the table died before the request took
+    const pid_t bot = fork();
+    if (bot == 0) {
+        signal(SIGUSR1, SIG_DFL);  // the death signal is not inherited; the handler would be
+        return;
+    }
+    if (bot < 0) _exit(127);
+    // The bot's pipes are its own: the table sees their end when the bot closes them.
+    close(STDIN_FILENO);
+    close(STDOUT_FILENO);
+    int status = 0;
+    while (waitpid(bot, &status, 0) < 0)
+        if (errno != EINTR) _exit(127);
+    if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
+    const int sig = WTERMSIG(status);
+    signal(sig, SIG_DFL);
+    kill(getpid(), sig);
+    _exit(128 + sig);
+}
+
 }  // namespace
 
-// A program run by /bin/sh -c in its own process group, with pipes to its stdin and from its
-// stdout (its stderr is ours). Reads and writes never block past a deadline. The destructor (or
+// A program run by /bin/sh -c in its own process group (under a watcher that ends the group when
+// the table dies, even by SIGKILL), with pipes to its stdin and from its stdout (its stderr is
+// ours). Reads and writes never block past a deadline. The destructor (or
 // finish) closes its stdin, gives it a grace period to exit, kills the whole group and reaps it.
 class ChildProcess {
   public:
@@ -137,12 +178,14 @@ class ChildProcess {
         }
         const std::string script = shell_command(command);
         const char* argv[] = {"/bin/sh", "-c", script.c_str(), nullptr};
+        const pid_t table = getpid();
         pid_ = fork();
         if (pid_ == 0) {
             // Only async-signal-safe calls between fork and exec.
             setpgid(0, 0);
             move_fd(to_child[0], STDIN_FILENO);
             move_fd(from_child[1], STDOUT_FILENO);
+            watch_table(table);
             sigset_t none;
             sigemptyset(&none);
             sigprocmask(SIG_SETMASK, &none, nullptr);
