@@ -11,7 +11,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
@@ -164,7 +166,8 @@ class ChildProcess {
   public:
     enum class Read { kLine, kTimeout, kClosed, kTooLong };
 
-    explicit ChildProcess(const std::string& command) {
+    // `stop` kills the process group when requested: a wait for the program then ends at once.
+    ChildProcess(const std::string& command, const std::stop_token& stop) {
         int to_child[2], from_child[2];
         // A pipe or a process the machine cannot give is no fault of the bot: a std::system_error
         // that ends the run (the apps report it as out of threads or processes), not a fallback.
@@ -206,6 +209,8 @@ class ChildProcess {
         out_fd_ = from_child[0];
         fcntl(in_fd_, F_SETFL, fcntl(in_fd_, F_GETFL) | O_NONBLOCK);
         fcntl(out_fd_, F_SETFL, fcntl(out_fd_, F_GETFL) | O_NONBLOCK);
+        // The group is not reaped before finish() ends this callback, so the id is still ours.
+        on_stop_.emplace(stop, [pid = pid_] { killpg(pid, SIGKILL); });
     }
 
     ~ChildProcess() { finish(std::chrono::milliseconds(0)); }
@@ -277,6 +282,7 @@ class ChildProcess {
     // group and reaps it. Returns how it ended ("exited with status 0").
     std::string finish(std::chrono::milliseconds grace) {
         if (pid_ < 0) return ended_;
+        on_stop_.reset();
         if (in_fd_ >= 0) close(in_fd_);
         in_fd_ = -1;
         const auto until = Clock::now() + grace;
@@ -308,6 +314,7 @@ class ChildProcess {
     int out_fd_ = -1;  // the program's stdout
     std::string buffer_;
     std::string ended_;
+    std::optional<std::stop_callback<std::function<void()>>> on_stop_;
 };
 
 ExternalBot::ExternalBot(Options options, std::uint64_t seed)
@@ -348,6 +355,13 @@ void ExternalBot::fail(const InfoState& info, const std::string& received,
     process_.reset();
 }
 
+bool ExternalBot::stopped() {
+    if (process_) process_->finish(std::chrono::milliseconds(0));
+    process_.reset();
+    failed_ = true;
+    return false;
+}
+
 bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
     if (game_done_) {
         // The same player is reused for another game: start afresh with a new program.
@@ -355,9 +369,10 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
         failed_ = game_done_ = false;
     }
     if (failed_) return false;
+    if (options_.stop.stop_requested()) return stopped();
     const std::vector<std::string> lines = writer_.decision(info);
     const auto deadline = Clock::now() + std::chrono::milliseconds(options_.time_limit_ms);
-    if (!process_) process_ = std::make_unique<ChildProcess>(options_.command);
+    if (!process_) process_ = std::make_unique<ChildProcess>(options_.command, options_.stop);
     std::string text, why, stray;
     // Output nobody asked for (a second answer line, debug prints on stdout) is a protocol error.
     const auto early = process_->read_line(Clock::now(), stray);
@@ -370,6 +385,7 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
     for (const std::string& l : lines) text += l + "\n";
     const std::string limit = std::to_string(options_.time_limit_ms) + " ms";
     if (!process_->write_all(text, deadline, why)) {
+        if (options_.stop.stop_requested()) return stopped();
         if (why == "late") {
             fail(info, process_->pending(),
                  "late: it did not read the table's lines within " + limit);
@@ -381,7 +397,9 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
         return false;
     }
     std::string line;
-    switch (process_->read_line(deadline, line)) {
+    const ChildProcess::Read read = process_->read_line(deadline, line);
+    if (read != ChildProcess::Read::kLine && options_.stop.stop_requested()) return stopped();
+    switch (read) {
         case ChildProcess::Read::kLine:
             answer = protocol::check_answer(info, line);
             if (answer.status == protocol::Answer::Status::kOk) return true;
@@ -446,7 +464,7 @@ void ExternalBot::hand_over(const HandRecord& hand, bool game_over,
 std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const std::string& command,
                                           int time_limit_ms, const std::string& fallback,
                                           const protocol::PlayerFactory& make_fallback,
-                                          std::uint64_t seed) {
+                                          std::uint64_t seed, std::stop_token stop) {
     if (command.empty())
         throw InputError("bot spec '" + spec_text +
                          "': external needs cmd=\"program and arguments\"");
@@ -463,6 +481,7 @@ std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const st
     o.time_limit_ms = time_limit_ms;
     o.fallback = fallback;
     o.make_fallback = make_fallback;
+    o.stop = std::move(stop);
     try {
         return std::make_unique<ExternalBot>(o, seed);
     } catch (const InputError& e) {
