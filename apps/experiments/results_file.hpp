@@ -52,19 +52,23 @@ class LineFile {
     int fd_ = -1;
 };
 
+// The longest line a results file may have (a game record is a few KB): a longer one is refused
+// with its line number, unread.
+inline constexpr std::size_t kMaxResultLine = std::size_t{64} << 20;
+
 class ResultsFile {
   public:
-    // `check` validates one result line (throws cardgames::InputError); the error gets the line
-    // number.
+    // `check` validates one result line (throws cardgames::InputError; the error gets the line
+    // number) and takes what the caller keeps of it (a tally): it sees each existing result once,
+    // in index order. The file is read line by line, never held whole.
     ResultsFile(const std::string& path, const nlohmann::json& header, bool resume,
                 const std::function<void(const nlohmann::json&)>& check);
     ~ResultsFile();
     ResultsFile(const ResultsFile&) = delete;
     ResultsFile& operator=(const ResultsFile&) = delete;
 
-    // The result lines already in the file (resume), in index order.
-    const std::vector<nlohmann::json>& existing() const { return existing_; }
-    long done() const { return static_cast<long>(existing_.size()); }
+    // The results already in the file (resume).
+    long done() const { return done_; }
     // What the caller should tell the user about opening the file (an unfinished last line
     // dropped), or empty.
     const std::string& note() const { return note_; }
@@ -73,18 +77,15 @@ class ResultsFile {
 
   private:
     std::unique_ptr<LineFile> file_;
-    std::vector<nlohmann::json> existing_;
+    long done_ = 0;
     std::string note_;
 };
 
-// Reads a whole results file for reporting: the header and the result lines, checked as above;
-// `header_check` checks the header's options (this command's reader) before any line is read.
-struct ResultsContents {
-    nlohmann::json header;
-    std::vector<nlohmann::json> results;
-};
-ResultsContents read_results(const std::string& path, const std::string& command,
-                             const std::function<void(const nlohmann::json&)>& header_check,
-                             const std::function<void(const nlohmann::json&)>& check);
+// Reads a results file for reporting, line by line (its memory is one line's): `header_check`
+// checks the header's options (this command's reader) before any line is read, `each` checks and
+// takes each result line in index order, as above. Returns the header.
+nlohmann::json read_results(const std::string& path, const std::string& command,
+                            const std::function<void(const nlohmann::json&)>& header_check,
+                            const std::function<void(const nlohmann::json&)>& each);
 
 }  // namespace apps
