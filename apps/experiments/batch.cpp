@@ -66,10 +66,11 @@ class Mailbox {
         ready_.wait_for(lock, wait, [&] { return !items_.empty() || closed_; });
         into.swap(items_);
         items_.clear();
-        if (closed_) error = error_;
+        const bool closed = closed_;  // read under the lock: a close after it comes with items
+        if (closed) error = error_;
         lock.unlock();
         room_.notify_all();
-        return closed_;
+        return closed;
     }
 
   private:
