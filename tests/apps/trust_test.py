@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from e2e import BIN, check, finish, path, run
+from e2e import BIN, check, finish, path, read, run, tournament
 
 PRESETS = ["hearts3", "hearts4", "hearts5", "hearts6", "spades-cutthroat3", "spades-cutthroat4",
            "spades-partnership"]
@@ -288,6 +288,96 @@ def case_bot_dies_with_table():
     while group_alive(pgid) and time.time() < deadline:
         time.sleep(0.02)
     check(not group_alive(pgid), f"still alive after the table's SIGKILL: {group_alive(pgid)}")
+
+
+
+def lines_in(name):
+    with open(path(name), "rb") as f:
+        return f.read().count(b"\n")
+
+
+def wait_exit(p, seconds):
+    """The process's exit status once it ended, polling up to `seconds`; None if it still runs."""
+    deadline = time.time() + seconds
+    while p.poll() is None and time.time() < deadline:
+        time.sleep(0.01)
+    return p.poll()
+
+
+# What a run may write after a stop request (README, "Stopping and resuming"): 4 x threads x ranks.
+AHEAD_PER_THREAD = 4
+
+
+def case_stop_bounded():
+    # SIGTERM to a long rule-bot tournament: it ends promptly, having written at most the
+    # documented number of lines after the signal, and --resume completes it to the same bytes.
+    threads = 2
+    hands = ("--hands", "2000")
+    players = "rule,rule,rule,rule"
+    run(*tournament("ref.jsonl", count=hands, players=players, threads=str(threads)))
+    big = ("--hands", "1000000")
+    p = subprocess.Popen([BIN, *tournament("stop.jsonl", count=big, players=players, threads=str(threads))],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while not os.path.exists(path("stop.jsonl")) or lines_in("stop.jsonl") < 100:
+        check(p.poll() is None and time.time() < deadline, "the run did not get going")
+        time.sleep(0.01)
+    p.send_signal(signal.SIGTERM)
+    at_signal = lines_in("stop.jsonl")
+    rc = wait_exit(p, 10)
+    if rc is None:
+        p.kill()
+    check(rc == 130, f"SIGTERM: status {rc} (expected 130 within 10 s)\n{p.stderr.read()}")
+    after = lines_in("stop.jsonl") - at_signal
+    print(f"{at_signal} lines at SIGTERM, {after} more after it")
+    check(after <= AHEAD_PER_THREAD * threads, f"{after} lines written after SIGTERM, more than {AHEAD_PER_THREAD * threads}")
+    # The stopped file's results are the first ones of any run with the same seed (a hand's result
+    # does not depend on the count). Under the reference's header (its count), --resume must
+    # complete it to the reference's bytes.
+    ref = read("ref.jsonl")
+    stopped = read("stop.jsonl")
+    body = stopped[stopped.index(b"\n") + 1:]
+    head = ref[: ref.index(b"\n") + 1]
+    check(len(body) < len(ref) - len(head) and ref[len(head):].startswith(body),
+          "the stopped file's results are not the first ones of the uninterrupted run")
+    with open(path("stop.jsonl"), "wb") as f:
+        f.write(head + body)
+    run(*tournament("stop.jsonl", "--resume", count=hands, players=players, threads=str(threads)))
+    check(read("stop.jsonl") == ref, "SIGTERM then --resume differs from the uninterrupted run")
+
+
+def case_stop_thinking_bot():
+    # SIGINT while an external bot thinks (it never answers, with a day to do so): the run ends
+    # within a few seconds with status 130, and the bot and its child are gone.
+    pids = path("pids")
+    bot = path("thinker.sh")
+    with open(bot, "w") as f:
+        f.write(f"sleep 300 &\necho $$ $! > {pids}.tmp && mv {pids}.tmp {pids}\nwait\n")
+    table = subprocess.Popen([BIN, "tournament", "--game", "hearts", "--players",
+                              f'external:cmd="sh {bot}",ms=86400000,random,random,random', "--games", "1",
+                              "--threads", "1", "--out", path("think.jsonl"), "--quiet"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    while not os.path.exists(pids):
+        check(time.time() < deadline and table.poll() is None, "the bot did not start")
+        time.sleep(0.02)
+    bot_pid, child_pid = (int(w) for w in open(pids).read().split())
+    pgid = os.getpgid(bot_pid)
+    time.sleep(0.2)  # the table is now waiting for the bot's first answer
+    start = time.time()
+    table.send_signal(signal.SIGINT)
+    rc = wait_exit(table, 10)
+    took = time.time() - start
+    if rc is None:
+        table.kill()
+    err = table.stderr.read()
+    check(rc == 130, f"SIGINT while the bot thinks: status {rc} after {took:.1f} s\n{err}")
+    check("external bot" not in err, "a stopped bot is not reported as failing: " + err)
+    print(f"exited {took:.2f} s after SIGINT")
+    deadline = time.time() + 5
+    while group_alive(pgid) and time.time() < deadline:
+        time.sleep(0.02)
+    check(not group_alive(pgid), f"the bot's group is still alive after the run: {group_alive(pgid)}")
 
 
 if __name__ == "__main__":
