@@ -143,9 +143,13 @@ void watch_table(pid_t table) {
         return;
     }
     if (bot < 0) _exit(127);
-    // The bot's pipes are its own: the table sees their end when the bot closes them.
+    // The bot's pipes are its own: the table sees their end when the bot closes them. The
+    // watcher never execs, so the pipes' original descriptors (and the table's files, its results
+    // file's lock among them) would stay open in it despite O_CLOEXEC: it keeps only stderr.
     close(STDIN_FILENO);
     close(STDOUT_FILENO);
+    if (close_range(3, ~0U, 0) != 0)
+        for (int fd = 3; fd < 1024; ++fd) close(fd);
     int status = 0;
     while (waitpid(bot, &status, 0) < 0)
         if (errno != EINTR) _exit(127);
