@@ -19,45 +19,50 @@ using namespace cardgames;
 
 namespace {
 
-using Factory = std::function<std::unique_ptr<Player>(const BotSpec&, std::uint64_t)>;
+using Factory =
+    std::function<std::unique_ptr<Player>(const BotSpec&, std::uint64_t, const std::stop_token&)>;
 
-std::unique_ptr<Player> make_pimc(const BotSpec& spec, std::uint64_t seed) {
+std::unique_ptr<Player> make_pimc(const BotSpec& spec, std::uint64_t seed, const std::stop_token&) {
     return std::make_unique<PimcBot>(PimcOptions::from_spec(spec), seed);
 }
 
 // pimc's options that apply to valuing one world and to pimc's bids and passes; the world count,
 // aggregation, inference and time limit are about sampled worlds, which the oracle has none of.
-std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed) {
+std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed,
+                                    const std::stop_token&) {
     spec.check_known({"algo", "tables", "depth", "nodes", "exact", "threads", "utility", "rollouts",
                       "eval", "pass", "bid"});
     return std::make_unique<OracleBot>(PimcOptions::from_spec(spec), seed);
 }
 
 // A named model is read now, so that a bad file stops the command before it starts.
-std::unique_ptr<Player> make_policy(const BotSpec& spec, std::uint64_t /*seed*/) {
+std::unique_ptr<Player> make_policy(const BotSpec& spec, std::uint64_t /*seed*/,
+                                    const std::stop_token&) {
     spec.check_known({"model"});
     const std::string path = spec.get_string("model", "");
     if (!path.empty()) load_policy_model(path);
     return std::make_unique<PolicyBot>(path);
 }
 
-std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed) {
+std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed,
+                                    const std::stop_token&) {
     spec.check_known({});
     return std::make_unique<RandomBot>(seed);
 }
 
-std::unique_ptr<Player> make_rule(const BotSpec& spec, std::uint64_t seed) {
+std::unique_ptr<Player> make_rule(const BotSpec& spec, std::uint64_t seed, const std::stop_token&) {
     spec.check_known({});
     return std::make_unique<RuleBot>(seed);
 }
 
 // The fallback is made here, from this same table, so that it may be any bot (pimc included).
-std::unique_ptr<Player> make_external(const BotSpec& spec, std::uint64_t seed) {
+std::unique_ptr<Player> make_external(const BotSpec& spec, std::uint64_t seed,
+                                      const std::stop_token& stop) {
     spec.check_known({"cmd", "ms", "fallback"});
     const std::string fallback = spec.get_string("fallback", "random");
     return make_external_bot(
         spec.text, spec.get_string("cmd", ""), spec.get_int("ms", 10000, 1, kMaxBotMs), fallback,
-        [fallback](std::uint64_t s) { return make_player(fallback, s); }, seed);
+        [fallback](std::uint64_t s) { return make_player(fallback, s); }, seed, stop);
 }
 
 // In the order the help texts list them.
@@ -71,10 +76,11 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
 
 }  // namespace
 
-std::unique_ptr<Player> make_player(const std::string& text, std::uint64_t seed) {
+std::unique_ptr<Player> make_player(const std::string& text, std::uint64_t seed,
+                                    std::stop_token stop) {
     const BotSpec spec = parse_bot_spec(text);
     for (const auto& [name, factory] : factories())
-        if (name == spec.name) return factory(spec, seed);
+        if (name == spec.name) return factory(spec, seed, stop);
     throw InputError("bot spec '" + text + "': unknown bot '" + spec.name +
                      "' (known: " + known_bot_names() + ")");
 }

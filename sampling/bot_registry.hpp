@@ -6,14 +6,17 @@
 
 #include <cstdint>
 #include <memory>
+#include <stop_token>
 #include <string>
 
 #include "cardgames/rules/player.hpp"
 
 namespace sampling {
 
-// `seed` feeds the bot's own randomness: same seed, same decisions.
-std::unique_ptr<cardgames::Player> make_player(const std::string& spec, std::uint64_t seed);
+// `seed` feeds the bot's own randomness: same seed, same decisions. `stop` is the run's stop
+// request: a bot that waits for something outside (external) gives up its wait when it is set.
+std::unique_ptr<cardgames::Player> make_player(const std::string& spec, std::uint64_t seed,
+                                               std::stop_token stop = {});
 
 // The names make_player knows, for help texts: "pimc, random, rule, external".
 std::string known_bot_names();

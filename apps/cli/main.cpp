@@ -2,6 +2,8 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -157,10 +159,29 @@ int run_guarded(const apps::MpiSession& mpi, int argc, char** argv) {
     return apps::kExitFailed;
 }
 
+// Whatever a command printed must have reached its standard output: a full disk or /dev/full is
+// a failed run (status 1), never a cut table with status 0. Checked once, at the end, for every
+// command: the stream's state, then the C buffer's flush and close.
+int check_standard_output(int status) {
+    errno = 0;
+    std::cout.flush();
+    const bool stream_failed = std::cout.bad();
+    const bool flush_failed = std::fflush(stdout) != 0 || std::ferror(stdout);
+    const int error = errno;
+    // Closed here so that a failure only the close reports (a full NFS disk) is seen too; nothing
+    // writes to stdout after this.
+    const bool close_failed = std::fclose(stdout) != 0;
+    if (!stream_failed && !flush_failed && !close_failed) return status;
+    const int why = error ? error : errno;
+    std::cerr << "cardgames: writing to the standard output failed"
+              << (why ? std::string(" (") + std::strerror(why) + ")" : std::string()) << "\n";
+    return status == 0 ? apps::kExitFailed : status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     const apps::MpiSession mpi(argc, argv);
-    if (const int status = check_ranks(mpi, argc, argv)) return status;
-    return run_guarded(mpi, argc, argv);
+    if (const int status = check_ranks(mpi, argc, argv)) return check_standard_output(status);
+    return check_standard_output(run_guarded(mpi, argc, argv));
 }

@@ -16,6 +16,7 @@
 #include "apps/cli/common.hpp"
 #include "apps/cli/table_view.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text.hpp"
 #include "sampling/pimc.hpp"
 
 namespace apps {
@@ -232,9 +233,33 @@ std::string TerminalPlayer::hint(const InfoState& info) {
     return {};
 }
 
+namespace {
+
+// A line typed at a prompt is read up to this length; a longer one is refused unread.
+constexpr std::size_t kMaxTypedBytes = 64 * 1024;
+// What the player typed, as it is shown back: escapes and invalid bytes made visible, and cut.
+constexpr std::size_t kEchoBytes = 60;
+
+std::string typed(const std::string& line) {
+    return cardgames::safe_text(line, kEchoBytes);
+}
+
+// One line from the player; QuitGame at the end of the input.
+cardgames::LineRead read_typed(std::istream& in, std::string& line) {
+    const cardgames::LineRead r = cardgames::read_line_bounded(in, line, kMaxTypedBytes);
+    if (r == cardgames::LineRead::kEnd) throw QuitGame{true};
+    return r;
+}
+
+}  // namespace
+
 bool TerminalPlayer::read(const InfoState& info, const std::string& prompt, std::string& line) {
     out_ << prompt << "> " << std::flush;
-    if (!std::getline(in_, line)) throw QuitGame{true};
+    if (read_typed(in_, line) == cardgames::LineRead::kTooLong) {
+        out_ << "That line is longer than 64 KiB; it was not read. Type 'help' for what you can "
+                "type here.\n";
+        return false;
+    }
     line = trim(line);
     const std::string cmd = lower(line);
     if (cmd == "help" || cmd == "?") {
@@ -251,12 +276,12 @@ bool TerminalPlayer::read(const InfoState& info, const std::string& prompt, std:
     } else if (cmd == "quit" || cmd == "exit") {
         out_ << "Abandon this game? (y/n) > " << std::flush;
         std::string answer;
-        if (!std::getline(in_, answer)) throw QuitGame{true};
+        read_typed(in_, answer);
         if (lower(trim(answer)).starts_with("y")) throw QuitGame{false};
     } else if (line.empty()) {
         out_ << "Nothing typed. Type 'help' for what you can type here.\n";
     } else if (const std::string meant = command_meant(cmd); !meant.empty()) {
-        out_ << "'" << line << "' is not a command: did you mean '" << meant << "'?\n";
+        out_ << "'" << typed(line) << "' is not a command: did you mean '" << meant << "'?\n";
     } else {
         return true;
     }
@@ -305,8 +330,8 @@ int TerminalPlayer::bid(const InfoState& info) {
                 return static_cast<int>(b);
             continue;
         }
-        out_ << "'" << line << "' is not a bid: say a number from " << (nil ? 0 : 1) << " to "
-             << most << (nil ? " or nil" : "") << ".\n";
+        out_ << "'" << typed(line) << "' is not a bid: say a number from " << (nil ? 0 : 1)
+             << " to " << most << (nil ? " or nil" : "") << ".\n";
     }
     return hint_bot_->bid(info);
 }

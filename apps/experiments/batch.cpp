@@ -25,6 +25,10 @@ namespace apps {
 
 namespace {
 
+// Results per thread that may exist before they are written (batch.hpp): enough that a long item
+// does not idle the other threads, few enough that a stop ends the run at once.
+constexpr int kAheadPerThread = 4;
+
 // An item as the farm hands it on: its line, or none when it was abandoned at an interrupt.
 struct Finished {
     long index = 0;
@@ -32,12 +36,16 @@ struct Finished {
 };
 
 // From the farm's threads to the rank's main thread: finished items, then the farm's end (with
-// the exception that ended it, if one did).
+// the exception that ended it, if one did). It holds at most `capacity` items: the farm's last
+// stage waits for the main thread to take them, so a writer that falls behind slows the farm
+// instead of queueing its results. A stop request ends the wait, and the item is dropped.
 class Mailbox {
   public:
-    void push(Finished f) {
+    explicit Mailbox(std::size_t capacity) : capacity_(capacity) {}
+    void push(Finished f, const std::stop_token& stop) {
         {
-            std::lock_guard lock(mutex_);
+            std::unique_lock lock(mutex_);
+            if (!room_.wait(lock, stop, [&] { return items_.size() < capacity_; })) return;
             items_.push_back(std::move(f));
         }
         ready_.notify_one();
@@ -58,29 +66,64 @@ class Mailbox {
         ready_.wait_for(lock, wait, [&] { return !items_.empty() || closed_; });
         into.swap(items_);
         items_.clear();
-        if (closed_) error = error_;
-        return closed_;
+        const bool closed = closed_;  // read under the lock: a close after it comes with items
+        if (closed) error = error_;
+        lock.unlock();
+        room_.notify_all();
+        return closed;
     }
 
   private:
+    std::size_t capacity_;
     std::mutex mutex_;
     std::condition_variable ready_;
+    std::condition_variable_any room_;
     std::deque<Finished> items_;
     bool closed_ = false;
     std::exception_ptr error_;
 };
 
-// This rank's share of the items as a TBB pipeline: started in order, run in parallel, handed to
-// the mailbox in order. Several items in flight per thread, so a long game does not idle the rest.
+// How far the farm may run ahead of the file: item i starts only when i < written + width, where
+// `written` is what rank 0 has written (its own count, or the last one it sent this rank). So at
+// most `width` results exist that are not in the file yet, on all ranks together: rank 0's map of
+// early results stays that small, and a stop finds at most that many to write.
+class Window {
+  public:
+    Window(long width, long written) : width_(width), written_(written) {}
+    void written(long count) {
+        {
+            std::lock_guard lock(mutex_);
+            if (count <= written_) return;
+            written_ = count;
+        }
+        moved_.notify_all();
+    }
+    // Waits until item i may start; false when stopped first.
+    bool wait_for(long i, const std::stop_token& stop) {
+        std::unique_lock lock(mutex_);
+        return moved_.wait(lock, stop, [&] { return i < written_ + width_; });
+    }
+
+  private:
+    const long width_;
+    std::mutex mutex_;
+    std::condition_variable_any moved_;
+    long written_;
+};
+
+// This rank's share of the items as a TBB pipeline: started in order as the window allows, run in
+// parallel, handed to the mailbox in order. Several items in flight per thread, so a long game
+// does not idle the rest.
 void farm_items(long first, long total, long step, int threads, const std::stop_token& stop,
                 const std::function<std::string(long, const std::stop_token&)>& produce,
-                Mailbox& mailbox) {
+                Window& window, Mailbox& mailbox) {
     long next = first;
     tbb::parallel_pipeline(
-        static_cast<std::size_t>(4 * threads),
+        static_cast<std::size_t>(kAheadPerThread * threads),
         tbb::make_filter<void, long>(tbb::filter_mode::serial_in_order,
                                      [&](tbb::flow_control& fc) -> long {
-                                         if (next >= total || stop.stop_requested()) {
+                                         if (next >= total || stop.stop_requested() ||
+                                             !window.wait_for(next, stop)) {
                                              fc.stop();
                                              return 0;
                                          }
@@ -96,8 +139,9 @@ void farm_items(long first, long total, long step, int threads, const std::stop_
                                                      return Finished{i, std::nullopt};
                                                  }
                                              }) &
-            tbb::make_filter<Finished, void>(tbb::filter_mode::serial_in_order,
-                                             [&](Finished f) { mailbox.push(std::move(f)); }));
+            tbb::make_filter<Finished, void>(tbb::filter_mode::serial_in_order, [&](Finished f) {
+                mailbox.push(std::move(f), stop);
+            }));
 }
 
 // Runs the farm in an arena of `threads` TBB threads while the calling (main) thread stays free
@@ -107,18 +151,20 @@ void farm_items(long first, long total, long step, int threads, const std::stop_
 // we cannot start is a RunError here, not a hang.
 class Farm {
   public:
-    Farm(long first, long total, long step, int threads, std::stop_source& stop,
+    Farm(long first, long total, long step, int threads, std::stop_source& stop, Window& window,
          const std::function<std::string(long, const std::stop_token&)>& produce)
         : stop_(stop),
+          mailbox_(static_cast<std::size_t>(threads)),
           limit_(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads)),
           arena_(threads, 1) {
         check_threads_available(threads);
         try {
-            thread_ = std::thread([this, first, total, step, threads, &produce] {
+            thread_ = std::thread([this, first, total, step, threads, &window, &produce] {
                 try {
                     const std::stop_token token = stop_.get_token();
-                    arena_.execute(
-                        [&] { farm_items(first, total, step, threads, token, produce, mailbox_); });
+                    arena_.execute([&] {
+                        farm_items(first, total, step, threads, token, produce, window, mailbox_);
+                    });
                     mailbox_.close(nullptr);
                 } catch (...) {
                     mailbox_.close(std::current_exception());
@@ -145,9 +191,9 @@ class Farm {
 
   private:
     std::stop_source& stop_;
+    Mailbox mailbox_;
     tbb::global_control limit_;
     tbb::task_arena arena_;
-    Mailbox mailbox_;
     std::thread thread_;
     bool waited_ = false;
 };
@@ -156,8 +202,14 @@ class Farm {
 class Collector {
   public:
     Collector(ResultsFile& out, const std::function<void(long, const std::string&)>& written,
-              RunObserver& observer, long first, const BatchOptions& options, std::string workers)
-        : out_(out), written_(written), observer_(observer), next_(first), workers_(workers) {
+              RunObserver& observer, Window& window, long first, const BatchOptions& options,
+              std::string workers)
+        : out_(out),
+          written_(written),
+          observer_(observer),
+          window_(window),
+          next_(first),
+          workers_(workers) {
         observer_.started(options.total, first, options.unit, workers_);
     }
 
@@ -171,6 +223,7 @@ class Collector {
             pending_.erase(pending_.begin());
             ++next_;
         }
+        window_.written(next_);
         busy_ += std::chrono::steady_clock::now() - start;
         ++handled_;
     }
@@ -193,6 +246,7 @@ class Collector {
     ResultsFile& out_;
     const std::function<void(long, const std::string&)>& written_;
     RunObserver& observer_;
+    Window& window_;
     long next_;
     std::string workers_;
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
@@ -209,6 +263,7 @@ int collect(const MpiSession& mpi, Farm& farm, Collector& collector, long total,
             std::stop_source& stop, std::exception_ptr& error) {
     int remaining = mpi.ranks() - 1;
     bool farm_done = false, stop_sent = false;
+    long told = collector.next();  // the written count the other ranks know
     Outbox outbox;
     std::deque<Finished> finished;
     // Local results wake this loop at once; the other ranks' are polled for. Results come tens of
@@ -225,12 +280,16 @@ int collect(const MpiSession& mpi, Farm& farm, Collector& collector, long total,
             farm_done = farm.mailbox().take(wait, finished, farm_error);
             if (farm_error) fail(farm_error);
         }
-        for (Finished& f : finished)
+        for (Finished& f : finished) {
+            // A stop noticed before each line: no item starts after it, so what is written after
+            // the signal is at most the window's worth of items that had started before it.
+            collector.observer().tick();
             if (f.line && !error) try {
                     collector.add(f.index, std::move(*f.line));
                 } catch (...) {
                     fail(std::current_exception());
                 }
+        }
         finished.clear();
         while (const std::optional<Message> m = mpi.poll_message()) {
             if (m->tag == Tag::kResult && !error) try {
@@ -240,6 +299,10 @@ int collect(const MpiSession& mpi, Farm& farm, Collector& collector, long total,
                 }
             if (m->tag == Tag::kDone) --remaining;
             if (m->tag == Tag::kError) fail(error_from(*m));
+        }
+        if (collector.next() != told && !stop.stop_requested()) {
+            told = collector.next();
+            for (int r = 1; r < mpi.ranks(); ++r) outbox.send(r, Tag::kWritten, told, "");
         }
         if (stop.stop_requested() && !stop_sent) {
             for (int r = 1; r < mpi.ranks(); ++r) outbox.send(r, Tag::kStop, 0, "");
@@ -259,7 +322,8 @@ int collect(const MpiSession& mpi, Farm& farm, Collector& collector, long total,
 // Another rank's main loop: forward finished lines to rank 0, obey its stop, say when done, and
 // return the outcome rank 0 sends back. Waits by sleeping, not in a blocking MPI call, which
 // would spin a core that the ranks still at work need.
-int forward(const MpiSession& mpi, Farm& farm, RunObserver& observer, std::stop_source& stop) {
+int forward(const MpiSession& mpi, Farm& farm, Window& window, RunObserver& observer,
+            std::stop_source& stop) {
     Outbox outbox;
     std::deque<Finished> finished;
     long sent = 0;
@@ -273,8 +337,10 @@ int forward(const MpiSession& mpi, Farm& farm, RunObserver& observer, std::stop_
                 ++sent;
             }
         finished.clear();
-        while (const std::optional<Message> m = mpi.poll_message())
+        while (const std::optional<Message> m = mpi.poll_message()) {
             if (m->tag == Tag::kStop) stop.request_stop();
+            if (m->tag == Tag::kWritten) window.written(static_cast<long>(m->number));
+        }
         if (error) outbox.send(0, Tag::kError, exit_status_of(error), message_of(error));
         outbox.progress();
     }
@@ -321,14 +387,16 @@ bool run_batch(const MpiSession& mpi, const BatchOptions& options, ResultsFile* 
     std::exception_ptr error;
     int outcome = kOutcomeComplete;
     {
-        Farm farm(first + mpi.rank(), options.total, mpi.ranks(), std::max(1, options.threads),
-                  stop_run, produce);
+        const int threads = std::max(1, options.threads);
+        Window window(static_cast<long>(kAheadPerThread) * threads * mpi.ranks(), first);
+        Farm farm(first + mpi.rank(), options.total, mpi.ranks(), threads, stop_run, window,
+                  produce);
         if (mpi.rank() == 0) {
-            Collector collector(*out, written, observer, first, options,
+            Collector collector(*out, written, observer, window, first, options,
                                 mpi.workers_text(options.threads));
             outcome = collect(mpi, farm, collector, options.total, stop_run, error);
         } else {
-            outcome = forward(mpi, farm, observer, stop_run);
+            outcome = forward(mpi, farm, window, observer, stop_run);
         }
         farm.wait();
     }

@@ -6,7 +6,10 @@
 // rank farms its share over an arena of --threads threads as a pipeline that starts items in
 // order, and a bot that farms its own work (pimc's worlds) joins that arena, so nested work
 // shares the cores. Rank 0 alone owns the results file: a finished item waits in memory until all
-// earlier items are written, so the file is always a prefix of the complete file. An item's result
+// earlier items are written, so the file is always a prefix of the complete file. Work in flight is
+// bounded: item i starts only when i < written + 4 x threads x ranks (rank 0 sends the other ranks
+// its written count), so memory does not grow with the run, a writer that falls behind slows the
+// farm, and after a stop request at most that many more results are written. An item's result
 // must depend on its number only (seeds derive from it), never on the thread, the rank or the
 // timing, which makes the file independent of --threads and of the number of ranks. A stop request
 // (the caller's std::stop_token: the command line sets it on SIGINT) stops handing out items on

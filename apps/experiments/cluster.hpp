@@ -29,12 +29,14 @@ enum class Tag : int {
     kError = 3,    // rank -> 0: a failed item: exit status and message
     kStop = 4,     // 0 -> rank: stop taking items (interrupt or a failure elsewhere)
     kOutcome = 5,  // 0 -> rank: how the run ended (its exit status), the last message
+    kWritten = 6,  // 0 -> rank: how many results are in the file (the farm's window moves on)
 };
 
 struct Message {
     Tag tag;
     int source;
-    std::int64_t number = 0;  // kResult: the index; kDone: results sent; kError: exit status
+    std::int64_t number = 0;  // kResult: the index; kDone: results sent; kError: exit status;
+                              // kWritten: results written
     std::string text;         // kResult: the line; kError: the message
 };
 

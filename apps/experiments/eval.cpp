@@ -28,8 +28,8 @@ namespace {
 
 PlayerFactory factory_of(const EvalOptions& options) {
     if (options.make_policy) return options.make_policy;
-    return [](int, const std::string& spec, std::uint64_t seed) {
-        return sampling::make_player(spec, seed);
+    return [](int, const std::string& spec, std::uint64_t seed, std::stop_token stop) {
+        return sampling::make_player(spec, seed, std::move(stop));
     };
 }
 
@@ -80,7 +80,7 @@ EvalInputs prepare(const EvalOptions& options) {
     // Play mode asks for cards at recorded decisions and in play-outs, where only the seat's own
     // cards are known: a player that must see every hand cannot play there.
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
-        const std::unique_ptr<Player> player = make(static_cast<int>(p), plan.policies[p], 0);
+        const std::unique_ptr<Player> player = make(static_cast<int>(p), plan.policies[p], 0, {});
         if (!player) throw InputError("no player for spec '" + plan.policies[p] + "'");
         if (player->sees_all_hands() && !plan.bid_mode)
             throw InputError("--policies: " + plan.policies[p] +
@@ -144,7 +144,7 @@ std::string bid_item(const EvalInputs& in, const PlayerFactory& make, long index
     std::vector<int> bids;
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
         const std::unique_ptr<Player> policy =
-            make(static_cast<int>(p), plan.policies[p], seeds::eval_bidder(item_seed));
+            make(static_cast<int>(p), plan.policies[p], seeds::eval_bidder(item_seed), stop);
         const int b = policy_bid(rules, deal, seat, *policy, plan.reference, item_seed);
         picks.push_back(static_cast<std::size_t>(b));
         bids.push_back(b);
@@ -153,7 +153,8 @@ std::string bid_item(const EvalInputs& in, const PlayerFactory& make, long index
                          bids, losses_of(values, values[best], picks));
 }
 
-std::string play_item(const EvalInputs& in, const PlayerFactory& make, long index) {
+std::string play_item(const EvalInputs& in, const PlayerFactory& make, long index,
+                      const std::stop_token& stop) {
     const EvalPlan& plan = in.plan;
     const PlayDecision& d = in.decisions[index];
     const std::uint64_t item_seed = seeds::eval_item(plan.seed, index);
@@ -174,8 +175,9 @@ std::string play_item(const EvalInputs& in, const PlayerFactory& make, long inde
     std::vector<std::size_t> picks;
     std::vector<Card> choices;
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
-        const Card c = make(static_cast<int>(p), plan.policies[p], seeds::eval_policy(item_seed, p))
-                           ->play(d.info);
+        const Card c =
+            make(static_cast<int>(p), plan.policies[p], seeds::eval_policy(item_seed, p), stop)
+                ->play(d.info);
         const auto it = std::find(legal.begin(), legal.end(), c);
         if (it == legal.end())
             throw std::logic_error("policy " + plan.policies[p] + " chose an illegal card");
@@ -226,15 +228,12 @@ EvalResult run_eval(const EvalOptions& options, RunObserver& observer, std::stop
     const EvalPlan& plan = in.plan;
     const PlayerFactory make = factory_of(options);
 
+    // The table of the whole file as running sums: the results already there, then each new one.
+    EvalTally tally(plan.policies);
     const std::unique_ptr<ResultsFile> out =
         open_results(mpi, options.run.out, eval_header(plan), options.run.resume,
-                     [&](const json& line) { eval_result_from_json(line, plan); });
-    std::vector<std::vector<double>> losses;
-    if (out) {
-        if (!out->note().empty()) observer.note(out->note());
-        for (const json& line : out->existing())
-            losses.push_back(eval_result_from_json(line, plan));
-    }
+                     [&](const json& line) { tally.add(eval_result_from_json(line, plan)); });
+    if (out && !out->note().empty()) observer.note(out->note());
     EvalResult result;
     result.total = in.total;
     result.workers = mpi.workers_text(options.run.threads);
@@ -245,15 +244,16 @@ EvalResult run_eval(const EvalOptions& options, RunObserver& observer, std::stop
     const bool complete = run_batch(
         mpi, bo, out.get(), observer, stop,
         [&](long i, const std::stop_token& item_stop) {
-            return plan.bid_mode ? bid_item(in, make, i, item_stop) : play_item(in, make, i);
+            return plan.bid_mode ? bid_item(in, make, i, item_stop)
+                                 : play_item(in, make, i, item_stop);
         },
         [&](long, const std::string& line) {
-            losses.push_back(eval_result_from_json(parse_json_line(line), plan));
+            tally.add(eval_result_from_json(parse_json_line(line), plan));
         });
     result.status = complete ? 0 : kExitInterrupted;
     if (mpi.rank() != 0) return result;
-    result.done = static_cast<long>(losses.size());
-    result.summary = eval_summary(plan.policies, losses);
+    result.done = tally.results();
+    result.summary = tally.summary();
     return result;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "apps/experiments/results_file.hpp"
 #include "apps/experiments/run.hpp"
@@ -168,21 +169,23 @@ std::vector<double> eval_result_from_json(const json& line, const EvalPlan& plan
     return out;
 }
 
-EvalFile read_eval_file(const std::string& path) {
+EvalFile read_eval_file(const std::string& path, const EvalLineFn& each) {
     EvalFile file;
-    ResultsContents contents = read_results(
-        path, "eval", [&](const json& header) { file.plan = eval_plan_from_header(header); },
-        [&](const json& line) { file.losses.push_back(eval_result_from_json(line, file.plan)); });
-    file.lines = std::move(contents.results);
+    std::optional<EvalTally> tally;
+    read_results(
+        path, "eval",
+        [&](const json& header) {
+            file.plan = eval_plan_from_header(header);
+            tally.emplace(file.plan.policies);
+        },
+        [&](const json& line) {
+            const std::vector<double> losses = eval_result_from_json(line, file.plan);
+            tally->add(losses);
+            if (each) each(line, losses);
+        });
+    file.results = tally->results();
+    file.summary = tally->summary();
     return file;
-}
-
-std::vector<PolicySummary> eval_summary(const std::vector<std::string>& policies,
-                                        const std::vector<std::vector<double>>& losses) {
-    std::vector<std::vector<double>> per_policy(policies.size());
-    for (const std::vector<double>& line : losses)
-        for (std::size_t p = 0; p < policies.size(); ++p) per_policy[p].push_back(line[p]);
-    return summarize_policies(policies, per_policy);
 }
 
 std::string format_eval_summary(const std::vector<PolicySummary>& rows, bool bid_mode) {
@@ -191,7 +194,7 @@ std::string format_eval_summary(const std::vector<PolicySummary>& rows, bool bid
 
 std::string eval_report(const std::string& path) {
     const EvalFile file = read_eval_file(path);
-    return format_eval_summary(eval_summary(file.plan.policies, file.losses), file.plan.bid_mode);
+    return format_eval_summary(file.summary, file.plan.bid_mode);
 }
 
 }  // namespace apps

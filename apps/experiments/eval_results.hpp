@@ -8,6 +8,7 @@
 // ResultsFile and read_results add the file and the line.
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -60,19 +61,18 @@ std::string eval_play_line(long index, long record_line, int hand, int trick, in
 // plan's mode.
 std::vector<double> eval_result_from_json(const nlohmann::json& line, const EvalPlan& plan);
 
-// A whole eval results file, every line read and checked as above.
+// A whole eval results file, read line by line and checked as above: its plan, how many results
+// it holds and, per policy, how often it made a best choice and its mean loss (EvalTally). `each`
+// (if given) sees every result line and its losses, in index order.
 struct EvalFile {
     EvalPlan plan;
-    std::vector<nlohmann::json> lines;        // the result lines as written
-    std::vector<std::vector<double>> losses;  // per line, one loss per policy
+    long results = 0;
+    std::vector<PolicySummary> summary;
 };
-EvalFile read_eval_file(const std::string& path);
-
-// Per policy: how often it made a best choice and its mean loss, over `losses` (per line, one loss
-// per policy).
-std::vector<PolicySummary> eval_summary(const std::vector<std::string>& policies,
-                                        const std::vector<std::vector<double>>& losses);
-// The table of eval_summary as the command line prints it.
+using EvalLineFn =
+    std::function<void(const nlohmann::json& line, const std::vector<double>& losses)>;
+EvalFile read_eval_file(const std::string& path, const EvalLineFn& each = {});
+// The table of an EvalTally summary as the command line prints it.
 std::string format_eval_summary(const std::vector<PolicySummary>& rows, bool bid_mode);
 
 // The table `eval --report` prints for a whole results file.

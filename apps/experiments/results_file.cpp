@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "apps/experiments/run.hpp"
 #include "cardgames/cards/error.hpp"
@@ -24,10 +26,50 @@ using nlohmann::json;
 namespace {
 
 struct Scanned {
-    ResultsContents contents;
+    json header;
+    long results = 0;
     std::uintmax_t complete_bytes =
         0;  // length of the file up to the end of its last complete line
     bool partial_tail = false;
+};
+
+// A file's lines one at a time through a fixed buffer, so that reading a results file takes the
+// memory of its longest line, not of the file; a line longer than kMaxResultLine is not stored.
+class LineReader {
+  public:
+    enum class Got { kLine, kTail, kEnd, kTooLong };  // kTail: the last line has no '\n'
+
+    LineReader(const std::string& path) : in_(cardgames::open_text_file(path, "")), buf_(1 << 20) {}
+
+    Got next(std::string& line) {
+        line.clear();
+        for (;;) {
+            if (pos_ == len_) {
+                in_.read(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+                len_ = static_cast<std::size_t>(in_.gcount());
+                pos_ = 0;
+                if (len_ == 0) {
+                    if (in_.bad()) throw InputError("cannot read the file");
+                    return line.empty() ? Got::kEnd : Got::kTail;
+                }
+            }
+            const char* start = buf_.data() + pos_;
+            const auto* nl = static_cast<const char*>(std::memchr(start, '\n', len_ - pos_));
+            const std::size_t take = nl ? static_cast<std::size_t>(nl - start) : len_ - pos_;
+            if (line.size() + take > kMaxResultLine) return Got::kTooLong;
+            line.append(start, take);
+            pos_ += take;
+            if (nl) {
+                ++pos_;
+                return Got::kLine;
+            }
+        }
+    }
+
+  private:
+    std::ifstream in_;
+    std::vector<char> buf_;
+    std::size_t pos_ = 0, len_ = 0;
 };
 
 std::string show(const json& j) {
@@ -69,27 +111,30 @@ void check_header(const json& j, const std::string& command, const json* expecte
 Scanned scan(const std::string& path, const std::string& command, const json* expected_header,
              const std::function<void(const json&)>& header_check,
              const std::function<void(const json&)>& check) {
-    const std::string text = cardgames::read_text_file(path, "");
+    LineReader reader(path);
     Scanned out;
-    std::size_t pos = 0;
     long line_no = 0;
-    while (pos < text.size()) {
-        const std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos) {
+    std::string line;
+    for (;;) {
+        const LineReader::Got got = reader.next(line);
+        if (got == LineReader::Got::kEnd) break;
+        if (got == LineReader::Got::kTail) {
             out.partial_tail = true;  // a write cut short: not a finished result
             break;
         }
         ++line_no;
-        const std::string line = text.substr(pos, end - pos);
         const std::string where = "'" + path + "' line " + std::to_string(line_no);
+        if (got == LineReader::Got::kTooLong)
+            throw InputError(where + ": longer than " + std::to_string(kMaxResultLine >> 20) +
+                             " MiB, not a result; refusing to use or overwrite this file");
         try {
             json j = cardgames::parse_json_line(line);
             if (line_no == 1) {
                 check_header(j, command, expected_header);
                 if (header_check) header_check(j);
-                out.contents.header = std::move(j);
+                out.header = std::move(j);
             } else {
-                const long index = static_cast<long>(out.contents.results.size());
+                const long index = out.results;
                 const cardgames::JsonField f(j, "");
                 if (!f.has("index") || f["index"].json() != json(index))
                     throw InputError(
@@ -97,13 +142,12 @@ Scanned scan(const std::string& path, const std::string& command, const json* ex
                         " (key \"index\"), found " +
                         (f.has("index") ? show(f["index"].json()) : std::string("none")));
                 check(j);
-                out.contents.results.push_back(std::move(j));
+                ++out.results;
             }
         } catch (const InputError& e) {
             throw InputError(where + ": " + e.what() + "; refusing to use or overwrite this file");
         }
-        out.complete_bytes = end + 1;
-        pos = end + 1;
+        out.complete_bytes += line.size() + 1;
     }
     if (line_no == 0 && !out.partial_tail && expected_header == nullptr)
         throw InputError("'" + path + "': the file is empty");
@@ -137,6 +181,28 @@ LineFile::LineFile(const std::string& path, const std::string& option, std::stri
     if (fd_ < 0)
         throw InputError(option + " '" + path + "': cannot open for writing (" +
                          std::strerror(errno) + ")");
+    // What was opened, not what the name said before: a path can change in between, and a name
+    // like /dev/stdout leads to the standard output, which may itself be a file that the
+    // command's own output would be mixed into.
+    std::string wrong;
+    struct stat opened {};
+    if (::fstat(fd_, &opened) != 0 || !S_ISREG(opened.st_mode)) wrong = "not a regular file";
+    for (const int standard : {STDOUT_FILENO, STDERR_FILENO}) {
+        struct stat st {};
+        if (wrong.empty() && ::fstat(standard, &st) == 0 && st.st_dev == opened.st_dev &&
+            st.st_ino == opened.st_ino)
+            wrong = standard == STDOUT_FILENO ? "the standard output" : "the standard error";
+    }
+    if (!wrong.empty()) {
+        ::close(fd_);
+        throw InputError(option + " '" + path + "': " + wrong + "; give a file name of its own");
+    }
+}
+
+std::uintmax_t LineFile::size() const {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) fail("stat");
+    return static_cast<std::uintmax_t>(st.st_size);
 }
 
 LineFile::~LineFile() {
@@ -145,11 +211,19 @@ LineFile::~LineFile() {
 
 void LineFile::append(const std::string& line) {
     const std::string text = line + "\n";
+    const std::uintmax_t before = size();
     std::size_t done = 0;
     while (done < text.size()) {
         const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) fail("write");
+        if (n < 0) {
+            // Part of the line may be in the file: cut it back to the last whole line, so that
+            // the next line appended (another game's record) starts on a line of its own.
+            const int error = errno;
+            const bool cut = ::ftruncate(fd_, static_cast<off_t>(before)) == 0;
+            errno = error;
+            fail(cut ? "write" : "write (and cutting the partial line back)");
+        }
         done += static_cast<std::size_t>(n);
     }
 }
@@ -168,22 +242,22 @@ void LineFile::fail(const std::string& what) const {
 ResultsFile::ResultsFile(const std::string& path, const json& header, bool resume,
                          const std::function<void(const json&)>& check) {
     namespace fs = std::filesystem;
-    check_file_path(path, "--out");
-    std::error_code ec;
-    bool has_content = fs::exists(path, ec) && fs::file_size(path, ec) > 0;
-    bool write_header = true;
-    if (has_content && !resume)
-        throw InputError("--out '" + path +
-                         "': the file exists; add --resume to continue it, or choose another file");
     file_ = std::make_unique<LineFile>(
         path, "--out",
         "the results before it are kept: free the space and run the same command with --resume");
     // One run at a time: a second one on the same file would write results twice. The lock
-    // lasts as long as this object and goes with the process, however it ends.
+    // lasts as long as this object and goes with the process, however it ends. It is taken
+    // before the file is looked at, so two runs started at once on a new path cannot both find
+    // it empty: the second waits for nothing and is refused, or finds the first one's header.
     if (::flock(file_->fd(), LOCK_EX | LOCK_NB) != 0)
         throw InputError(
             "--out '" + path +
             "': another run is writing this file; wait for it to end or choose another file");
+    bool has_content = file_->size() > 0;
+    bool write_header = true;
+    if (has_content && !resume)
+        throw InputError("--out '" + path +
+                         "': the file exists; add --resume to continue it, or choose another file");
     if (has_content && resume) {
         // Killed while writing the header itself: nothing finished yet, start over.
         const std::string expected = header.dump() + "\n";
@@ -205,7 +279,7 @@ ResultsFile::ResultsFile(const std::string& path, const json& header, bool resum
                     "writing it)";
             fs::resize_file(path, s.complete_bytes);
         }
-        existing_ = std::move(s.contents.results);
+        done_ = s.results;
     }
     if (write_header) append(header.dump());
 }
@@ -216,10 +290,10 @@ void ResultsFile::append(const std::string& line) {
     file_->append(line);
 }
 
-ResultsContents read_results(const std::string& path, const std::string& command,
-                             const std::function<void(const json&)>& header_check,
-                             const std::function<void(const json&)>& check) {
-    return scan(path, command, nullptr, header_check, check).contents;
+json read_results(const std::string& path, const std::string& command,
+                  const std::function<void(const json&)>& header_check,
+                  const std::function<void(const json&)>& each) {
+    return scan(path, command, nullptr, header_check, each).header;
 }
 
 }  // namespace apps

@@ -9,6 +9,7 @@
 // (flock) while open, so a second run on it is refused. A failed write throws RunError: the lines
 // before it stay, and --resume continues from them.
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -27,9 +28,10 @@ nlohmann::json results_header(const std::string& command, const nlohmann::json& 
 void check_file_path(const std::string& path, const std::string& option);
 
 // A file that whole lines are appended to (a results file, play's --record), each line handed to
-// the kernel at once with write(2), so there is no buffer left to flush. A write or close that
-// fails (a full disk) is a RunError naming the path, followed by `on_failure` (what is kept, what
-// to do).
+// the kernel at once with write(2), so there is no buffer left to flush. What is opened must be a
+// regular file and not the standard output or error (--out /dev/stdout): an InputError. A write
+// or close that fails (a full disk) is a RunError naming the path, followed by `on_failure` (what
+// is kept, what to do); a line cut short is removed first, so the file ends with a whole line.
 class LineFile {
   public:
     LineFile(const std::string& path, const std::string& option, std::string on_failure);
@@ -40,6 +42,7 @@ class LineFile {
     void append(const std::string& line);  // without its newline
     void close();                          // checked; the destructor closes unchecked
     int fd() const { return fd_; }
+    std::uintmax_t size() const;  // the file's length now
 
   private:
     [[noreturn]] void fail(const std::string& what) const;
@@ -49,19 +52,23 @@ class LineFile {
     int fd_ = -1;
 };
 
+// The longest line a results file may have (a game record is a few KB): a longer one is refused
+// with its line number, unread.
+inline constexpr std::size_t kMaxResultLine = std::size_t{64} << 20;
+
 class ResultsFile {
   public:
-    // `check` validates one result line (throws cardgames::InputError); the error gets the line
-    // number.
+    // `check` validates one result line (throws cardgames::InputError; the error gets the line
+    // number) and takes what the caller keeps of it (a tally): it sees each existing result once,
+    // in index order. The file is read line by line, never held whole.
     ResultsFile(const std::string& path, const nlohmann::json& header, bool resume,
                 const std::function<void(const nlohmann::json&)>& check);
     ~ResultsFile();
     ResultsFile(const ResultsFile&) = delete;
     ResultsFile& operator=(const ResultsFile&) = delete;
 
-    // The result lines already in the file (resume), in index order.
-    const std::vector<nlohmann::json>& existing() const { return existing_; }
-    long done() const { return static_cast<long>(existing_.size()); }
+    // The results already in the file (resume).
+    long done() const { return done_; }
     // What the caller should tell the user about opening the file (an unfinished last line
     // dropped), or empty.
     const std::string& note() const { return note_; }
@@ -70,18 +77,15 @@ class ResultsFile {
 
   private:
     std::unique_ptr<LineFile> file_;
-    std::vector<nlohmann::json> existing_;
+    long done_ = 0;
     std::string note_;
 };
 
-// Reads a whole results file for reporting: the header and the result lines, checked as above;
-// `header_check` checks the header's options (this command's reader) before any line is read.
-struct ResultsContents {
-    nlohmann::json header;
-    std::vector<nlohmann::json> results;
-};
-ResultsContents read_results(const std::string& path, const std::string& command,
-                             const std::function<void(const nlohmann::json&)>& header_check,
-                             const std::function<void(const nlohmann::json&)>& check);
+// Reads a results file for reporting, line by line (its memory is one line's): `header_check`
+// checks the header's options (this command's reader) before any line is read, `each` checks and
+// takes each result line in index order, as above. Returns the header.
+nlohmann::json read_results(const std::string& path, const std::string& command,
+                            const std::function<void(const nlohmann::json&)>& header_check,
+                            const std::function<void(const nlohmann::json&)>& each);
 
 }  // namespace apps

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 
 namespace cardgames {
@@ -64,10 +65,12 @@ class RunObserver {
 };
 
 // Makes the player of tournament entry `entry` (or eval policy `entry`) from its spec and seed.
-// The spec is what goes into the results file; the default is sampling::make_player(spec, seed).
-// Called concurrently from the run's threads.
+// The spec is what goes into the results file; the default is sampling::make_player(spec, seed,
+// stop). `stop` is set when the run stops: a player that waits on something outside the process
+// (an external bot's program) should give up then, so that the run ends at once. Called
+// concurrently from the run's threads.
 using PlayerFactory = std::function<std::unique_ptr<cardgames::Player>(
-    int entry, const std::string& spec, std::uint64_t seed)>;
+    int entry, const std::string& spec, std::uint64_t seed, std::stop_token stop)>;
 
 // The default --threads of a batch: the machine's cores shared among `ranks_on_this_machine`.
 int default_batch_threads(int ranks_on_this_machine = 1);

@@ -15,12 +15,6 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kBestTolerance = 1e-9;
 
-double mean_of(const std::vector<double>& xs) {
-    double sum = 0;
-    for (double x : xs) sum += x;
-    return xs.empty() ? 0 : sum / static_cast<double>(xs.size());
-}
-
 std::string fixed(double x, int decimals) {
     if (std::isnan(x)) return "-";
     char buf[64];
@@ -35,21 +29,33 @@ std::string pad(std::string s, std::size_t width) {
 
 }  // namespace
 
-Interval mean_interval(const std::vector<double>& xs, double level) {
+void RunningMean::add(double x) {
+    ++n_;
+    sum_ += x;
+    const double delta = x - mean_;
+    mean_ += delta / static_cast<double>(n_);
+    m2_ += delta * (x - mean_);
+}
+
+Interval RunningMean::interval(double level) const {
     Interval iv;
-    iv.n = static_cast<long>(xs.size());
-    iv.estimate = mean_of(xs);
+    iv.n = n_;
+    iv.estimate = n_ == 0 ? 0 : sum_ / static_cast<double>(n_);
     iv.low = iv.high = kNaN;
-    if (iv.n < 2) return iv;
-    double ss = 0;
-    for (double x : xs) ss += (x - iv.estimate) * (x - iv.estimate);
-    const double sd = std::sqrt(ss / static_cast<double>(iv.n - 1));
-    const boost::math::students_t dist(static_cast<double>(iv.n - 1));
+    if (n_ < 2) return iv;
+    const double sd = std::sqrt(std::max(0.0, m2_) / static_cast<double>(n_ - 1));
+    const boost::math::students_t dist(static_cast<double>(n_ - 1));
     const double t = boost::math::quantile(boost::math::complement(dist, (1 - level) / 2));
-    const double half = t * sd / std::sqrt(static_cast<double>(iv.n));
+    const double half = t * sd / std::sqrt(static_cast<double>(n_));
     iv.low = iv.estimate - half;
     iv.high = iv.estimate + half;
     return iv;
+}
+
+Interval mean_interval(const std::vector<double>& xs, double level) {
+    RunningMean m;
+    for (double x : xs) m.add(x);
+    return m.interval(level);
 }
 
 Interval wilson_interval(long successes, long n, double level) {
@@ -75,55 +81,73 @@ std::string format_interval(const Interval& iv, int decimals) {
            fixed(iv.high, decimals) + "]";
 }
 
-TournamentSummary summarize(const std::vector<GameResult>& results, int rotations, double level) {
-    TournamentSummary out;
-    std::vector<std::string> order;
-    std::map<std::string, std::vector<double>> scores;
-    std::map<std::string, long> games, wins;
-    std::map<std::string, bool> cheats;
-    // Per board: the lines seen and, per spec, the sum and count of its seat-hand scores.
-    std::map<long, int> board_lines;
-    std::map<long, std::map<std::string, std::pair<double, long>>> board_scores;
-    for (const GameResult& g : results) {
-        ++board_lines[g.board];
-        std::vector<std::pair<std::string, int>> seen;  // (spec, unit) already counted in this line
-        for (const SeatResult& s : g.seats) {
-            cheats[s.spec] = cheats[s.spec] || s.cheats;
-            if (std::find(seen.begin(), seen.end(), std::pair(s.spec, s.unit)) != seen.end())
-                continue;
-            seen.emplace_back(s.spec, s.unit);
-            if (!games.count(s.spec)) order.push_back(s.spec);
-            ++games[s.spec];
-            wins[s.spec] += s.won ? 1 : 0;
-            auto& bs = board_scores[g.board][s.spec];
-            for (double x : s.hand_scores) {
-                scores[s.spec].push_back(x);
-                bs.first += x;
-                ++bs.second;
-            }
+int TournamentTally::spec_index(const std::string& spec) {
+    for (std::size_t i = 0; i < specs_.size(); ++i)
+        if (specs_[i].spec == spec) return static_cast<int>(i);
+    specs_.push_back({spec, 0, 0, {}, false});
+    board_sum_.emplace_back(0.0, 0);
+    return static_cast<int>(specs_.size() - 1);
+}
+
+void TournamentTally::add(const GameResult& g) {
+    if (g.board != board_) {
+        board_ = g.board;
+        board_lines_ = 0;
+        for (auto& b : board_sum_) b = {0.0, 0};
+    }
+    ++board_lines_;
+    ++results_;
+    std::vector<std::pair<std::string, int>> seen;  // (spec, unit) already counted in this line
+    for (const SeatResult& s : g.seats) {
+        const int i = spec_index(s.spec);
+        Spec& spec = specs_[static_cast<std::size_t>(i)];
+        spec.cheats = spec.cheats || s.cheats;
+        if (std::find(seen.begin(), seen.end(), std::pair(s.spec, s.unit)) != seen.end()) continue;
+        seen.emplace_back(s.spec, s.unit);
+        ++spec.games;
+        spec.wins += s.won ? 1 : 0;
+        auto& board = board_sum_[static_cast<std::size_t>(i)];
+        for (double x : s.hand_scores) {
+            spec.score.add(x);
+            board.first += x;
+            ++board.second;
         }
     }
-    for (const std::string& spec : order)
-        out.specs.push_back({spec, games[spec], wins[spec],
-                             wilson_interval(wins[spec], games[spec], level),
-                             mean_interval(scores[spec], level), cheats[spec]});
-    if (rotations <= 1) return out;
-    for (const auto& [board, lines] : board_lines) out.boards += lines == rotations ? 1 : 0;
-    for (std::size_t i = 0; i < order.size(); ++i)
-        for (std::size_t k = i + 1; k < order.size(); ++k) {
-            std::vector<double> diffs;
-            for (const auto& [board, per_spec] : board_scores) {
-                if (board_lines[board] != rotations) continue;
-                const auto a = per_spec.find(order[i]), b = per_spec.find(order[k]);
-                if (a == per_spec.end() || b == per_spec.end() || !a->second.second ||
-                    !b->second.second)
-                    continue;
-                diffs.push_back(a->second.first / a->second.second -
-                                b->second.first / b->second.second);
-            }
-            out.pairs.push_back({order[i], order[k], mean_interval(diffs, level)});
+    if (rotations_ > 1 && board_lines_ == rotations_) end_board();
+}
+
+// A complete board: each pair of specs that played on it gets the difference of their means.
+void TournamentTally::end_board() {
+    ++complete_boards_;
+    for (std::size_t a = 0; a < specs_.size(); ++a)
+        for (std::size_t b = a + 1; b < specs_.size(); ++b) {
+            const auto& x = board_sum_[a];
+            const auto& y = board_sum_[b];
+            if (x.second == 0 || y.second == 0) continue;
+            pairs_[{static_cast<int>(a), static_cast<int>(b)}].add(
+                x.first / static_cast<double>(x.second) - y.first / static_cast<double>(y.second));
+        }
+}
+
+TournamentSummary TournamentTally::summary(double level) const {
+    TournamentSummary out;
+    for (const Spec& s : specs_)
+        out.specs.push_back({s.spec, s.games, s.wins, wilson_interval(s.wins, s.games, level),
+                             s.score.interval(level), s.cheats});
+    if (rotations_ <= 1) return out;
+    out.boards = complete_boards_;
+    for (std::size_t a = 0; a < specs_.size(); ++a)
+        for (std::size_t b = a + 1; b < specs_.size(); ++b) {
+            const auto it = pairs_.find({static_cast<int>(a), static_cast<int>(b)});
+            out.pairs.push_back(
+                {specs_[a].spec, specs_[b].spec,
+                 it == pairs_.end() ? RunningMean().interval(level) : it->second.interval(level)});
         }
     return out;
+}
+
+std::size_t TournamentTally::stored_values() const {
+    return specs_.size() + pairs_.size() + board_sum_.size();
 }
 
 std::string format_summary(const TournamentSummary& summary, bool lower_is_better) {
@@ -149,17 +173,22 @@ std::string format_summary(const TournamentSummary& summary, bool lower_is_bette
     return out;
 }
 
-std::vector<PolicySummary> summarize_policies(const std::vector<std::string>& policies,
-                                              const std::vector<std::vector<double>>& losses,
-                                              double level) {
-    std::vector<PolicySummary> rows;
-    for (std::size_t i = 0; i < policies.size(); ++i) {
-        const std::vector<double>& l = losses.at(i);
-        const long best =
-            std::count_if(l.begin(), l.end(), [](double x) { return x <= kBestTolerance; });
-        rows.push_back({policies[i], wilson_interval(best, static_cast<long>(l.size()), level),
-                        mean_interval(l, level)});
+EvalTally::EvalTally(std::vector<std::string> policies)
+    : policies_(std::move(policies)), best_(policies_.size(), 0), loss_(policies_.size()) {}
+
+void EvalTally::add(const std::vector<double>& losses) {
+    for (std::size_t p = 0; p < policies_.size(); ++p) {
+        best_[p] += losses.at(p) <= kBestTolerance ? 1 : 0;
+        loss_[p].add(losses[p]);
     }
+    ++results_;
+}
+
+std::vector<PolicySummary> EvalTally::summary(double level) const {
+    std::vector<PolicySummary> rows;
+    for (std::size_t p = 0; p < policies_.size(); ++p)
+        rows.push_back({policies_[p], wilson_interval(best_[p], loss_[p].n(), level),
+                        loss_[p].interval(level)});
     return rows;
 }
 

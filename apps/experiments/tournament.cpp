@@ -17,8 +17,8 @@ namespace {
 
 PlayerFactory factory_of(const TournamentOptions& options) {
     if (options.make_player) return options.make_player;
-    return [](int, const std::string& spec, std::uint64_t seed) {
-        return sampling::make_player(spec, seed);
+    return [](int, const std::string& spec, std::uint64_t seed, std::stop_token stop) {
+        return sampling::make_player(spec, seed, std::move(stop));
     };
 }
 
@@ -32,7 +32,8 @@ std::string play_item(const TournamentPlan& plan, const PlayerFactory& make, lon
     const std::uint64_t game_seed = seeds::tournament_game(plan.seed, board);
     std::vector<std::unique_ptr<Player>> players(n);
     for (int e = 0; e < n; ++e)
-        players[(e + rotation) % n] = make(e, plan.specs[e], seeds::tournament_bot(game_seed, e));
+        players[(e + rotation) % n] =
+            make(e, plan.specs[e], seeds::tournament_bot(game_seed, e), stop);
     Game game(plan.rules, game_seed);
     if (plan.by_hands) game.stop_after_hand();
     while (!game.over()) {
@@ -46,7 +47,7 @@ std::string play_item(const TournamentPlan& plan, const PlayerFactory& make, lon
 std::vector<int> cheating_entries(const TournamentPlan& plan, const PlayerFactory& make) {
     std::vector<int> cheats;
     for (int e = 0; e < plan.rules.players; ++e)
-        if (make(e, plan.specs[e], 0)->sees_all_hands()) cheats.push_back(e);
+        if (make(e, plan.specs[e], 0, {})->sees_all_hands()) cheats.push_back(e);
     return cheats;
 }
 
@@ -65,7 +66,7 @@ void check_tournament_options(const TournamentOptions& options) {
         throw InputError("--out is required: the results file (JSON Lines)");
     const PlayerFactory make = factory_of(options);
     for (int e = 0; e < n; ++e)
-        if (!make(e, plan.specs[e], 0))  // unknown bots fail here, not in a worker
+        if (!make(e, plan.specs[e], 0, {}))  // unknown bots fail here, not in a worker
             throw InputError("no player for spec '" + plan.specs[e] + "'");
 }
 
@@ -82,24 +83,22 @@ TournamentResult run_tournament(const TournamentOptions& options, RunObserver& o
     TournamentPlan plan = options.plan;
     plan.cheats = cheating_entries(plan, make);
 
-    const std::unique_ptr<ResultsFile> out =
-        open_results(mpi, options.run.out, tournament_header(plan), options.run.resume,
-                     [&](const nlohmann::json& line) { tournament_result_from_json(line, plan); });
-    std::vector<GameResult> results;
-    if (out) {
-        if (!out->note().empty()) observer.note(out->note());
-        for (const nlohmann::json& line : out->existing())
-            results.push_back(tournament_result_from_json(line, plan));
-    }
+    // The table of the whole file, as running sums: the results already there (resume), then
+    // each one as it is written.
+    TournamentTally tally(plan.rotations());
+    const std::unique_ptr<ResultsFile> out = open_results(
+        mpi, options.run.out, tournament_header(plan), options.run.resume,
+        [&](const nlohmann::json& line) { tally.add(tournament_result_from_json(line, plan)); });
+    if (out && !out->note().empty()) observer.note(out->note());
+    const long existing = tally.results();
     TournamentResult result;
     result.total = plan.total();
     result.workers = mpi.workers_text(options.run.threads);
     if (mpi.rank() == 0)
         spdlog::info("tournament: {} {} of {} to play on {}, results to {}{}",
-                     plan.total() - static_cast<long>(results.size()),
-                     plan.by_hands ? "hands" : "games", plan.total(), result.workers,
-                     options.run.out,
-                     results.empty() ? "" : fmt::format(" ({} already there)", results.size()));
+                     plan.total() - existing, plan.by_hands ? "hands" : "games", plan.total(),
+                     result.workers, options.run.out,
+                     existing == 0 ? "" : fmt::format(" ({} already there)", existing));
     BatchOptions bo;
     bo.total = plan.total();
     bo.threads = options.run.threads;
@@ -109,13 +108,14 @@ TournamentResult run_tournament(const TournamentOptions& options, RunObserver& o
         [&](long i, const std::stop_token& item_stop) {
             return play_item(plan, make, i, item_stop);
         },
+        // A line this run just made: its seat fields are all the table needs.
         [&](long, const std::string& line) {
-            results.push_back(tournament_result_from_json(parse_json_line(line), plan));
+            tally.add(game_result_from_json(parse_json_line(line)));
         });
     result.status = complete ? 0 : kExitInterrupted;
     if (mpi.rank() != 0) return result;
-    result.done = static_cast<long>(results.size());
-    result.summary = summarize(results, plan.rotations());
+    result.done = tally.results();
+    result.summary = tally.summary();
     return result;
 }
 

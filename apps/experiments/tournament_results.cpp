@@ -1,6 +1,7 @@
 #include "apps/experiments/tournament_results.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "apps/experiments/results_file.hpp"
 #include "cardgames/cards/deal.hpp"
@@ -188,22 +189,28 @@ std::string tournament_result_line(const TournamentPlan& plan, long index,
     return line.dump();
 }
 
-TournamentFile read_tournament_file(const std::string& path) {
+TournamentFile read_tournament_file(const std::string& path, const TournamentLineFn& each) {
     TournamentFile file;
-    ResultsContents contents = read_results(
+    std::optional<TournamentTally> tally;
+    read_results(
         path, "tournament",
-        [&](const json& header) { file.plan = tournament_plan_from_header(header); },
+        [&](const json& header) {
+            file.plan = tournament_plan_from_header(header);
+            tally.emplace(file.plan.rotations());
+        },
         [&](const json& line) {
-            file.results.push_back(tournament_result_from_json(line, file.plan));
+            const GameResult result = tournament_result_from_json(line, file.plan);
+            tally->add(result);
+            if (each) each(line, result);
         });
-    file.lines = std::move(contents.results);
+    file.results = tally->results();
+    file.summary = tally->summary();
     return file;
 }
 
 std::string tournament_report(const std::string& path) {
     const TournamentFile file = read_tournament_file(path);
-    return format_summary(summarize(file.results, file.plan.rotations()),
-                          cardgames::lower_score_wins(file.plan.rules));
+    return format_summary(file.summary, cardgames::lower_score_wins(file.plan.rules));
 }
 
 }  // namespace apps

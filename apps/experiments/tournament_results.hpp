@@ -7,6 +7,7 @@
 // ResultsFile and read_results add the file and the line.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -60,13 +61,16 @@ GameResult game_result_from_json(const nlohmann::json& line);
 // rotation, their units, and per seat a win of 0 or 1 and one score per hand.
 GameResult tournament_result_from_json(const nlohmann::json& line, const TournamentPlan& plan);
 
-// A whole tournament results file, every line read and checked as above.
+// A whole tournament results file, read line by line and checked as above: its plan, how many
+// results it holds and their summary. `each` (if given) sees every result line as written and as
+// reduced, in index order, for a caller that wants the records themselves.
 struct TournamentFile {
     TournamentPlan plan;
-    std::vector<nlohmann::json> lines;  // the result lines as written
-    std::vector<GameResult> results;    // the same, reduced
+    long results = 0;
+    TournamentSummary summary;
 };
-TournamentFile read_tournament_file(const std::string& path);
+using TournamentLineFn = std::function<void(const nlohmann::json& line, const GameResult& result)>;
+TournamentFile read_tournament_file(const std::string& path, const TournamentLineFn& each = {});
 
 // The table `tournament --report` prints for a whole results file.
 std::string tournament_report(const std::string& path);

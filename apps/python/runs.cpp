@@ -127,10 +127,10 @@ struct Entries {
     }
     // Called from the run's threads, without the GIL.
     apps::PlayerFactory factory() const {
-        return [this](int entry, const std::string& spec,
-                      std::uint64_t seed) -> std::unique_ptr<Player> {
+        return [this](int entry, const std::string& spec, std::uint64_t seed,
+                      std::stop_token stop) -> std::unique_ptr<Player> {
             const auto it = objects.find(entry);
-            if (it == objects.end()) return sampling::make_player(spec, seed);
+            if (it == objects.end()) return sampling::make_player(spec, seed, std::move(stop));
             py::gil_scoped_acquire gil;
             return std::make_unique<PythonPlayer>(it->second, spec.substr(7));
         };

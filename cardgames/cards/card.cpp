@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text.hpp"
 
 namespace cardgames {
 
@@ -106,7 +107,8 @@ Card parse_card(std::string_view text) {
         if (parse_rank(t.substr(0, rank_len), r) && parse_suit(t.substr(rank_len), s))
             return Card(s, r);
     }
-    throw InputError("'" + std::string(text) +
+    // The text may be anything typed or read: shown safe and short.
+    throw InputError("'" + safe_text(text, 60) +
                      "' is not a card (expected rank then suit, like QS, TH, 10h or Q\u2660)");
 }
 

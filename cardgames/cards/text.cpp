@@ -114,4 +114,28 @@ std::vector<std::string_view> split_words(std::string_view text) {
     return out;
 }
 
+LineRead read_line_bounded(std::istream& in, std::string& line, std::size_t max_bytes) {
+    line.clear();
+    bool too_long = false, any = false;
+    std::streambuf* buf = in.rdbuf();
+    for (;;) {
+        const int c = buf->sbumpc();
+        if (c == std::char_traits<char>::eof()) {
+            in.setstate(std::ios::eofbit);
+            if (!any) {
+                in.setstate(std::ios::failbit);
+                return LineRead::kEnd;
+            }
+            break;
+        }
+        any = true;
+        if (c == '\n') break;
+        if (line.size() < max_bytes)
+            line.push_back(static_cast<char>(c));
+        else
+            too_long = true;
+    }
+    return too_long ? LineRead::kTooLong : LineRead::kLine;
+}
+
 }  // namespace cardgames

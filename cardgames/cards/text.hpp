@@ -4,6 +4,7 @@
 // characters would break lines or drive the terminal.
 
 #include <cstddef>
+#include <istream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,5 +29,10 @@ std::vector<std::string_view> split_list(std::string_view text, char separator =
 
 // The words of a text: its runs of non-space characters, in order (views into `text`).
 std::vector<std::string_view> split_words(std::string_view text);
+
+// One line read from `in` into `line` (without its '\n'), keeping at most `max_bytes` of it: the
+// rest of a longer line is read and dropped, never stored, so a huge line costs no memory.
+enum class LineRead { kLine, kTooLong, kEnd };  // kEnd: nothing left to read
+LineRead read_line_bounded(std::istream& in, std::string& line, std::size_t max_bytes);
 
 }  // namespace cardgames

@@ -10,7 +10,7 @@
 
 namespace cardgames {
 
-std::string read_text_file(const std::filesystem::path& path, const std::string& label) {
+std::ifstream open_text_file(const std::filesystem::path& path, const std::string& label) {
     namespace fs = std::filesystem;
     const std::string at = (label.empty() ? "" : label + " ") + "'" + path.string() + "': ";
     std::error_code ec;
@@ -20,6 +20,12 @@ std::string read_text_file(const std::filesystem::path& path, const std::string&
     if (!fs::is_regular_file(st) && !fs::is_fifo(st)) throw InputError(at + "not a regular file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(at + "cannot open the file (" + std::strerror(errno) + ")");
+    return in;
+}
+
+std::string read_text_file(const std::filesystem::path& path, const std::string& label) {
+    const std::string at = (label.empty() ? "" : label + " ") + "'" + path.string() + "': ";
+    std::ifstream in = open_text_file(path, label);
     std::stringstream text;
     text << in.rdbuf();
     if (in.bad()) throw InputError(at + "cannot read the file");

@@ -4,6 +4,7 @@
 // both are refused with an InputError naming the path.
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace cardgames {
@@ -12,5 +13,8 @@ namespace cardgames {
 // `<label> '<path>': <what is wrong>` ("--records 'data': a directory, not a file"); an empty label
 // leaves out the label.
 std::string read_text_file(const std::filesystem::path& path, const std::string& label);
+// The same file opened for reading piece by piece (a file too large to hold), with the same checks
+// and errors.
+std::ifstream open_text_file(const std::filesystem::path& path, const std::string& label);
 
 }  // namespace cardgames

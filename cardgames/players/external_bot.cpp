@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,7 +11,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
@@ -114,16 +117,61 @@ std::string start_problem(const std::string& command) {
     return "'" + word + "': no such program in PATH";
 }
 
+// The group's watcher: when the table dies, however it dies, the bot's whole process group dies
+// too. Called in the freshly forked child (the group's leader), async-signal-safe calls only.
+extern "C" void kill_own_group(int) {
+    kill(0, SIGKILL);
+}
+
+// The forked child stays as a watcher: it asks the kernel for a signal when the table dies
+// (PR_SET_PDEATHSIG) and then kills its process group, the bot's own children included; the bot
+// itself runs in a child of it, in the same group. The watcher ends as the bot ends, with the
+// same status, so the table sees the bot's exit. Returns in the bot's process.
+void watch_table(pid_t table) {
+    struct sigaction on_death {};
+    on_death.sa_handler = kill_own_group;
+    sigaction(SIGUSR1, &on_death, nullptr);
+    sigset_t usr1;
+    sigemptyset(&usr1);
+    sigaddset(&usr1, SIGUSR1);
+    sigprocmask(SIG_UNBLOCK, &usr1, nullptr);
+    prctl(PR_SET_PDEATHSIG, SIGUSR1);
+    if (getppid() != table) kill(0, SIGKILL);  // the table died before the request took
+    const pid_t bot = fork();
+    if (bot == 0) {
+        signal(SIGUSR1, SIG_DFL);  // the death signal is not inherited; the handler would be
+        return;
+    }
+    if (bot < 0) _exit(127);
+    // The bot's pipes are its own: the table sees their end when the bot closes them. The
+    // watcher never execs, so the pipes' original descriptors (and the table's files, its results
+    // file's lock among them) would stay open in it despite O_CLOEXEC: it keeps only stderr.
+    close(STDIN_FILENO);
+    close(STDOUT_FILENO);
+    if (close_range(3, ~0U, 0) != 0)
+        for (int fd = 3; fd < 1024; ++fd) close(fd);
+    int status = 0;
+    while (waitpid(bot, &status, 0) < 0)
+        if (errno != EINTR) _exit(127);
+    if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
+    const int sig = WTERMSIG(status);
+    signal(sig, SIG_DFL);
+    kill(getpid(), sig);
+    _exit(128 + sig);
+}
+
 }  // namespace
 
-// A program run by /bin/sh -c in its own process group, with pipes to its stdin and from its
-// stdout (its stderr is ours). Reads and writes never block past a deadline. The destructor (or
+// A program run by /bin/sh -c in its own process group (under a watcher that ends the group when
+// the table dies, even by SIGKILL), with pipes to its stdin and from its stdout (its stderr is
+// ours). Reads and writes never block past a deadline. The destructor (or
 // finish) closes its stdin, gives it a grace period to exit, kills the whole group and reaps it.
 class ChildProcess {
   public:
     enum class Read { kLine, kTimeout, kClosed, kTooLong };
 
-    explicit ChildProcess(const std::string& command) {
+    // `stop` kills the process group when requested: a wait for the program then ends at once.
+    ChildProcess(const std::string& command, const std::stop_token& stop) {
         int to_child[2], from_child[2];
         // A pipe or a process the machine cannot give is no fault of the bot: a std::system_error
         // that ends the run (the apps report it as out of threads or processes), not a fallback.
@@ -137,12 +185,14 @@ class ChildProcess {
         }
         const std::string script = shell_command(command);
         const char* argv[] = {"/bin/sh", "-c", script.c_str(), nullptr};
+        const pid_t table = getpid();
         pid_ = fork();
         if (pid_ == 0) {
             // Only async-signal-safe calls between fork and exec.
             setpgid(0, 0);
             move_fd(to_child[0], STDIN_FILENO);
             move_fd(from_child[1], STDOUT_FILENO);
+            watch_table(table);
             sigset_t none;
             sigemptyset(&none);
             sigprocmask(SIG_SETMASK, &none, nullptr);
@@ -163,6 +213,8 @@ class ChildProcess {
         out_fd_ = from_child[0];
         fcntl(in_fd_, F_SETFL, fcntl(in_fd_, F_GETFL) | O_NONBLOCK);
         fcntl(out_fd_, F_SETFL, fcntl(out_fd_, F_GETFL) | O_NONBLOCK);
+        // The group is not reaped before finish() ends this callback, so the id is still ours.
+        on_stop_.emplace(stop, [pid = pid_] { killpg(pid, SIGKILL); });
     }
 
     ~ChildProcess() { finish(std::chrono::milliseconds(0)); }
@@ -234,6 +286,7 @@ class ChildProcess {
     // group and reaps it. Returns how it ended ("exited with status 0").
     std::string finish(std::chrono::milliseconds grace) {
         if (pid_ < 0) return ended_;
+        on_stop_.reset();
         if (in_fd_ >= 0) close(in_fd_);
         in_fd_ = -1;
         const auto until = Clock::now() + grace;
@@ -265,6 +318,7 @@ class ChildProcess {
     int out_fd_ = -1;  // the program's stdout
     std::string buffer_;
     std::string ended_;
+    std::optional<std::stop_callback<std::function<void()>>> on_stop_;
 };
 
 ExternalBot::ExternalBot(Options options, std::uint64_t seed)
@@ -309,6 +363,13 @@ void ExternalBot::fail(const InfoState& info, const std::string& received,
     process_.reset();
 }
 
+bool ExternalBot::stopped() {
+    if (process_) process_->finish(std::chrono::milliseconds(0));
+    process_.reset();
+    failed_ = true;
+    return false;
+}
+
 bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
     if (game_done_) {
         // The same player is reused for another game: start afresh with a new program.
@@ -316,9 +377,10 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
         failed_ = game_done_ = false;
     }
     if (failed_) return false;
+    if (options_.stop.stop_requested()) return stopped();
     const std::vector<std::string> lines = writer_.decision(info);
     const auto deadline = Clock::now() + std::chrono::milliseconds(options_.time_limit_ms);
-    if (!process_) process_ = std::make_unique<ChildProcess>(options_.command);
+    if (!process_) process_ = std::make_unique<ChildProcess>(options_.command, options_.stop);
     std::string text, why, stray;
     // Output nobody asked for (a second answer line, debug prints on stdout) is a protocol error.
     const auto early = process_->read_line(Clock::now(), stray);
@@ -331,6 +393,7 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
     for (const std::string& l : lines) text += l + "\n";
     const std::string limit = std::to_string(options_.time_limit_ms) + " ms";
     if (!process_->write_all(text, deadline, why)) {
+        if (options_.stop.stop_requested()) return stopped();
         if (why == "late") {
             fail(info, process_->pending(),
                  "late: it did not read the table's lines within " + limit);
@@ -342,7 +405,9 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
         return false;
     }
     std::string line;
-    switch (process_->read_line(deadline, line)) {
+    const ChildProcess::Read read = process_->read_line(deadline, line);
+    if (read != ChildProcess::Read::kLine && options_.stop.stop_requested()) return stopped();
+    switch (read) {
         case ChildProcess::Read::kLine:
             answer = protocol::check_answer(info, line);
             if (answer.status == protocol::Answer::Status::kOk) return true;
@@ -407,7 +472,7 @@ void ExternalBot::hand_over(const HandRecord& hand, bool game_over,
 std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const std::string& command,
                                           int time_limit_ms, const std::string& fallback,
                                           const protocol::PlayerFactory& make_fallback,
-                                          std::uint64_t seed) {
+                                          std::uint64_t seed, std::stop_token stop) {
     if (command.empty())
         throw InputError("bot spec '" + spec_text +
                          "': external needs cmd=\"program and arguments\"");
@@ -424,6 +489,7 @@ std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const st
     o.time_limit_ms = time_limit_ms;
     o.fallback = fallback;
     o.make_fallback = make_fallback;
+    o.stop = std::move(stop);
     try {
         return std::make_unique<ExternalBot>(o, seed);
     } catch (const InputError& e) {

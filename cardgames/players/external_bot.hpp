@@ -7,12 +7,15 @@
 // answer, or a bot that died, is reported on stderr in one line (seat, decision, text received,
 // what was wrong) and noted for the game record; the program is then stopped and the fallback bot
 // (default random) makes this and every later decision of the game, so a tournament never stops
-// for one bad bot. The program is always killed and reaped by the destructor: no zombies.
+// for one bad bot. The program is always killed and reaped by the destructor: no zombies. A stop
+// request (Options::stop: the run was interrupted) kills the program's process group at once, even
+// while it thinks; the fallback then answers, quietly, for a game its caller abandons.
 // The fallback may be any bot but external; the registry (sampling/bot_registry.hpp) makes it, so
 // this file knows no bot by name.
 
 #include <cstdint>
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,7 @@ class ExternalBot : public Player {
         int time_limit_ms = 10000;
         std::string fallback = "random";        // the fallback's spec, for the notes
         protocol::PlayerFactory make_fallback;  // makes that bot from a seed
+        std::stop_token stop;                   // the run's stop request
     };
 
     // `seed` is sent to the program (the seed our own bot would use in this seat) and seeds the
@@ -56,6 +60,8 @@ class ExternalBot : public Player {
     // (after reporting and stopping the program) when the fallback must decide.
     bool ask(const InfoState& info, protocol::Answer& answer);
     void fail(const InfoState& info, const std::string& received, const std::string& reason);
+    // The run was stopped: ends the program without a note; returns false (the fallback decides).
+    bool stopped();
     void stop();
 
     Options options_;
@@ -73,6 +79,6 @@ class ExternalBot : public Player {
 std::unique_ptr<Player> make_external_bot(const std::string& spec_text, const std::string& command,
                                           int time_limit_ms, const std::string& fallback,
                                           const protocol::PlayerFactory& make_fallback,
-                                          std::uint64_t seed);
+                                          std::uint64_t seed, std::stop_token stop = {});
 
 }  // namespace cardgames

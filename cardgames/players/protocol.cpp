@@ -973,9 +973,12 @@ void run_bot_session(std::istream& in, std::ostream& out, const PlayerFactory& m
     std::unique_ptr<Player> player;
     int games = 0;
     std::string line;
-    for (long long number = 1; std::getline(in, line); ++number) {
+    for (long long number = 1;; ++number) {
+        // Read bounded: a huge line costs no memory before it is refused.
+        const LineRead read = read_line_bounded(in, line, kMaxLineBytes);
+        if (read == LineRead::kEnd) break;
         try {
-            if (line.size() > kMaxLineBytes)
+            if (read == LineRead::kTooLong)
                 throw ProtocolError("'" + shown(line) + "': a line longer than 64 KiB");
             const std::optional<Phase> ask = view.feed(line);
             if (view.ended()) return;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/seeds.hpp"
 
 namespace cardgames {
 
@@ -50,6 +51,10 @@ Deal deal_from_seed(const Rules& rules, std::uint64_t seed, int hand_number) {
     const int per_hand = rules.cards_per_hand();
     for (int i = 0; i < static_cast<int>(cards.size()); ++i) deal.hands[i / per_hand] |= cards[i];
     return deal;
+}
+
+Deal tournament_deal(const Rules& rules, std::uint64_t run_seed, long board, int hand_number) {
+    return deal_from_seed(rules, seeds::tournament_game(run_seed, board), hand_number);
 }
 
 }  // namespace cardgames

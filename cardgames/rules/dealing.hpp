@@ -17,4 +17,8 @@ void validate_deal(const Deal& deal, const Rules& rules, int cards_per_hand = 0)
 // (Boost.Random's generator and distribution, our own shuffle).
 Deal deal_from_seed(const Rules& rules, std::uint64_t seed, int hand_number);
 
+// The deal of hand `hand_number` of board `board` of a tournament run from `run_seed` (every seat
+// rotation of a board plays these deals): what a results file's game must have been dealt.
+Deal tournament_deal(const Rules& rules, std::uint64_t run_seed, long board, int hand_number);
+
 }  // namespace cardgames

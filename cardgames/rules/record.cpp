@@ -180,22 +180,23 @@ RecordedHand read_hand(const JsonField& h, const Rules& rules) {
         }
     }
     out.recorded = json::object();
-    for (const char* key : {"trick_winners", "tricks", "hand_score", "scores"}) {
+    for (const char* key : {"trick_winners", "tricks", "hand_score", "scores", "bags"}) {
         if (!h.has(key)) continue;
         integers(h[key], 0, kDeckSize, -kMaxScore, kMaxScore);
         out.recorded[key] = h[key].json();
     }
+    if (h.has("moon")) out.recorded["moon"] = h["moon"].integer(-1, rules.players - 1);
+    if (h.has("pass_offset"))
+        out.recorded["pass_offset"] = h["pass_offset"].integer(-rules.players, rules.players);
     return out;
 }
 
 // The keys a reader does not need are still checked, so that a record that passes is one the
 // program could have written.
 void check_optional_keys(const JsonField& r, const Rules& rules) {
-    const std::size_t units = static_cast<std::size_t>(rules.num_units());
     if (r.has("version") && r["version"].integer(0, kMaxScore) != kRecordVersion)
         r["version"].fail("record version " + std::to_string(r["version"].integer(0, kMaxScore)) +
                           ", this program reads " + std::to_string(kRecordVersion));
-    if (r.has("final_scores")) integers(r["final_scores"], units, units, -kMaxScore, kMaxScore);
     if (!r.has("fallbacks")) return;
     const JsonField notes = r["fallbacks"];
     for (std::size_t i = 0, k = notes.array(); i < k; ++i) {
@@ -207,9 +208,41 @@ void check_optional_keys(const JsonField& r, const Rules& rules) {
 }
 
 std::string describe(const std::vector<int>& v) {
-    std::string s = "[";
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-    return s + "]";
+    return json(v).dump();
+}
+
+// A recorded outcome that is not what the rules give: the record is refused, naming the key.
+[[noreturn]] void contradicts(const std::string& key, const std::string& recorded,
+                              const std::string& derived) {
+    throw InputError("key \"" + key + "\": recorded " + safe_text(recorded) +
+                     " but the rules give " + derived);
+}
+
+// The decisions of a finished hand as the rules took them, against the record's: Spades bids
+// and blind-nil flags, and the blind-nil exchanges (the replay consumed `exchanges_used` of
+// them); Hearts passes (none in a hand that holds).
+void check_decisions(const Rules& rules, const RecordedHand& h, const HandRecord& done,
+                     std::size_t exchanges_used, const std::string& at) {
+    for (int s = 0; s < rules.players; ++s) {
+        const auto i = static_cast<std::size_t>(s);
+        const std::string seat = "[" + std::to_string(s) + "]";
+        if (rules.game == GameKind::kSpades) {
+            if (h.blind[i] != done.bids[i].blind)
+                contradicts(at + "blind_nil" + seat, h.blind[i] ? "true" : "false",
+                            done.bids[i].blind ? "true" : "false");
+            if (h.bids[i] != done.bids[i].tricks)
+                contradicts(at + "bids" + seat, std::to_string(h.bids[i]),
+                            std::to_string(done.bids[i].tricks) +
+                                (done.bids[i].blind ? " (blind nil)" : ""));
+        } else if (h.passes[i] != done.passed[i]) {
+            contradicts(at + "passes" + seat, "\"" + cards_to_string(h.passes[i]) + "\"",
+                        "\"" + cards_to_string(done.passed[i]) + "\"");
+        }
+    }
+    if (exchanges_used < h.exchanges.size())
+        contradicts(at + "exchanges[" + std::to_string(exchanges_used) + "]",
+                    "an exchange by seat " + std::to_string(h.exchanges[exchanges_used].first),
+                    std::to_string(exchanges_used) + " exchanges in this hand");
 }
 
 }  // namespace
@@ -240,7 +273,12 @@ RecordedGame read_game_record(const json& record) {
     if (r.has("winners"))
         out.winners = integers(r["winners"], 0, static_cast<std::size_t>(out.rules.num_units()), 0,
                                out.rules.num_units() - 1);
-    out.complete = r.has("complete") && r["complete"].boolean();
+    out.complete_given = r.has("complete");
+    out.complete = out.complete_given && r["complete"].boolean();
+    if (r.has("final_scores")) {
+        const auto units = static_cast<std::size_t>(out.rules.num_units());
+        out.final_scores = integers(r["final_scores"], units, units, -kMaxScore, kMaxScore);
+    }
     check_optional_keys(r, out.rules);
     return out;
 }
@@ -265,10 +303,14 @@ ReplayResult replay_record(const RecordedGame& record, const PlayVisitor& before
     for (std::size_t hi = 0; hi < hands.size(); ++hi) {
         const RecordedHand& h = hands[hi];
         const std::string where = "hand " + std::to_string(hi);
+        const std::string at = "hands[" + std::to_string(hi) + "].";
         if (game.over()) return fail(where + ": the game was already over");
         if (stopped && hi + 1 == hands.size()) game.stop_after_hand();
-        if (h.number != game.hand().number || h.dealer != game.hand().dealer)
-            return fail(where + ": hand number or dealer does not follow from the previous hand");
+        if (h.number != game.hand().number)
+            contradicts(at + "hand", std::to_string(h.number), std::to_string(game.hand().number));
+        if (h.dealer != game.hand().dealer)
+            contradicts(at + "dealer", std::to_string(h.dealer),
+                        std::to_string(game.hand().dealer));
         try {
             game.set_deal(h.deal);
         } catch (const InputError& e) {
@@ -282,6 +324,9 @@ ReplayResult replay_record(const RecordedGame& record, const PlayVisitor& before
             switch (game.phase()) {
                 case Phase::kBlindNil:
                     what = "seat " + std::to_string(seat) + " blind nil decision";
+                    if (h.blind[seat] && h.bids[seat] != 0)
+                        contradicts(at + "bids[" + std::to_string(seat) + "]",
+                                    std::to_string(h.bids[seat]), "0 (a blind nil)");
                     why = game.choose_blind_nil(h.blind[seat]);
                     break;
                 case Phase::kBid:
@@ -293,14 +338,14 @@ ReplayResult replay_record(const RecordedGame& record, const PlayVisitor& before
                         what = "seat " + std::to_string(seat) + " pass";
                         why = game.choose_pass(h.passes[seat]);
                     } else {
+                        const std::string key =
+                            at + "exchanges[" + std::to_string(next_exchange) + "]";
                         if (next_exchange >= h.exchanges.size())
-                            return fail(where + ": a blind nil exchange is missing");
+                            contradicts(key, "none", "an exchange by seat " + std::to_string(seat));
                         what = "exchange " + std::to_string(next_exchange + 1);
                         const auto& [giver, cards] = h.exchanges[next_exchange++];
                         if (giver != seat)
-                            return fail(where + ", " + what + ": seat " + std::to_string(giver) +
-                                        " gives cards but seat " + std::to_string(seat) +
-                                        " is due");
+                            contradicts(key + ".seat", std::to_string(giver), std::to_string(seat));
                         why = game.choose_pass(cards);
                     }
                     break;
@@ -328,22 +373,36 @@ ReplayResult replay_record(const RecordedGame& record, const PlayVisitor& before
             return fail(where + ": " + std::to_string(h.plays.size() - next_play) +
                         " cards after the hand ended");
         const HandRecord& done = game.finished_hands().back();
+        check_decisions(rules, h, done, next_exchange, at);
         const json recomputed = hand_to_json(rules, done);
         for (const auto& [key, value] : h.recorded.items()) {
-            if (value != recomputed[key])
-                return fail(where + ": recorded \"" + key + "\" " + value.dump() +
-                            " but the rules give " + recomputed[key].dump());
+            // A key of the other game (Hearts' moon in Spades) is not one the rules give.
+            const json derived = recomputed.contains(key) ? recomputed[key] : json();
+            if (value != derived)
+                contradicts(at + key, value.dump(),
+                            derived.is_null()
+                                ? std::string(rules.game == GameKind::kSpades ? "none in Spades"
+                                                                              : "none in Hearts")
+                                : derived.dump());
         }
+        result.played.push_back(done);
         ++result.hands;
     }
     result.scores = game.scores();
     result.winners = game.winners();
+    const int units = rules.num_units();
+    const std::vector<int> final_scores(result.scores.score.begin(),
+                                        result.scores.score.begin() + units);
+    if (record.final_scores && *record.final_scores != final_scores)
+        contradicts("final_scores", describe(*record.final_scores), describe(final_scores));
     if (record.winners && *record.winners != result.winners)
-        return fail("recorded winners " + describe(*record.winners) + " but the rules give " +
-                    describe(result.winners));
-    if (record.complete && !game.over())
-        return fail("the record says the game is complete but it is not over after " +
-                    std::to_string(result.hands) + " hands");
+        contradicts("winners", describe(*record.winners), describe(result.winners));
+    if (record.complete_given && record.complete != game.over())
+        contradicts(
+            "complete", record.complete ? "true" : "false",
+            game.over()
+                ? "true (the game is over after " + std::to_string(result.hands) + " hands)"
+                : "false (the game is not over after " + std::to_string(result.hands) + " hands)");
     return result;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Game records as JSON Lines: one object per game holding the rules, the seed, the players and,
 // per hand, the deal, bids or passes, every card in order, trick winners and scores. replay_record
-// re-runs a record through the rules and reports the first illegal or inconsistent event.
+// re-runs a record through the rules: it reports the first illegal event and refuses a record
+// whose recorded outcomes (scores, winners, moon, bags, ...) are not what the rules give.
 
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -46,8 +47,9 @@ struct RecordedHand {
     std::vector<std::pair<int, CardSet>> exchanges;  // Spades: (giving seat, cards) in order
     std::vector<CardSet> passes;                     // Hearts: one per seat
     std::vector<PlayedCard> plays;
-    nlohmann::json recorded;  // those of "trick_winners", "tricks", "hand_score", "scores" present
-                              // (integer arrays)
+    // The outcomes the record states, those present of "trick_winners", "tricks", "hand_score",
+    // "scores", "bags" (integer arrays), "moon", "pass_offset" (integers).
+    nlohmann::json recorded;
 };
 struct RecordedGame {
     Rules rules;
@@ -56,7 +58,9 @@ struct RecordedGame {
     std::vector<int> cheats;           // "cheats": the seats whose players saw every hand
     std::vector<RecordedHand> hands;
     std::optional<std::vector<int>> winners;
+    std::optional<std::vector<int>> final_scores;
     bool complete = false;
+    bool complete_given = false;  // the record has a "complete" key
 };
 
 // The one reader of a game record (replay, eval --records, the record part of a tournament
@@ -66,14 +70,22 @@ RecordedGame read_game_record(const nlohmann::json& record);
 
 struct ReplayResult {
     bool ok = true;
-    std::string error;         // the first illegal or inconsistent event, when !ok
+    std::string error;         // the first illegal event, when !ok
     ScoreBoard scores;         // final scores as re-computed
     std::vector<int> winners;  // units
     int hands = 0;
+    // Every hand replayed, as the rules give it: the deal, bids, passes, plays, trick winners, the
+    // hand's score and the running scores after it.
+    std::vector<HandRecord> played;
 };
 
-// Re-runs one game record through the rules; an illegal or inconsistent event is reported in the
-// result. The json overload reads it with read_game_record first (InputError when malformed).
+// Re-runs one game record through the rules. An illegal event (a card not held, a bid out of
+// turn, a missing card) is reported in the result (!ok). Every outcome the record states is
+// compared with what the rules give: per hand the hand and dealer numbers, bids and blind-nil
+// flags, the blind-nil exchanges, Hearts passes and pass offset, trick winners, tricks, hand
+// score, running scores, bags and moon; then final_scores, winners and complete. A difference is
+// an InputError naming the key ('key "hands[2].moon": recorded 1 but the rules give -1'), as is
+// a malformed record (the json overload reads it with read_game_record first).
 // `before_play`, when given, is called at every card play of the record just before the card is
 // played, with the game as it stands (game.to_act() is the seat to play): the one walk over a
 // record's decisions (eval --mode play collects its decisions here).

@@ -174,6 +174,13 @@ class TrickGame {
     std::vector<int> report(const engine::Tuple& value) const {
         return visit([&value](const auto& g) { return g.report(value); });
     }
+    // One player's utility `u` (a paranoid search's score: the root player's) as report() gives
+    // it for that player: the tricks of its side or its own, its unit's score change, its points.
+    int report_player(int player, engine::Utility u) const {
+        engine::Tuple t;
+        t.fill(u);  // report() reads each entry on its own: every player's entry is `u`
+        return report(t)[static_cast<std::size_t>(side_of(player))];
+    }
     Utility utility() const {
         return visit([](const auto& g) { return std::decay_t<decltype(g)>::kUtility; });
     }

@@ -157,6 +157,19 @@ Solution solve_double_dummy(const SolveRequest& r) {
     return sol;
 }
 
+// Paranoid search values the position for the player to move alone, against all the others.
+std::string paranoid_order(const SolveRequest& r) {
+    const std::string who = seat_name(r.state.to_move, r.rules.players);
+    const std::string what =
+        r.utility == Utility::kPoints ? "penalty points of " + who + " (whole hand), at most"
+        : r.rules.is_partnership()
+            ? (r.utility == Utility::kTricks ? "tricks of " + who + "'s side from here, at least"
+                                             : "hand score of " + who + "'s side, at least")
+            : (r.utility == Utility::kTricks ? "tricks of " + who + " from here, at least"
+                                             : "hand score of " + who + ", at least");
+    return what + ", whatever the others play together";
+}
+
 Solution solve_by_search(const SolveRequest& r, const std::string& algorithm) {
     const engine::SearchOptions options = search_options(r, algorithm);
     TrickGame game(r.rules, r.state, r.utility, {}, r.context);
@@ -171,8 +184,11 @@ Solution solve_by_search(const SolveRequest& r, const std::string& algorithm) {
                 ? "no legal move in this position"
                 : fmt::format("--nodes {}: too few to value even one card", r.node_limit));
 
+    const bool paranoid = options.algorithm == engine::Algorithm::kParanoid;
     auto value_of = [&](const engine::RootMoveValue<Card>& m) {
         if (analysis.has_tuple) return game.report(m.value);
+        // Paranoid's score is the player to move's own utility, not a side's total.
+        if (paranoid) return std::vector<int>{game.report_player(r.state.to_move, m.score)};
         const std::array<int, 2> sides = two_sided_tricks(m.score, game.maxsum());
         return std::vector<int>(sides.begin(), sides.end());
     };
@@ -197,7 +213,7 @@ Solution solve_by_search(const SolveRequest& r, const std::string& algorithm) {
         "{} to play; {} by {}{}{}", seat_name(r.state.to_move, r.rules.players),
         utility_name(r.utility), algorithm, r.leaf_tables ? " with leaf-value tables" : "",
         r.depth > 0 ? fmt::format(", {} tricks deep", r.depth) : std::string());
-    sol.order = value_order(r);
+    sol.order = paranoid ? paranoid_order(r) : value_order(r);
     return sol;
 }
 

@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <string>
 
 #include "apps/experiments/tournament_results.hpp"
@@ -53,13 +55,19 @@ std::vector<GameResult> small_file() {
     return out;
 }
 
+TournamentSummary tally_of(const std::vector<GameResult>& results, int rotations) {
+    TournamentTally tally(rotations);
+    for (const GameResult& g : results) tally.add(g);
+    return tally.summary();
+}
+
 TEST(Stats, SummaryOfSmallFixedFile) {
     // Two boards of partnership duplicate, A and B always partnered with themselves, so each line
     // is one game per spec. A's unit scores per hand: 100 20 | 60 | -20 | 0, B's: -50 30 | 10 | 40
     // | 50.
     const std::vector<GameResult> results = small_file();
     ASSERT_EQ(results.size(), 4u);
-    const TournamentSummary s = summarize(results, 2);
+    const TournamentSummary s = tally_of(results, 2);
     ASSERT_EQ(s.specs.size(), 2u);
     const SpecSummary& a = s.specs[0];
     EXPECT_EQ(a.spec, "A");
@@ -90,16 +98,130 @@ TEST(Stats, SummaryOfSmallFixedFile) {
 TEST(Stats, IncompleteBoardsStayOutOfThePairs) {
     std::vector<GameResult> results = small_file();
     results.pop_back();  // board 1 lacks its second rotation
-    const TournamentSummary s = summarize(results, 2);
+    const TournamentSummary s = tally_of(results, 2);
     EXPECT_EQ(s.boards, 1);
     EXPECT_EQ(s.pairs[0].difference.n, 1);
     EXPECT_NEAR(s.pairs[0].difference.estimate, 63.3333, kTol);
 }
 
+// The summary as it was computed before the tally, from the whole list of results: per spec every
+// score per hand, per board and spec the sum and count of its scores.
+TournamentSummary summary_from_list(const std::vector<GameResult>& results, int rotations) {
+    TournamentSummary out;
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<double>> scores;
+    std::map<std::string, long> games, wins;
+    std::map<long, int> board_lines;
+    std::map<long, std::map<std::string, std::pair<double, long>>> board_scores;
+    for (const GameResult& g : results) {
+        ++board_lines[g.board];
+        std::vector<std::pair<std::string, int>> seen;
+        for (const SeatResult& s : g.seats) {
+            if (std::find(seen.begin(), seen.end(), std::pair(s.spec, s.unit)) != seen.end())
+                continue;
+            seen.emplace_back(s.spec, s.unit);
+            if (!games.count(s.spec)) order.push_back(s.spec);
+            ++games[s.spec];
+            wins[s.spec] += s.won ? 1 : 0;
+            for (double x : s.hand_scores) {
+                scores[s.spec].push_back(x);
+                board_scores[g.board][s.spec].first += x;
+                ++board_scores[g.board][s.spec].second;
+            }
+        }
+    }
+    for (const std::string& spec : order)
+        out.specs.push_back({spec, games[spec], wins[spec],
+                             wilson_interval(wins[spec], games[spec]),
+                             mean_interval(scores[spec])});
+    if (rotations <= 1) return out;
+    for (const auto& [board, lines] : board_lines) out.boards += lines == rotations ? 1 : 0;
+    for (std::size_t i = 0; i < order.size(); ++i)
+        for (std::size_t k = i + 1; k < order.size(); ++k) {
+            std::vector<double> diffs;
+            for (const auto& [board, per_spec] : board_scores) {
+                const auto a = per_spec.find(order[i]), b = per_spec.find(order[k]);
+                if (board_lines[board] != rotations || a == per_spec.end() || b == per_spec.end())
+                    continue;
+                diffs.push_back(a->second.first / a->second.second -
+                                b->second.first / b->second.second);
+            }
+            out.pairs.push_back({order[i], order[k], mean_interval(diffs)});
+        }
+    return out;
+}
+
+void expect_same(const Interval& a, const Interval& b) {
+    EXPECT_EQ(a.n, b.n);
+    EXPECT_NEAR(a.estimate, b.estimate, 1e-9);
+    EXPECT_EQ(std::isnan(a.low), std::isnan(b.low));
+    if (!std::isnan(a.low)) {
+        EXPECT_NEAR(a.low, b.low, 1e-9 * (1 + std::abs(a.low)));
+        EXPECT_NEAR(a.high, b.high, 1e-9 * (1 + std::abs(a.high)));
+    }
+}
+
+// Three specs in cutthroat duplicate (4 rotations), boards of made-up scores, the last one cut.
+std::vector<GameResult> many_results(long boards) {
+    const std::vector<std::string> entries = {"X", "Y", "Z", "X"};
+    std::vector<GameResult> out;
+    for (long b = 0; b < boards; ++b)
+        for (int r = 0; r < 4 && !(b == boards - 1 && r == 3); ++r) {
+            GameResult g{b, r, {}};
+            for (int s = 0; s < 4; ++s) {
+                const double x = static_cast<double>((b * 37 + r * 11 + s * 5) % 26) - 3.5;
+                g.seats.push_back({entries[(s + 4 - r) % 4], s, (b + r + s) % 3 == 0, {x, x / 2}});
+            }
+            out.push_back(std::move(g));
+        }
+    return out;
+}
+
+TEST(Stats, TallyGivesTheSummaryOfTheWholeList) {
+    for (const auto& [results, rotations] :
+         {std::pair(small_file(), 2), std::pair(many_results(50), 4),
+          std::pair(many_results(7), 1)}) {
+        const TournamentSummary want = summary_from_list(results, rotations);
+        const TournamentSummary got = tally_of(results, rotations);
+        EXPECT_EQ(got.boards, want.boards);
+        ASSERT_EQ(got.specs.size(), want.specs.size());
+        for (std::size_t i = 0; i < want.specs.size(); ++i) {
+            EXPECT_EQ(got.specs[i].spec, want.specs[i].spec);
+            EXPECT_EQ(got.specs[i].games, want.specs[i].games);
+            EXPECT_EQ(got.specs[i].wins, want.specs[i].wins);
+            expect_same(got.specs[i].win_rate, want.specs[i].win_rate);
+            expect_same(got.specs[i].score_per_hand, want.specs[i].score_per_hand);
+        }
+        ASSERT_EQ(got.pairs.size(), want.pairs.size());
+        for (std::size_t i = 0; i < want.pairs.size(); ++i) {
+            EXPECT_EQ(got.pairs[i].a, want.pairs[i].a);
+            EXPECT_EQ(got.pairs[i].b, want.pairs[i].b);
+            expect_same(got.pairs[i].difference, want.pairs[i].difference);
+        }
+        EXPECT_EQ(format_summary(got, false), format_summary(want, false));
+    }
+}
+
+TEST(Stats, TallyHoldsNoMoreForMoreResults) {
+    TournamentTally small(4), large(4);
+    for (const GameResult& g : many_results(10)) small.add(g);
+    for (const GameResult& g : many_results(5000)) large.add(g);
+    EXPECT_EQ(large.results(), 5000 * 4 - 1);
+    EXPECT_EQ(small.stored_values(), large.stored_values());
+    EvalTally few({"a", "b"}), many({"a", "b"});
+    few.add({0.0, 1.0});
+    for (int i = 0; i < 100000; ++i) many.add({0.0, 0.5 * (i % 3)});
+    EXPECT_EQ(few.stored_values(), many.stored_values());
+    EXPECT_EQ(many.summary()[1].loss.n, 100000);
+}
+
 TEST(Stats, PolicySummaryCountsZeroLossAsBest) {
-    const auto rows = summarize_policies({"p"}, {{0.0, 2.0, 0.0, 4.0}});
+    EvalTally tally({"p"});
+    for (double loss : {0.0, 2.0, 0.0, 4.0}) tally.add({loss});
+    const auto rows = tally.summary();
     EXPECT_EQ(rows[0].best_rate.estimate, 0.5);
     EXPECT_NEAR(rows[0].loss.estimate, 1.5, 1e-12);
+    EXPECT_EQ(tally.results(), 4);
 }
 
 TEST(Stats, MissingFieldIsNamed) {

@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <stop_token>
+#include <thread>
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game_runner.hpp"
@@ -122,6 +124,36 @@ TEST(ExternalBot, LateAnswerFallsBackWithoutWaitingForIt) {
         "hearts4", 0, "external:cmd=\"" + python_bot("bad_bot.py", "slow 2") + "\",ms=300");
     expect_one_fallback(r, 0, "late:");
     EXPECT_LT(r.seconds, 4.0);
+}
+
+TEST(ExternalBot, StopRequestEndsTheWaitAtOnce) {
+    // A program that never answers, with a day to do so: the run's stop request kills it at once,
+    // and the fallback finishes the game without a note (the caller abandons that game).
+    const Rules rules = preset("hearts4");
+    std::stop_source stop;
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<FallbackNote> notes;
+    {
+        std::vector<std::unique_ptr<Player>> players;
+        players.push_back(
+            make_player("external:cmd=\"sleep 300\",ms=86400000", 1, stop.get_token()));
+        for (int s = 1; s < rules.players; ++s) players.push_back(make_player("random", s));
+        std::thread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            stop.request_stop();
+        });
+        Game game(rules, 3);
+        run_game(game, players);
+        stopper.join();
+        EXPECT_TRUE(game.over());
+        notes = collect_fallbacks(players);
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 10.0);
+    EXPECT_TRUE(notes.empty());
+    int status = 0;
+    EXPECT_EQ(waitpid(-1, &status, WNOHANG), -1);  // the program was reaped
 }
 
 TEST(ExternalBot, PartialAnswerIsLate) {

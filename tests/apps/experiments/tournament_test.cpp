@@ -115,10 +115,15 @@ TEST(Tournament, ObserverSeesEveryResultInOrder) {
     EXPECT_EQ(result.summary.specs[0].spec, "rule");
     EXPECT_EQ(result.summary.specs[0].games, 12);
     EXPECT_EQ(result.summary.specs[1].spec, "random");
-    const TournamentFile read = read_tournament_file(options.run.out);
-    EXPECT_EQ(read.lines.size(), 6u);
-    EXPECT_EQ(summarize(read.results, read.plan.rotations()).specs[1].games,
-              result.summary.specs[1].games);
+    long seen_lines = 0;
+    const TournamentFile read =
+        read_tournament_file(options.run.out, [&](const nlohmann::json& line, const GameResult&) {
+            EXPECT_EQ(line["index"], seen_lines);
+            ++seen_lines;
+        });
+    EXPECT_EQ(read.results, 6);
+    EXPECT_EQ(seen_lines, 6);
+    EXPECT_EQ(read.summary.specs[1].games, result.summary.specs[1].games);
 }
 
 // A player of the caller's (as a Python policy will be): here the rule bot behind a counter,
@@ -158,8 +163,8 @@ TEST(Tournament, StoppedRunResumesToTheUninterruptedFile) {
     constexpr long kHands = 40;
     // Seat 0 thinks 2 ms per card: the run is far from done when the third result is written.
     std::atomic<long> calls{0};
-    const PlayerFactory slow = [&](int entry, const std::string& spec,
-                                   std::uint64_t seed) -> std::unique_ptr<cardgames::Player> {
+    const PlayerFactory slow = [&](int entry, const std::string& spec, std::uint64_t seed,
+                                   std::stop_token) -> std::unique_ptr<cardgames::Player> {
         if (entry == 0)
             return std::make_unique<CountingPlayer>(seed, calls, std::chrono::milliseconds(2));
         return sampling::make_player(spec, seed);
@@ -202,8 +207,8 @@ TEST(Tournament, FactorySeatsTheCallersPlayers) {
     own.plan.specs[0] = "python:Counting";
     std::atomic<long> calls{0};
     std::atomic<long> made{0};
-    own.make_player = [&](int entry, const std::string& spec,
-                          std::uint64_t seed) -> std::unique_ptr<cardgames::Player> {
+    own.make_player = [&](int entry, const std::string& spec, std::uint64_t seed,
+                          std::stop_token) -> std::unique_ptr<cardgames::Player> {
         if (spec == "python:Counting") {
             EXPECT_EQ(entry, 0);
             ++made;
@@ -217,14 +222,17 @@ TEST(Tournament, FactorySeatsTheCallersPlayers) {
     EXPECT_GE(made.load(), 4);  // one per hand, besides the check of the specs
     EXPECT_EQ(result.summary.specs[0].spec, "python:Counting");
     // The rule bot seated through the factory plays as the "rule" spec does: the same scores.
-    const TournamentFile a = read_tournament_file(native.run.out);
-    const TournamentFile b = read_tournament_file(own.run.out);
-    ASSERT_EQ(a.results.size(), b.results.size());
-    for (std::size_t i = 0; i < a.results.size(); ++i) {
-        EXPECT_EQ(b.lines[i]["players"][0], "python:Counting");
-        for (std::size_t s = 0; s < a.results[i].seats.size(); ++s)
-            EXPECT_EQ(a.results[i].seats[s].hand_scores, b.results[i].seats[s].hand_scores);
-    }
+    std::vector<GameResult> a, b;
+    read_tournament_file(native.run.out,
+                         [&](const nlohmann::json&, const GameResult& r) { a.push_back(r); });
+    read_tournament_file(own.run.out, [&](const nlohmann::json& line, const GameResult& r) {
+        EXPECT_EQ(line["players"][0], "python:Counting");
+        b.push_back(r);
+    });
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i)
+        for (std::size_t s = 0; s < a[i].seats.size(); ++s)
+            EXPECT_EQ(a[i].seats[s].hand_scores, b[i].seats[s].hand_scores);
 }
 
 TEST(Tournament, RefusesASpecCountThatIsNotTheSeats) {

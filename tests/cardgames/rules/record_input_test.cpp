@@ -4,9 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/seeds.hpp"
 #include "cardgames/cards/text.hpp"
 #include "cardgames/players/random_bot.hpp"
+#include "cardgames/rules/dealing.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
 #include "test_helpers.hpp"
@@ -64,6 +68,24 @@ TEST(SafeText, AsciiShowsEveryOtherByteAsHex) {
     EXPECT_EQ(ascii("abcdef", 4), "abcd...");
     EXPECT_EQ(ascii("ab\xff", 4), "ab...");  // an escape is not split
     for (char c : ascii("\x80\x9f\xC2\x85\xE2\x99\xA0")) EXPECT_TRUE(c >= 0x20 && c < 0x7f);
+}
+
+TEST(ReadLineBounded, KeepsAtMostTheLimitAndDropsTheRest) {
+    std::istringstream in("short\n" + std::string(1000, 'x') + "\nnext\r\nlast");
+    std::string line;
+    EXPECT_EQ(read_line_bounded(in, line, 10), LineRead::kLine);
+    EXPECT_EQ(line, "short");
+    EXPECT_EQ(read_line_bounded(in, line, 10), LineRead::kTooLong);
+    EXPECT_EQ(line, std::string(10, 'x'));  // the rest of the line is gone, not kept
+    EXPECT_EQ(read_line_bounded(in, line, 10), LineRead::kLine);
+    EXPECT_EQ(line, "next\r");
+    EXPECT_EQ(read_line_bounded(in, line, 10), LineRead::kLine);  // a last line without '\n'
+    EXPECT_EQ(line, "last");
+    EXPECT_EQ(read_line_bounded(in, line, 10), LineRead::kEnd);
+    EXPECT_TRUE(in.fail());
+    std::istringstream exact("0123456789\n");
+    EXPECT_EQ(read_line_bounded(exact, line, 10), LineRead::kLine);
+    EXPECT_EQ(line, "0123456789");
 }
 
 TEST(JsonInput, RefusesDeepNestingBeforeParsing) {
@@ -232,6 +254,167 @@ TEST(GameRecordReader, SpadesFieldsAreChecked) {
     r["hands"][0]["exchanges"] = json::array({{{"seat", 5}, {"cards", "2C 3C"}}});
     EXPECT_NE(error_of([&] { read_game_record(r); }).find("hands[0].exchanges[0].seat"),
               std::string::npos);
+}
+
+// A whole game (not stopped after a hand) of random players.
+json full_record(const Rules& rules, std::uint64_t seed) {
+    Game game(rules, seed);
+    std::vector<std::unique_ptr<Player>> players;
+    for (int s = 0; s < rules.players; ++s)
+        players.push_back(std::make_unique<RandomBot>(seed * 10 + static_cast<std::uint64_t>(s)));
+    run_game(game, players);
+    return game_record(game, std::vector<std::string>(rules.players, "random"));
+}
+
+// The message replay_record refuses `r` with, or "(no error)".
+std::string replay_error(const json& r) {
+    return error_of([&] {
+        const ReplayResult result = replay_record(r);
+        if (!result.ok) throw InputError("not ok: " + result.error);
+    });
+}
+
+TEST(GameRecordReplay, ReturnsTheGameAsTheRulesGiveIt) {
+    for (const char* name : {"hearts3", "hearts4", "hearts5", "hearts6", "spades-cutthroat3",
+                             "spades-cutthroat4", "spades-partnership"}) {
+        const Rules rules = preset(name);
+        const json record = full_record(rules, 3);
+        const ReplayResult r = replay_record(record);
+        ASSERT_TRUE(r.ok) << name << ": " << r.error;
+        ASSERT_EQ(r.played.size(), record["hands"].size()) << name;
+        EXPECT_EQ(r.winners, record["winners"].get<std::vector<int>>()) << name;
+        for (std::size_t i = 0; i < r.played.size(); ++i) {
+            EXPECT_EQ(hand_to_json(rules, r.played[i]), record["hands"][i]) << name;
+            EXPECT_EQ(r.played[i].deal, deal_from_seed(rules, 3, r.played[i].number)) << name;
+        }
+    }
+}
+
+TEST(GameRecordReplay, RefusesOutcomesTheRulesDoNotGiveNamingTheKey) {
+    const json hearts = full_record(preset("hearts4"), 3);
+    const json spades = full_record(preset("spades-partnership"), 3);
+    ASSERT_GE(hearts["hands"].size(), 2u);
+    ASSERT_GE(spades["hands"].size(), 2u);
+    const auto refused = [](const json& good, const std::function<void(json&)>& change,
+                            const std::string& key) {
+        json r = good;
+        change(r);
+        const std::string why = replay_error(r);
+        EXPECT_NE(why.find("key \"" + key + "\": recorded"), std::string::npos)
+            << "expected key " << key << " in: " << why;
+    };
+    refused(
+        hearts, [](json& r) { r["final_scores"][0] = r["final_scores"][0].get<int>() + 1; },
+        "final_scores");
+    refused(
+        hearts, [](json& r) { r["winners"] = json::array({(r["winners"][0].get<int>() + 1) % 4}); },
+        "winners");
+    refused(
+        hearts, [](json& r) { r["complete"] = false; }, "complete");
+    refused(
+        hearts,
+        [](json& r) {
+            r["hands"].erase(r["hands"].size() - 1);
+            r.erase("final_scores");
+            r.erase("winners");
+        },
+        "complete");
+    refused(
+        hearts, [](json& r) { r["hands"][1]["moon"] = r["hands"][1]["moon"] == 2 ? 1 : 2; },
+        "hands[1].moon");
+    refused(
+        hearts,
+        [](json& r) { r["hands"][0]["pass_offset"] = -r["hands"][0]["pass_offset"].get<int>(); },
+        "hands[0].pass_offset");
+    // The fourth hand holds (pass offset 0): no passes.
+    ASSERT_GE(hearts["hands"].size(), 4u);
+    ASSERT_EQ(hearts["hands"][3]["pass_offset"], 0);
+    refused(
+        hearts, [](json& r) { r["hands"][3]["passes"][0] = r["hands"][3]["plays"][0][1]; },
+        "hands[3].passes[0]");
+    refused(
+        hearts, [](json& r) { r["hands"][1]["hand_score"][2] = 13; }, "hands[1].hand_score");
+    refused(
+        hearts, [](json& r) { r["hands"][1]["scores"][3] = 300; }, "hands[1].scores");
+    refused(
+        hearts,
+        [](json& r) {
+            r["hands"][0]["bags"] = json::array({0, 0, 0, 0});
+        },
+        "hands[0].bags");
+    refused(
+        hearts, [](json& r) { r["hands"][1]["dealer"] = 3; }, "hands[1].dealer");
+    refused(
+        hearts, [](json& r) { r["hands"][1]["hand"] = 5; }, "hands[1].hand");
+    refused(
+        spades, [](json& r) { r["hands"][1]["bags"][1] = r["hands"][1]["bags"][1].get<int>() + 1; },
+        "hands[1].bags");
+    refused(
+        spades, [](json& r) { r["hands"][0]["moon"] = -1; }, "hands[0].moon");
+    refused(
+        spades,
+        [](json& r) {
+            r["hands"][0]["trick_winners"][0] =
+                (r["hands"][0]["trick_winners"][0].get<int>() + 1) % 4;
+        },
+        "hands[0].trick_winners");
+    // Blind nil is not open to a side that is not behind: a flag set is not what happened.
+    refused(
+        spades, [](json& r) { r["hands"][0]["blind_nil"][1] = true; }, "hands[0].blind_nil[1]");
+    refused(
+        spades,
+        [](json& r) {
+            r["hands"][0]["exchanges"] = json::array({{{"seat", 1}, {"cards", "2C 3C"}}});
+        },
+        "hands[0].exchanges[0]");
+    refused(
+        spades, [](json& r) { r["complete"] = false; }, "complete");
+    refused(
+        spades, [](json& r) { r["final_scores"][1] = -r["final_scores"][1].get<int>() - 1; },
+        "final_scores");
+}
+
+// Blind nil where the rules allow it: the flags, the bid and the exchange must be the ones played.
+TEST(GameRecordReplay, ChecksBlindNilAndTheExchange) {
+    const Rules rules = preset("spades-partnership", {"blind_nil_deficit=0"});
+    Game game(rules, 4);
+    game.stop_after_hand();
+    ASSERT_EQ(game.phase(), Phase::kBlindNil);
+    ASSERT_EQ(game.choose_blind_nil(true), "");
+    std::vector<std::unique_ptr<Player>> players;
+    for (int s = 0; s < rules.players; ++s) players.push_back(std::make_unique<RandomBot>(20 + s));
+    run_game(game, players);
+    const json blind = game_record(game, std::vector<std::string>(rules.players, "random"));
+    ASSERT_EQ(blind["hands"][0]["exchanges"].size(), 2u);
+    ASSERT_TRUE(replay_record(blind).ok);
+    std::size_t hi = 0;
+    while (blind["hands"][hi]["exchanges"].empty()) ++hi;
+    const std::string at = "hands[" + std::to_string(hi) + "].";
+    int seat = 0;
+    while (!blind["hands"][hi]["blind_nil"][seat].get<bool>()) ++seat;
+    json r = blind;
+    r["hands"][hi]["blind_nil"][seat] = false;
+    EXPECT_NE(replay_error(r), "(no error)");
+    r = blind;
+    r["hands"][hi]["bids"][seat] = 3;
+    EXPECT_NE(replay_error(r).find("key \"" + at + "bids[" + std::to_string(seat) + "]\""),
+              std::string::npos)
+        << replay_error(r);
+    r = blind;
+    r["hands"][hi]["exchanges"].erase(r["hands"][hi]["exchanges"].size() - 1);
+    EXPECT_NE(replay_error(r).find("key \"" + at + "exchanges["), std::string::npos)
+        << replay_error(r);
+    r = blind;
+    r["hands"][hi]["exchanges"].push_back(r["hands"][hi]["exchanges"][0]);
+    EXPECT_NE(replay_error(r).find("key \"" + at + "exchanges["), std::string::npos)
+        << replay_error(r);
+}
+
+TEST(Dealing, TournamentDealIsTheBoardsGameSeedsDeal) {
+    const Rules rules = preset("hearts4");
+    EXPECT_EQ(tournament_deal(rules, 7, 3, 2),
+              deal_from_seed(rules, seeds::tournament_game(7, 3), 2));
+    EXPECT_NE(tournament_deal(rules, 7, 3, 0), tournament_deal(rules, 7, 4, 0));
 }
 
 }  // namespace

@@ -8,8 +8,10 @@
 #include <boost/random/mersenne_twister.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cstdlib>
+#include <limits>
 
 #include "cardgames/rules/game.hpp"
+#include "cardgames/search/two_sided.hpp"
 #include "engine/search.hpp"
 
 namespace cardgames {
@@ -249,6 +251,92 @@ TEST(TrickGameDifferential, Hearts5Points) {
 }
 TEST(TrickGameDifferential, Hearts6Points) {
     check_all_agree("hearts6", Utility::kPoints, 200, 12);
+}
+
+// Paranoid by brute force: the root player maximises its own utility, every other player
+// minimises it (no pruning, no table).
+engine::Utility paranoid_minimax(TrickGame& g, int root) {
+    if (g.is_terminal()) {
+        engine::Tuple t{};
+        g.payoff(t);
+        return t[root];
+    }
+    engine::MoveList<Card, TrickGame::kMaxMoves> moves;
+    g.legal_moves(moves);
+    const bool maximise = g.player_to_move() == root;
+    engine::Utility best = maximise ? std::numeric_limits<engine::Utility>::min()
+                                    : std::numeric_limits<engine::Utility>::max();
+    for (int i = 0; i < moves.size(); ++i) {
+        g.apply(moves[i]);
+        const engine::Utility v = paranoid_minimax(g, root);
+        g.undo(moves[i]);
+        best = maximise ? std::max(best, v) : std::min(best, v);
+    }
+    return best;
+}
+
+// Paranoid's answer is the root player's own guaranteed value: what brute force gives, never
+// better for the root player than max^n's value for it (max^n's opponents are one coalition
+// strategy among all), and in partnership Spades never better than alphabeta's value for the
+// root's side (there the partner helps). As solve reports it (report_player), in the units of
+// report(): higher is better except Hearts points.
+void check_paranoid(const char* preset, Utility utility, int positions, int cards_left) {
+    const Rules r = load_rules(preset_path(preset), {});
+    int below = 0;
+    for (int i = 0; i < positions * scale(); ++i) {
+        const Position pos =
+            random_position(r, 5000 + static_cast<std::uint64_t>(i), cards_left - (i % r.players));
+        TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+        const int root = g.player_to_move();
+        const engine::Utility want = paranoid_minimax(g, root);
+        for (bool tt : {false, true}) {
+            const auto got =
+                search_position(r, pos, utility, engine::Algorithm::kParanoid, false, tt);
+            ASSERT_TRUE(got.complete);
+            ASSERT_EQ(got.score, want) << "tt " << tt << " " << pos.describe;
+        }
+        const int paranoid = g.report_player(root, want);
+        const auto maxn = search_position(r, pos, utility, engine::Algorithm::kMaxn, false, true);
+        const int maxn_root = g.report(maxn.value)[static_cast<std::size_t>(g.side_of(root))];
+        if (utility == Utility::kPoints)
+            ASSERT_GE(paranoid, maxn_root) << pos.describe;
+        else
+            ASSERT_LE(paranoid, maxn_root) << pos.describe;
+        below += paranoid != maxn_root;
+        if (r.is_partnership() && utility == Utility::kTricks) {
+            const auto ab =
+                search_position(r, pos, utility, engine::Algorithm::kAlphaBeta, false, true);
+            const std::array<int, 2> sides = two_sided_tricks(ab.score, g.maxsum());
+            ASSERT_LE(paranoid, sides[static_cast<std::size_t>(root % 2)]) << pos.describe;
+        }
+        // Where the coalition's choices do not matter (one card left each), all agree.
+        if (pos.state.hands[root].size() == 1) {
+            ASSERT_EQ(paranoid, maxn_root) << pos.describe;
+        }
+    }
+    EXPECT_GT(below, 0) << "no position where the coalition costs the root player anything";
+}
+
+TEST(TrickGameParanoid, Cutthroat3SpadesScore) {
+    check_paranoid("spades-cutthroat3", Utility::kScore, 300, 12);
+}
+TEST(TrickGameParanoid, Cutthroat3SpadesTricks) {
+    check_paranoid("spades-cutthroat3", Utility::kTricks, 300, 12);
+}
+TEST(TrickGameParanoid, Cutthroat4SpadesScore) {
+    check_paranoid("spades-cutthroat4", Utility::kScore, 200, 12);
+}
+TEST(TrickGameParanoid, PartnershipSpadesTricks) {
+    check_paranoid("spades-partnership", Utility::kTricks, 300, 12);
+}
+TEST(TrickGameParanoid, PartnershipSpadesScore) {
+    check_paranoid("spades-partnership", Utility::kScore, 200, 12);
+}
+TEST(TrickGameParanoid, Hearts4Points) {
+    check_paranoid("hearts4", Utility::kPoints, 300, 12);
+}
+TEST(TrickGameParanoid, Hearts3Points) {
+    check_paranoid("hearts3", Utility::kPoints, 200, 12);
 }
 
 TEST(TrickGame, EquivalentCardsCollapse) {
