@@ -59,8 +59,8 @@ bool same_loss(double a, double b) {
 void check_identity(const JsonField& f, long index, const EvalItems& items, bool bid_mode) {
     const std::string input = bid_mode ? "the deal set" : "the records";
     if (index >= items.total)
-        f["index"].fail("item " + std::to_string(index) + ", but " + input + " give only " +
-                        std::to_string(items.total) + " items");
+        f["index"].fail("item " + std::to_string(index) + ", but there are only " +
+                        std::to_string(items.total) + " items in " + input);
     const json expected = items.identity(index);
     for (const auto& [key, value] : expected.items())
         if (f[key].json() != value)
