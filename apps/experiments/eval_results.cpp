@@ -135,7 +135,7 @@ EvalPlan eval_plan_from_header(const json& header) {
     if (out.bid_mode) {
         out.rules = rules_of(o["rules"]);
         try {
-            parse_seats(out.seats, out.rules.players);
+            parse_seats(out.seats, out.rules.players);  // one seat at least, each in range
         } catch (const InputError& e) {
             cardgames::rethrow_with_context("key \"options.seats\"", e);
         }

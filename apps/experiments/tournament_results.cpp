@@ -69,6 +69,9 @@ void check_against_replay(const JsonField& f, const cardgames::RecordedGame& rec
                           const TournamentPlan& plan, long board) {
     const cardgames::ReplayResult replayed = cardgames::replay_record(record);
     if (!replayed.ok) f["hands"].fail("the game does not replay: " + replayed.error);
+    if (replayed.played.size() != record.hands.size())
+        f["hands"].fail(std::to_string(replayed.played.size()) + " of " +
+                        std::to_string(record.hands.size()) + " hands replayed");
     for (std::size_t h = 0; h < record.hands.size(); ++h) {
         const cardgames::RecordedHand& hand = record.hands[h];
         if (hand.deal != cardgames::tournament_deal(plan.rules, plan.seed, board, hand.number))
