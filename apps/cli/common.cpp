@@ -2,6 +2,7 @@
 
 #include <oneapi/tbb/info.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <iostream>
@@ -34,9 +35,11 @@ cardgames::Rules RulesOptions::resolve() const {
                                     preset, overrides);
 }
 
-void only_option(const po::variables_map& vm, const std::string& option) {
+void only_option(const po::variables_map& vm, const std::string& option,
+                 std::initializer_list<const char*> also) {
     for (const auto& [name, value] : vm)
-        if (name != option && !value.defaulted())
+        if (name != option && !value.defaulted() &&
+            std::find(also.begin(), also.end(), name) == also.end())
             throw InputError("--" + name + " does not apply with --" + option +
                              ", which only prints the file's table");
 }

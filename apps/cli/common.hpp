@@ -75,8 +75,10 @@ inline bool given(const po::variables_map& vm, const char* name) {
 void only_with(const po::variables_map& vm, std::initializer_list<const char*> options,
                bool applies, const std::string& condition);
 
-// Refuses any option on the command line beside `option` (--report prints a file and runs nothing).
-void only_option(const po::variables_map& vm, const std::string& option);
+// Refuses any option on the command line beside `option` and `also` (--report prints a file and
+// runs nothing; eval's may be given the input to check the file against).
+void only_option(const po::variables_map& vm, const std::string& option,
+                 std::initializer_list<const char*> also = {});
 
 // Whether `e` says the run could not have a thread or a process it needed (the system's limit
 // reached): a std::system_error from starting one (std::thread, fork, pipe) with EAGAIN, ENOMEM,

@@ -48,8 +48,19 @@ std::optional<int> parse_eval(const MpiSession& mpi, int argc, char** argv, Eval
     po::variables_map vm;
     if (!parse_args("eval", argc, argv, desc, vm)) return 0;
     if (!how.report_file.empty()) {
-        only_option(vm, "report");
-        if (mpi.rank() == 0) std::cout << eval_report(how.report_file);
+        only_option(vm, "report", {"deals", "records"});
+        // With the run's input, each item is checked to be the input's item of its index.
+        const EvalInput input = [&](const EvalPlan& file_plan) -> EvalItems {
+            const char* wrong = file_plan.bid_mode ? "records" : "deals";
+            if (given(vm, wrong))
+                throw InputError("--" + std::string(wrong) + " does not apply to '" +
+                                 how.report_file + "', a results file of --mode " +
+                                 (file_plan.bid_mode ? "bid" : "play"));
+            const std::string& path = file_plan.bid_mode ? options.deals : options.records;
+            if (path.empty()) return {};
+            return eval_items(file_plan, path);
+        };
+        if (mpi.rank() == 0) std::cout << eval_report(how.report_file, input);
         return 0;
     }
     if (mode != "bid" && mode != "play")

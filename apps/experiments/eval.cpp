@@ -4,6 +4,7 @@
 #include <boost/random/mersenne_twister.hpp>
 #include <charconv>
 #include <deque>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 
@@ -63,6 +64,47 @@ std::vector<Deal> read_deals(const std::string& path, const std::string& text, c
     return deals;
 }
 
+// Reads the plan's input file: the deals and seats (bid mode) or the decisions (play mode), and
+// the file's fingerprint into the plan.
+void read_input(EvalInputs& in, const std::string& path) {
+    EvalPlan& plan = in.plan;
+    if (plan.bid_mode) {
+        const std::string text = read_text_file(path, "--deals");
+        in.deals = read_deals(path, text, plan.rules, plan.count);
+        if (in.deals.empty())
+            throw InputError("--deals '" + path +
+                             "': no deals in the deal set; give a file of one deal per line");
+        in.seats = parse_seats(plan.seats, plan.rules.players);
+        plan.input_fnv1a = input_fingerprint(text);
+        in.total = static_cast<long>(in.deals.size() * in.seats.size());
+    } else {
+        const std::string text = read_text_file(path, "--records");
+        in.decisions = collect_decisions(path, text, plan.seats, plan.count, in.record_rules);
+        plan.input_fnv1a = input_fingerprint(text);
+        in.total = static_cast<long>(in.decisions.size());
+    }
+}
+
+// What each item is, from the inputs: the keys the item's result line names it by.
+EvalItems items_of(std::shared_ptr<const EvalInputs> in) {
+    EvalItems items;
+    items.total = in->total;
+    items.identity = [in](long index) {
+        if (in->plan.bid_mode) {
+            const std::size_t per_deal = in->seats.size();
+            const auto i = static_cast<std::size_t>(index);
+            return eval_bid_identity(static_cast<long>(i / per_deal), in->deals[i / per_deal],
+                                     in->seats[i % per_deal]);
+        }
+        const PlayDecision& d = in->decisions[static_cast<std::size_t>(index)];
+        std::vector<Card> legal;
+        for (Card c : d.info.legal_cards()) legal.push_back(c);
+        return eval_play_identity(d.record_line, d.hand,
+                                  static_cast<int>(d.info.play.tricks_played), d.info.seat, legal);
+    };
+    return items;
+}
+
 // Checks the options and reads the input file.
 EvalInputs prepare(const EvalOptions& options) {
     EvalInputs in;
@@ -93,21 +135,10 @@ EvalInputs prepare(const EvalOptions& options) {
     if (plan.bid_mode) {
         if (plan.rules.game != GameKind::kSpades)
             throw InputError("--mode bid needs Spades (Hearts has no bidding); use --mode play");
-        const std::string text = read_text_file(options.deals, "--deals");
-        in.deals = read_deals(options.deals, text, plan.rules, plan.count);
-        in.seats = parse_seats(plan.seats, plan.rules.players);
-        plan.input_fnv1a = input_fingerprint(text);
-        in.total = static_cast<long>(in.deals.size() * in.seats.size());
-    } else {
-        if (options.records.empty())
-            throw InputError(
-                "--mode play needs --records FILE (game records or tournament results)");
-        const std::string text = read_text_file(options.records, "--records");
-        in.decisions =
-            collect_decisions(options.records, text, plan.seats, plan.count, in.record_rules);
-        plan.input_fnv1a = input_fingerprint(text);
-        in.total = static_cast<long>(in.decisions.size());
+    } else if (options.records.empty()) {
+        throw InputError("--mode play needs --records FILE (game records or tournament results)");
     }
+    read_input(in, plan.bid_mode ? options.deals : options.records);
     return in;
 }
 
@@ -191,6 +222,17 @@ std::string play_item(const EvalInputs& in, const PlayerFactory& make, long inde
 
 }  // namespace
 
+EvalItems eval_items(const EvalPlan& plan, const std::string& input) {
+    auto in = std::make_shared<EvalInputs>();
+    in->plan = plan;
+    read_input(*in, input);
+    if (in->plan.input_fnv1a != plan.input_fnv1a)
+        throw InputError("'" + input + "': not the " + (plan.bid_mode ? "deal set" : "records") +
+                         " of the results file (its fingerprint is " + in->plan.input_fnv1a +
+                         ", the header's " + plan.input_fnv1a + ")");
+    return items_of(in);
+}
+
 std::vector<int> parse_seats(const std::string& text, int players) {
     std::vector<int> seats;
     if (text == "all") {
@@ -217,22 +259,25 @@ std::vector<int> parse_seats(const std::string& text, int players) {
 
 EvalResult run_eval(const EvalOptions& options, RunObserver& observer, std::stop_token stop,
                     const MpiSession& mpi) {
-    EvalInputs in;
+    auto prepared = std::make_shared<EvalInputs>();
     std::exception_ptr failed;
     try {
-        in = prepare(options);
+        *prepared = prepare(options);
     } catch (...) {
         failed = std::current_exception();
     }
     mpi.agree_on_setup(failed);
+    const EvalInputs& in = *prepared;
     const EvalPlan& plan = in.plan;
     const PlayerFactory make = factory_of(options);
+    // Lines read back on resume are the items of this run's input, each with its own values.
+    const EvalItems items = items_of(prepared);
 
     // The table of the whole file as running sums: the results already there, then each new one.
     EvalTally tally(plan.policies);
     const std::unique_ptr<ResultsFile> out =
         open_results(mpi, options.run.out, eval_header(plan), options.run.resume,
-                     [&](const json& line) { tally.add(eval_result_from_json(line, plan)); });
+                     [&](const json& line) { tally.add(eval_result_from_json(line, plan, &items)); });
     if (out && !out->note().empty()) observer.note(out->note());
     EvalResult result;
     result.total = in.total;
@@ -248,7 +293,7 @@ EvalResult run_eval(const EvalOptions& options, RunObserver& observer, std::stop
                                  : play_item(in, make, i, item_stop);
         },
         [&](long, const std::string& line) {
-            tally.add(eval_result_from_json(parse_json_line(line), plan));
+            tally.add(eval_result_from_json(parse_json_line(line), plan, &items));
         });
     result.status = complete ? 0 : kExitInterrupted;
     if (mpi.rank() != 0) return result;

@@ -45,6 +45,11 @@ struct EvalResult {
 // ("1", not "01"), comma separated. InputError naming the text otherwise.
 std::vector<int> parse_seats(const std::string& text, int players);
 
+// The items of a results file's plan as its input gives them (eval --report with the deal set or
+// the records): the input is read as a run reads it and must be the one of the header (its
+// fingerprint); an empty deal set is refused. InputError naming the file.
+EvalItems eval_items(const EvalPlan& plan, const std::string& input);
+
 // Runs (or, with options.run.resume, continues) the evaluation into options.run.out; stops
 // cleanly, leaving a file that resume continues, when `stop` is requested. Under mpirun every rank
 // calls it with the same options and `mpi` (collective). Bad options or input files throw

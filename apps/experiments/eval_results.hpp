@@ -44,6 +44,22 @@ EvalPlan eval_plan_from_header(const nlohmann::json& header);
 // changed.
 std::string input_fingerprint(const std::string& text);
 
+// The keys that name an item on its result line, as they are written: bid mode "deal_index",
+// "deal", "seat"; play mode "record_line", "hand", "trick", "seat", "legal".
+nlohmann::json eval_bid_identity(long deal_index, const cardgames::Deal& deal, int seat);
+nlohmann::json eval_play_identity(long record_line, int hand, int trick, int seat,
+                                  const std::vector<cardgames::Card>& legal);
+
+// What the items of a run are, from its input (the deal set or the records): how many, and the
+// identity (as above) of item `index` < total.
+struct EvalItems {
+    long total = 0;
+    std::function<nlohmann::json(long index)> identity;
+};
+// The items of a plan's input, once the plan is read from a header (eval --report with the input
+// file): an empty function when there is no input to check against.
+using EvalInput = std::function<EvalItems(const EvalPlan& plan)>;
+
 // Bid mode, item `index`: `values[b]` the value of bid b (bids below `lowest_bid` are not allowed:
 // null), the best bid, each policy's bid and loss.
 std::string eval_bid_line(long index, long deal_index, const cardgames::Deal& deal, int seat,
@@ -57,9 +73,14 @@ std::string eval_play_line(long index, long record_line, int hand, int trick, in
                            const std::vector<cardgames::Card>& choices,
                            const std::vector<double>& losses);
 
-// The loss of each policy on a result line, after the line's other keys are checked for the
-// plan's mode.
-std::vector<double> eval_result_from_json(const nlohmann::json& line, const EvalPlan& plan);
+// The loss of each policy on a result line, after the line is checked: its keys for the plan's
+// mode; its index within the header's count (bid mode: count deals times the seats); its identity:
+// the item of `items` for its index when given, else what the header alone says (bid mode: the
+// deal index and seat of the index, a deal of the rules); its own values: no value for a bid the
+// rules do not allow, the best bid or card one of highest value, each policy's choice allowed,
+// and each loss the best value minus the value of the policy's choice.
+std::vector<double> eval_result_from_json(const nlohmann::json& line, const EvalPlan& plan,
+                                          const EvalItems* items = nullptr);
 
 // A whole eval results file, read line by line and checked as above: its plan, how many results
 // it holds and, per policy, how often it made a best choice and its mean loss (EvalTally). `each`
@@ -71,11 +92,13 @@ struct EvalFile {
 };
 using EvalLineFn =
     std::function<void(const nlohmann::json& line, const std::vector<double>& losses)>;
-EvalFile read_eval_file(const std::string& path, const EvalLineFn& each = {});
+EvalFile read_eval_file(const std::string& path, const EvalInput& input = {},
+                        const EvalLineFn& each = {});
 // The table of an EvalTally summary as the command line prints it.
 std::string format_eval_summary(const std::vector<PolicySummary>& rows, bool bid_mode);
 
-// The table `eval --report` prints for a whole results file.
-std::string eval_report(const std::string& path);
+// The table `eval --report` prints for a whole results file (each item checked against `input`'s
+// items when given).
+std::string eval_report(const std::string& path, const EvalInput& input = {});
 
 }  // namespace apps

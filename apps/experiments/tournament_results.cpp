@@ -8,6 +8,7 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
+#include "cardgames/rules/dealing.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
 #include "cardgames/rules/scoring.hpp"
@@ -38,6 +39,59 @@ void expect_index(const JsonField& f, long long expected) {
     if (f.integer(0, kMaxResultCount) != expected)
         f.fail("expected " + std::to_string(expected) + " (from the line's index), found " +
                f.json().dump());
+}
+
+// The seat fields of a finished game (one hand when by hands), as written and as checked.
+struct SeatFields {
+    json units = json::array(), wins = json::array(), scores = json::array();
+};
+
+SeatFields seat_fields(const TournamentPlan& plan, const std::vector<cardgames::HandRecord>& hands,
+                       const std::vector<int>& game_winners) {
+    const cardgames::Rules& rules = plan.rules;
+    const std::vector<int> winners =
+        plan.by_hands ? cardgames::hand_winners(rules, hands.back().score) : game_winners;
+    SeatFields out;
+    for (int s = 0; s < rules.players; ++s) {
+        const int unit = rules.unit_of(s);
+        out.units.push_back(unit);
+        out.wins.push_back(std::find(winners.begin(), winners.end(), unit) != winners.end() ? 1
+                                                                                            : 0);
+        json per_hand = json::array();
+        for (const cardgames::HandRecord& h : hands) per_hand.push_back(h.score.delta[unit]);
+        out.scores.push_back(per_hand);
+    }
+    return out;
+}
+
+// The game as the rules replay it (replay_record checks every recorded outcome), dealt the
+// board's deals of this run, with the seat fields it gives.
+void check_against_replay(const JsonField& f, const cardgames::RecordedGame& record,
+                          const TournamentPlan& plan, long board) {
+    const cardgames::ReplayResult replayed = cardgames::replay_record(record);
+    if (!replayed.ok) f["hands"].fail("the game does not replay: " + replayed.error);
+    if (replayed.played.size() != record.hands.size())
+        f["hands"].fail(std::to_string(replayed.played.size()) + " of " +
+                        std::to_string(record.hands.size()) + " hands replayed");
+    for (std::size_t h = 0; h < record.hands.size(); ++h) {
+        const cardgames::RecordedHand& hand = record.hands[h];
+        if (hand.deal != cardgames::tournament_deal(plan.rules, plan.seed, board, hand.number))
+            f["hands"][h]["deal"].fail("not the deal of board " + std::to_string(board) +
+                                       " (hand " + std::to_string(hand.number) +
+                                       ") of the header's seed");
+    }
+    const SeatFields expected = seat_fields(plan, replayed.played, replayed.winners);
+    for (int s = 0; s < plan.rules.players; ++s) {
+        const auto seat = static_cast<std::size_t>(s);
+        if (f["seat_win"][seat].json() != expected.wins[seat])
+            f["seat_win"][seat].fail("recorded " + f["seat_win"][seat].json().dump() +
+                                     " but the replayed game gives " + expected.wins[seat].dump());
+        for (std::size_t h = 0; h < record.hands.size(); ++h)
+            if (f["seat_hand_scores"][seat][h].json() != expected.scores[seat][h])
+                f["seat_hand_scores"][seat][h].fail(
+                    "recorded " + f["seat_hand_scores"][seat][h].json().dump() +
+                    " but the replayed game gives " + expected.scores[seat][h].dump());
+    }
 }
 
 }  // namespace
@@ -154,38 +208,26 @@ GameResult tournament_result_from_json(const json& line, const TournamentPlan& p
             f["seat_hand_scores"][s].fail("one score per hand of the record (" +
                                           std::to_string(record.hands.size()) + ")");
     }
+    check_against_replay(f, record, plan, board);
     return r;
 }
 
 std::string tournament_result_line(const TournamentPlan& plan, long index,
                                    const cardgames::Game& game,
                                    const std::vector<std::unique_ptr<cardgames::Player>>& players) {
-    const cardgames::Rules& rules = plan.rules;
-    const int n = rules.players;
     const long board = index / plan.rotations();
     const int rotation = static_cast<int>(index % plan.rotations());
-    const std::vector<int> winners =
-        plan.by_hands ? cardgames::hand_winners(rules, game.finished_hands().back().score)
-                      : game.winners();
     json line = cardgames::game_record(game, plan.seat_specs(rotation),
                                        cardgames::collect_fallbacks(players),
                                        cardgames::cheating_seats(players));
     line["index"] = index;
     line["board"] = board;
     line["rotation"] = rotation;
-    json units = json::array(), wins = json::array(), scores = json::array();
-    for (int s = 0; s < n; ++s) {
-        const int unit = rules.unit_of(s);
-        units.push_back(unit);
-        wins.push_back(std::find(winners.begin(), winners.end(), unit) != winners.end() ? 1 : 0);
-        json per_hand = json::array();
-        for (const cardgames::HandRecord& h : game.finished_hands())
-            per_hand.push_back(h.score.delta[unit]);
-        scores.push_back(per_hand);
-    }
-    line["seat_unit"] = units;
-    line["seat_win"] = wins;
-    line["seat_hand_scores"] = scores;
+    SeatFields fields = seat_fields(plan, game.finished_hands(),
+                                    plan.by_hands ? std::vector<int>{} : game.winners());
+    line["seat_unit"] = std::move(fields.units);
+    line["seat_win"] = std::move(fields.wins);
+    line["seat_hand_scores"] = std::move(fields.scores);
     return line.dump();
 }
 

@@ -383,14 +383,12 @@ py::dict py_read_results(const std::string& path) {
     if (command == "eval") {
         const apps::EvalFile file = apps::read_eval_file(path);
         return py::dict(py::arg("command") = command,
-                        py::arg("summary") =
-                            eval_summary_dict(apps::eval_summary(file.plan.policies, file.losses)));
+                        py::arg("summary") = eval_summary_dict(file.summary));
     }
     // Anything else is read as a tournament file, whose reader says what is wrong with it.
     const apps::TournamentFile file = apps::read_tournament_file(path);
     return py::dict(py::arg("command") = "tournament",
-                    py::arg("summary") = tournament_summary_dict(
-                        apps::summarize(file.results, file.plan.rotations())));
+                    py::arg("summary") = tournament_summary_dict(file.summary));
 }
 
 }  // namespace

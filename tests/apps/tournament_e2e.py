@@ -274,12 +274,13 @@ def case_deals():
     check(len(set(lines[1:])) == 20, "deals differ")
 
 
-def refused_everywhere(name, text, *fragments, resume=None, report="tournament"):
-    """The file `name` holding `text` is bad input for --report (and --resume when given its
-    arguments): status 2, the file, line and key named, no bug, and the file unchanged."""
+def refused_everywhere(name, text, *fragments, resume=None, report="tournament", report_with=()):
+    """The file `name` holding `text` is bad input for --report (with `report_with`, e.g. the
+    deal set) and --resume when given its arguments: status 2, the file, line and key named, no
+    bug, and the file unchanged."""
     with open(path(name), "wb") as f:
         f.write(text)
-    runs = [(report, "--report", path(name))]
+    runs = [(report, "--report", path(name), *report_with)]
     if resume:
         runs.append(resume)
     for args in runs:
@@ -392,6 +393,129 @@ def case_eval_values():
     refused_everywhere("choice.jsonl", ("\n".join([play_lines[0], json.dumps(line)] + play_lines[2:]) + "\n").encode(),
                        "line 2", 'key "choices[0]"', resume=[*play, "--out", path("choice.jsonl"), "--resume"],
                        report="eval")
+
+
+def case_tournament_replayed():
+    # Result lines that parse but lie (issue 24): each game is replayed, its seat fields compared
+    # and its deals checked against the header's seed, by --report and --resume alike.
+    run(*tournament("ref.jsonl"))
+    lines = read("ref.jsonl").decode().splitlines()
+    resume = lambda name: tournament(name, "--resume")  # noqa: E731
+
+    def with_line(name, number, change, *fragments):
+        line = json.loads(lines[number])
+        change(line)
+        text = "\n".join(lines[:number] + [json.dumps(line)] + lines[number + 1:]) + "\n"
+        refused_everywhere(name, text.encode(), f"line {number + 1}", *fragments, resume=resume(name))
+
+    def flip_win(j):
+        j["seat_win"][2] = 1 - j["seat_win"][2]
+
+    with_line("win.jsonl", 3, flip_win, 'key "seat_win[2]"', "replayed game gives")
+    with_line("score.jsonl", 2, lambda j: j["seat_hand_scores"][1].__setitem__(0, j["seat_hand_scores"][1][0] + 1),
+              'key "seat_hand_scores[1][0]"', "replayed game gives")
+
+    def illegal(j):
+        plays = j["hands"][0]["plays"]
+        plays[0][1], plays[1][1] = plays[1][1], plays[0][1]  # each plays the other's card
+
+    with_line("illegal.jsonl", 2, illegal, 'key "hands"', "does not replay")
+
+    # Board 1's game under board 0's index and seed: every card legal, every outcome its own,
+    # but not the deal the header's seed gives board 0.
+    other = json.loads(lines[2])
+
+    def other_board(j):
+        j.update({k: other[k] for k in other if k not in ("index", "board", "rotation", "seed")})
+
+    with_line("board.jsonl", 1, other_board, 'key "hands[0].deal"', "not the deal of board 0")
+    # The genuine file still reports, and resumes unchanged.
+    run(*resume("ref.jsonl"))
+    check(read("ref.jsonl").decode().splitlines() == lines, "--resume of the genuine file changed it")
+    check("random" in run("tournament", "--report", path("ref.jsonl")).stdout, "--report of the genuine file")
+
+
+def case_eval_checked():
+    # Eval results checked against their input and their own values (issue 24).
+    for name, seed in (("deals.txt", "2"), ("deals2.txt", "3")):
+        with open(path(name), "w") as f:
+            f.write(run("deals", "--game", "spades", "--count", "2", "--seed", seed).stdout)
+    bid = ["eval", "--game", "spades", "--mode", "bid", "--policies", "random,rule", "--reference", "random",
+           "--samples", "2", "--count", "2", "--quiet", "--threads", "1"]
+    run(*bid, "--deals", path("deals.txt"), "--out", path("bid.jsonl"))
+    run(*bid, "--deals", path("deals2.txt"), "--out", path("bid2.jsonl"))
+    run(*tournament("games.jsonl", count=("--hands", "2")))
+    other_seed = tournament("games2.jsonl", count=("--hands", "2"))
+    other_seed[other_seed.index("--seed") + 1] = "8"
+    run(*other_seed)
+    play = ["eval", "--mode", "play", "--policies", "random,rule", "--reference", "random", "--samples", "2",
+            "--count", "5", "--quiet", "--threads", "1"]
+    run(*play, "--records", path("games.jsonl"), "--out", path("play.jsonl"))
+    run(*play, "--records", path("games2.jsonl"), "--out", path("play2.jsonl"))
+    bid_lines = read("bid.jsonl").decode().splitlines()
+    play_lines = read("play.jsonl").decode().splitlines()
+    with_deals = ("--deals", path("deals.txt"))
+    with_records = ("--records", path("games.jsonl"))
+
+    def bad(name, lines, mode, *fragments):
+        args, given = (bid, with_deals) if mode == "bid" else (play, with_records)
+        text = ("\n".join(lines) + "\n").encode()
+        refused_everywhere(name, text, *fragments, resume=[*args, *given, "--out", path(name), "--resume"],
+                           report="eval", report_with=given)
+        # What the file alone shows is refused without the input too.
+        refused_everywhere(name, text, *fragments, report="eval")
+
+    def changed(lines, number, change):
+        line = json.loads(lines[number])
+        change(line)
+        return lines[:number] + [json.dumps(line)] + lines[number + 1:]
+
+    # A loss that is not the best value minus the chosen one; a best that is not the highest.
+    bad("loss.jsonl", changed(bid_lines, 3, lambda j: j["loss"].__setitem__(0, j["loss"][0] + 1)), "bid", "line 4",
+        'key "loss[0]"', "best value minus the chosen one")
+    bad("ploss.jsonl", changed(play_lines, 2, lambda j: j["loss"].__setitem__(1, j["loss"][1] + 0.5)), "play",
+        "line 3", 'key "loss[1]"')
+
+    def lower_best(j):
+        j["values"][j["legal"].index(j["best"])] = -1000
+
+    bad("best.jsonl", changed(play_lines, 1, lower_best), "play", "line 2", 'key "best"', "highest value")
+    # More items than the header's count: 2 deals x 4 seats, 5 decisions.
+    extra = json.loads(bid_lines[-1])
+    extra.update(index=8, deal_index=2)
+    bad("more.jsonl", bid_lines + [json.dumps(extra)], "bid", "line 10", 'key "index"', "item 8, but")
+    extra = json.loads(play_lines[-1])
+    extra["index"] = 5
+    bad("pmore.jsonl", play_lines + [json.dumps(extra)], "play", "line 7", 'key "index"', "item 5, but")
+    # Items of another deal set, other records: refused by --resume and by --report given the input.
+    other = read("bid2.jsonl").decode().splitlines()
+    text = ("\n".join([bid_lines[0]] + other[1:]) + "\n").encode()
+    refused_everywhere("foreign.jsonl", text, "line 2", 'key "deal"', "item 0 of the deal set",
+                       resume=[*bid, *with_deals, "--out", path("foreign.jsonl"), "--resume"], report="eval",
+                       report_with=with_deals)
+    other = read("play2.jsonl").decode().splitlines()
+    text = ("\n".join([play_lines[0]] + other[1:]) + "\n").encode()
+    refused_everywhere("pforeign.jsonl", text, "line 2", "of the records",
+                       resume=[*play, *with_records, "--out", path("pforeign.jsonl"), "--resume"], report="eval",
+                       report_with=with_records)
+    # --report with an input that is not the header's, or of the other mode.
+    p = run("eval", "--report", path("bid.jsonl"), "--deals", path("deals2.txt"), expect=2)
+    check(path("deals2.txt") in p.stderr and "not the deal set" in p.stderr, "--report with other deals: " + p.stderr)
+    p = run("eval", "--report", path("bid.jsonl"), "--records", path("games.jsonl"), expect=2)
+    check("--records does not apply" in p.stderr, "--report of a bid file with --records: " + p.stderr)
+    # The genuine files: the same table with and without the input, and resume leaves them be.
+    for lines, args, given, name in ((bid_lines, bid, with_deals, "bid.jsonl"),
+                                     (play_lines, play, with_records, "play.jsonl")):
+        table = run("eval", "--report", path(name)).stdout
+        check(run("eval", "--report", path(name), *given).stdout == table, f"{name}: --report with its input")
+        run(*args, *given, "--out", path(name), "--resume")
+        check(read(name).decode().splitlines() == lines, f"{name}: --resume changed the genuine file")
+    # An empty deal set: refused, naming it, and no results file.
+    with open(path("empty.txt"), "w") as f:
+        f.write("# no deals here\n")
+    p = run(*bid, "--deals", path("empty.txt"), "--out", path("e.jsonl"), expect=2)
+    check(path("empty.txt") in p.stderr and "no deals" in p.stderr and not os.path.exists(path("e.jsonl")),
+          "eval --mode bid on an empty deal set: " + p.stderr)
 
 
 BOTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bots")
