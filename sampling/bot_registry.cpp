@@ -68,8 +68,8 @@ std::unique_ptr<Player> make_external(const BotSpec& spec, std::uint64_t seed,
 // In the order the help texts list them.
 const std::vector<std::pair<std::string, Factory>>& factories() {
     static const std::vector<std::pair<std::string, Factory>> kTable = {
-        {"pimc", make_pimc}, {"oracle", make_oracle}, {"policy", make_policy}, {"random", make_random},
-        {"rule", make_rule}, {"external", make_external},
+        {"pimc", make_pimc},     {"oracle", make_oracle}, {"policy", make_policy},
+        {"random", make_random}, {"rule", make_rule},     {"external", make_external},
     };
     return kTable;
 }

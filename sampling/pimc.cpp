@@ -301,8 +301,10 @@ class WorldValuer {
     int solve_at_;
 };
 
-// The learned play-out policy when the play-outs use it (playout=model), else none: the rule player.
-std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options, const InfoState& info) {
+// The learned play-out policy when the play-outs use it (playout=model), else none: the rule
+// player.
+std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options,
+                                                 const InfoState& info) {
     return options.model_playout ? policy_model_for(options.model_path, *info.rules) : nullptr;
 }
 

@@ -162,19 +162,19 @@ std::optional<int> parse_data(const MpiSession& mpi, int argc, char** argv, Data
     if (!run.report_file.empty()) {
         only_option(vm, "report");
         if (mpi.rank() == 0) {
-            long decisions = 0, cards = 0;
-            const ResultsContents data = read_results(
+            long hands = 0, decisions = 0, cards = 0;
+            const json header = read_results(
                 run.report_file, "learn-data", [](const json&) {},
                 [&](const json& line) {
+                    ++hands;
                     for (const json& d : line.at("decisions")) {
                         ++decisions;
                         cards += static_cast<long>(d.at("cards").size());
                     }
                 });
-            std::cout << fmt::format("{}: {} hands of {}, {} decisions, {} legal cards\n",
-                                     run.report_file, data.results.size(),
-                                     data.header["options"]["rules"].get<std::string>(), decisions,
-                                     cards);
+            std::cout << fmt::format(
+                "{}: {} hands of {}, {} decisions, {} legal cards\n", run.report_file, hands,
+                header["options"]["rules"].get<std::string>(), decisions, cards);
         }
         return 0;
     }
@@ -208,8 +208,8 @@ int learn_data(const MpiSession& mpi, int argc, char** argv) {
             mpi, "learn data", [&] { return parse_data(mpi, argc, argv, plan, run); }))
         return *done;
     const std::unique_ptr<ResultsFile> out =
-        open_results(mpi, run.run.out, results_header("learn-data", plan.options()),
-                     run.run.resume, [](const json&) {});
+        open_results(mpi, run.run.out, results_header("learn-data", plan.options()), run.run.resume,
+                     [](const json&) {});
     if (mpi.rank() == 0)
         spdlog::info("learn data: {} hands of {} on {}, to {}", plan.hands, plan.form_text(),
                      mpi.workers_text(run.run.threads), run.run.out);
@@ -442,7 +442,8 @@ int cmd_learn(const MpiSession& mpi, int argc, char** argv) {
         const std::string sub = argc >= 2 ? argv[1] : "";
         if (sub == "data") return learn_data(mpi, argc - 1, argv + 1);
         if (sub == "fit") return learn_fit(mpi, argc - 1, argv + 1);
-        if (sub == "bids-data" || sub == "bids-fit") return learn_bids(mpi, sub, argc - 1, argv + 1);
+        if (sub == "bids-data" || sub == "bids-fit")
+            return learn_bids(mpi, sub, argc - 1, argv + 1);
         throw InputError(
             "learn: give 'data' (self-play decisions to a file), 'fit' (a play-out model from "
             "them), 'bids-data' or 'bids-fit' (the Spades bid model), not '" +

@@ -167,9 +167,8 @@ int bids_data(const MpiSession& mpi, int argc, char** argv) {
                 "seed", seed_value(&plan.seed)->default_value(seeds::kTrainingSeedFirst),
                 fmt::format("run seed: a training seed, {} to {} (apart from evaluation seeds)",
                             seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast)
-                    .c_str())(
-                "bot", po::value(&plan.bot)->default_value("pimc"),
-                "the bot that plays the cards in every seat");
+                    .c_str())("bot", po::value(&plan.bot)->default_value("pimc"),
+                              "the bot that plays the cards in every seat");
             run.add_to(desc, "not used by this command");
             po::variables_map vm;
             if (!parse_args("learn bids-data", argc, argv, desc, vm)) return 0;
@@ -191,8 +190,8 @@ int bids_data(const MpiSession& mpi, int argc, char** argv) {
         }))
         return *done;
     const std::unique_ptr<ResultsFile> out =
-        open_results(mpi, run.run.out, results_header(kDataCommand, plan.options()),
-                     run.run.resume, [&](const json& line) { samples_of(line, plan.rules); });
+        open_results(mpi, run.run.out, results_header(kDataCommand, plan.options()), run.run.resume,
+                     [&](const json& line) { samples_of(line, plan.rules); });
     BatchOptions bo;
     bo.total = plan.hands;
     bo.threads = run.run.threads;
@@ -249,25 +248,28 @@ int bids_fit(int argc, char** argv) {
     auto read_data = [&](const std::string& path, double held,
                          std::vector<sampling::BidSample>* fit,
                          std::vector<sampling::BidSample>* apart) {
-        const ResultsContents c = read_results(
-            path, kDataCommand, [](const json&) {}, [](const json&) {});
-        const Rules r = rules_of_header(c.header["options"], "--data '" + path + "'");
+        // A fit needs every hand at once; the data files are small (a few MB).
+        std::vector<json> lines;
+        const json header = read_results(
+            path, kDataCommand, [](const json&) {},
+            [&](const json& line) { lines.push_back(line); });
+        const Rules r = rules_of_header(header["options"], "--data '" + path + "'");
         if (!rules) rules = r;
         if (rules_to_pairs(*rules) != rules_to_pairs(r))
             throw InputError("'" + path + "': other rules than " + data_files.front());
-        const auto& o = c.header["options"];
+        const auto& o = header["options"];
         sources.push_back(std::string(fit ? "data" : "test data") + ": cardgames learn bids-data" +
                           (o.contains("preset") ? " --preset " + o["preset"].get<std::string>()
                                                 : std::string(" (rules in its header)")) +
                           " --hands " + o["hands"].dump() + " --seed " + o["seed"].dump() +
                           " --bot " + o["bot"].get<std::string>() + " (" +
-                          std::to_string(c.results.size()) + " hands in " + path + ")");
-        const auto cut = static_cast<std::size_t>(
-            std::lround(static_cast<double>(c.results.size()) * (1 - held)));
-        for (std::size_t i = 0; i < c.results.size(); ++i) {
+                          std::to_string(lines.size()) + " hands in " + path + ")");
+        const auto cut =
+            static_cast<std::size_t>(std::lround(static_cast<double>(lines.size()) * (1 - held)));
+        for (std::size_t i = 0; i < lines.size(); ++i) {
             std::vector<sampling::BidSample> s;
             try {
-                s = samples_of(c.results[i], *rules);
+                s = samples_of(lines[i], *rules);
             } catch (const InputError& e) {
                 rethrow_with_context(path + " line " + std::to_string(i + 2), e);
             }

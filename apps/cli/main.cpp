@@ -46,7 +46,8 @@ constexpr Command kCommands[] = {
      "print a seeded deal set, one deal per line"},
     {"learn", apps::cmd_learn,
      "learned models: 'learn data' / 'learn fit' (play-out policy), 'learn bids-data' / "
-     "'learn bids-fit' (Spades bids)", true},
+     "'learn bids-fit' (Spades bids)",
+     true},
 };
 
 void usage(std::ostream& out) {

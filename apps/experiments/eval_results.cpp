@@ -281,7 +281,8 @@ EvalFile read_eval_file(const std::string& path, const EvalInput& input, const E
             if (got.identity) items = std::move(got);
         },
         [&](const json& line) {
-            const std::vector<double> losses = eval_result_from_json(line, file.plan, items ? &*items : nullptr);
+            const std::vector<double> losses =
+                eval_result_from_json(line, file.plan, items ? &*items : nullptr);
             tally->add(losses);
             if (each) each(line, losses);
         });

@@ -42,7 +42,7 @@ def case_bids_data_refuse():
             expect=2)
     check("Spades only" in p.stderr, p.stderr)
     p = run("learn", "nonsense", expect=2)
-    check("bids-data or bids-fit" in p.stderr, p.stderr)
+    check("'bids-data' or 'bids-fit'" in p.stderr, p.stderr)
 
 
 def case_bids_fit_and_play():

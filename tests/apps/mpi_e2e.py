@@ -130,7 +130,7 @@ def case_mpi_refuse():
           "ranks with different inputs: " + p.stderr)
     # Only the batch commands spread over ranks.
     p = mpirun(2, "deals", "--count", "2", expect=2)
-    check("only tournament and eval" in p.stderr, "deals under mpirun: " + p.stderr)
+    check("only tournament, eval and learn" in p.stderr, "deals under mpirun: " + p.stderr)
 
 
 finish()

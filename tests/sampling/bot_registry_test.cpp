@@ -46,7 +46,7 @@ TEST(BotRegistry, ListsEveryBot) {
 TEST(BotRegistry, EveryNameMakesAPlayerThatPlaysAHand) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     const std::vector<std::string> names = known_names();
-    ASSERT_EQ(names.size(), 5u);
+    ASSERT_EQ(names.size(), 6u);
     for (const std::string& name : names) {
         SCOPED_TRACE(name);
         // external needs a program: `true` starts and exits, so its fallback plays the hand.
@@ -69,7 +69,8 @@ TEST(BotRegistry, EveryNameMakesAPlayerThatPlaysAHand) {
 TEST(BotRegistry, UnknownNameListsTheKnownOnes) {
     const std::string e = error_of("pmic:worlds=3");
     EXPECT_NE(e.find("unknown bot 'pmic'"), std::string::npos) << e;
-    EXPECT_NE(e.find("(known: pimc, oracle, policy, random, rule, external)"), std::string::npos) << e;
+    EXPECT_NE(e.find("(known: pimc, oracle, policy, random, rule, external)"), std::string::npos)
+        << e;
     EXPECT_NE(error_of(":x=1").find("no bot name"), std::string::npos);
 }
 
@@ -88,7 +89,8 @@ TEST(BotRegistry, UnknownOrBadOptionsAreRefused) {
 TEST(BotRegistry, ExternalFallbackMustBeARegisteredBotButNotExternal) {
     const std::string unknown = error_of("external:cmd=\"true\",fallback=nosuchbot");
     EXPECT_NE(unknown.find("fallback"), std::string::npos) << unknown;
-    EXPECT_NE(unknown.find("unknown bot 'nosuchbot' (known: pimc, oracle, policy, random, rule, external)"),
+    EXPECT_NE(unknown.find(
+                  "unknown bot 'nosuchbot' (known: pimc, oracle, policy, random, rule, external)"),
               std::string::npos)
         << unknown;
     EXPECT_NE(error_of("external:cmd=\"true\",fallback=external")
