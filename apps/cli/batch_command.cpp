@@ -86,4 +86,22 @@ void StopOnSignals::poll() {
     if (g_signalled.load()) source_.request_stop();
 }
 
+int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFile* out, long total,
+                   const std::string& command,
+                   const std::function<std::string(long, const std::stop_token&)>& produce) {
+    BatchOptions bo;
+    bo.total = total;
+    bo.threads = how.run.threads;
+    bo.unit = "hands";
+    StopOnSignals signals;
+    ProgressObserver progress(how.quiet, signals);
+    const bool complete = run_batch(mpi, bo, out, progress, signals.token(), produce,
+                                    [](long, const std::string&) {});
+    if (complete) return 0;
+    if (mpi.rank() == 0)
+        std::cerr << "cardgames " << command
+                  << ": interrupted; run the same command with --resume to continue\n";
+    return kExitInterrupted;
+}
+
 }  // namespace apps

@@ -10,6 +10,7 @@
 
 #include "apps/cli/common.hpp"
 #include "apps/cli/progress.hpp"
+#include "apps/experiments/batch.hpp"
 #include "apps/experiments/cluster.hpp"
 #include "apps/experiments/run.hpp"
 
@@ -68,5 +69,12 @@ class ProgressObserver : public RunObserver {
     StopOnSignals& signals_;
     std::optional<Progress> progress_;
 };
+
+// A data command's batch (learn data, learn bids-data): `total` hands of `produce` into `out`, with
+// the progress line and Ctrl-C. Returns the exit status: 0 done, kExitInterrupted (rank 0 says how
+// to resume `command`).
+int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFile* out, long total,
+                   const std::string& command,
+                   const std::function<std::string(long, const std::stop_token&)>& produce);
 
 }  // namespace apps

@@ -213,22 +213,11 @@ int learn_data(const MpiSession& mpi, int argc, char** argv) {
     if (mpi.rank() == 0)
         spdlog::info("learn data: {} hands of {} on {}, to {}", plan.hands, plan.form_text(),
                      mpi.workers_text(run.run.threads), run.run.out);
-    BatchOptions bo;
-    bo.total = plan.hands;
-    bo.threads = run.run.threads;
-    bo.unit = "hands";
-    StopOnSignals signals;
-    ProgressObserver progress(run.quiet, signals);
-    const bool complete = run_batch(
-        mpi, bo, out.get(), progress, signals.token(),
-        [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); },
-        [](long, const std::string&) {});
-    if (mpi.rank() != 0) return complete ? 0 : kExitInterrupted;
-    if (!complete) {
-        std::cerr << "cardgames learn data: interrupted; run the same command with --resume to "
-                     "continue\n";
-        return kExitInterrupted;
-    }
+    if (const int status = run_data_batch(
+            mpi, run, out.get(), plan.hands, "learn data",
+            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))
+        return status;
+    if (mpi.rank() != 0) return 0;
     return 0;
 }
 

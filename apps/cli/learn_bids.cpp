@@ -192,22 +192,11 @@ int bids_data(const MpiSession& mpi, int argc, char** argv) {
     const std::unique_ptr<ResultsFile> out =
         open_results(mpi, run.run.out, results_header(kDataCommand, plan.options()), run.run.resume,
                      [&](const json& line) { samples_of(line, plan.rules); });
-    BatchOptions bo;
-    bo.total = plan.hands;
-    bo.threads = run.run.threads;
-    bo.unit = "hands";
-    StopOnSignals signals;
-    ProgressObserver progress(run.quiet, signals);
-    const bool complete = run_batch(
-        mpi, bo, out.get(), progress, signals.token(),
-        [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); },
-        [](long, const std::string&) {});
-    if (mpi.rank() != 0) return complete ? 0 : kExitInterrupted;
-    if (!complete) {
-        std::cerr << "cardgames learn bids-data: interrupted; run the same command with --resume "
-                     "to continue\n";
-        return kExitInterrupted;
-    }
+    if (const int status = run_data_batch(
+            mpi, run, out.get(), plan.hands, "learn bids-data",
+            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))
+        return status;
+    if (mpi.rank() != 0) return 0;
     std::cout << "wrote " << plan.hands << " hands to " << run.run.out << "\n";
     return 0;
 }
