@@ -165,7 +165,8 @@ def test_illegal_action_is_refused(tmp_path):
 # --- Ctrl-C and resume -------------------------------------------------------------------------
 
 class SlowRule(RulePolicy):
-    """The rule bot's answers, slowly, raising KeyboardInterrupt at call `interrupt_at`."""
+    """The rule bot's answers, slowly, raising KeyboardInterrupt from call `interrupt_at` on (from, not at:
+    two games call it at once, so a count can be skipped)."""
     name = "slow-rule"
 
     def __init__(self, interrupt_at=None, delay=0.0):
@@ -173,7 +174,7 @@ class SlowRule(RulePolicy):
         self.interrupt_at, self.delay = interrupt_at, delay
 
     def act(self, observation):
-        if self.interrupt_at is not None and self.calls == self.interrupt_at:
+        if self.interrupt_at is not None and self.calls >= self.interrupt_at:
             raise KeyboardInterrupt
         time.sleep(self.delay)
         return super().act(observation)
@@ -204,7 +205,7 @@ def test_sigint_stops_run_then_resume(tmp_path):
     timer.start()
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        run_slow(SlowRule(delay=0.01), out, hands=8)
+        run_slow(SlowRule(delay=0.05), out, hands=8)
     timer.join()
     assert time.monotonic() - started < 60
     lines = out.read_text().splitlines()
