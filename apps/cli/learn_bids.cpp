@@ -24,6 +24,7 @@
 #include "cardgames/cards/seeds.hpp"
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
+#include "cardgames/rules/record.hpp"
 #include "sampling/bid_fit.hpp"
 #include "sampling/bid_model.hpp"
 #include "sampling/bot_registry.hpp"
@@ -146,15 +147,6 @@ std::vector<sampling::BidSample> samples_of(const json& line, const Rules& rules
     return out;
 }
 
-Rules rules_of_header(const json& options, const std::string& where) {
-    std::string ini;
-    for (const auto& [k, v] : JsonField(options, "options")["rules"].object().items()) {
-        if (!v.is_string()) throw InputError(where + ": rules." + k + " is not text");
-        ini += k + " = " + v.get<std::string>() + "\n";
-    }
-    return parse_rules(ini, where + " rules", {});
-}
-
 int bids_data(const MpiSession& mpi, int argc, char** argv) {
     BidsDataPlan plan;
     BatchRunOptions run(mpi);
@@ -242,7 +234,13 @@ int bids_fit(int argc, char** argv) {
         const json header = read_results(
             path, kDataCommand, [](const json&) {},
             [&](const json& line) { lines.push_back(line); });
-        const Rules r = rules_of_header(header["options"], "--data '" + path + "'");
+        const Rules r = [&] {
+            try {
+                return rules_from_json(JsonField(header, "")["options"]["rules"]);
+            } catch (const InputError& e) {
+                rethrow_with_context("--data '" + path + "'", e);
+            }
+        }();
         if (!rules) rules = r;
         if (rules_to_pairs(*rules) != rules_to_pairs(r))
             throw InputError("'" + path + "': other rules than " + data_files.front());

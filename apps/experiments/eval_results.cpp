@@ -24,14 +24,6 @@ namespace {
 // What a file may say, wider than what a run may ask (kMaxSamples): a reader refuses only nonsense.
 constexpr long long kMaxFileSamples = 1LL << 30;
 
-cardgames::Rules rules_of(const JsonField& f) {
-    try {
-        return cardgames::rules_from_json(f.object());
-    } catch (const InputError& e) {
-        cardgames::rethrow_with_context("key \"" + f.path() + "\"", e);
-    }
-}
-
 cardgames::Card card_of(const JsonField& f) {
     try {
         return cardgames::parse_card(f.string());
@@ -133,7 +125,7 @@ EvalPlan eval_plan_from_header(const json& header) {
     out.seats = o["seats"].string();
     out.count = static_cast<long>(o["count"].integer(1, kMaxResultCount));
     if (out.bid_mode) {
-        out.rules = rules_of(o["rules"]);
+        out.rules = cardgames::rules_from_json(o["rules"]);
         try {
             parse_seats(out.seats, out.rules.players);  // one seat at least, each in range
         } catch (const InputError& e) {

@@ -21,14 +21,6 @@ using nlohmann::json;
 
 namespace {
 
-cardgames::Rules rules_of(const JsonField& f) {
-    try {
-        return cardgames::rules_from_json(f.object());
-    } catch (const InputError& e) {
-        cardgames::rethrow_with_context("key \"" + f.path() + "\"", e);
-    }
-}
-
 std::vector<std::string> strings(const JsonField& f, std::size_t lo, std::size_t hi) {
     std::vector<std::string> out;
     for (std::size_t i = 0, n = f.array(lo, hi); i < n; ++i) out.push_back(f[i].string());
@@ -121,7 +113,7 @@ json tournament_header(const TournamentPlan& plan) {
 TournamentPlan tournament_plan_from_header(const json& header) {
     const JsonField o = JsonField(header, "")["options"];
     TournamentPlan plan;
-    plan.rules = rules_of(o["rules"]);
+    plan.rules = cardgames::rules_from_json(o["rules"]);
     const auto n = static_cast<std::size_t>(plan.rules.players);
     plan.specs = strings(o["players"], n, n);
     if (o.has("games") == o.has("hands")) o.fail("expected exactly one of \"games\" and \"hands\"");

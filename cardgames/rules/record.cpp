@@ -101,6 +101,14 @@ Rules rules_from_json(const json& rules) {
     return parse_rules(text, "record rules", {});
 }
 
+Rules rules_from_json(const JsonField& rules) {
+    try {
+        return rules_from_json(rules.object());
+    } catch (const InputError& e) {
+        rethrow_with_context("key \"" + rules.path() + "\"", e);
+    }
+}
+
 bool is_game_record(const json& line) {
     if (!line.is_object() || !line.contains("type")) return false;
     return JsonField(line, "")["type"].string() == "game";

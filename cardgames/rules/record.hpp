@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "cardgames/cards/json_input.hpp"
 #include "cardgames/rules/game.hpp"
 #include "cardgames/rules/player.hpp"
 
@@ -31,6 +32,8 @@ nlohmann::json game_record(const Game& game, const std::vector<std::string>& pla
 nlohmann::json rules_to_json(const Rules& rules);
 // Rules from a record's "rules" object; throws InputError naming the key.
 Rules rules_from_json(const nlohmann::json& rules);
+// The same from a field of a parsed file, the error naming the field's path ("key \"rules\"").
+Rules rules_from_json(const JsonField& rules);
 
 // Whether a parsed line is a game record ("type": "game"); other objects (summaries) are not.
 // InputError when "type" is there but not a string.
