@@ -37,7 +37,7 @@ struct PimcOptions {
     int depth = 0;       // eval=search: tricks; 0: iterative deepening within the budget
     // Before the exact endgame, how a world values each card: by play-outs of the rest of the hand
     // by the rule player in every seat (playout.hpp), or (false) by a depth-limited search whose
-    // horizon shares what is left evenly.
+    // horizon shares what is left evenly (or as the cut-off model predicts: cutoff_model).
     bool rollout = true;
     // playout=model: the play-outs' seats play the learned policy (policy.hpp) instead of the rule
     // player; `model_path` empty: the form's default model (data/models/<form>-playout.txt).
