@@ -95,4 +95,25 @@ FitResult fit_conditional_logit(const std::vector<ChoiceGroup>& groups, int feat
     return out;
 }
 
+std::vector<double> fit_ridge(const std::vector<double>& x, const std::vector<double>& y,
+                              int features, double ridge) {
+    if (features < 1 || y.empty() || x.size() != y.size() * static_cast<std::size_t>(features))
+        throw std::invalid_argument("fit_ridge: sizes do not match");
+    const auto n = static_cast<Eigen::Index>(y.size());
+    const Eigen::Map<const RowMatrix> z(x.data(), n, features);
+    const Eigen::Map<const Eigen::VectorXd> yy(y.data(), n);
+    Eigen::MatrixXd h = z.transpose() * z;
+    const Eigen::VectorXd g = z.transpose() * yy;
+    const Eigen::VectorXd mean = z.colwise().mean().transpose();
+    const double rows = static_cast<double>(n);
+    for (Eigen::Index j = 0; j < features; ++j) {
+        const double var = (z.col(j).array() - mean[j]).square().sum() / rows;
+        // A constant column other than the intercept gets a unit penalty so the system stays
+        // solvable; the intercept a tiny one only.
+        h(j, j) += j == 0 ? 1e-9 * rows : ridge * rows * (var > 1e-12 ? var : 1.0);
+    }
+    const Eigen::VectorXd w = h.ldlt().solve(g);
+    return std::vector<double>(w.data(), w.data() + w.size());
+}
+
 }  // namespace sampling

@@ -30,6 +30,14 @@ struct FitResult {
 FitResult fit_conditional_logit(const std::vector<ChoiceGroup>& groups, int features, double l2,
                                 int max_iterations = 50);
 
+// Ridge least squares: the weights w minimising sum_i (y_i - w.x_i)^2 + ridge * rows *
+// sum_{j != 0} var_j w_j^2 over rows x_i of `features` numbers (row-major in `x`), where var_j is
+// the variance of column j (the penalty of ridge on standardised columns); column 0 is the
+// intercept and is not penalised. Solved by Eigen's LDL^T on the normal equations; deterministic.
+// Throws std::invalid_argument when the sizes do not match or there are no rows.
+std::vector<double> fit_ridge(const std::vector<double>& x, const std::vector<double>& y,
+                              int features, double ridge);
+
 // The probabilities the model gives a group's alternatives.
 std::vector<double> choice_probabilities(const ChoiceGroup& group, const std::vector<double>& w);
 

@@ -11,6 +11,7 @@
 #include "cardgames/players/rule_bot.hpp"
 #include "engine/search.hpp"
 #include "sampling/bid_model.hpp"
+#include "sampling/cutoff_model.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
 #include "sampling/parallel.hpp"
@@ -22,9 +23,10 @@ namespace sampling {
 using namespace cardgames;
 
 PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
-    spec.check_known({"worlds", "algo", "tables", "depth", "nodes", "exact", "threads", "agg",
-                      "utility", "rollouts", "infer", "ms", "eval", "pass", "bid", "playout",
-                      "playout_model", "bid_model"});
+    spec.check_known({"worlds",  "algo",        "tables",  "depth",    "nodes",         "exact",
+                      "threads", "agg",         "utility", "rollouts", "infer",         "ms",
+                      "eval",    "pass",        "bid",     "playout",  "playout_model", "bid_model",
+                      "cutoff",  "cutoff_model"});
     PimcOptions o;
     // The ranges (README): far beyond any useful setting, and small enough for every count and
     // product the bot forms from them.
@@ -66,6 +68,17 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
         throw InputError("bot spec '" + spec.text + "': playout_model= goes with playout=model");
     // A named model file is read now, so that a bad one stops the command before it starts.
     if (!o.model_path.empty()) load_policy_model(o.model_path);
+    const std::string cutoff = spec.get_string("cutoff", "even");
+    if (cutoff != "even" && cutoff != "model")
+        throw InputError("bot spec '" + spec.text + "': cutoff=" + cutoff +
+                         " is not even or model");
+    o.cutoff_model = cutoff == "model";
+    o.cutoff_path = spec.get_string("cutoff_model", "");
+    if (o.cutoff_model && o.rollout)
+        throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");
+    if (!o.cutoff_path.empty() && !o.cutoff_model)
+        throw InputError("bot spec '" + spec.text + "': cutoff_model= goes with cutoff=model");
+    if (!o.cutoff_path.empty()) load_cutoff_model(o.cutoff_path);
     auto rule_or_search = [&](const char* key, const char* fallback,
                               bool with_auto) -> std::optional<bool> {
         const std::string v = spec.get_string(key, fallback);
@@ -199,12 +212,14 @@ class WorldValuer {
           // Every search of a world runs to the end of the hand, except eval=search before the
           // endgame.
           to_the_end_(exact_ || options.rollout),
-          solve_at_(rollout_solve_at(options, rules_)) {}
+          solve_at_(rollout_solve_at(options, rules_)),
+          cutoff_(options.cutoff_model ? cutoff_model_for(options.cutoff_path, rules_) : nullptr) {}
 
     WorldResult value(const Deal& deal) const {
         PlayState state = info_.play;
         state.hands = deal.hands;
         TrickGame game(rules_, state, utility_, taken_, context_);
+        if (cutoff_ && !to_the_end_) game.set_cutoff(cutoff_.get());
         engine::Searcher<TrickGame> searcher(search_options());
         return card_values(game, root_values(game, searcher));
     }
@@ -299,6 +314,7 @@ class WorldValuer {
     bool exact_;
     bool to_the_end_;
     int solve_at_;
+    std::shared_ptr<const CutoffModel> cutoff_;  // null: the horizon shares what is left evenly
 };
 
 // The learned play-out policy when the play-outs use it (playout=model), else none: the rule

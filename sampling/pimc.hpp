@@ -37,13 +37,18 @@ struct PimcOptions {
     int depth = 0;       // eval=search: tricks; 0: iterative deepening within the budget
     // Before the exact endgame, how a world values each card: by play-outs of the rest of the hand
     // by the rule player in every seat (playout.hpp), or (false) by a depth-limited search whose
-    // horizon shares what is left evenly.
+    // horizon shares what is left evenly (or as the cut-off model predicts: cutoff_model).
     bool rollout = true;
     // playout=model: the play-outs' seats play the learned policy (policy.hpp) instead of the rule
     // player; `model_path` empty: the form's default model (data/models/<form>-playout.txt).
     bool model_playout = false;
     std::string model_path;
     std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
+    // eval=search, cutoff=model (Hearts): the horizon shares what is left as the learned cut-off
+    // model predicts (cutoff_model.hpp) instead of evenly; `cutoff_path` empty: the form's default
+    // model (data/models/<form>-cutoff.txt).
+    bool cutoff_model = false;
+    std::string cutoff_path;
     int exact_tricks = 0;  // search to the end when this few tricks are left (0: by player count)
     // 0: the cores of the run it plays in (all of them at the top level, the tournament's or eval's
     // --threads inside one); N: an arena of N threads of its own. The decision is the same for any.

@@ -134,5 +134,7 @@ int cmd_deals(int argc, char** argv);
 int cmd_learn(const MpiSession& mpi, int argc, char** argv);
 // learn bids-data and bids-fit (learn_bids.cpp), dispatched by cmd_learn.
 int learn_bids(const MpiSession& mpi, const std::string& what, int argc, char** argv);
+// learn cutoff-data and cutoff-fit (learn_cutoff.cpp), dispatched by cmd_learn.
+int learn_cutoff(const MpiSession& mpi, const std::string& what, int argc, char** argv);
 
 }  // namespace apps

@@ -433,9 +433,12 @@ int cmd_learn(const MpiSession& mpi, int argc, char** argv) {
         if (sub == "fit") return learn_fit(mpi, argc - 1, argv + 1);
         if (sub == "bids-data" || sub == "bids-fit")
             return learn_bids(mpi, sub, argc - 1, argv + 1);
+        if (sub == "cutoff-data" || sub == "cutoff-fit")
+            return learn_cutoff(mpi, sub, argc - 1, argv + 1);
         throw InputError(
             "learn: give 'data' (self-play decisions to a file), 'fit' (a play-out model from "
-            "them), 'bids-data' or 'bids-fit' (the Spades bid model), not '" +
+            "them), 'bids-data' or 'bids-fit' (the Spades bid model), 'cutoff-data' or "
+            "'cutoff-fit' (the Hearts cut-off evaluation), not '" +
             sub + "'");
     });
 }

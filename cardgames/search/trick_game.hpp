@@ -63,6 +63,16 @@ class TrickSearch {
     // Depth-limited search: nodes are evaluated once depth_counter() reaches `counter`
     // (engine::kNoDepthLimit: never); the objective may tighten its bounds to the cut-off tree.
     void set_horizon(int counter) { horizon_ = counter; }
+    // A predictive cut-off evaluation for the Hearts points objective (trick_objectives.hpp);
+    // returns false, changing nothing, for objectives that have none.
+    bool set_cutoff(const CutoffEvaluator* cutoff) {
+        if constexpr (requires { objective_.set_cutoff(cutoff); }) {
+            objective_.set_cutoff(cutoff);
+            return true;
+        } else {
+            return false;
+        }
+    }
     std::uint64_t outcome_key() const { return objective_.outcome_key(play_); }
     template <class F>
     void for_each_outcome(F&& f) const {
@@ -154,6 +164,11 @@ class TrickGame {
     int side_of(int player) const { return play().partnership() ? player % 2 : player; }
     void set_horizon(int counter) {
         visit([counter](auto& g) { g.set_horizon(counter); });
+    }
+    // The evaluator the cut-off leaves use (not owned; it must outlive the searches); false when
+    // the utility has no predictive evaluation (only Hearts points has one).
+    bool set_cutoff(const CutoffEvaluator* cutoff) {
+        return visit([cutoff](auto& g) { return g.set_cutoff(cutoff); });
     }
     std::uint64_t outcome_key() const {
         return visit([](const auto& g) { return g.outcome_key(); });

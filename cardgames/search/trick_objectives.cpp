@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <limits>
 
 #include "cardgames/cards/error.hpp"
@@ -46,6 +47,47 @@ std::vector<int> spades_report(const TrickPlay& g, const engine::Tuple& value,
     std::vector<int> out;
     for (int p = 0; p < g.players(); ++p) out.push_back(value[p] - shift);
     return out;
+}
+
+void cutoff_shares(const std::array<double, kMaxPlayers>& rest, int players, int total,
+                   std::array<int, kMaxPlayers>& out) {
+    out = {};
+    std::array<double, kMaxPlayers> w{};
+    double sum = 0;
+    for (int p = 0; p < players; ++p) {
+        w[p] = std::isfinite(rest[p]) && rest[p] > 0 ? rest[p] : 0.0;
+        sum += w[p];
+    }
+    if (sum <= 0) {
+        for (int p = 0; p < players; ++p) out[p] = total / players + (p < total % players ? 1 : 0);
+        return;
+    }
+    std::array<double, kMaxPlayers> fraction{};
+    int given = 0;
+    for (int p = 0; p < players; ++p) {
+        const double exact = total * (w[p] / sum);
+        out[p] = std::clamp(static_cast<int>(std::floor(exact)), 0, total);
+        fraction[p] = exact - out[p];
+        given += out[p];
+    }
+    // Rounding down leaves fewer than `players` points; rounding error could in principle give
+    // more, so both directions are handled by the largest (smallest) fraction.
+    while (given < total) {
+        int best = 0;
+        for (int p = 1; p < players; ++p)
+            if (fraction[p] > fraction[best]) best = p;
+        ++out[best];
+        fraction[best] -= 1;
+        ++given;
+    }
+    while (given > total) {
+        int worst = -1;
+        for (int p = 0; p < players; ++p)
+            if (out[p] > 0 && (worst < 0 || fraction[p] < fraction[worst])) worst = p;
+        --out[worst];
+        fraction[worst] += 1;
+        --given;
+    }
 }
 
 // --- Tricks

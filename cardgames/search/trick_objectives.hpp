@@ -40,6 +40,25 @@ struct ScoreContext {
 
 using TrickCounts = std::array<int, kMaxPlayers>;
 
+// A predictive cut-off evaluation (pimc:eval=search,cutoff=model; the learned model is
+// sampling/cutoff_model.hpp): what each player is expected to take in the rest of the hand from a
+// trick boundary, in penalty points (Hearts). The search only asks it; HeartsPointsObjective makes
+// the answer consistent with its bounds (cutoff_shares). Its answer must depend only on what the
+// objective's hash_key() covers (the cards in each hand, the leader, and, while the moon is
+// possible, the points each player has taken), so that transposition entries stay exact.
+class CutoffEvaluator {
+  public:
+    virtual ~CutoffEvaluator() = default;
+    virtual void predict(const TrickPlay& g, std::array<double, kMaxPlayers>& rest) const = 0;
+};
+
+// Whole shares of `total` in proportion to `rest` (negative or non-finite entries count as 0, all
+// zero gives the even share): every share in [0, total], summing to exactly `total`, so a leaf
+// built from them lies inside the bounds and sums to what the even share sums to. Remainders go to
+// the largest fractions, ties to the lower player.
+void cutoff_shares(const std::array<double, kMaxPlayers>& rest, int players, int total,
+                   std::array<int, kMaxPlayers>& out);
+
 // Spades move order: lead aces and kings, else low; do not overtake the partner; win cheaply;
 // else throw the lowest.
 inline int spades_move_order(Card c, const MoveFacts& f) {
@@ -232,18 +251,28 @@ class HeartsPointsObjective {
         for (int p = 0; p < g.players(); ++p) pen[p] = g.penalty(p);
         points_tuple(g, pen, g.jack_taker(), out);
     }
-    // Points taken so far, with what is left shared out evenly: every share lies inside the bounds
-    // and the shares sum to what is left, so the tuple sums to at most maxsum.
+    // Points taken so far, with what is left shared out evenly, or (set_cutoff, at a trick
+    // boundary) in whole shares of what is left as the evaluator predicts: either way every share
+    // lies in [0, left] and the shares sum to what is left, so each entry lies inside the bounds
+    // and the tuple sums to what the even share sums to (at most maxsum).
     void evaluate(const TrickPlay& g, engine::Tuple& out) const {
         const int n = g.players();
         int left = g.moon_total();
         for (int p = 0; p < n; ++p) left -= g.penalty(p);
-        out = {};
-        for (int p = 0; p < n; ++p) {
-            const int share = left / n + (p < left % n ? 1 : 0);
-            out[p] = shift_ - (g.penalty(p) + jack_points(g, p) + share);
+        std::array<int, kMaxPlayers> share{};
+        if (cutoff_ && g.state().trick_size == 0) {
+            std::array<double, kMaxPlayers> rest{};
+            cutoff_->predict(g, rest);
+            cutoff_shares(rest, n, left, share);
+        } else {
+            for (int p = 0; p < n; ++p) share[p] = left / n + (p < left % n ? 1 : 0);
         }
+        out = {};
+        for (int p = 0; p < n; ++p) out[p] = shift_ - (g.penalty(p) + jack_points(g, p) + share[p]);
     }
+    // A predictive cut-off evaluation (null: the even share). The bounds do not change: they
+    // hold for any split of the points left.
+    void set_cutoff(const CutoffEvaluator* cutoff) { cutoff_ = cutoff; }
     void bounds(const TrickPlay& g, int, engine::Tuple& lo, engine::Tuple& hi) const;
     std::uint64_t hash_key(const TrickPlay& g) const {
         std::uint64_t h = g.position_key(false);
@@ -278,6 +307,7 @@ class HeartsPointsObjective {
     engine::Utility max_u_ = 0;
     engine::Utility maxsum_ = 0;
     bool constant_sum_ = false;
+    const CutoffEvaluator* cutoff_ = nullptr;
 };
 
 template <class F>

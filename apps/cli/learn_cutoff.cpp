@@ -1,0 +1,378 @@
+// cardgames learn: the predictive cut-off evaluation of `pimc:eval=search,cutoff=model` (Hearts).
+//   learn cutoff-data: self-play hands (the rule player in every seat by default: cheap, and what
+//     the model needs is positions with every hand known and what each seat then took); at every
+//     trick boundary, each seat's features (sampling/cutoff_model.hpp) and the penalty points it
+//     took in the rest of the hand. One JSON line per hand, the same file for any --threads and
+//     MPI rank count (seeds derive from the hand's index).
+//   learn cutoff-fit: ridge least squares (sampling/fit.hpp) of those points on the features,
+//     measured on held-out hands against the even share, written as a model file.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <iostream>
+#include <optional>
+
+#include "apps/cli/batch_command.hpp"
+#include "apps/cli/common.hpp"
+#include "apps/experiments/batch.hpp"
+#include "apps/experiments/cluster.hpp"
+#include "apps/experiments/results_file.hpp"
+#include "apps/experiments/run.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/seeds.hpp"
+#include "cardgames/cards/text_file.hpp"
+#include "cardgames/players/bot_spec.hpp"
+#include "cardgames/rules/game.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "cardgames/search/trick_play.hpp"
+#include "sampling/bot_registry.hpp"
+#include "sampling/cutoff_model.hpp"
+#include "sampling/fit.hpp"
+#include "sampling/model_file.hpp"
+#include "sampling/policy.hpp"
+
+namespace apps {
+
+using namespace cardgames;
+using nlohmann::json;
+
+namespace {
+
+const char* const kDataCommand = "learn cutoff-data";
+
+json feature_names_json() {
+    json names = json::array();
+    for (std::string_view n : sampling::cutoff_feature_names()) names.push_back(std::string(n));
+    return names;
+}
+
+struct CutoffDataPlan {
+    Rules rules;
+    std::vector<std::string> specs;  // one per seat
+    long hands = 0;
+    std::uint64_t seed = seeds::kTrainingSeedFirst;
+
+    json options() const {
+        return {{"rules", sampling::form_name(rules)},
+                {"players", specs},
+                {"hands", hands},
+                {"seed", seed},
+                {"features", feature_names_json()}};
+    }
+};
+
+int penalty_of(const Game& game, CardSet cards) {
+    int points = 0;
+    for (Card c : cards) points += game.play_rules().points[c.index()];
+    return points;
+}
+
+// One trick boundary: every seat's features and penalty points taken so far (the rest is filled
+// in when the hand ends).
+struct Boundary {
+    int tricks_left = 0, points_left = 0;
+    std::array<int, kMaxPlayers> taken{};
+    std::array<sampling::CutoffFeatures, kMaxPlayers> features{};
+};
+
+Boundary boundary_of(const Game& game) {
+    const Rules& rules = game.rules();
+    const TrickPlay g(rules, game.play_state(), game.hand().taken);
+    Boundary b;
+    b.tricks_left = g.remaining_tricks();
+    b.points_left = sampling::cutoff_points_left(g);
+    for (int s = 0; s < rules.players; ++s) {
+        b.taken[s] = penalty_of(game, game.hand().taken[s]);
+        sampling::cutoff_features(g, s, b.features[s]);
+    }
+    return b;
+}
+
+double rounded(double x) {
+    return std::round(x * 1e4) / 1e4;
+}
+
+std::string data_item(const CutoffDataPlan& plan, long index, const std::stop_token& stop) {
+    const Rules& rules = plan.rules;
+    const int n = rules.players;
+    const std::uint64_t hand_seed = seeds::training_hand(plan.seed, index);
+    std::vector<std::unique_ptr<Player>> players;
+    for (int s = 0; s < n; ++s)
+        players.push_back(sampling::make_player(plan.specs[static_cast<std::size_t>(s)],
+                                                seeds::training_bot(hand_seed, s)));
+    Game game(rules, hand_seed);
+    game.stop_after_hand();
+    std::vector<Boundary> boundaries;
+    while (!game.over()) {
+        if (stop.stop_requested()) throw Interrupted{};
+        if (game.phase() == Phase::kPlay && game.play_state().trick_size == 0 &&
+            game.play_state().cards_left() > 0)
+            boundaries.push_back(boundary_of(game));
+        step_game(game, players);
+    }
+    const HandRecord& hand = game.finished_hands().back();
+    json positions = json::array();
+    for (const Boundary& b : boundaries) {
+        json rest = json::array(), features = json::array();
+        for (int s = 0; s < n; ++s) {
+            rest.push_back(penalty_of(game, hand.taken[s]) - b.taken[s]);
+            json row = json::array();
+            for (double x : b.features[s]) row.push_back(rounded(x));
+            features.push_back(row);
+        }
+        positions.push_back({{"tricks_left", b.tricks_left},
+                             {"points_left", b.points_left},
+                             {"rest", rest},
+                             {"features", features}});
+    }
+    return json{{"index", index}, {"positions", positions}}.dump();
+}
+
+std::optional<int> parse_data(int argc, char** argv, CutoffDataPlan& plan, BatchRunOptions& run) {
+    RulesOptions ro;
+    std::string players_text;
+    po::options_description desc("learn cutoff-data options");
+    ro.add_to(desc);
+    desc.add_options()("players", po::value(&players_text),
+                       "one bot spec per seat (default: rule in every seat, cheap; pimc is dear)")(
+        "hands", number(&plan.hands, 1L, kMaxItems), "self-play hands, each from zero scores")(
+        "seed", seed_value(&plan.seed)->default_value(seeds::kTrainingSeedFirst),
+        fmt::format("seed of the hands and bots: a training seed, {}..{}",
+                    seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast)
+            .c_str());
+    run.add_to(desc, "not used by this command");
+    po::variables_map vm;
+    if (!parse_args(kDataCommand, argc, argv, desc, vm)) return 0;
+    if (!ro.game_given && ro.preset.empty()) ro.preset = "hearts4";
+    plan.rules = ro.resolve();
+    if (plan.rules.game != GameKind::kHearts)
+        throw InputError("learn cutoff-data: Hearts only (the model predicts penalty points)");
+    if (!seeds::is_training_seed(plan.seed))
+        throw InputError(
+            fmt::format("--seed {}: training data takes a training seed, {}..{}, so "
+                        "that it never meets the evaluation seeds",
+                        plan.seed, seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast));
+    if (!vm.count("hands")) throw InputError("--hands is required: the self-play hands to record");
+    if (run.run.out.empty()) throw InputError("--out is required: the data file (JSON Lines)");
+    if (!run.report_file.empty()) throw InputError("--report: not used by this command");
+    const int n = plan.rules.players;
+    plan.specs = players_text.empty() ? std::vector<std::string>(n, "rule")
+                                      : split_player_list(players_text);
+    if (static_cast<int>(plan.specs.size()) != n)
+        throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) +
+                         " specs for " + std::to_string(n) + " seats; give one per seat");
+    for (const std::string& spec : plan.specs) sampling::make_player(spec, 0);
+    return std::nullopt;
+}
+
+int cutoff_data(const MpiSession& mpi, int argc, char** argv) {
+    CutoffDataPlan plan;
+    BatchRunOptions run(mpi);
+    if (const auto done = parse_on_every_rank(mpi, kDataCommand,
+                                              [&] { return parse_data(argc, argv, plan, run); }))
+        return *done;
+    const std::unique_ptr<ResultsFile> out =
+        open_results(mpi, run.run.out, results_header(kDataCommand, plan.options()), run.run.resume,
+                     [](const json&) {});
+    if (const int status = run_data_batch(
+            mpi, run, out.get(), plan.hands, kDataCommand,
+            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))
+        return status;
+    if (mpi.rank() != 0) return 0;
+    std::cout << "wrote " << plan.hands << " hands to " << run.run.out << "\n";
+    return 0;
+}
+
+// One seat at one trick boundary.
+struct Sample {
+    sampling::CutoffFeatures x{};
+    double rest = 0;
+    int points_left = 0, players = 0, seat = 0;
+    long position = 0;  // the boundary it belongs to (its seats are consecutive samples)
+    bool held_out = false;
+};
+
+struct CutoffData {
+    std::vector<Sample> samples;
+    std::string form;
+    std::vector<std::string> files, commands;
+    long hands = 0, positions = 0;
+};
+
+void read_data(const std::string& path, long holdout, CutoffData& data) {
+    const std::string text = read_text_file(path, "--data");
+    long hands = 0;
+    std::uint64_t seed = 0;
+    int players = 0;
+    std::string specs;
+    auto header_check = [&](const json& header) {
+        const JsonField options = JsonField(header, "header")["options"];
+        if (options["features"].json() != feature_names_json())
+            options["features"].fail("not this program's features; regenerate the data");
+        const std::string form = options["rules"].string();
+        if (!data.form.empty() && form != data.form)
+            options["rules"].fail("'" + form + "' data beside '" + data.form + "' data");
+        data.form = form;
+        seed = options["seed"].unsigned_integer();
+        const JsonField list = options["players"];
+        players = static_cast<int>(list.array(1, kMaxPlayers));
+        for (int i = 0; i < players; ++i) specs += (i ? "," : "") + list[i].string();
+    };
+    auto line_check = [&](const json& line) {
+        const JsonField l(line, "");
+        const long index = static_cast<long>(l["index"].integer(0, kMaxItems));
+        const JsonField ps = l["positions"];
+        for (std::size_t k = 0; k < ps.array(); ++k) {
+            const JsonField p = ps[k];
+            const int points_left = static_cast<int>(p["points_left"].integer(0, 1000));
+            p["tricks_left"].integer(1, kMaxTricks);
+            p["rest"].array(players, players);
+            p["features"].array(players, players);
+            for (int s = 0; s < players; ++s) {
+                Sample smp;
+                smp.rest = static_cast<double>(p["rest"][s].integer(0, points_left));
+                const JsonField row = p["features"][s];
+                row.array(sampling::kCutoffFeatures, sampling::kCutoffFeatures);
+                for (int j = 0; j < sampling::kCutoffFeatures; ++j)
+                    smp.x[j] = row[j].number(-1e6, 1e6);
+                smp.points_left = points_left;
+                smp.players = players;
+                smp.seat = s;
+                smp.position = data.positions;
+                smp.held_out = index % holdout == 0;
+                data.samples.push_back(smp);
+            }
+            ++data.positions;
+        }
+        ++hands;
+    };
+    read_results(path, kDataCommand, header_check, line_check);
+    data.hands += hands;
+    data.files.push_back(
+        fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fnv1a(text)));
+    data.commands.push_back(
+        fmt::format("cardgames learn cutoff-data --preset {} --players \"{}\" --hands {} --seed {} "
+                    "--out {}",
+                    data.form, specs, hands, seed, path));
+}
+
+// Errors of the held-out penalty points per seat: the raw prediction, the whole shares the
+// search uses (cutoff_shares) and the even share.
+struct Errors {
+    long seats = 0;
+    double model_abs = 0, model_sq = 0, shares_abs = 0, even_abs = 0, even_sq = 0;
+    std::string text() const {
+        const double k = seats ? static_cast<double>(seats) : 1.0;
+        return fmt::format(
+            "{} held-out seat positions: mean abs error {:.3f} (whole shares {:.3f}), rmse {:.3f}; "
+            "even share {:.3f}, rmse {:.3f}",
+            seats, model_abs / k, shares_abs / k, std::sqrt(model_sq / k), even_abs / k,
+            std::sqrt(even_sq / k));
+    }
+};
+
+Errors held_out_errors(const CutoffData& data, const std::vector<double>& w) {
+    Errors e;
+    for (std::size_t i = 0; i < data.samples.size();) {
+        const Sample& first = data.samples[i];
+        const int n = first.players;
+        if (!first.held_out) {
+            i += static_cast<std::size_t>(n);
+            continue;
+        }
+        std::array<double, kMaxPlayers> pred{};
+        for (int s = 0; s < n; ++s) {
+            const Sample& smp = data.samples[i + static_cast<std::size_t>(s)];
+            for (int j = 0; j < sampling::kCutoffFeatures; ++j)
+                pred[s] += w[static_cast<std::size_t>(j)] * smp.x[j];
+        }
+        std::array<int, kMaxPlayers> shares{};
+        cutoff_shares(pred, n, first.points_left, shares);
+        const double even = static_cast<double>(first.points_left) / n;
+        for (int s = 0; s < n; ++s) {
+            const double y = data.samples[i + static_cast<std::size_t>(s)].rest;
+            e.model_abs += std::abs(pred[s] - y);
+            e.model_sq += (pred[s] - y) * (pred[s] - y);
+            e.shares_abs += std::abs(shares[s] - y);
+            e.even_abs += std::abs(even - y);
+            e.even_sq += (even - y) * (even - y);
+            ++e.seats;
+        }
+        i += static_cast<std::size_t>(n);
+    }
+    return e;
+}
+
+int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
+    if (mpi.ranks() > 1) throw InputError("'cardgames learn cutoff-fit' runs as one process");
+    std::vector<std::string> data_files;
+    std::string out_path;
+    double ridge = 1e-3;
+    long holdout = 5;
+    po::options_description desc("learn cutoff-fit options");
+    desc.add_options()("data", po::value(&data_files)->composing(),
+                       "a `learn cutoff-data` file (repeat for several; one form)")(
+        "out", po::value(&out_path), "the model file to write (data/models/<form>-cutoff.txt)")(
+        "ridge", number(&ridge, 0.0, 100.0)->default_value(1e-3),
+        "ridge penalty on standardised weights")(
+        "holdout", number(&holdout, 2L, kMaxItems)->default_value(5),
+        "hands whose index is a multiple of N are held out to measure the fit");
+    po::variables_map vm;
+    if (!parse_args("learn cutoff-fit", argc, argv, desc, vm)) return 0;
+    if (data_files.empty()) throw InputError("--data is required: a `learn cutoff-data` file");
+    if (out_path.empty()) throw InputError("--out is required: the model file to write");
+    check_file_path(out_path, "--out");
+
+    CutoffData data;
+    for (const std::string& f : data_files) read_data(f, holdout, data);
+    std::vector<double> x, y;
+    for (const Sample& s : data.samples) {
+        if (s.held_out) continue;
+        x.insert(x.end(), s.x.begin(), s.x.end());
+        y.push_back(s.rest);
+    }
+    if (y.empty()) throw InputError("--data: no positions to fit outside the held-out hands");
+    const std::vector<double> w = sampling::fit_ridge(x, y, sampling::kCutoffFeatures, ridge);
+    const Errors errors = held_out_errors(data, w);
+
+    std::string command = "cardgames learn cutoff-fit";
+    for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
+    sampling::ModelFile m;
+    m.where = "model '" + out_path + "'";
+    m.kind = "cutoff-eval";
+    m.comments = {
+        "A predictive cut-off evaluation for " + data.form +
+            " (pimc:eval=search,cutoff=model): the penalty points a seat takes in the rest of "
+            "the hand",
+        "as the sum of weight x feature over features of the position at a trick boundary "
+        "(sampling/cutoff_model.cpp),",
+        fmt::format("fitted by ridge least squares (ridge {}) to {} seat positions of {} "
+                    "self-play hands, held out every {}th hand:",
+                    ridge, y.size(), data.hands, holdout),
+        "  " + errors.text(),
+    };
+    m.meta = {{"form", data.form}, {"command", command}};
+    for (std::size_t i = 0; i < data.files.size(); ++i) {
+        const std::string suffix = i ? std::to_string(i + 1) : std::string();
+        m.meta.emplace_back("data" + suffix, data.files[i]);
+        m.meta.emplace_back("data_command" + suffix, data.commands[i]);
+    }
+    for (std::string_view n : sampling::cutoff_feature_names()) m.names.emplace_back(n);
+    m.weights = w;
+    write_model_file(out_path, m);
+    std::cout << fmt::format("{} positions of {} hands; fitted on {} seat positions\n",
+                             data.positions, data.hands, y.size())
+              << errors.text() << "\n"
+              << "wrote " << out_path << "\n";
+    return 0;
+}
+
+}  // namespace
+
+int learn_cutoff(const MpiSession& mpi, const std::string& what, int argc, char** argv) {
+    if (what == "cutoff-data") return cutoff_data(mpi, argc, argv);
+    return cutoff_fit(mpi, argc, argv);
+}
+
+}  // namespace apps

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""End-to-end checks of the predictive cut-off evaluation (issue 25): `learn cutoff-data` writes the
+same file for any --threads, `learn cutoff-fit` writes a model that names its command and data and
+prints its held-out error beside the even share's, the model
+plays through `pimc:eval=search,cutoff=model` with the same decisions for any thread count, and bad
+input (seeds, games, model files, options) is refused with exit 2.
+
+usage: learn_cutoff_e2e.py CARDGAMES_BINARY CASE
+
+pimc runs with few worlds and nodes so that the runs are short.
+"""
+import json
+import os
+
+from e2e import check, finish, path, read, run
+
+SEARCH = "pimc:eval=search,worlds=4,nodes=150,rollouts=4"
+
+
+def data(out, threads, hands="6", seed="1000007"):
+    return run("learn", "cutoff-data", "--preset", "hearts4", "--hands", hands, "--seed", seed,
+               "--threads", threads, "--out", path(out), "--quiet")
+
+
+def plays(name):
+    return [json.loads(l)["hands"] for l in read(name).decode().splitlines()[1:]]
+
+
+def case_cutoff_data_fit_play():
+    data("c1.jsonl", "1")
+    data("c2.jsonl", "2")
+    check(read("c1.jsonl") == read("c2.jsonl"), "learn cutoff-data: --threads 1 and 2 differ")
+    lines = read("c1.jsonl").decode().splitlines()
+    check(len(lines) == 7, f"6 hands and a header, got {len(lines)} lines")
+    for l in lines[1:]:
+        positions = json.loads(l)["positions"]
+        check([p["tricks_left"] for p in positions] == list(range(13, 0, -1)), "one position per trick boundary")
+        for p in positions:
+            check(sum(p["rest"]) == p["points_left"], "the seats take every point left")
+            check(len(p["features"]) == 4 and all(len(r) == 20 for r in p["features"]), "20 features per seat")
+        check(positions[0]["points_left"] == 26, "the whole hand's points at the first trick")
+
+    out = run("learn", "cutoff-fit", "--data", path("c1.jsonl"), "--holdout", "3", "--out", path("m.txt")).stdout
+    check("held-out seat positions: mean abs error" in out and "even share" in out and "wrote" in out, out)
+    model = read("m.txt").decode()
+    check(model.startswith("cardgames-model 1\n") and "\nkind cutoff-eval\n" in model and "\nform hearts4\n" in model,
+          "model header")
+    check(f"command cardgames learn cutoff-fit --data {path('c1.jsonl')}" in model, "the command is recorded")
+    check("seed 1000007" in model and "--players \"rule,rule,rule,rule\"" in model, "the data's command is recorded")
+
+    spec = f"{SEARCH},cutoff=model,cutoff_model={path('m.txt')}"
+    for threads in ("1", "2"):
+        run("tournament", "--preset", "hearts4", "--players", f"{spec},rule,rule,rule", "--hands", "1",
+            "--seed", "1011", "--duplicate", "--threads", threads, "--quiet", "--out", path(f"t{threads}.jsonl"))
+    check(plays("t1.jsonl") == plays("t2.jsonl"), "cutoff=model: --threads 1 and 2 play differently")
+    out = run("replay", path("t1.jsonl")).stdout
+    check("4 games replayed, 0 with errors" in out, out)
+
+
+def expect_bad(args, *fragments):
+    p = run(*args, expect=2)
+    for f in fragments:
+        check(f in p.stderr, f"{args}: '{f}' not in the error: {p.stderr}")
+
+
+def tournament_with(spec, game="hearts"):
+    return ["tournament", "--game", game, "--players", ",".join([spec] + ["rule"] * 3), "--hands", "1",
+            "--out", path("t.jsonl")]
+
+
+def case_cutoff_refuse():
+    expect_bad(["learn", "cutoff-data", "--preset", "hearts4", "--hands", "1", "--seed", "1051",
+                "--out", path("x.jsonl")], "--seed 1051", "training seed")
+    expect_bad(["learn", "cutoff-data", "--preset", "spades-partnership", "--hands", "1",
+                "--out", path("x.jsonl")], "Hearts only")
+    expect_bad(["learn", "cutoff-fit", "--data", path("none.jsonl"), "--out", path("m.txt")], "none.jsonl")
+    good = ["cardgames-model 1", "kind cutoff-eval", "form hearts4", "weights 20", "bias 1.0"]
+    with open(path("bad.txt"), "w") as f:
+        f.write("\n".join(good + ["points_left x"]) + "\n")
+    expect_bad(tournament_with(f"{SEARCH},cutoff=model,cutoff_model={path('bad.txt')}"),
+               f"model '{path('bad.txt')}' line 6: 'x' is not a number")
+    with open(path("policy.txt"), "w") as f:
+        f.write(read_text("hearts4-playout"))
+    expect_bad(tournament_with(f"{SEARCH},cutoff=model,cutoff_model={path('policy.txt')}"),
+               "a 'playout-policy' model, not a cutoff-eval")
+    expect_bad(tournament_with("pimc:cutoff=model"), "cutoff=model goes with eval=search")
+    expect_bad(tournament_with(f"{SEARCH},cutoff_model=x.txt"), "cutoff_model= goes with cutoff=model")
+    expect_bad(tournament_with(f"{SEARCH},cutoff=magic"), "cutoff=magic is not even or model")
+    expect_bad(tournament_with(f"{SEARCH},cutoff=model", game="spades"), "Hearts only")
+
+
+def read_text(model):
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "data", "models", model + ".txt")) as f:
+        return f.read()
+
+
+finish()

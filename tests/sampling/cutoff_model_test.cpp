@@ -1,0 +1,262 @@
+// The learned cut-off evaluation (pimc:eval=search,cutoff=model): its model file (the shipped one
+// read, malformed ones refused naming the file and line), whole shares that stay inside the
+// bounds, every pruning algorithm agreeing with plain max^n when the leaves use the learned model,
+// the spec options, and pimc's decisions with the model the same for any thread count.
+#include "sampling/cutoff_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "cardgames/cards/error.hpp"
+#include "cardgames/players/bot_spec.hpp"
+#include "cardgames/rules/game.hpp"
+#include "cardgames/rules/game_runner.hpp"
+#include "cardgames/search/trick_game.hpp"
+#include "engine/search.hpp"
+#include "sampling/bot_registry.hpp"
+#include "sampling/fit.hpp"
+#include "sampling/pimc.hpp"
+
+namespace sampling {
+namespace {
+
+using namespace cardgames;
+
+std::shared_ptr<const CutoffModel> shipped(const Rules& rules) {
+    return cutoff_model_for("", rules);
+}
+
+// A hand of the rule player in every seat, stopped once at most `cards_left` cards are in play.
+Game position(const Rules& rules, std::uint64_t seed, int cards_left) {
+    std::vector<std::unique_ptr<Player>> players;
+    for (int s = 0; s < rules.players; ++s) players.push_back(make_player("rule", seed + s));
+    Game game(rules, seed);
+    game.stop_after_hand();
+    while (!(game.phase() == Phase::kPlay && game.play_state().cards_left() <= cards_left))
+        step_game(game, players);
+    return game;
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const auto p = std::filesystem::temp_directory_path() / name;
+    std::ofstream(p) << text;
+    return p.string();
+}
+
+TEST(CutoffModel, TheShippedModelReadsAndPredictsTheRestOfTheHand) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const auto model = shipped(rules);
+    EXPECT_EQ(model->form(), "hearts4");
+    // At the first trick the seat holding the Q♠ is predicted to take more than the others.
+    const Game game = position(rules, 11, 52);
+    const TrickPlay g(rules, game.play_state(), game.hand().taken);
+    std::array<double, kMaxPlayers> rest{};
+    model->predict(g, rest);
+    double sum = 0;
+    int queen_seat = -1;
+    for (int p = 0; p < 4; ++p) {
+        sum += rest[p];
+        if (game.play_state().hands[p].contains(Card(Suit::kSpades, kQueen))) queen_seat = p;
+    }
+    EXPECT_NEAR(sum, 26, 4);  // it learned that the points left get taken
+    ASSERT_GE(queen_seat, 0);
+    for (int p = 0; p < 4; ++p) {
+        if (p != queen_seat) {
+            EXPECT_GT(rest[queen_seat], rest[p]);
+        }
+    }
+    const Rules spades = load_rules(preset_path("spades-partnership"), {});
+    EXPECT_THROW(shipped(spades), InputError);
+    const Rules hearts3 = load_rules(preset_path("hearts3"), {});
+    try {
+        cutoff_model_for(default_cutoff_model(rules).string(), hearts3);
+        ADD_FAILURE() << "a hearts4 model taken for hearts3";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("made for hearts4, not for hearts3"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(CutoffModel, MalformedFilesAreRefusedNamingFileAndLine) {
+    std::string text = "cardgames-model 1\nkind cutoff-eval\nform hearts4\nweights 20\n";
+    const auto& names = cutoff_feature_names();
+    for (int i = 0; i < kCutoffFeatures; ++i)
+        text += std::string(names[i]) + (i == 3 ? " 1.5x\n" : " 0.5\n");
+    text += "end\n";
+    const std::string bad = write_temp("cutoff-bad-number.txt", text);
+    try {
+        load_cutoff_model(bad);
+        ADD_FAILURE() << "a malformed model was read";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("model '" + bad + "' line 8: '1.5x' is not a number"),
+                  std::string::npos)
+            << e.what();
+    }
+    // Another feature where this program has `leads`: named with its line.
+    std::string renamed = text;
+    renamed.replace(renamed.find("leads 1.5x"), 10, "lead 1.5");
+    const std::string other = write_temp("cutoff-bad-name.txt", renamed);
+    try {
+        load_cutoff_model(other);
+        ADD_FAILURE() << "a model of other features was read";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("line 8: weight 4 is 'lead', expected 'leads'"),
+                  std::string::npos)
+            << e.what();
+    }
+    std::string good = text;
+    good.replace(good.find("leads 1.5x"), 10, "leads 1.5");
+    const auto ok = load_cutoff_model(write_temp("cutoff-good.txt", good));
+    CutoffFeatures f{};
+    f[3] = 2;
+    f[0] = 1;
+    EXPECT_DOUBLE_EQ(ok->predict_seat(f), 0.5 + 3.0);
+}
+
+TEST(CutoffShares, WholeSharesInsideTheBoundsSummingToWhatIsLeft) {
+    std::array<int, kMaxPlayers> out{};
+    cutoff_shares({3.4, 9.9, -2, 0.6}, 4, 13, out);
+    EXPECT_EQ((std::array<int, 4>{out[0], out[1], out[2], out[3]}),
+              (std::array<int, 4>{3, 9, 0, 1}));
+    cutoff_shares({0, -1, 0, 0}, 4, 7, out);  // nothing predicted: the even share
+    EXPECT_EQ((std::array<int, 4>{out[0], out[1], out[2], out[3]}),
+              (std::array<int, 4>{2, 2, 2, 1}));
+    cutoff_shares({1, 1, 1, 1}, 4, 0, out);
+    EXPECT_EQ(out[0] + out[1] + out[2] + out[3], 0);
+    for (int total = 0; total <= 26; ++total)
+        for (double a : {-3.0, 0.0, 0.4, 7.7, 30.0}) {
+            cutoff_shares({a, 2.2, 0.1, std::nan("")}, 4, total, out);
+            int sum = 0;
+            for (int p = 0; p < 4; ++p) {
+                EXPECT_GE(out[p], 0);
+                EXPECT_LE(out[p], total);
+                sum += out[p];
+            }
+            EXPECT_EQ(sum, total);
+        }
+}
+
+// The learned leaves obey what pruning relies on: each entry inside bounds() and the tuple summing
+// to what the even share sums to.
+TEST(CutoffModel, LeavesLieInsideTheBoundsAndSumAsTheEvenShare) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const auto model = shipped(rules);
+    for (int i = 0; i < 60; ++i) {
+        const Game game = position(rules, 300 + i, 4 * (1 + i % 13));
+        TrickGame even(rules, game.play_state(), Utility::kPoints, game.hand().taken);
+        TrickGame learned(rules, game.play_state(), Utility::kPoints, game.hand().taken);
+        ASSERT_TRUE(learned.set_cutoff(model.get()));
+        engine::Tuple a{}, b{}, lo{}, hi{};
+        even.evaluate(a);
+        learned.evaluate(b);
+        learned.bounds(lo, hi);
+        engine::Utility sa = 0, sb = 0;
+        for (int p = 0; p < 4; ++p) {
+            sa += a[p];
+            sb += b[p];
+            EXPECT_GE(b[p], lo[p]) << "seed " << 300 + i;
+            EXPECT_LE(b[p], hi[p]) << "seed " << 300 + i;
+        }
+        EXPECT_EQ(sa, sb);
+        EXPECT_LE(sb, learned.maxsum());
+    }
+    const Rules spades = load_rules(preset_path("spades-partnership"), {});
+    const Game game = position(spades, 5, 40);
+    TrickGame tricks(spades, game.play_state(), Utility::kTricks, game.hand().taken);
+    EXPECT_FALSE(tricks.set_cutoff(model.get()));
+}
+
+// Every pruning configuration of the max^n family returns plain max^n's root tuple and move under
+// a depth limit when the horizon leaves are valued by the learned model.
+TEST(CutoffModel, EveryPruningAlgorithmAgreesWithMaxnOnLearnedLeaves) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const auto model = shipped(rules);
+    int differ_from_even = 0;
+    for (int i = 0; i < 300; ++i) {
+        const int tricks_left = 5 + i % 3, depth = 1 + i % 2;
+        const Game game = position(rules, 9000 + i, tricks_left * 4 - i % 4);
+        auto search = [&](engine::Algorithm a, bool tables, bool tt, bool learned) {
+            engine::SearchOptions o;
+            o.algorithm = a;
+            o.outcome_tables = tables;
+            o.tt_entries = tt ? 4096 : 0;
+            o.depth_limit = depth;
+            TrickGame g(rules, game.play_state(), Utility::kPoints, game.hand().taken);
+            if (learned) g.set_cutoff(model.get());
+            engine::Searcher<TrickGame> s(o);
+            return s.search(g);
+        };
+        const auto want = search(engine::Algorithm::kMaxn, false, false, true);
+        ASSERT_TRUE(want.complete);
+        differ_from_even +=
+            search(engine::Algorithm::kMaxn, false, false, false).value != want.value;
+        for (auto a :
+             {engine::Algorithm::kMaxn, engine::Algorithm::kShallow, engine::Algorithm::kBnb,
+              engine::Algorithm::kLastBranch, engine::Algorithm::kSpeculative})
+            for (bool tables : {false, true})
+                for (bool tt : {false, true}) {
+                    if (a == engine::Algorithm::kMaxn && (tables || !tt)) continue;
+                    const auto got = search(a, tables, tt, true);
+                    ASSERT_EQ(got.value, want.value)
+                        << engine::algorithm_name(a) << " tables " << tables << " tt " << tt
+                        << " depth " << depth << " seed " << 9000 + i;
+                    ASSERT_EQ(got.best_move, want.best_move)
+                        << engine::algorithm_name(a) << " seed " << 9000 + i;
+                }
+    }
+    // The learned leaves are not the even share under another name.
+    EXPECT_GT(differ_from_even, 75);
+}
+
+TEST(CutoffModel, SpecOptions) {
+    const auto o = PimcOptions::from_spec(parse_bot_spec("pimc:eval=search,cutoff=model"));
+    EXPECT_TRUE(o.cutoff_model);
+    EXPECT_TRUE(o.cutoff_path.empty());
+    EXPECT_FALSE(PimcOptions::from_spec(parse_bot_spec("pimc:eval=search")).cutoff_model);
+    for (const char* bad : {"pimc:cutoff=model", "pimc:eval=search,cutoff=magic",
+                            "pimc:eval=search,cutoff_model=x.txt",
+                            "pimc:eval=search,cutoff=model,cutoff_model=/no/such/model.txt"})
+        EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec(bad)), InputError) << bad;
+}
+
+// The same decisions, card values included, for any number of threads.
+TEST(CutoffModel, PimcDecisionsTheSameForAnyThreadCount) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    PimcOptions one = PimcOptions::from_spec(
+        parse_bot_spec("pimc:eval=search,cutoff=model,worlds=8,nodes=300,threads=1"));
+    PimcOptions three = one;
+    three.threads = 3;
+    for (int i = 0; i < 6; ++i) {
+        const Game game = position(rules, 700 + i, 52 - 4 * (i + 1));
+        const InfoState info = game.info_state(game.to_act());
+        PimcBot a(one, 42), b(three, 42);
+        const PimcAnalysis x = a.analyze(info), y = b.analyze(info);
+        ASSERT_EQ(x.best, y.best);
+        ASSERT_EQ(x.cards.size(), y.cards.size());
+        for (std::size_t k = 0; k < x.cards.size(); ++k)
+            EXPECT_EQ(x.cards[k].mean, y.cards[k].mean);
+        EXPECT_EQ(x.expansions, y.expansions);
+    }
+}
+
+// Ridge least squares recovers the weights of an exact linear relation.
+TEST(FitRidge, RecoversKnownWeights) {
+    std::vector<double> x, y;
+    for (int i = 0; i < 200; ++i) {
+        const double a = (i * 37 % 101) / 10.0, b = (i * 53 % 89) / 7.0;
+        x.insert(x.end(), {1.0, a, b});
+        y.push_back(2.0 - 0.5 * a + 3.0 * b);
+    }
+    const std::vector<double> w = fit_ridge(x, y, 3, 0.0);
+    EXPECT_NEAR(w[0], 2.0, 1e-6);
+    EXPECT_NEAR(w[1], -0.5, 1e-6);
+    EXPECT_NEAR(w[2], 3.0, 1e-6);
+    EXPECT_THROW(fit_ridge(x, {1.0}, 3, 0.0), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace sampling
