@@ -38,8 +38,9 @@ std::shared_ptr<const PolicyModel> inference_policy(const std::string& path,
 // cards: each such seat's information state at its play is rebuilt from the world (its hand then:
 // its cards now and what it has played since) and the public history before the play, the way a
 // play-out shows each seat its view (SeatViews). A play with a single legal card carries no
-// information (log 1 = 0). Throws Contradiction when a play was not legal in the world (the
-// sampler's constraints rule that out).
+// information (log 1 = 0). The policy reads no passed or received cards, so the views need none
+// (the world does not say what the other seats passed). Throws Contradiction when a play was not
+// legal in the world (the sampler's constraints rule that out).
 class PlayLikelihood {
   public:
     PlayLikelihood(const cardgames::InfoState& info, std::shared_ptr<const PolicyModel> policy);
