@@ -319,9 +319,11 @@ std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options,
 // infer=play deals this many times `worlds` worlds, weighs them all and values `worlds` drawn from
 // them by weight. Weighting the `worlds` worlds themselves degenerates once the plays are many: a
 // handful of worlds carry nearly all the weight and the rest, each valued at full cost, count for
-// nothing. Drawn from a pool four times larger, the valued worlds are as many likely ones as the
-// pool holds, and a world drawn k times is valued once with weight k; dealing and weighing a world
-// costs a few per cent of valuing it (README, "How pimc decides").
+// nothing (in 4-player Hearts a pool of 256 was worth a median of 85 equally weighted worlds, so
+// 64 weighted directly are worth about 21). Drawn from the pool, the valued worlds are as many
+// likely ones as it holds, and a world drawn k times is valued once with weight k. Dealing and
+// weighing the pool costs well under a millisecond at the defaults, next to the play-outs' 5 to
+// 20 ms a decision (README, "What did not help").
 constexpr int kInferPool = 4;
 
 // A world to value and its weight.
