@@ -2,13 +2,76 @@
 // Soft inference: how likely a sampled world makes what the other seats did, as a weight on the
 // world (never a hard rule). Spades: the bids seen, under the rule player's bidding as a model of
 // the bidders (a bid off by k tricks from the model's bid has weight exp(-k)). Hearts: the cards
-// received, taken as the passer's most dangerous (see pass_weight in inference.cpp).
+// received, taken as the passer's most dangerous (see pass_weight in inference.cpp). With
+// `pimc:infer=play` also the cards the other seats played, under the play-out policy as a softmax
+// (play_log_likelihood), the worlds then being drawn from a larger pool by their weights
+// (systematic_resample; sampling/pimc.cpp).
+
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/rules/info_state.hpp"
+#include "sampling/parallel.hpp"
+#include "sampling/playout.hpp"
+#include "sampling/policy.hpp"
 
 namespace sampling {
 
 double world_weight(const cardgames::InfoState& info, const cardgames::Deal& world);
+
+// The weight of the `rule` feature in the policy that models the other seats' plays where the
+// form has no play-out model file: the rule player's card is e^1.5 (about 4.5) times as likely as
+// each other legal card, so with four legal cards it is played 60% of the time, about as often as
+// the rule player agrees with `pimc` in 4-player Hearts (58%, data/models/hearts4-playout.txt).
+inline constexpr double kRuleFallbackWeight = 1.5;
+
+// The policy that models the other seats' card plays: the model file `path`, else the form's
+// default play-out model (data/models/<form>-playout.txt) where there is one, else the rule
+// player as a softmax (only the `rule` feature weighted, kRuleFallbackWeight). Read once, shared.
+std::shared_ptr<const PolicyModel> inference_policy(const std::string& path,
+                                                    const cardgames::Rules& rules);
+
+// The log-likelihood of every card the other seats have played this hand, in a world (every
+// seat's cards as they stand at `info`'s decision), under `policy` as a softmax over the legal
+// cards: each such seat's information state at its play is rebuilt from the world (its hand then:
+// its cards now and what it has played since) and the public history before the play, the way a
+// play-out shows each seat its view (SeatViews). A play with a single legal card carries no
+// information (log 1 = 0). The policy reads no passed or received cards, so the views need none
+// (the world does not say what the other seats passed). Throws Contradiction when a play was not
+// legal in the world (the sampler's constraints rule that out).
+class PlayLikelihood {
+  public:
+    PlayLikelihood(const cardgames::InfoState& info, std::shared_ptr<const PolicyModel> policy);
+
+    double of(const cardgames::Deal& world) const;
+    // The same for each of `worlds`, in order, farmed over `arena` by play. What all worlds share
+    // (each play's public view) is built once, and a seat's hand at a play that several worlds
+    // give it is scored once: late in a hand most worlds share them.
+    std::vector<double> of(const std::vector<cardgames::Deal>& worlds, DecisionArena& arena) const;
+
+  private:
+    // One play by another seat, with the public state just before it.
+    struct Play {
+        int seat = 0;
+        cardgames::Card card;
+        cardgames::CardSet from_here;  // the seat's cards played from this play on
+        cardgames::PlayState before;   // public: no hand filled in
+        SeatViews views;               // the public history before it
+    };
+    // log p(the play's card) when the seat held `hand` (0 when it was its only legal card).
+    double log_probability(const Play& play, cardgames::CardSet hand, SeatViews& views) const;
+
+    std::shared_ptr<const PolicyModel> policy_;
+    cardgames::PlayRules play_rules_;
+    std::vector<Play> plays_;
+};
+
+// Systematic resampling: how many of `count` draws fall on each item when items are drawn in
+// proportion to `weights` (not all zero) with the one uniform draw `u` in [0, 1): the draws are
+// at (u + k) / count of the cumulative weight, k = 0 .. count-1, so an item of weight share s gets
+// floor or ceil of s x count.
+std::vector<int> systematic_resample(const std::vector<double>& weights, int count, double u);
 
 }  // namespace sampling

@@ -66,7 +66,11 @@ struct PimcOptions {
     bool model_bid = false;
     std::string bid_model_path;
     bool infer = false;  // weight worlds by how likely the bids seen are (soft inference)
-    int ms = 0;          // wall-clock limit per decision (0: none; breaks reproducibility)
+    // infer=play (infer is set too): also by how likely the other seats' card plays are under the
+    // play-out policy as a softmax (inference.hpp), drawing the worlds from a larger pool by
+    // weight.
+    bool infer_play = false;
+    int ms = 0;  // wall-clock limit per decision (0: none; breaks reproducibility)
 
     static PimcOptions from_spec(const cardgames::BotSpec& spec);
 };

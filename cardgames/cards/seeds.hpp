@@ -35,6 +35,12 @@ inline std::uint64_t playout(std::uint64_t decision_seed, int index) {
     return mix_seed(decision_seed, 1000003u + static_cast<std::uint64_t>(index));
 }
 
+// infer=play: the one uniform draw of a card decision's systematic resampling of its pool of
+// worlds. Offset beyond every world index (a pool holds at most 4 x 100000) and every play-out's.
+inline std::uint64_t resample(std::uint64_t decision_seed) {
+    return mix_seed(decision_seed, 2000003u);
+}
+
 // An external bot's fallback player.
 inline std::uint64_t fallback_bot(std::uint64_t bot_seed) {
     return mix_seed(bot_seed, 0xfa11bac);

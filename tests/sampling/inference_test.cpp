@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numeric>
 
+#include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "sampling/bot_registry.hpp"
+#include "sampling/deal_sampler.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {
@@ -89,6 +92,184 @@ TEST(Inference, SpadesWorldsThatExplainTheBidsWeighMore) {
         ++checked;
     }
     EXPECT_GE(checked, 3);
+}
+
+Card card(const char* text) {
+    return parse_card(text);
+}
+
+CardSet cards(std::initializer_list<const char*> texts) {
+    CardSet out;
+    for (const char* t : texts) out |= card(t);
+    return out;
+}
+
+// Plays `cards` in order, each by the seat to act.
+void play_cards(Game& game, std::initializer_list<const char*> cards) {
+    for (const char* c : cards) ASSERT_EQ(game.choose_card(card(c)), "") << c;
+}
+
+// 4-player Hearts without passing, the 2♣ led by East (seat 1): South (2) wins with the A♣ and
+// leads the Q♠, West (3) takes it with the A♠; North (0) is to play. In the true deal West held
+// four spades below the queen and took 13 points it could have ducked: unlikely under the play-out
+// policy. In the world where those four spades are East's (whose only play, the 2♣, was forced)
+// West held A♠ K♠ alone and had to take the queen either way.
+TEST(PlayInference, AWorldWhereAPlayWasUnlikelyWeighsLess) {
+    const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
+    Game game(rules, 1);
+    game.set_deal(
+        parse_deal("N:2.65432.5432.543 65.T987.T9876.62 Q987.AKQJ.QJ.A87 AKJT43..AK.KQJT9"));
+    ASSERT_EQ(game.to_act(), 1);
+    play_cards(game, {"2C", "AC", "9C", "3C", "QS", "AS"});
+    ASSERT_EQ(game.to_act(), 0);
+    const InfoState north = game.info_state(0);
+    const Deal truth = world_of(game);
+    Deal forced = truth;
+    const CardSet low_spades = cards({"3S", "4S", "TS", "JS"});
+    const CardSet diamonds = cards({"6D", "7D", "8D", "9D"});
+    forced.hands[3] = (forced.hands[3] - low_spades) | diamonds;
+    forced.hands[1] = (forced.hands[1] - diamonds) | low_spades;
+    // Both worlds fit every hard fact North knows.
+    const Constraints facts = constraints_from(north);
+    for (const Deal& d : {truth, forced})
+        for (int s = 1; s < 4; ++s) {
+            EXPECT_EQ(d.hands[s].size(), facts.need[s]);
+            EXPECT_FALSE(d.hands[s].intersects(facts.excluded[s]));
+        }
+    const std::shared_ptr<const PolicyModel> policy = inference_policy("", rules);
+    EXPECT_NE(policy->where().find("hearts4-playout.txt"), std::string::npos) << policy->where();
+    const PlayLikelihood likelihood(north, policy);
+    const double unlikely = likelihood.of(truth), likely = likelihood.of(forced);
+    EXPECT_GT(likely, unlikely + 1.0) << "taking the Q♠ with the A♠ over four low spades is less "
+                                         "likely than with the A♠ and K♠ alone";
+    // The batch over many worlds gives each world its own figure, whatever the thread count.
+    DecisionArena two(2);
+    const std::vector<double> batch = likelihood.of({truth, forced, truth}, two);
+    EXPECT_EQ(batch, (std::vector<double>{unlikely, likely, unlikely}));
+}
+
+// Nothing seen that tells worlds apart: every world weighs the same, and infer=play decides exactly
+// as infer=off does (it values the same worlds).
+TEST(PlayInference, NeutralWhenThePlaysCarryNoInformation) {
+    const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        Game game(rules, seed);
+        const int leader = game.to_act();
+        // The 2♣ lead is forced: the next seat has seen one play and learned nothing from it.
+        ASSERT_EQ(game.choose_card(card("2C")), "");
+        const InfoState info = game.info_state(game.to_act());
+        ASSERT_EQ(info.plays.size(), 1u);
+        ASSERT_EQ(info.plays[0].seat, leader);
+        const PlayLikelihood likelihood(info, inference_policy("", rules));
+        const DealSampler sampler(constraints_from(info));
+        boost::random::mt19937_64 rng(seed);
+        for (int w = 0; w < 8; ++w) EXPECT_EQ(likelihood.of(sampler.sample(rng, info.hand)), 0.0);
+        if (info.legal_cards().size() < 2) continue;
+        PimcBot off(PimcOptions::from_spec(parse_bot_spec("pimc:worlds=6")), seed);
+        PimcBot play(PimcOptions::from_spec(parse_bot_spec("pimc:worlds=6,infer=play")), seed);
+        const PimcAnalysis a = off.analyze(info), b = play.analyze(info);
+        ASSERT_EQ(a.cards.size(), b.cards.size());
+        for (std::size_t i = 0; i < a.cards.size(); ++i)
+            EXPECT_EQ(a.cards[i].mean, b.cards[i].mean) << "seed " << seed;
+        EXPECT_EQ(a.best, b.best);
+    }
+    // Before any card is played nothing is inferred from play either.
+    const Rules spades = load_rules(preset_path("spades-partnership"), {});
+    Game game(spades, 1);
+    auto players = rule_players(4);
+    while (game.phase() != Phase::kPlay) step_game(game, players);
+    const InfoState first = game.info_state(game.to_act());
+    EXPECT_EQ(PlayLikelihood(first, inference_policy("", spades)).of(world_of(game)), 0.0);
+}
+
+// Once plays tell worlds apart, infer=play values other worlds than infer=off, drawn from a larger
+// pool.
+TEST(PlayInference, InformativePlaysChangeTheWorlds) {
+    const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
+    Game game(rules, 1);
+    auto players = rule_players(4);
+    while (game.play_state().tricks_played < 3 ||
+           game.play_state().legal_moves(game.play_rules()).size() < 2)
+        step_game(game, players);
+    const InfoState info = game.info_state(game.to_act());
+    PimcBot off(PimcOptions::from_spec(parse_bot_spec("pimc:worlds=8")), 1);
+    PimcBot play(PimcOptions::from_spec(parse_bot_spec("pimc:worlds=8,infer=play")), 1);
+    const PimcAnalysis a = off.analyze(info), b = play.analyze(info);
+    bool differ = false;
+    for (std::size_t i = 0; i < a.cards.size(); ++i) differ |= a.cards[i].mean != b.cards[i].mean;
+    EXPECT_TRUE(differ);
+    EXPECT_LE(b.worlds, 8);  // a world drawn several times is valued once
+}
+
+// Forms without a play-out model file are modelled by the rule player as a softmax.
+TEST(PlayInference, FormsWithoutAModelUseTheRulePlayerAsASoftmax) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    const std::shared_ptr<const PolicyModel> policy = inference_policy("", rules);
+    EXPECT_EQ(policy->form(), "spades-partnership");
+    const auto& names = policy_feature_names();
+    for (int i = 0; i < kPolicyFeatures; ++i)
+        EXPECT_EQ(policy->weights()[i], names[i] == "rule" ? kRuleFallbackWeight : 0.0) << names[i];
+    // A partnership hand played by rule players: each other seat played the rule player's card,
+    // so in the true world (where each seat's view is rebuilt exactly) a play among k legal cards
+    // has probability e^1.5 / (e^1.5 + k - 1).
+    Game game(rules, 2);
+    auto players = rule_players(4);
+    while (game.phase() != Phase::kPlay) step_game(game, players);
+    const int me = 0;
+    double expected = 0;
+    int informative = 0;
+    while (game.play_state().tricks_played < 3 || game.to_act() != me) {
+        const int legal = game.play_state().legal_moves(game.play_rules()).size();
+        if (game.to_act() != me && legal > 1) {
+            expected += kRuleFallbackWeight - std::log(std::exp(kRuleFallbackWeight) + legal - 1);
+            ++informative;
+        }
+        step_game(game, players);
+    }
+    ASSERT_GT(informative, 3);
+    const PlayLikelihood likelihood(game.info_state(me), policy);
+    EXPECT_NEAR(likelihood.of(world_of(game)), expected, 1e-9);
+}
+
+TEST(SystematicResample, DrawsInProportionToTheWeights) {
+    const std::vector<double> weights = {1, 0, 3, 0.5, 0.5, 3};
+    for (double u : {0.0, 0.3, 0.999}) {
+        const std::vector<int> copies = systematic_resample(weights, 8, u);
+        EXPECT_EQ(std::accumulate(copies.begin(), copies.end(), 0), 8);
+        EXPECT_EQ(copies[1], 0);  // no weight, never drawn
+        // Weight share s of 8 draws: floor or ceil of 8 s.
+        for (std::size_t i = 0; i < weights.size(); ++i) {
+            const double expected = 8 * weights[i] / 8.0;
+            EXPECT_GE(copies[i], std::floor(expected)) << i << " u " << u;
+            EXPECT_LE(copies[i], std::ceil(expected)) << i << " u " << u;
+        }
+    }
+    EXPECT_EQ(systematic_resample({1, 1, 1, 1}, 2, 0.5), (std::vector<int>{0, 1, 0, 1}));
+}
+
+TEST(PlayInference, InferOptionValues) {
+    const auto options = [](const std::string& v) {
+        return PimcOptions::from_spec(parse_bot_spec("pimc:infer=" + v));
+    };
+    EXPECT_FALSE(PimcOptions::from_spec(parse_bot_spec("pimc")).infer);
+    for (const char* on : {"on", "true", "1", "yes"}) {
+        EXPECT_TRUE(options(on).infer) << on;
+        EXPECT_FALSE(options(on).infer_play) << on;
+    }
+    for (const char* off : {"off", "false", "0", "no"}) EXPECT_FALSE(options(off).infer) << off;
+    EXPECT_TRUE(options("play").infer);
+    EXPECT_TRUE(options("play").infer_play);
+    for (const char* bad : {"plays", "maybe", "PLAY", ""}) {
+        try {
+            options(bad);
+            FAIL() << bad;
+        } catch (const InputError& e) {
+            EXPECT_NE(
+                std::string(e.what()).find(std::string("infer=") + bad + " is not off, on or play"),
+                std::string::npos)
+                << e.what();
+        }
+    }
 }
 
 }  // namespace

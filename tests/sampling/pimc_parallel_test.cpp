@@ -23,16 +23,19 @@ using namespace cardgames;
 constexpr const char* kQuick = "pimc:worlds=6,nodes=3000,rollouts=6";
 
 TEST(Pimc, SameDecisionsForAnyThreadCount) {
-    for (const char* preset : {"hearts4", "spades-partnership"}) {
-        const std::string one = decisions(std::string(kQuick) + ",threads=1", preset, 5);
-        EXPECT_EQ(one, decisions(std::string(kQuick) + ",threads=2", preset, 5)) << preset;
-        EXPECT_EQ(one, decisions(std::string(kQuick) + ",threads=3", preset, 5)) << preset;
-        // threads=0 joins the caller's arena: here one of two threads, as inside a tournament.
-        tbb::task_arena outer(2);
-        std::string nested;
-        outer.execute([&] { nested = decisions(std::string(kQuick) + ",threads=0", preset, 5); });
-        EXPECT_EQ(one, nested) << preset;
-    }
+    // infer=play farms its pool of worlds and its plays' likelihoods too.
+    for (const std::string& quick : {std::string(kQuick), std::string(kQuick) + ",infer=play"})
+        for (const char* preset : {"hearts4", "spades-partnership"}) {
+            const std::string one = decisions(quick + ",threads=1", preset, 5);
+            EXPECT_EQ(one, decisions(quick + ",threads=2", preset, 5)) << preset << " " << quick;
+            EXPECT_EQ(one, decisions(quick + ",threads=3", preset, 5)) << preset << " " << quick;
+            // threads=0 joins the caller's arena: here one of two threads, as inside a
+            // tournament.
+            tbb::task_arena outer(2);
+            std::string nested;
+            outer.execute([&] { nested = decisions(quick + ",threads=0", preset, 5); });
+            EXPECT_EQ(one, nested) << preset << " " << quick;
+        }
 }
 
 // The first decision of a Hearts hand (after the pass) with a real choice of card.
