@@ -1,10 +1,15 @@
 #include "apps/cli/batch_command.hpp"
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <csignal>
 #include <iostream>
 
+#include "apps/experiments/results_file.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/cards/text_file.hpp"
 
 namespace apps {
 
@@ -102,6 +107,39 @@ int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFil
         std::cerr << "cardgames " << command
                   << ": interrupted; run the same command with --resume to continue\n";
     return kExitInterrupted;
+}
+
+DataFileSource read_data_file(const std::string& path, const std::string& command,
+                              const std::string& header_command, const nlohmann::json& features,
+                              std::string& form,
+                              const std::function<void(const nlohmann::json&, int)>& on_line) {
+    using cardgames::JsonField;
+    const std::string text = cardgames::read_text_file(path, "--data");
+    std::uint64_t seed = 0;
+    int players = 0;
+    std::string specs;
+    auto header_check = [&](const nlohmann::json& header) {
+        const JsonField options = JsonField(header, "header")["options"];
+        if (options["features"].json() != features)
+            options["features"].fail("not this program's features; regenerate the data");
+        const std::string rules = options["rules"].string();
+        if (!form.empty() && rules != form)
+            options["rules"].fail("'" + rules + "' data beside '" + form + "' data");
+        form = rules;
+        seed = options["seed"].unsigned_integer();
+        const JsonField list = options["players"];
+        players = static_cast<int>(list.array(1, cardgames::kMaxPlayers));
+        for (int i = 0; i < players; ++i) specs += (i ? "," : "") + list[i].string();
+    };
+    long hands = 0;
+    read_results(path, header_command, header_check, [&](const nlohmann::json& line) {
+        on_line(line, players);
+        ++hands;
+    });
+    return {fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fnv1a(text)),
+            fmt::format("cardgames {} --preset {} --players \"{}\" --hands {} --seed {} --out {}",
+                        command, form, specs, hands, seed, path),
+            hands};
 }
 
 }  // namespace apps

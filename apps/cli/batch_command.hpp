@@ -77,4 +77,29 @@ int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFil
                    const std::string& command,
                    const std::function<std::string(long, const std::stop_token&)>& produce);
 
+// A learn data file read back for a fit: how a model file's header names it and the command that
+// remakes it (a file's hands depend only on the seed and their index, so the hands it holds are
+// the --hands to ask for).
+struct DataFileSource {
+    std::string file;     // "<path> (seed S, N hands, fnv1a H)"
+    std::string command;  // "cardgames learn data --preset ... --out <path>"
+    long hands = 0;
+};
+
+// Reads the data file `path` of `cardgames <command>` (its header says `header_command`): checks
+// that its features are `features` and its rules the form `form` (the first file's, which sets
+// it), then passes each line with the number of seats to `on_line`.
+DataFileSource read_data_file(const std::string& path, const std::string& command,
+                              const std::string& header_command, const nlohmann::json& features,
+                              std::string& form,
+                              const std::function<void(const nlohmann::json&, int)>& on_line);
+
+// A model's feature names as a data file's header lists them.
+template <class Names>
+nlohmann::json names_json(const Names& names) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& n : names) out.push_back(std::string(n));
+    return out;
+}
+
 }  // namespace apps

@@ -42,12 +42,6 @@ double rounded(double x) {
     return std::round(x * 1e4) / 1e4;
 }
 
-json feature_names_json() {
-    json names = json::array();
-    for (std::string_view n : sampling::policy_feature_names()) names.push_back(std::string(n));
-    return names;
-}
-
 // A pimc bot whose card decisions are written down: every legal card's features and value.
 class RecordingPimc : public Player {
   public:
@@ -112,7 +106,7 @@ struct DataPlan {
                 {"players", specs},
                 {"hands", hands},
                 {"seed", seed},
-                {"features", feature_names_json()}};
+                {"features", names_json(sampling::policy_feature_names())}};
     }
     std::string form_text() const { return sampling::form_name(rules); }
 };
@@ -256,24 +250,7 @@ void set_target(Decision& d, double temperature) {
 // Reads one data file, checking every field; decisions of hands whose index is a multiple of
 // `holdout` are held out.
 void read_data(const std::string& path, long holdout, double temperature, FitData& data) {
-    const std::string text = read_text_file(path, "--data");
-    long hands = 0;
-    std::uint64_t seed = 0;
-    std::string players;
-    auto header_check = [&](const json& header) {
-        const JsonField options = JsonField(header, "header")["options"];
-        if (options["features"].json() != feature_names_json())
-            options["features"].fail("not this program's features; regenerate the data");
-        const std::string form = options["rules"].string();
-        if (!data.form.empty() && form != data.form)
-            options["rules"].fail("'" + form + "' data beside '" + data.form + "' data");
-        data.form = form;
-        seed = options["seed"].unsigned_integer();
-        const JsonField specs = options["players"];
-        for (std::size_t i = 0; i < specs.array(1, kMaxPlayers); ++i)
-            players += (i ? "," : "") + specs[i].string();
-    };
-    auto check = [&](const json& line) {
+    auto check = [&](const json& line, int) {
         const JsonField l(line, "");
         const long index = static_cast<long>(l["index"].integer(0, kMaxItems));
         const JsonField ds = l["decisions"];
@@ -298,17 +275,13 @@ void read_data(const std::string& path, long holdout, double temperature, FitDat
             dec.held_out = index % holdout == 0;
             data.decisions.push_back(std::move(dec));
         }
-        ++hands;
     };
-    read_results(path, "learn-data", header_check, check);
-    data.hands += hands;
-    data.files.push_back(
-        fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fnv1a(text)));
-    // A file's hands depend on the seed and their index only, so this remakes them (its header
-    // says --hands N where an interrupted run asked for more).
-    data.commands.push_back(fmt::format(
-        "cardgames learn data --preset {} --players \"{}\" --hands {} --seed {} --out {}",
-        data.form, players, hands, seed, path));
+    const DataFileSource source =
+        read_data_file(path, "learn data", "learn-data",
+                       names_json(sampling::policy_feature_names()), data.form, check);
+    data.hands += source.hands;
+    data.files.push_back(source.file);
+    data.commands.push_back(source.command);
 }
 
 // Agreement with pimc's choice and the pimc value lost by a chooser, over some decisions.

@@ -41,12 +41,6 @@ namespace {
 
 const char* const kDataCommand = "learn cutoff-data";
 
-json feature_names_json() {
-    json names = json::array();
-    for (std::string_view n : sampling::cutoff_feature_names()) names.push_back(std::string(n));
-    return names;
-}
-
 struct CutoffDataPlan {
     Rules rules;
     std::vector<std::string> specs;  // one per seat
@@ -58,7 +52,7 @@ struct CutoffDataPlan {
                 {"players", specs},
                 {"hands", hands},
                 {"seed", seed},
-                {"features", feature_names_json()}};
+                {"features", names_json(sampling::cutoff_feature_names())}};
     }
 };
 
@@ -201,25 +195,7 @@ struct CutoffData {
 };
 
 void read_data(const std::string& path, long holdout, CutoffData& data) {
-    const std::string text = read_text_file(path, "--data");
-    long hands = 0;
-    std::uint64_t seed = 0;
-    int players = 0;
-    std::string specs;
-    auto header_check = [&](const json& header) {
-        const JsonField options = JsonField(header, "header")["options"];
-        if (options["features"].json() != feature_names_json())
-            options["features"].fail("not this program's features; regenerate the data");
-        const std::string form = options["rules"].string();
-        if (!data.form.empty() && form != data.form)
-            options["rules"].fail("'" + form + "' data beside '" + data.form + "' data");
-        data.form = form;
-        seed = options["seed"].unsigned_integer();
-        const JsonField list = options["players"];
-        players = static_cast<int>(list.array(1, kMaxPlayers));
-        for (int i = 0; i < players; ++i) specs += (i ? "," : "") + list[i].string();
-    };
-    auto line_check = [&](const json& line) {
+    auto line_check = [&](const json& line, int players) {
         const JsonField l(line, "");
         const long index = static_cast<long>(l["index"].integer(0, kMaxItems));
         const JsonField ps = l["positions"];
@@ -245,16 +221,13 @@ void read_data(const std::string& path, long holdout, CutoffData& data) {
             }
             ++data.positions;
         }
-        ++hands;
     };
-    read_results(path, kDataCommand, header_check, line_check);
-    data.hands += hands;
-    data.files.push_back(
-        fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fnv1a(text)));
-    data.commands.push_back(
-        fmt::format("cardgames learn cutoff-data --preset {} --players \"{}\" --hands {} --seed {} "
-                    "--out {}",
-                    data.form, specs, hands, seed, path));
+    const DataFileSource source =
+        read_data_file(path, kDataCommand, kDataCommand,
+                       names_json(sampling::cutoff_feature_names()), data.form, line_check);
+    data.hands += source.hands;
+    data.files.push_back(source.file);
+    data.commands.push_back(source.command);
 }
 
 // Errors of the held-out penalty points per seat: the raw prediction, the whole shares the
