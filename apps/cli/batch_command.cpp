@@ -142,4 +142,18 @@ DataFileSource read_data_file(const std::string& path, const std::string& comman
             hands};
 }
 
+std::vector<std::pair<std::string, std::string>> model_metadata(
+    const std::string& form, const std::string& command, int argc, char** argv,
+    const std::vector<std::string>& files, const std::vector<std::string>& commands) {
+    std::string made_by = command;
+    for (int i = 1; i < argc; ++i) made_by += std::string(" ") + argv[i];
+    std::vector<std::pair<std::string, std::string>> meta = {{"form", form}, {"command", made_by}};
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const std::string suffix = i ? std::to_string(i + 1) : std::string();
+        meta.emplace_back("data" + suffix, files[i]);
+        meta.emplace_back("data_command" + suffix, commands[i]);
+    }
+    return meta;
+}
+
 }  // namespace apps

@@ -7,6 +7,8 @@
 #include <optional>
 #include <stop_token>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "apps/cli/common.hpp"
 #include "apps/cli/progress.hpp"
@@ -93,6 +95,12 @@ DataFileSource read_data_file(const std::string& path, const std::string& comman
                               const std::string& header_command, const nlohmann::json& features,
                               std::string& form,
                               const std::function<void(const nlohmann::json&, int)>& on_line);
+
+// A model file's metadata: its form, the command line that made it (`command` and the arguments
+// after it) and each data file with the command that remakes it.
+std::vector<std::pair<std::string, std::string>> model_metadata(
+    const std::string& form, const std::string& command, int argc, char** argv,
+    const std::vector<std::string>& files, const std::vector<std::string>& commands);
 
 // A model's feature names as a data file's header lists them.
 template <class Names>

@@ -356,8 +356,6 @@ int learn_fit(const MpiSession& mpi, int argc, char** argv) {
     const Measure model_held = measure(data.decisions, true, by_model);
     const Measure rule_held = measure(data.decisions, true, by_rule);
 
-    std::string command = "cardgames learn fit";
-    for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
     sampling::ModelFile m;
     m.where = "model '" + out_path + "'";
     m.kind = "playout-policy";
@@ -378,12 +376,8 @@ int learn_fit(const MpiSession& mpi, int argc, char** argv) {
         fmt::format("  model, {} held-out decisions: ", model_held.decisions) + model_held.text(),
         "  rule player, held out: " + rule_held.text(),
     };
-    m.meta = {{"form", data.form}, {"command", command}};
-    for (std::size_t i = 0; i < data.files.size(); ++i) {
-        const std::string suffix = i ? std::to_string(i + 1) : std::string();
-        m.meta.emplace_back("data" + suffix, data.files[i]);
-        m.meta.emplace_back("data_command" + suffix, data.commands[i]);
-    }
+    m.meta =
+        model_metadata(data.form, "cardgames learn fit", argc, argv, data.files, data.commands);
     for (std::string_view n : sampling::policy_feature_names()) m.names.emplace_back(n);
     m.weights = fit.weights;
     write_model_file(out_path, m);

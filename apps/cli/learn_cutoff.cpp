@@ -309,8 +309,6 @@ int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
     const std::vector<double> w = sampling::fit_ridge(x, y, sampling::kCutoffFeatures, ridge);
     const Errors errors = held_out_errors(data, w);
 
-    std::string command = "cardgames learn cutoff-fit";
-    for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
     sampling::ModelFile m;
     m.where = "model '" + out_path + "'";
     m.kind = "cutoff-eval";
@@ -325,12 +323,8 @@ int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
                     ridge, y.size(), data.hands, holdout),
         "  " + errors.text(),
     };
-    m.meta = {{"form", data.form}, {"command", command}};
-    for (std::size_t i = 0; i < data.files.size(); ++i) {
-        const std::string suffix = i ? std::to_string(i + 1) : std::string();
-        m.meta.emplace_back("data" + suffix, data.files[i]);
-        m.meta.emplace_back("data_command" + suffix, data.commands[i]);
-    }
+    m.meta = model_metadata(data.form, "cardgames learn cutoff-fit", argc, argv, data.files,
+                            data.commands);
     for (std::string_view n : sampling::cutoff_feature_names()) m.names.emplace_back(n);
     m.weights = w;
     write_model_file(out_path, m);
