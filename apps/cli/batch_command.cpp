@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <iostream>
 
@@ -10,6 +11,9 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/text_file.hpp"
+#include "cardgames/players/bot_spec.hpp"
+#include "sampling/bot_registry.hpp"
+#include "sampling/policy.hpp"
 
 namespace apps {
 
@@ -154,6 +158,52 @@ std::vector<std::pair<std::string, std::string>> model_metadata(
         meta.emplace_back("data_command" + suffix, commands[i]);
     }
     return meta;
+}
+
+nlohmann::json SelfPlayPlan::options(const nlohmann::json& features) const {
+    return {{"rules", sampling::form_name(rules)},
+            {"players", specs},
+            {"hands", hands},
+            {"seed", seed},
+            {"features", features}};
+}
+
+void add_self_play_options(boost::program_options::options_description& desc, SelfPlayPlan& plan,
+                           std::string& players_text, const std::string& players_doc) {
+    namespace seeds = cardgames::seeds;
+    desc.add_options()("players", boost::program_options::value(&players_text),
+                       players_doc.c_str())("hands", number(&plan.hands, 1L, kMaxItems),
+                                            "self-play hands, each from zero scores")(
+        "seed", seed_value(&plan.seed)->default_value(seeds::kTrainingSeedFirst),
+        fmt::format("seed of the hands and bots: a training seed, {}..{}",
+                    seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast)
+            .c_str());
+}
+
+void check_self_play(SelfPlayPlan& plan, const boost::program_options::variables_map& vm,
+                     const BatchRunOptions& run, const std::string& players_text,
+                     const std::string& default_bot) {
+    namespace seeds = cardgames::seeds;
+    using cardgames::InputError;
+    if (!seeds::is_training_seed(plan.seed))
+        throw InputError(
+            fmt::format("--seed {}: training data takes a training seed, {}..{}, so "
+                        "that it never meets the evaluation seeds",
+                        plan.seed, seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast));
+    if (!vm.count("hands")) throw InputError("--hands is required: the self-play hands to record");
+    if (run.run.out.empty()) throw InputError("--out is required: the data file (JSON Lines)");
+    const int n = plan.rules.players;
+    plan.specs = players_text.empty() ? std::vector<std::string>(n, default_bot)
+                                      : cardgames::split_player_list(players_text);
+    if (static_cast<int>(plan.specs.size()) != n)
+        throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) +
+                         " specs for " + std::to_string(n) + " seats; give one per seat");
+    // Unknown bots fail here, not in a worker.
+    for (const std::string& spec : plan.specs) sampling::make_player(spec, 0);
+}
+
+double rounded_for_file(double x) {
+    return std::round(x * 1e4) / 1e4;
 }
 
 }  // namespace apps

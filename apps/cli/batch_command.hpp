@@ -15,6 +15,8 @@
 #include "apps/experiments/batch.hpp"
 #include "apps/experiments/cluster.hpp"
 #include "apps/experiments/run.hpp"
+#include "cardgames/cards/seeds.hpp"
+#include "cardgames/rules/rules.hpp"
 
 namespace apps {
 
@@ -78,6 +80,31 @@ class ProgressObserver : public RunObserver {
 int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFile* out, long total,
                    const std::string& command,
                    const std::function<std::string(long, const std::stop_token&)>& produce);
+
+// The plan of a self-play data command (learn data, learn cutoff-data): the rules, one bot spec
+// per seat, the hands and a training seed.
+struct SelfPlayPlan {
+    cardgames::Rules rules;
+    std::vector<std::string> specs;  // one per seat
+    long hands = 0;
+    std::uint64_t seed = cardgames::seeds::kTrainingSeedFirst;
+
+    // The data file header's options, with the feature names of the model the data is for.
+    nlohmann::json options(const nlohmann::json& features) const;
+};
+
+// --players (into `players_text`, described by `players_doc`), --hands and --seed.
+void add_self_play_options(boost::program_options::options_description& desc, SelfPlayPlan& plan,
+                           std::string& players_text, const std::string& players_doc);
+// Checks them once parsed and the rules resolved: a training seed (never an evaluation seed),
+// --hands and --out given, one spec per seat (`default_bot` in every seat when --players is not
+// given), every spec a bot.
+void check_self_play(SelfPlayPlan& plan, const boost::program_options::variables_map& vm,
+                     const BatchRunOptions& run, const std::string& players_text,
+                     const std::string& default_bot);
+
+// A feature or value as a data file holds it: rounded, so that lines stay short and exact.
+double rounded_for_file(double x);
 
 // A learn data file read back for a fit: how a model file's header names it and the command that
 // remakes it (a file's hands depend only on the seed and their index, so the hands it holds are

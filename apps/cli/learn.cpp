@@ -37,11 +37,6 @@ using nlohmann::json;
 
 namespace {
 
-// Features and values go to the file rounded, so that lines stay short and exact.
-double rounded(double x) {
-    return std::round(x * 1e4) / 1e4;
-}
-
 // A pimc bot whose card decisions are written down: every legal card's features and value.
 class RecordingPimc : public Player {
   public:
@@ -77,10 +72,10 @@ class RecordingPimc : public Player {
             if (c == a.best) choice = static_cast<int>(i);
             if (c == features.rule_card()) rule = static_cast<int>(i);
             cards.push_back(to_string(c));
-            values.push_back(rounded(a.cards[i].mean));
+            values.push_back(rounded_for_file(a.cards[i].mean));
             features.of(c, f);
             json row = json::array();
-            for (double x : f) row.push_back(rounded(x));
+            for (double x : f) row.push_back(rounded_for_file(x));
             rows.push_back(row);
         }
         d["cards"] = cards;
@@ -95,24 +90,8 @@ class RecordingPimc : public Player {
     json* decisions_;
 };
 
-struct DataPlan {
-    Rules rules;
-    std::vector<std::string> specs;  // one per seat
-    long hands = 0;
-    std::uint64_t seed = seeds::kTrainingSeedFirst;
-
-    json options() const {
-        return {{"rules", form_text()},
-                {"players", specs},
-                {"hands", hands},
-                {"seed", seed},
-                {"features", names_json(sampling::policy_feature_names())}};
-    }
-    std::string form_text() const { return sampling::form_name(rules); }
-};
-
 // Hand `index`: seats whose spec is pimc are recorded.
-std::string data_item(const DataPlan& plan, long index, const std::stop_token& stop) {
+std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop) {
     const std::uint64_t game_seed = seeds::training_hand(plan.seed, index);
     json decisions = json::array();
     std::vector<std::unique_ptr<Player>> players;
@@ -136,20 +115,15 @@ std::string data_item(const DataPlan& plan, long index, const std::stop_token& s
     return line.dump();
 }
 
-std::optional<int> parse_data(const MpiSession& mpi, int argc, char** argv, DataPlan& plan,
+std::optional<int> parse_data(const MpiSession& mpi, int argc, char** argv, SelfPlayPlan& plan,
                               BatchRunOptions& run) {
     RulesOptions ro;
     std::string players_text;
     po::options_description desc("learn data options");
     ro.add_to(desc);
-    desc.add_options()("players", po::value(&players_text),
-                       "one bot spec per seat (default: pimc in every seat); the pimc seats are "
-                       "recorded")("hands", number(&plan.hands, 1L, kMaxItems),
-                                   "self-play hands, each from zero scores")(
-        "seed", seed_value(&plan.seed)->default_value(seeds::kTrainingSeedFirst),
-        fmt::format("seed of the hands and bots: a training seed, {}..{}",
-                    seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast)
-            .c_str());
+    add_self_play_options(desc, plan, players_text,
+                          "one bot spec per seat (default: pimc in every seat); the pimc seats are "
+                          "recorded");
     run.add_to(desc, "print what an existing data file holds and exit");
     po::variables_map vm;
     if (!parse_args("learn data", argc, argv, desc, vm)) return 0;
@@ -173,40 +147,28 @@ std::optional<int> parse_data(const MpiSession& mpi, int argc, char** argv, Data
         return 0;
     }
     plan.rules = ro.resolve();
-    if (!seeds::is_training_seed(plan.seed))
-        throw InputError(
-            fmt::format("--seed {}: training data takes a training seed, {}..{}, so "
-                        "that it never meets the evaluation seeds",
-                        plan.seed, seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast));
-    if (!vm.count("hands")) throw InputError("--hands is required: the self-play hands to record");
-    if (run.run.out.empty()) throw InputError("--out is required: the data file (JSON Lines)");
-    const int n = plan.rules.players;
-    plan.specs = players_text.empty() ? std::vector<std::string>(n, "pimc")
-                                      : split_player_list(players_text);
-    if (static_cast<int>(plan.specs.size()) != n)
-        throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) +
-                         " specs for " + std::to_string(n) + " seats; give one per seat");
-    bool any = false;
-    for (const std::string& spec : plan.specs) {
-        sampling::make_player(spec, 0);  // unknown bots fail here, not in a worker
-        any = any || parse_bot_spec(spec).name == "pimc";
-    }
+    check_self_play(plan, vm, run, players_text, "pimc");
+    const bool any = std::any_of(plan.specs.begin(), plan.specs.end(), [](const std::string& spec) {
+        return parse_bot_spec(spec).name == "pimc";
+    });
     if (!any) throw InputError("--players '" + players_text + "': no pimc seat to record");
     return std::nullopt;
 }
 
 int learn_data(const MpiSession& mpi, int argc, char** argv) {
-    DataPlan plan;
+    SelfPlayPlan plan;
     BatchRunOptions run(mpi);
     if (const auto done = parse_on_every_rank(
             mpi, "learn data", [&] { return parse_data(mpi, argc, argv, plan, run); }))
         return *done;
-    const std::unique_ptr<ResultsFile> out =
-        open_results(mpi, run.run.out, results_header("learn-data", plan.options()), run.run.resume,
-                     [](const json&) {});
+    const std::unique_ptr<ResultsFile> out = open_results(
+        mpi, run.run.out,
+        results_header("learn-data", plan.options(names_json(sampling::policy_feature_names()))),
+        run.run.resume, [](const json&) {});
     if (mpi.rank() == 0)
-        spdlog::info("learn data: {} hands of {} on {}, to {}", plan.hands, plan.form_text(),
-                     mpi.workers_text(run.run.threads), run.run.out);
+        spdlog::info("learn data: {} hands of {} on {}, to {}", plan.hands,
+                     sampling::form_name(plan.rules), mpi.workers_text(run.run.threads),
+                     run.run.out);
     if (const int status = run_data_batch(
             mpi, run, out.get(), plan.hands, "learn data",
             [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))

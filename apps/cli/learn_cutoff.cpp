@@ -41,21 +41,6 @@ namespace {
 
 const char* const kDataCommand = "learn cutoff-data";
 
-struct CutoffDataPlan {
-    Rules rules;
-    std::vector<std::string> specs;  // one per seat
-    long hands = 0;
-    std::uint64_t seed = seeds::kTrainingSeedFirst;
-
-    json options() const {
-        return {{"rules", sampling::form_name(rules)},
-                {"players", specs},
-                {"hands", hands},
-                {"seed", seed},
-                {"features", names_json(sampling::cutoff_feature_names())}};
-    }
-};
-
 int penalty_of(const Game& game, CardSet cards) {
     int points = 0;
     for (Card c : cards) points += game.play_rules().points[c.index()];
@@ -83,11 +68,7 @@ Boundary boundary_of(const Game& game) {
     return b;
 }
 
-double rounded(double x) {
-    return std::round(x * 1e4) / 1e4;
-}
-
-std::string data_item(const CutoffDataPlan& plan, long index, const std::stop_token& stop) {
+std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop) {
     const Rules& rules = plan.rules;
     const int n = rules.players;
     const std::uint64_t hand_seed = seeds::training_hand(plan.seed, index);
@@ -112,7 +93,7 @@ std::string data_item(const CutoffDataPlan& plan, long index, const std::stop_to
         for (int s = 0; s < n; ++s) {
             rest.push_back(penalty_of(game, hand.taken[s]) - b.taken[s]);
             json row = json::array();
-            for (double x : b.features[s]) row.push_back(rounded(x));
+            for (double x : b.features[s]) row.push_back(rounded_for_file(x));
             features.push_back(row);
         }
         positions.push_back({{"tricks_left", b.tricks_left},
@@ -123,18 +104,14 @@ std::string data_item(const CutoffDataPlan& plan, long index, const std::stop_to
     return json{{"index", index}, {"positions", positions}}.dump();
 }
 
-std::optional<int> parse_data(int argc, char** argv, CutoffDataPlan& plan, BatchRunOptions& run) {
+std::optional<int> parse_data(int argc, char** argv, SelfPlayPlan& plan, BatchRunOptions& run) {
     RulesOptions ro;
     std::string players_text;
     po::options_description desc("learn cutoff-data options");
     ro.add_to(desc);
-    desc.add_options()("players", po::value(&players_text),
-                       "one bot spec per seat (default: rule in every seat, cheap; pimc is dear)")(
-        "hands", number(&plan.hands, 1L, kMaxItems), "self-play hands, each from zero scores")(
-        "seed", seed_value(&plan.seed)->default_value(seeds::kTrainingSeedFirst),
-        fmt::format("seed of the hands and bots: a training seed, {}..{}",
-                    seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast)
-            .c_str());
+    add_self_play_options(desc, plan, players_text,
+                          "one bot spec per seat (default: rule in every seat, cheap; pimc is "
+                          "dear)");
     run.add_to(desc, "not used by this command");
     po::variables_map vm;
     if (!parse_args(kDataCommand, argc, argv, desc, vm)) return 0;
@@ -142,33 +119,21 @@ std::optional<int> parse_data(int argc, char** argv, CutoffDataPlan& plan, Batch
     plan.rules = ro.resolve();
     if (plan.rules.game != GameKind::kHearts)
         throw InputError("learn cutoff-data: Hearts only (the model predicts penalty points)");
-    if (!seeds::is_training_seed(plan.seed))
-        throw InputError(
-            fmt::format("--seed {}: training data takes a training seed, {}..{}, so "
-                        "that it never meets the evaluation seeds",
-                        plan.seed, seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast));
-    if (!vm.count("hands")) throw InputError("--hands is required: the self-play hands to record");
-    if (run.run.out.empty()) throw InputError("--out is required: the data file (JSON Lines)");
     if (!run.report_file.empty()) throw InputError("--report: not used by this command");
-    const int n = plan.rules.players;
-    plan.specs = players_text.empty() ? std::vector<std::string>(n, "rule")
-                                      : split_player_list(players_text);
-    if (static_cast<int>(plan.specs.size()) != n)
-        throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) +
-                         " specs for " + std::to_string(n) + " seats; give one per seat");
-    for (const std::string& spec : plan.specs) sampling::make_player(spec, 0);
+    check_self_play(plan, vm, run, players_text, "rule");
     return std::nullopt;
 }
 
 int cutoff_data(const MpiSession& mpi, int argc, char** argv) {
-    CutoffDataPlan plan;
+    SelfPlayPlan plan;
     BatchRunOptions run(mpi);
     if (const auto done = parse_on_every_rank(mpi, kDataCommand,
                                               [&] { return parse_data(argc, argv, plan, run); }))
         return *done;
-    const std::unique_ptr<ResultsFile> out =
-        open_results(mpi, run.run.out, results_header(kDataCommand, plan.options()), run.run.resume,
-                     [](const json&) {});
+    const std::unique_ptr<ResultsFile> out = open_results(
+        mpi, run.run.out,
+        results_header(kDataCommand, plan.options(names_json(sampling::cutoff_feature_names()))),
+        run.run.resume, [](const json&) {});
     if (const int status = run_data_batch(
             mpi, run, out.get(), plan.hands, kDataCommand,
             [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))
