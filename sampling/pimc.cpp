@@ -45,35 +45,26 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
         spec.get_int("nodes", static_cast<int>(o.nodes), 1, std::numeric_limits<int>::max()));
     o.exact_tricks = spec.get_int("exact", o.exact_tricks, 0, kMaxTricks);
     o.threads = spec.get_int("threads", o.threads, 0, kMaxBotThreads);
-    const std::string agg = spec.get_string("agg", "mean");
-    if (agg != "mean" && agg != "vote")
-        throw InputError("bot spec '" + spec.text + "': agg=" + agg + " is not mean or vote");
-    o.vote = agg == "vote";
-    const std::string utility = spec.get_string("utility", "score");
-    if (utility != "score" && utility != "tricks")
-        throw InputError("bot spec '" + spec.text + "': utility=" + utility +
-                         " is not score or tricks (Spades; Hearts always uses points)");
-    o.score_utility = utility == "score";
-    const std::string eval = spec.get_string("eval", "rollout");
-    if (eval != "rollout" && eval != "search")
-        throw InputError("bot spec '" + spec.text + "': eval=" + eval +
-                         " is not rollout or search");
-    o.rollout = eval == "rollout";
-    const std::string playout = spec.get_string("playout", "rule");
-    if (playout != "rule" && playout != "model")
-        throw InputError("bot spec '" + spec.text + "': playout=" + playout +
-                         " is not rule or model");
-    o.model_playout = playout == "model";
+    // A key with two values, the first the default: whether it is the first.
+    auto first_of_two = [&](const char* key, const std::string& first, const std::string& second,
+                            const std::string& note) {
+        const std::string v = spec.get_string(key, first);
+        if (v != first && v != second)
+            throw InputError("bot spec '" + spec.text + "': " + key + "=" + v + " is not " + first +
+                             " or " + second + note);
+        return v == first;
+    };
+    o.vote = !first_of_two("agg", "mean", "vote", "");
+    o.score_utility =
+        first_of_two("utility", "score", "tricks", " (Spades; Hearts always uses points)");
+    o.rollout = first_of_two("eval", "rollout", "search", "");
+    o.model_playout = !first_of_two("playout", "rule", "model", "");
     o.model_path = spec.get_string("playout_model", "");
     if (!o.model_path.empty() && !o.model_playout)
         throw InputError("bot spec '" + spec.text + "': playout_model= goes with playout=model");
     // A named model file is read now, so that a bad one stops the command before it starts.
     if (!o.model_path.empty()) load_policy_model(o.model_path);
-    const std::string cutoff = spec.get_string("cutoff", "even");
-    if (cutoff != "even" && cutoff != "model")
-        throw InputError("bot spec '" + spec.text + "': cutoff=" + cutoff +
-                         " is not even or model");
-    o.cutoff_model = cutoff == "model";
+    o.cutoff_model = !first_of_two("cutoff", "even", "model", "");
     o.cutoff_path = spec.get_string("cutoff_model", "");
     if (o.cutoff_model && o.rollout)
         throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");
