@@ -62,20 +62,33 @@ def _axes(ax):
 
 def _running_band(values):
     means, lows, highs = [], [], []
-    total = 0.0
+    # Running sums, so that a band over n values costs n steps, not n squared.
+    total = total_sq = 0.0
     for k, x in enumerate(values, 1):
         total += x
+        total_sq += x * x
         mean = total / k
         means.append(mean)
         if k < 2:
             lows.append(float("nan"))
             highs.append(float("nan"))
             continue
-        sd = math.sqrt(sum((v - mean) ** 2 for v in values[:k]) / (k - 1))
+        sd = math.sqrt(max(0.0, (total_sq - k * mean * mean) / (k - 1)))
         half = _t_quantile(k - 1) * sd / math.sqrt(k)
         lows.append(mean - half)
         highs.append(mean + half)
     return means, lows, highs
+
+
+def _units(result):
+    """Each unit (a player spec in one seat unit: a partnership or a lone seat) of a tournament
+    result once, as (spec, seat) for its first seat: a unit's seats share its scores."""
+    seen = set()
+    for seat, spec in enumerate(result["players"]):
+        key = (spec, result["seat_unit"][seat])
+        if key not in seen:
+            seen.add(key)
+            yield spec, seat
 
 
 def board_differences(lines, a, b):
@@ -87,12 +100,7 @@ def board_differences(lines, a, b):
     for r in results:
         board = per_board.setdefault(r["board"], {"lines": 0, "sums": {}})
         board["lines"] += 1
-        seen = set()
-        for seat, spec in enumerate(r["players"]):
-            key = (spec, r["seat_unit"][seat])
-            if key in seen:
-                continue
-            seen.add(key)
+        for spec, seat in _units(r):
             s = board["sums"].setdefault(spec, [0.0, 0])
             s[0] += sum(r["seat_hand_scores"][seat])
             s[1] += len(r["seat_hand_scores"][seat])
@@ -131,12 +139,7 @@ def scores_per_hand(lines, ax=None):
     _, results = _split(lines, "tournament")
     series = {}
     for r in results:
-        seen = set()
-        for seat, spec in enumerate(r["players"]):
-            key = (spec, r["seat_unit"][seat])
-            if key in seen:
-                continue
-            seen.add(key)
+        for spec, seat in _units(r):
             series.setdefault(spec, []).extend(r["seat_hand_scores"][seat])
     if not series:
         raise ValueError("results: no tournament result lines")
