@@ -4,7 +4,6 @@
 #include <charconv>
 #include <cmath>
 #include <map>
-#include <mutex>
 #include <ostream>
 #include <sstream>
 
@@ -14,6 +13,7 @@
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/dealing.hpp"
 #include "cardgames/rules/scoring.hpp"
+#include "sampling/model_file.hpp"
 
 namespace sampling {
 
@@ -344,12 +344,9 @@ SpadesBidModel read_bid_model(const std::filesystem::path& path) {
 }
 
 std::shared_ptr<const SpadesBidModel> load_bid_model(const std::filesystem::path& path) {
-    static std::mutex mutex;
-    static std::map<std::string, std::shared_ptr<const SpadesBidModel>> cache;
-    const std::lock_guard lock(mutex);
-    auto& slot = cache[path.string()];
-    if (!slot) slot = std::make_shared<const SpadesBidModel>(read_bid_model(path));
-    return slot;
+    static ModelCache<SpadesBidModel> cache;
+    return cache.get(path.string(),
+                     [&] { return std::make_shared<const SpadesBidModel>(read_bid_model(path)); });
 }
 
 std::filesystem::path default_bid_model_path(const Rules& rules) {

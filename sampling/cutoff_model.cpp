@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <map>
-#include <mutex>
 
 #include "cardgames/cards/error.hpp"
 #include "sampling/policy.hpp"
@@ -138,12 +136,9 @@ void CutoffModel::predict(const TrickPlay& g, std::array<double, kMaxPlayers>& r
 }
 
 std::shared_ptr<const CutoffModel> load_cutoff_model(const std::filesystem::path& path) {
-    static std::mutex mutex;
-    static std::map<std::string, std::shared_ptr<const CutoffModel>> cache;
-    const std::lock_guard<std::mutex> lock(mutex);
-    auto& slot = cache[path.string()];
-    if (!slot) slot = std::make_shared<const CutoffModel>(read_model_file(path));
-    return slot;
+    static ModelCache<CutoffModel> cache;
+    return cache.get(path.string(),
+                     [&] { return std::make_shared<const CutoffModel>(read_model_file(path)); });
 }
 
 std::filesystem::path default_cutoff_model(const Rules& rules) {

@@ -4,8 +4,6 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
-#include <map>
-#include <mutex>
 #include <unordered_map>
 
 #include "cardgames/players/rule_bot.hpp"
@@ -82,18 +80,12 @@ double log_softmax(const PolicyModel& policy, const InfoState& view, Card played
 
 std::shared_ptr<const PolicyModel> inference_policy(const std::string& path, const Rules& rules) {
     if (!path.empty()) return policy_model_for(path, rules);
-    static std::mutex mutex;
-    static std::map<std::string, std::shared_ptr<const PolicyModel>> by_form;
+    static ModelCache<PolicyModel> by_form;
     const std::string form = form_name(rules);
-    {
-        const std::lock_guard<std::mutex> lock(mutex);
-        if (const auto it = by_form.find(form); it != by_form.end()) return it->second;
-    }
-    std::shared_ptr<const PolicyModel> model = std::filesystem::exists(default_policy_model(rules))
-                                                   ? policy_model_for("", rules)
-                                                   : rule_softmax(form);
-    const std::lock_guard<std::mutex> lock(mutex);
-    return by_form.emplace(form, std::move(model)).first->second;
+    return by_form.get(form, [&] {
+        return std::filesystem::exists(default_policy_model(rules)) ? policy_model_for("", rules)
+                                                                    : rule_softmax(form);
+    });
 }
 
 PlayLikelihood::PlayLikelihood(const InfoState& info, std::shared_ptr<const PolicyModel> policy)

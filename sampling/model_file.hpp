@@ -15,6 +15,9 @@
 // an InputError naming the file and the line.
 
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -44,5 +47,25 @@ ModelFile parse_model_file(const std::string& text, const std::string& where);
 ModelFile read_model_file(const std::filesystem::path& path);
 // Writes through a temporary file renamed into place; a failed write is a std::runtime_error.
 void write_model_file(const std::filesystem::path& path, const ModelFile& model);
+
+// Models by key (a file's path, a rule form): each made once, by the first caller that asks for
+// it, then shared read-only by every bot and thread. Thread-safe; a make that throws leaves the
+// key unmade, so the next caller tries again (and gets the same error).
+template <class Model>
+class ModelCache {
+  public:
+    // The model of `key`, made by `make()` (a std::shared_ptr<const Model>) if it is not yet.
+    template <class Make>
+    std::shared_ptr<const Model> get(const std::string& key, Make&& make) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        std::shared_ptr<const Model>& slot = models_[key];
+        if (!slot) slot = make();
+        return slot;
+    }
+
+  private:
+    std::mutex mutex_;
+    std::map<std::string, std::shared_ptr<const Model>> models_;
+};
 
 }  // namespace sampling

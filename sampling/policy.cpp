@@ -1,8 +1,6 @@
 #include "sampling/policy.hpp"
 
 #include <algorithm>
-#include <map>
-#include <mutex>
 
 #include "cardgames/cards/error.hpp"
 
@@ -183,12 +181,9 @@ Card PolicyModel::choose(const InfoState& info) const {
 }
 
 std::shared_ptr<const PolicyModel> load_policy_model(const std::filesystem::path& path) {
-    static std::mutex mutex;
-    static std::map<std::string, std::shared_ptr<const PolicyModel>> cache;
-    const std::lock_guard<std::mutex> lock(mutex);
-    auto& slot = cache[path.string()];
-    if (!slot) slot = std::make_shared<const PolicyModel>(read_model_file(path));
-    return slot;
+    static ModelCache<PolicyModel> cache;
+    return cache.get(path.string(),
+                     [&] { return std::make_shared<const PolicyModel>(read_model_file(path)); });
 }
 
 std::filesystem::path default_policy_model(const Rules& rules) {
