@@ -4,7 +4,6 @@
 #include <bit>
 
 #include "cardgames/cards/error.hpp"
-#include "sampling/policy.hpp"
 
 namespace sampling {
 
@@ -106,26 +105,8 @@ void cutoff_features(const TrickPlay& g, int seat, CutoffFeatures& out) {
            moon_other ? points : 0.0};
 }
 
-CutoffModel::CutoffModel(const ModelFile& file) : where_(file.where) {
-    if (file.kind != "cutoff-eval")
-        throw InputError(where_ + ": a '" + file.kind + "' model, not a cutoff-eval");
-    form_ = file.get("form");
-    std::vector<std::string> names;
-    for (std::string_view n : cutoff_feature_names()) names.emplace_back(n);
-    file.expect_names(names);
-    std::copy(file.weights.begin(), file.weights.end(), weights_.begin());
-}
-
-void CutoffModel::check_form(const Rules& rules) const {
-    if (form_ != form_name(rules))
-        throw InputError(where_ + ": made for " + form_ + ", not for " + form_name(rules));
-}
-
-double CutoffModel::predict_seat(const CutoffFeatures& f) const {
-    double s = 0;
-    for (int i = 0; i < kCutoffFeatures; ++i) s += weights_[i] * f[i];
-    return s;
-}
+CutoffModel::CutoffModel(const ModelFile& file)
+    : LinearModel(file, "cutoff-eval", cutoff_feature_names()) {}
 
 void CutoffModel::predict(const TrickPlay& g, std::array<double, kMaxPlayers>& rest) const {
     CutoffFeatures f;

@@ -33,22 +33,14 @@ void cutoff_features(const cardgames::TrickPlay& g, int seat, CutoffFeatures& ou
 // Penalty points still in play (in hands or on the table) in `g`.
 int cutoff_points_left(const cardgames::TrickPlay& g);
 
-class CutoffModel : public cardgames::CutoffEvaluator {
+class CutoffModel : public cardgames::CutoffEvaluator, public LinearModel<kCutoffFeatures> {
   public:
     // Checks the file's kind ("cutoff-eval") and that its weights are this program's features.
     explicit CutoffModel(const ModelFile& file);
-    const std::string& form() const { return form_; }
-    const std::string& where() const { return where_; }
-    // An InputError naming the file when the model was made for another form.
-    void check_form(const cardgames::Rules& rules) const;
-
-    double predict_seat(const CutoffFeatures& f) const;
+    // The penalty points a seat of features `f` takes in the rest of the hand.
+    double predict_seat(const CutoffFeatures& f) const { return score(f); }
     void predict(const cardgames::TrickPlay& g,
                  std::array<double, cardgames::kMaxPlayers>& rest) const override;
-
-  private:
-    std::string where_, form_;
-    CutoffFeatures weights_{};
 };
 
 // The model file at `path`, read and checked once per path, then shared (thread-safe).

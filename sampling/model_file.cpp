@@ -47,17 +47,28 @@ const std::string& ModelFile::get(const std::string& key) const {
     throw InputError(where + ": no '" + key + "' line");
 }
 
-void ModelFile::expect_names(const std::vector<std::string>& expected) const {
+void ModelFile::expect_kind(const std::string& expected) const {
+    if (kind != expected) throw InputError(where + ": a '" + kind + "' model, not a " + expected);
+}
+
+void ModelFile::expect_names(std::span<const std::string_view> expected) const {
     if (names.size() != expected.size())
         throw InputError(where + ": " + std::to_string(names.size()) + " weights, expected " +
                          std::to_string(expected.size()) + " (this program's features)");
     for (std::size_t i = 0; i < names.size(); ++i)
         if (names[i] != expected[i]) {
             const std::string what = "weight " + std::to_string(i + 1) + " is '" + names[i] +
-                                     "', expected '" + expected[i] + "'";
+                                     "', expected '" + std::string(expected[i]) + "'";
             if (i < weight_lines.size()) fail(where, weight_lines[i], what);
             throw InputError(where + ": " + what);
         }
+}
+
+std::string form_name(const cardgames::Rules& rules) {
+    using cardgames::GameKind;
+    if (rules.game == GameKind::kHearts) return "hearts" + std::to_string(rules.players);
+    if (rules.is_partnership()) return "spades-partnership";
+    return "spades-cutthroat" + std::to_string(rules.players);
 }
 
 std::string format_model_file(const ModelFile& m) {

@@ -14,13 +14,21 @@
 // Blank lines and lines starting with '#' are ignored. Reading checks every line; a bad file is
 // an InputError naming the file and the line.
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
+
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/rules.hpp"
 
 namespace sampling {
 
@@ -35,10 +43,15 @@ struct ModelFile {
 
     // The value of metadata `key`; an InputError naming the file when it is missing.
     const std::string& get(const std::string& key) const;
+    // Checks that the file is a model of `expected` kind; an InputError naming the file otherwise.
+    void expect_kind(const std::string& expected) const;
     // Checks that the weights are exactly `names`, in order; an InputError naming the file and the
     // line of the first difference.
-    void expect_names(const std::vector<std::string>& expected) const;
+    void expect_names(std::span<const std::string_view> expected) const;
 };
+
+// The name of a rule form for model files: hearts4, spades-partnership, spades-cutthroat3.
+std::string form_name(const cardgames::Rules& rules);
 
 // The file's text; weights are written with 17 significant digits, so reading gives them back
 // exactly.
@@ -66,6 +79,45 @@ class ModelCache {
   private:
     std::mutex mutex_;
     std::map<std::string, std::shared_ptr<const Model>> models_;
+};
+
+// A linear model read from a model file: of one kind, made for one rule form (its 'form' line),
+// with one weight for each of N features, named in the file as this program names them and in
+// the same order. The play-out policy and the cut-off evaluation are such models.
+template <std::size_t N>
+class LinearModel {
+  public:
+    using Features = std::array<double, N>;
+
+    // Checks the file's kind, that it names its form, and that its weights are `features`; an
+    // InputError naming the file (and the line where there is one) otherwise.
+    LinearModel(const ModelFile& file, const std::string& kind,
+                const std::array<std::string_view, N>& features)
+        : where_(file.where) {
+        file.expect_kind(kind);
+        form_ = file.get("form");
+        file.expect_names(features);
+        std::copy(file.weights.begin(), file.weights.end(), weights_.begin());
+    }
+    const std::string& form() const { return form_; }
+    const std::string& where() const { return where_; }
+    const Features& weights() const { return weights_; }
+    // An InputError naming the file when the model was made for another form.
+    void check_form(const cardgames::Rules& rules) const {
+        if (form_ != form_name(rules))
+            throw cardgames::InputError(where_ + ": made for " + form_ + ", not for " +
+                                        form_name(rules));
+    }
+    // The sum of weight x feature.
+    double score(const Features& f) const {
+        double s = 0;
+        for (std::size_t i = 0; i < N; ++i) s += weights_[i] * f[i];
+        return s;
+    }
+
+  private:
+    std::string where_, form_;
+    Features weights_{};
 };
 
 }  // namespace sampling

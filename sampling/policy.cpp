@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "cardgames/cards/error.hpp"
-
 namespace sampling {
 
 using namespace cardgames;
@@ -135,32 +133,8 @@ void DecisionFeatures::of(Card c, PolicyFeatures& f) const {
     };
 }
 
-std::string form_name(const Rules& rules) {
-    if (rules.game == GameKind::kHearts) return "hearts" + std::to_string(rules.players);
-    if (rules.is_partnership()) return "spades-partnership";
-    return "spades-cutthroat" + std::to_string(rules.players);
-}
-
-PolicyModel::PolicyModel(const ModelFile& file) : where_(file.where) {
-    if (file.kind != "playout-policy")
-        throw InputError(where_ + ": a '" + file.kind + "' model, not a playout-policy");
-    form_ = file.get("form");
-    std::vector<std::string> names;
-    for (std::string_view n : policy_feature_names()) names.emplace_back(n);
-    file.expect_names(names);
-    std::copy(file.weights.begin(), file.weights.end(), weights_.begin());
-}
-
-void PolicyModel::check_form(const Rules& rules) const {
-    if (form_ != form_name(rules))
-        throw InputError(where_ + ": made for " + form_ + ", not for " + form_name(rules));
-}
-
-double PolicyModel::score(const PolicyFeatures& f) const {
-    double s = 0;
-    for (int i = 0; i < kPolicyFeatures; ++i) s += weights_[i] * f[i];
-    return s;
-}
+PolicyModel::PolicyModel(const ModelFile& file)
+    : LinearModel(file, "playout-policy", policy_feature_names()) {}
 
 Card PolicyModel::choose(const InfoState& info) const {
     const DecisionFeatures decision(info);

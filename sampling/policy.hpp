@@ -49,26 +49,12 @@ class DecisionFeatures {
     int shortest_ = 0;                   // the shortest non-empty suit length in hand
 };
 
-// The name of a rule form for model files: hearts4, spades-partnership, spades-cutthroat3.
-std::string form_name(const cardgames::Rules& rules);
-
-class PolicyModel {
+class PolicyModel : public LinearModel<kPolicyFeatures> {
   public:
     // Checks the file's kind ("playout-policy") and that its weights are this program's features.
     explicit PolicyModel(const ModelFile& file);
-    const std::string& form() const { return form_; }
-    const std::string& where() const { return where_; }
-    const PolicyFeatures& weights() const { return weights_; }
-    // An InputError naming the file when the model was made for another form.
-    void check_form(const cardgames::Rules& rules) const;
-
-    double score(const PolicyFeatures& f) const;
     // The legal card of highest score; ties go to the lowest card index.
     cardgames::Card choose(const cardgames::InfoState& info) const;
-
-  private:
-    std::string where_, form_;
-    PolicyFeatures weights_{};
 };
 
 // The model file at `path`, read and checked once per path, then shared (thread-safe).
