@@ -53,4 +53,15 @@ bool run_batch(const MpiSession& mpi, const BatchOptions& options, ResultsFile* 
                const std::function<std::string(long, const std::stop_token&)>& produce,
                const std::function<void(long, const std::string&)>& written);
 
+// How a batch command's run ended, into `result` (a TournamentResult, an EvalResult): its status
+// from run_batch's `complete`, and on rank 0, the only rank that holds the whole file's table,
+// the results in the file and their summary from `tally`.
+template <class Result, class Tally>
+void set_run_outcome(Result& result, bool complete, const Tally& tally, const MpiSession& mpi) {
+    result.status = complete ? 0 : kExitInterrupted;
+    if (mpi.rank() != 0) return;
+    result.done = tally.results();
+    result.summary = tally.summary();
+}
+
 }  // namespace apps

@@ -295,10 +295,7 @@ EvalResult run_eval(const EvalOptions& options, RunObserver& observer, std::stop
         [&](long, const std::string& line) {
             tally.add(eval_result_from_json(parse_json_line(line), plan, &items));
         });
-    result.status = complete ? 0 : kExitInterrupted;
-    if (mpi.rank() != 0) return result;
-    result.done = tally.results();
-    result.summary = tally.summary();
+    set_run_outcome(result, complete, tally, mpi);
     return result;
 }
 

@@ -112,10 +112,7 @@ TournamentResult run_tournament(const TournamentOptions& options, RunObserver& o
         [&](long, const std::string& line) {
             tally.add(game_result_from_json(parse_json_line(line)));
         });
-    result.status = complete ? 0 : kExitInterrupted;
-    if (mpi.rank() != 0) return result;
-    result.done = tally.results();
-    result.summary = tally.summary();
+    set_run_outcome(result, complete, tally, mpi);
     return result;
 }
 
