@@ -168,9 +168,12 @@ nlohmann::json SelfPlayPlan::options(const nlohmann::json& features) const {
             {"features", features}};
 }
 
-void add_self_play_options(boost::program_options::options_description& desc, SelfPlayPlan& plan,
-                           std::string& players_text, const std::string& players_doc) {
+bool SelfPlayArgs::parse(const std::string& command, int argc, char** argv, SelfPlayPlan& plan,
+                         BatchRunOptions& run, const std::string& players_doc,
+                         const std::string& report_doc) {
     namespace seeds = cardgames::seeds;
+    po::options_description desc(command + " options");
+    rules.add_to(desc);
     desc.add_options()("players", boost::program_options::value(&players_text),
                        players_doc.c_str())("hands", number(&plan.hands, 1L, kMaxItems),
                                             "self-play hands, each from zero scores")(
@@ -178,11 +181,12 @@ void add_self_play_options(boost::program_options::options_description& desc, Se
         fmt::format("seed of the hands and bots: a training seed, {}..{}",
                     seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast)
             .c_str());
+    run.add_to(desc, report_doc);
+    return parse_args(command, argc, argv, desc, vm);
 }
 
-void check_self_play(SelfPlayPlan& plan, const boost::program_options::variables_map& vm,
-                     const BatchRunOptions& run, const std::string& players_text,
-                     const std::string& default_bot) {
+void SelfPlayArgs::check(SelfPlayPlan& plan, const BatchRunOptions& run,
+                         const std::string& default_bot) const {
     namespace seeds = cardgames::seeds;
     using cardgames::InputError;
     if (!seeds::is_training_seed(plan.seed))

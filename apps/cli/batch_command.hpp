@@ -93,15 +93,24 @@ struct SelfPlayPlan {
     nlohmann::json options(const nlohmann::json& features) const;
 };
 
-// --players (into `players_text`, described by `players_doc`), --hands and --seed.
-void add_self_play_options(boost::program_options::options_description& desc, SelfPlayPlan& plan,
-                           std::string& players_text, const std::string& players_doc);
-// Checks them once parsed and the rules resolved: a training seed (never an evaluation seed),
-// --hands and --out given, one spec per seat (`default_bot` in every seat when --players is not
-// given), every spec a bot.
-void check_self_play(SelfPlayPlan& plan, const boost::program_options::variables_map& vm,
-                     const BatchRunOptions& run, const std::string& players_text,
-                     const std::string& default_bot);
+// The command line of a self-play data command: the rules options, --players, --hands and --seed,
+// and the options that say how to run.
+struct SelfPlayArgs {
+    RulesOptions rules;
+    std::string players_text;  // --players as given
+    boost::program_options::variables_map vm;
+
+    // Parses argv (after the subcommand) as `command`: the rules into `rules`, --hands and --seed
+    // into `plan`, the run's options into `run`; `players_doc` and `report_doc` say what --players
+    // and --report do. Prints help and returns false for --help.
+    bool parse(const std::string& command, int argc, char** argv, SelfPlayPlan& plan,
+               BatchRunOptions& run, const std::string& players_doc, const std::string& report_doc);
+    // Checks them once the rules are resolved into plan.rules: a training seed (never an
+    // evaluation seed), --hands and --out given, one spec per seat into plan.specs (`default_bot`
+    // in every seat when --players is not given), every spec a bot.
+    void check(SelfPlayPlan& plan, const BatchRunOptions& run,
+               const std::string& default_bot) const;
+};
 
 // A feature or value as a data file holds it: rounded, so that lines stay short and exact.
 double rounded_for_file(double x);

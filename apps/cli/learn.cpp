@@ -117,18 +117,14 @@ std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_toke
 
 std::optional<int> parse_data(const MpiSession& mpi, int argc, char** argv, SelfPlayPlan& plan,
                               BatchRunOptions& run) {
-    RulesOptions ro;
-    std::string players_text;
-    po::options_description desc("learn data options");
-    ro.add_to(desc);
-    add_self_play_options(desc, plan, players_text,
-                          "one bot spec per seat (default: pimc in every seat); the pimc seats are "
-                          "recorded");
-    run.add_to(desc, "print what an existing data file holds and exit");
-    po::variables_map vm;
-    if (!parse_args("learn data", argc, argv, desc, vm)) return 0;
+    SelfPlayArgs args;
+    if (!args.parse("learn data", argc, argv, plan, run,
+                    "one bot spec per seat (default: pimc in every seat); the pimc seats are "
+                    "recorded",
+                    "print what an existing data file holds and exit"))
+        return 0;
     if (!run.report_file.empty()) {
-        only_option(vm, "report");
+        only_option(args.vm, "report");
         if (mpi.rank() == 0) {
             long hands = 0, decisions = 0, cards = 0;
             const json header = read_results(
@@ -146,12 +142,12 @@ std::optional<int> parse_data(const MpiSession& mpi, int argc, char** argv, Self
         }
         return 0;
     }
-    plan.rules = ro.resolve();
-    check_self_play(plan, vm, run, players_text, "pimc");
+    plan.rules = args.rules.resolve();
+    args.check(plan, run, "pimc");
     const bool any = std::any_of(plan.specs.begin(), plan.specs.end(), [](const std::string& spec) {
         return parse_bot_spec(spec).name == "pimc";
     });
-    if (!any) throw InputError("--players '" + players_text + "': no pimc seat to record");
+    if (!any) throw InputError("--players '" + args.players_text + "': no pimc seat to record");
     return std::nullopt;
 }
 

@@ -105,22 +105,17 @@ std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_toke
 }
 
 std::optional<int> parse_data(int argc, char** argv, SelfPlayPlan& plan, BatchRunOptions& run) {
-    RulesOptions ro;
-    std::string players_text;
-    po::options_description desc("learn cutoff-data options");
-    ro.add_to(desc);
-    add_self_play_options(desc, plan, players_text,
-                          "one bot spec per seat (default: rule in every seat, cheap; pimc is "
-                          "dear)");
-    run.add_to(desc, "not used by this command");
-    po::variables_map vm;
-    if (!parse_args(kDataCommand, argc, argv, desc, vm)) return 0;
-    if (!ro.game_given && ro.preset.empty()) ro.preset = "hearts4";
-    plan.rules = ro.resolve();
+    SelfPlayArgs args;
+    if (!args.parse(kDataCommand, argc, argv, plan, run,
+                    "one bot spec per seat (default: rule in every seat, cheap; pimc is dear)",
+                    "not used by this command"))
+        return 0;
+    if (!args.rules.game_given && args.rules.preset.empty()) args.rules.preset = "hearts4";
+    plan.rules = args.rules.resolve();
     if (plan.rules.game != GameKind::kHearts)
         throw InputError("learn cutoff-data: Hearts only (the model predicts penalty points)");
     if (!run.report_file.empty()) throw InputError("--report: not used by this command");
-    check_self_play(plan, vm, run, players_text, "rule");
+    args.check(plan, run, "rule");
     return std::nullopt;
 }
 
