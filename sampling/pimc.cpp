@@ -58,13 +58,9 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     o.score_utility =
         first_of_two("utility", "score", "tricks", " (Spades; Hearts always uses points)");
     o.rollout = first_of_two("eval", "rollout", "search", "");
-    const std::string playout = spec.get_string("playout", "auto");
-    if (playout != "auto" && playout != "rule" && playout != "model")
-        throw InputError("bot spec '" + spec.text + "': playout=" + playout +
-                         " is not auto, rule or model");
-    if (playout != "auto") o.model_playout = playout == "model";
+    o.model_playout = !first_of_two("playout", "rule", "model", "");
     o.model_path = spec.get_string("playout_model", "");
-    if (!o.model_path.empty() && !o.model_playout.value_or(false))
+    if (!o.model_path.empty() && !o.model_playout)
         throw InputError("bot spec '" + spec.text + "': playout_model= goes with playout=model");
     // A named model file is read now, so that a bad one stops the command before it starts.
     if (!o.model_path.empty()) load_policy_model(o.model_path);
@@ -324,13 +320,11 @@ class WorldValuer {
     std::shared_ptr<const CutoffModel> cutoff_;  // null: the horizon shares what is left evenly
 };
 
-// The learned play-out policy when the play-outs use it, else none: the rule player.
-// playout=auto uses it in 4-player Hearts only, where it measured stronger than the rule player
-// (README, "Learning"); elsewhere it did not (partnership Spades) or was not measured.
+// The learned play-out policy when the play-outs use it (playout=model), else none: the rule
+// player.
 std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options,
                                                  const InfoState& info) {
-    const bool model = options.model_playout.value_or(form_name(*info.rules) == "hearts4");
-    return model ? policy_model_for(options.model_path, *info.rules) : nullptr;
+    return options.model_playout ? policy_model_for(options.model_path, *info.rules) : nullptr;
 }
 
 // infer=play deals this many times `worlds` worlds, weighs them all and values `worlds` drawn from

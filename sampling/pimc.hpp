@@ -41,8 +41,7 @@ struct PimcOptions {
     bool rollout = true;
     // playout=model: the play-outs' seats play the learned policy (policy.hpp) instead of the rule
     // player; `model_path` empty: the form's default model (data/models/<form>-playout.txt).
-    // Unset (playout=auto): the model where it measured stronger, 4-player Hearts (README).
-    std::optional<bool> model_playout;
+    bool model_playout = false;
     std::string model_path;
     std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
     // eval=search, cutoff=model (Hearts): the horizon shares what is left as the learned cut-off

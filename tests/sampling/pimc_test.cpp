@@ -75,17 +75,6 @@ TEST(Pimc, PassesTheCardsThatCostPoints) {
     EXPECT_EQ(make_player("pimc:pass=rule", 1)->pass(info), make_player("rule", 1)->pass(info));
 }
 
-// playout=auto, the default, plays the worlds out with the learned policy in 4-player Hearts,
-// where it measured stronger, and with the rule player elsewhere.
-TEST(Pimc, PlayoutAutoIsTheModelIn4PlayerHeartsAndTheRulePlayerElsewhere) {
-    const std::string hearts = decisions(kQuick, "hearts4", 23);
-    EXPECT_EQ(hearts, decisions(std::string(kQuick) + ",playout=model", "hearts4", 23));
-    EXPECT_NE(hearts, decisions(std::string(kQuick) + ",playout=rule", "hearts4", 23));
-    const std::string spades = decisions(kQuick, "spades-cutthroat3", 23);
-    EXPECT_EQ(spades, decisions(std::string(kQuick) + ",playout=rule", "spades-cutthroat3", 23));
-    EXPECT_THROW(make_player("pimc:playout=auto,playout_model=m.txt", 1), InputError);
-}
-
 TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_THROW(make_player("pimc:worlds=0", 1), InputError);
     EXPECT_THROW(make_player("pimc:algo=alphabeta", 1), InputError);
@@ -93,7 +82,6 @@ TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_THROW(make_player("pimc:bid=maybe", 1), InputError);
     EXPECT_THROW(make_player("pimc:pass=never", 1), InputError);
     EXPECT_THROW(make_player("pimc:pass=auto", 1), InputError);
-    EXPECT_THROW(make_player("pimc:playout=policy", 1), InputError);
     EXPECT_NO_THROW(make_player("pimc:bid=auto,pass=rule,eval=search", 1));
     try {
         make_player("pimc:wrlds=3", 1);
