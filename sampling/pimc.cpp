@@ -24,10 +24,12 @@ namespace sampling {
 using namespace cardgames;
 
 PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
-    spec.check_known({"worlds",  "algo",        "tables",  "depth",    "nodes",         "exact",
-                      "threads", "agg",         "utility", "rollouts", "infer",         "ms",
-                      "eval",    "pass",        "bid",     "playout",  "playout_model", "bid_model",
-                      "cutoff",  "cutoff_model"});
+    using Self = PimcOptions::Self;
+    spec.check_known(
+        {"worlds",  "algo",         "tables",        "depth",    "nodes",         "exact",
+         "threads", "agg",          "utility",       "rollouts", "infer",         "ms",
+         "eval",    "pass",         "bid",           "playout",  "playout_model", "bid_model",
+         "cutoff",  "cutoff_model", "pass_rollouts", "self"});
     PimcOptions o;
     // The ranges (README): far beyond any useful setting, and small enough for every count and
     // product the bot forms from them.
@@ -59,9 +61,15 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
         first_of_two("utility", "score", "tricks", " (Spades; Hearts always uses points)");
     o.rollout = first_of_two("eval", "rollout", "search", "");
     o.model_playout = !first_of_two("playout", "rule", "model", "");
+    const std::string self = spec.get_string("self", "same");
+    if (self != "same" && self != "model" && self != "switch")
+        throw InputError("bot spec '" + spec.text + "': self=" + self +
+                         " is not same, model or switch");
+    o.self = self == "model" ? Self::kModel : self == "switch" ? Self::kSwitch : Self::kSame;
     o.model_path = spec.get_string("playout_model", "");
-    if (!o.model_path.empty() && !o.model_playout)
-        throw InputError("bot spec '" + spec.text + "': playout_model= goes with playout=model");
+    if (!o.model_path.empty() && !o.model_playout && o.self == Self::kSame)
+        throw InputError("bot spec '" + spec.text +
+                         "': playout_model= goes with playout=model or self=model or switch");
     // A named model file is read now, so that a bad one stops the command before it starts.
     if (!o.model_path.empty()) load_policy_model(o.model_path);
     o.cutoff_model = !first_of_two("cutoff", "even", "model", "");
@@ -93,6 +101,7 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
             throw InputError("bot spec '" + spec.text + "': bid_model= goes with bid=model");
     }
     o.rollouts = spec.get_int("rollouts", o.rollouts, 1, kMaxWorlds);
+    o.pass_rollouts = spec.get_int("pass_rollouts", o.pass_rollouts, 1, kMaxWorlds);
     // infer: off, on (the bids and passes seen) or play (those and the cards played).
     const std::string infer = spec.get_string("infer", "off");
     o.infer_play = infer == "play";
@@ -151,11 +160,18 @@ namespace {
 
 using RootValues = engine::RootAnalysis<Card, TrickGame::kMaxMoves>;
 
-// One world's verdict: the utility each representative card leads to, for the deciding seat.
+// The most ways a world values its cards: self=switch plays each card's play-outs twice, the
+// seat's own later cards by the rule player and by the learned policy.
+constexpr int kMaxContinuations = 2;
+
+// One world's verdict: the utility each representative card leads to, for the deciding seat, once
+// per way of playing on (continuation).
 struct WorldResult {
-    std::array<double, 64> value{};  // by card index; only legal cards are filled in
-    std::array<double, 64> shown{};  // the same value as TrickGame::report gives it
-    std::array<bool, 64> optimal{};
+    // By continuation, then card index; only legal cards are filled in.
+    std::array<std::array<double, 64>, kMaxContinuations> value{};
+    std::array<std::array<double, 64>, kMaxContinuations> shown{};  // as TrickGame::report
+    int continuations = 1;
+    std::array<bool, 64> optimal{};  // the card's best continuation is the world's best value
     std::uint64_t expansions = 0;
     double weight = 1;     // how likely the world is (infer=on), its copies (infer=play), else 1
     int thread_slot = -1;  // the TBB thread that searched it
@@ -224,7 +240,25 @@ class WorldValuer {
         TrickGame game(rules_, state, utility_, taken_, context_);
         if (cutoff_ && !to_the_end_) game.set_cutoff(cutoff_.get());
         engine::Searcher<TrickGame> searcher(search_options());
-        return card_values(game, root_values(game, searcher));
+        WorldResult r;
+        if (exact_ || !options_.rollout) {
+            add_card_values(game, root_values(game, searcher), 0, r);
+            mark_optimal(r);
+            return r;
+        }
+        // The continuations share the searcher: its tables hold exact endgame values.
+        RuleBot rule_bot;
+        PolicyBot policy_bot(model_);
+        Player& every = options_.model_playout ? static_cast<Player&>(policy_bot) : rule_bot;
+        Seats seats = every_seat(every);
+        if (options_.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
+        add_card_values(game, rollout_values(game, searcher, seats), 0, r);
+        if (options_.self == PimcOptions::Self::kSwitch) {
+            seats[info_.seat] = &policy_bot;
+            add_card_values(game, rollout_values(game, searcher, seats), 1, r);
+        }
+        mark_optimal(r);
+        return r;
     }
 
   private:
@@ -239,30 +273,25 @@ class WorldValuer {
         return so;
     }
 
-    // The value of every root move, by the valuation the decision calls for; stats.expansions
+    // The value of every root move by a search: exact, or eval=search's deepening; stats.expansions
     // is what it cost.
     RootValues root_values(TrickGame& game, engine::Searcher<TrickGame>& searcher) const {
         if (exact_) return searcher.analyze_root(game);
-        if (options_.rollout) return rollout_values(game, searcher);
         return deepening_values(game, searcher);
     }
 
-    // Each move played out by the rule player (or the learned policy) in every seat, the engine
-    // solving the last tricks.
-    RootValues rollout_values(TrickGame& game, engine::Searcher<TrickGame>& searcher) const {
+    // Each move played out by `seats`, the engine solving the last tricks.
+    RootValues rollout_values(TrickGame& game, engine::Searcher<TrickGame>& searcher,
+                              const Seats& seats) const {
         RootValues values;
         std::uint64_t spent = 0;
         engine::MoveList<Card, TrickGame::kMaxMoves> moves;
         game.legal_moves(moves);
-        RuleBot rule_bot;
-        PolicyBot policy_bot(model_);
-        Player& seat_player = model_ ? static_cast<Player&>(policy_bot) : rule_bot;
         for (int i = 0; i < moves.size(); ++i) {
             engine::RootMoveValue<Card> v;
             v.move = moves[i];
             SeatViews views(info_);
-            v.value = play_out(views, game, moves[i], every_seat(seat_player), solve_at_, &searcher,
-                               &spent);
+            v.value = play_out(views, game, moves[i], seats, solve_at_, &searcher, &spent);
             values.moves.push_back(v);
         }
         values.stats.expansions = spent;
@@ -284,25 +313,35 @@ class WorldValuer {
         return shallowest;
     }
 
-    // Each legal card gets the value of its representative (the move the search valued).
-    WorldResult card_values(const TrickGame& game, const RootValues& root) const {
+    // Each legal card gets the value of its representative (the move the search valued), as
+    // continuation k of `r`.
+    void add_card_values(const TrickGame& game, const RootValues& root, int k,
+                         WorldResult& r) const {
         const int me = info_.seat;
-        WorldResult r;
-        r.expansions = root.stats.expansions;
-        double top = -1e18;
-        for (const auto& m : root.moves) top = std::max(top, static_cast<double>(m.value[me]));
+        r.continuations = k + 1;
+        r.expansions += root.stats.expansions;
         for (Card c : legal_) {
             const Card rep = game.representative(c);
             for (const auto& m : root.moves)
                 if (m.move == rep) {
-                    r.value[c.index()] = m.value[me];
+                    r.value[k][c.index()] = m.value[me];
                     const std::vector<int> shown = game.report(m.value);
-                    r.shown[c.index()] =
+                    r.shown[k][c.index()] =
                         shown[utility_ == Utility::kPoints ? me : rules_.unit_of(me)];
-                    r.optimal[c.index()] = m.value[me] == top;
                 }
         }
-        return r;
+    }
+
+    // A card is optimal in the world when its best continuation reaches the world's best value.
+    void mark_optimal(WorldResult& r) const {
+        auto best = [&](Card c) {
+            double v = r.value[0][c.index()];
+            for (int k = 1; k < r.continuations; ++k) v = std::max(v, r.value[k][c.index()]);
+            return v;
+        };
+        double top = -1e18;
+        for (Card c : legal_) top = std::max(top, best(c));
+        for (Card c : legal_) r.optimal[c.index()] = best(c) == top;
     }
 
     const PimcOptions& options_;
@@ -320,11 +359,12 @@ class WorldValuer {
     std::shared_ptr<const CutoffModel> cutoff_;  // null: the horizon shares what is left evenly
 };
 
-// The learned play-out policy when the play-outs use it (playout=model), else none: the rule
-// player.
+// The learned play-out policy when the play-outs use it (playout=model, or self=model or switch
+// for the seat's own cards), else none: the rule player.
 std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options,
                                                  const InfoState& info) {
-    return options.model_playout ? policy_model_for(options.model_path, *info.rules) : nullptr;
+    const bool used = options.model_playout || options.self != PimcOptions::Self::kSame;
+    return used ? policy_model_for(options.model_path, *info.rules) : nullptr;
 }
 
 // infer=play deals this many times `worlds` worlds, weighs them all and values `worlds` drawn from
@@ -424,13 +464,18 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
     return results;
 }
 
-// The weighted means of the cards over the worlds done, reduced in world order.
+// The weighted means of the cards over the worlds done, reduced in world order. Where the worlds
+// value each card by more than one continuation (self=switch), a card takes the continuation of
+// highest mean, the first on a tie: the seat picks how it will play on once for all worlds, as it
+// will have to without knowing which world is true.
 PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResult>& worlds) {
     PimcAnalysis out;
     out.cards = std::move(cards);
     out.searched = true;
     double total_weight = 0;
     std::vector<int> slots;
+    int continuations = 1;
+    std::vector<std::array<double, kMaxContinuations>> mean(out.cards.size()), shown(mean.size());
     for (const WorldResult& r : worlds) {
         if (!r.done) continue;
         if (std::find(slots.begin(), slots.end(), r.thread_slot) == slots.end())
@@ -438,16 +483,24 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
         total_weight += r.weight;
         ++out.worlds;
         out.expansions += r.expansions;
-        for (CardValue& cv : out.cards) {
-            cv.mean += r.weight * r.value[cv.card.index()];
-            cv.expected += r.weight * r.shown[cv.card.index()];
-            cv.votes += r.optimal[cv.card.index()] ? 1 : 0;
+        continuations = r.continuations;
+        for (std::size_t i = 0; i < out.cards.size(); ++i) {
+            const int c = out.cards[i].card.index();
+            for (int k = 0; k < r.continuations; ++k) {
+                mean[i][k] += r.weight * r.value[k][c];
+                shown[i][k] += r.weight * r.shown[k][c];
+            }
+            out.cards[i].votes += r.optimal[c] ? 1 : 0;
         }
     }
     out.threads_used = static_cast<int>(slots.size());
-    for (CardValue& cv : out.cards) {
-        cv.mean = total_weight > 0 ? cv.mean / total_weight : 0;
-        cv.expected = total_weight > 0 ? cv.expected / total_weight : 0;
+    if (total_weight <= 0) return out;
+    for (std::size_t i = 0; i < out.cards.size(); ++i) {
+        int best = 0;
+        for (int k = 1; k < continuations; ++k)
+            if (mean[i][k] > mean[i][best] + 1e-9 * total_weight) best = k;
+        out.cards[i].mean = mean[i][best] / total_weight;
+        out.cards[i].expected = shown[i][best] / total_weight;
     }
     return out;
 }

@@ -43,6 +43,12 @@ struct PimcOptions {
     // player; `model_path` empty: the form's default model (data/models/<form>-playout.txt).
     bool model_playout = false;
     std::string model_path;
+    // How the deciding seat plays its own later cards in the play-outs: as every other seat does
+    // (`playout`), by the learned policy, or (switch) both ways, each card taking the better mean
+    // over the worlds (policy switching; it did not win at equal time, README). `model_path`
+    // names the policy for these too.
+    enum class Self { kSame, kModel, kSwitch };
+    Self self = Self::kSame;
     std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
     // eval=search, cutoff=model (Hearts): the horizon shares what is left as the learned cut-off
     // model predicts (cutoff_model.hpp) instead of evenly; `cutoff_path` empty: the form's default
@@ -56,7 +62,12 @@ struct PimcOptions {
     bool vote = false;          // aggregate by votes for each world's optimal cards
     bool score_utility = true;  // Spades: score (bids, nil, bags) rather than raw tricks
     int rollouts = 48;          // sampled deals per candidate bid or pass
-    bool rule_pass = false;     // Hearts: pass as the rule player does (no candidate search)
+    // Hearts passes: the most deals a candidate is valued on; the closest candidates get more
+    // deals than `rollouts` until they have this many (race.hpp). At least `rollouts` (0, the
+    // default: `rollouts`): every candidate gets `rollouts` deals and no more.
+    int pass_rollouts = 0;
+    int pass_deals() const { return pass_rollouts > 0 ? pass_rollouts : rollouts; }
+    bool rule_pass = false;  // Hearts: pass as the rule player does (no candidate search)
     // Spades: bid as the rule player does (no candidate search). Unset (bid=auto): partnership
     // games bid by the learned model, where it beat the rule player's bids and play-out bidding
     // did not (README); other forms search.

@@ -3,9 +3,9 @@
 // the rule player in every seat (the candidate fixed for this seat). A double-dummy solve of a
 // whole 13-trick deal costs our search seconds (tens of millions of expansions), far beyond a
 // bid's time budget, so play-outs stand in for solving here, as they do for card play before the
-// endgame (pimc.cpp). Candidates share
-// the same sampled deals (common random numbers), so their differences are measured with less
-// noise than their values.
+// endgame (pimc.cpp). Candidates share the same sampled deals (common random numbers), so their
+// differences are measured with less noise than their values; Hearts passes race (race.hpp), so
+// that the closest candidates get the most deals.
 
 #include <algorithm>
 #include <boost/random/mersenne_twister.hpp>
@@ -21,6 +21,7 @@
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
 #include "sampling/playout.hpp"
+#include "sampling/race.hpp"
 
 namespace sampling {
 
@@ -78,18 +79,17 @@ double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
     return play_card_phase(game, me, every_seat(rule));
 }
 
-// The play-out value of each candidate on each of `rollouts` sampled deals (deal-major), farmed
-// over the bot's arena. `hidden_hand`: the seat has not seen its cards (blind nil), so its hand
-// is sampled too.
-std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>& cands,
-                             int rollouts, std::uint64_t seed, DecisionArena& arena,
-                             bool hidden_hand) {
-    // Each play-out deals its own cards from its own seed (the sampler is read-only), so the deals
-    // do not depend on which thread deals them.
+// The play-out value of each candidate of `which` on the deals [first, first + count) (race.hpp),
+// farmed over the bot's arena. `hidden_hand`: the seat has not seen its cards (blind nil), so its
+// hand is sampled too. Each deal comes from its own seed (the sampler is read-only), so the deals
+// do not depend on which thread or round deals them.
+void evaluate(const InfoState& info, const std::vector<Candidate>& cands,
+              const std::vector<std::size_t>& which, int first, int count, std::uint64_t seed,
+              DecisionArena& arena, bool hidden_hand, CandidateValues& values) {
     std::optional<DealSampler> sampler;
     if (!hidden_hand) sampler.emplace(constraints_from(info));
-    std::vector<double> values(cands.size() * static_cast<std::size_t>(rollouts));
-    arena.parallel_for_index(rollouts, [&](int r) {
+    arena.parallel_for_index(count, [&](int i) {
+        const int r = first + i;
         Deal deal;
         if (hidden_hand) {
             deal = deal_from_seed(*info.rules, seed, r);
@@ -97,36 +97,21 @@ std::vector<double> evaluate(const InfoState& info, const std::vector<Candidate>
             boost::random::mt19937_64 rng(seeds::world(seed, r));
             deal = sampler->sample(rng, info.hand);
         }
-        for (std::size_t c = 0; c < cands.size(); ++c)
-            values[static_cast<std::size_t>(r) * cands.size() + c] =
+        for (std::size_t c : which)
+            values[c][static_cast<std::size_t>(r)] =
                 play_hand(info, deal, cands[c], seeds::playout(seed, r));
     });
-    return values;
 }
 
-// The candidate to take: the first (the natural choice) unless another beats it clearly. With
-// many candidates and few play-outs the best-looking mean is often luck (the winner's curse), so
-// a challenger must lead the first candidate by two standard errors of their paired difference.
-std::size_t best_of(const std::vector<double>& values, std::size_t candidates) {
-    const std::size_t rollouts = values.size() / candidates;
-    std::size_t best = 0;
-    double best_gain = 0;
-    for (std::size_t c = 1; c < candidates; ++c) {
-        double sum = 0, sq = 0;
-        for (std::size_t r = 0; r < rollouts; ++r) {
-            const double d = values[r * candidates + c] - values[r * candidates];
-            sum += d;
-            sq += d * d;
-        }
-        const double mean = sum / rollouts;
-        const double var = rollouts > 1 ? (sq - sum * mean) / (rollouts - 1) : 0;
-        const double se = std::sqrt(std::max(0.0, var) / rollouts);
-        if (mean > 2 * se && mean > best_gain + 1e-9) {
-            best = c;
-            best_gain = mean;
-        }
-    }
-    return best;
+// The index of the candidate to take, valued by play-outs in a race (race.hpp): every candidate
+// on `first_round` deals, the closest up to `most`.
+std::size_t choose(const InfoState& info, const std::vector<Candidate>& cands, int first_round,
+                   int most, std::uint64_t seed, DecisionArena& arena, bool hidden_hand) {
+    return race(
+        cands.size(), first_round, most,
+        [&](const std::vector<std::size_t>& which, int first, int count, CandidateValues& values) {
+            evaluate(info, cands, which, first, count, seed, arena, hidden_hand, values);
+        });
 }
 
 // Hearts: how much a card hurts to keep, for choosing which passes are worth valuing.
@@ -150,10 +135,8 @@ bool PimcBot::blind_nil(const InfoState& info) {
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
-    const auto values =
-        evaluate(info, cands, options_.rollouts,
-                 decision_seed(info, seeds::DecisionKind::kBlindNil), *arena_, true);
-    return best_of(values, cands.size()) == 1;
+    return choose(info, cands, options_.rollouts, options_.rollouts,
+                  decision_seed(info, seeds::DecisionKind::kBlindNil), *arena_, true) == 1;
 }
 
 int PimcBot::bid(const InfoState& info) {
@@ -174,9 +157,9 @@ int PimcBot::bid(const InfoState& info) {
         const int b = estimate + delta;
         if (b >= 1 && b <= most) cands.push_back({b, false, {}});
     }
-    const auto values = evaluate(info, cands, options_.rollouts,
-                                 decision_seed(info, seeds::DecisionKind::kBid), *arena_, false);
-    return cands[best_of(values, cands.size())].bid;
+    return cands[choose(info, cands, options_.rollouts, options_.rollouts,
+                        decision_seed(info, seeds::DecisionKind::kBid), *arena_, false)]
+        .bid;
 }
 
 CardSet PimcBot::pass(const InfoState& info) {
@@ -191,7 +174,6 @@ CardSet PimcBot::pass(const InfoState& info) {
     const std::size_t pool =
         std::min<std::size_t>(cards.size(), static_cast<std::size_t>(info.pass_count) + 3);
     std::vector<Candidate> cands = {Candidate{-1, false, rule_pass}};
-    std::vector<int> pick(static_cast<std::size_t>(info.pass_count));
     auto rec = [&](auto&& self, std::size_t from, int k, CardSet chosen) -> void {
         if (k == info.pass_count) {
             if (chosen != rule_pass) cands.push_back({-1, false, chosen});
@@ -200,9 +182,9 @@ CardSet PimcBot::pass(const InfoState& info) {
         for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
     };
     rec(rec, 0, 0, CardSet());
-    const auto values = evaluate(info, cands, options_.rollouts,
-                                 decision_seed(info, seeds::DecisionKind::kPass), *arena_, false);
-    return cands[best_of(values, cands.size())].pass;
+    return cands[choose(info, cands, options_.rollouts, options_.pass_deals(),
+                        decision_seed(info, seeds::DecisionKind::kPass), *arena_, false)]
+        .pass;
 }
 
 }  // namespace sampling

@@ -20,22 +20,29 @@ namespace {
 
 using namespace cardgames;
 
-constexpr const char* kQuick = "pimc:worlds=6,nodes=3000,rollouts=6";
+// The passes race here (from 6 deals a candidate up to 48).
+constexpr const char* kQuick = "pimc:worlds=6,nodes=3000,rollouts=6,pass_rollouts=48";
 
 TEST(Pimc, SameDecisionsForAnyThreadCount) {
-    // infer=play farms its pool of worlds and its plays' likelihoods too.
-    for (const std::string& quick : {std::string(kQuick), std::string(kQuick) + ",infer=play"})
-        for (const char* preset : {"hearts4", "spades-partnership"}) {
-            const std::string one = decisions(quick + ",threads=1", preset, 5);
-            EXPECT_EQ(one, decisions(quick + ",threads=2", preset, 5)) << preset << " " << quick;
-            EXPECT_EQ(one, decisions(quick + ",threads=3", preset, 5)) << preset << " " << quick;
-            // threads=0 joins the caller's arena: here one of two threads, as inside a
-            // tournament.
-            tbb::task_arena outer(2);
-            std::string nested;
-            outer.execute([&] { nested = decisions(quick + ",threads=0", preset, 5); });
-            EXPECT_EQ(one, nested) << preset << " " << quick;
-        }
+    // infer=play farms its pool of worlds and its plays' likelihoods too; self=switch values two
+    // continuations per world (4-player Hearts ships the policy it needs).
+    const std::string quick(kQuick);
+    const std::vector<std::pair<std::string, const char*>> runs = {
+        {quick, "hearts4"},
+        {quick, "spades-partnership"},
+        {quick + ",infer=play", "hearts4"},
+        {quick + ",infer=play", "spades-partnership"},
+        {quick + ",self=switch", "hearts4"}};
+    for (const auto& [spec, preset] : runs) {
+        const std::string one = decisions(spec + ",threads=1", preset, 5);
+        EXPECT_EQ(one, decisions(spec + ",threads=2", preset, 5)) << preset << " " << spec;
+        EXPECT_EQ(one, decisions(spec + ",threads=3", preset, 5)) << preset << " " << spec;
+        // threads=0 joins the caller's arena: here one of two threads, as inside a tournament.
+        tbb::task_arena outer(2);
+        std::string nested;
+        outer.execute([&] { nested = decisions(spec + ",threads=0", preset, 5); });
+        EXPECT_EQ(one, nested) << preset << " " << spec;
+    }
 }
 
 // The first decision of a Hearts hand (after the pass) with a real choice of card.

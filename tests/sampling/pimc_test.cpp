@@ -60,6 +60,39 @@ TEST(Pimc, AnalysisCoversEveryLegalCardAndPicksTheBest) {
         }
 }
 
+// self=switch values every card twice in each world, the seat's own later cards played by the
+// rule player and by the learned policy, and takes for each card the continuation of better mean
+// over the worlds: exactly what self=same and self=model give on the same worlds, the better of
+// the two per card. Taking the better continuation world by world instead would credit the seat
+// with knowing the world when it chooses how to play on, and value cards above both.
+TEST(Pimc, SelfSwitchTakesTheBetterContinuationOfEachCard) {
+    const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
+    Game game(rules, 8);
+    std::vector<std::unique_ptr<Player>> rule;
+    for (int s = 0; s < 4; ++s) rule.push_back(make_player("rule", s));
+    // Early in the hand, where the play-outs value the cards (not the exact endgame).
+    while (game.play_state().legal_moves(game.play_rules()).size() < 3) step_game(game, rule);
+    const InfoState info = game.info_state(game.to_act());
+    ASSERT_GT(info.hand.size(), 8);
+    auto analysis = [&](const char* self) {
+        PimcBot bot(PimcOptions::from_spec(parse_bot_spec(std::string(kQuick) + ",self=" + self)),
+                    1);
+        return bot.analyze(info);
+    };
+    const PimcAnalysis same = analysis("same"), model = analysis("model");
+    const PimcAnalysis both = analysis("switch");
+    bool differ = false;
+    for (std::size_t i = 0; i < both.cards.size(); ++i) {
+        const CardValue& a = same.cards[i];
+        const CardValue& b = model.cards[i];
+        const CardValue& best = b.mean > a.mean + 1e-9 ? b : a;
+        EXPECT_DOUBLE_EQ(both.cards[i].mean, best.mean) << to_string(a.card);
+        EXPECT_DOUBLE_EQ(both.cards[i].expected, best.expected) << to_string(a.card);
+        differ = differ || a.mean != b.mean;
+    }
+    EXPECT_TRUE(differ) << "the two continuations should value some card differently";
+}
+
 TEST(Pimc, PassesTheCardsThatCostPoints) {
     // North holds a bare Q♠ under A♠ K♠: kept, they cost points. Passes are valued by play-outs
     // of the hand; a sign slip there (Hearts deltas are points taken) once made pimc keep exactly
@@ -83,6 +116,10 @@ TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_THROW(make_player("pimc:pass=never", 1), InputError);
     EXPECT_THROW(make_player("pimc:pass=auto", 1), InputError);
     EXPECT_NO_THROW(make_player("pimc:bid=auto,pass=rule,eval=search", 1));
+    EXPECT_THROW(make_player("pimc:self=never", 1), InputError);
+    // A model named for play-outs that use none.
+    EXPECT_THROW(make_player("pimc:self=same,playout_model=data/models/hearts4-playout.txt", 1),
+                 InputError);
     try {
         make_player("pimc:wrlds=3", 1);
         FAIL();
@@ -104,9 +141,10 @@ TEST(Pimc, SpecNumbersAreExact) {
     const struct {
         const char* key;
         long lo, hi;
-    } kRanges[] = {{"worlds", 1, 100000}, {"depth", 0, 17},     {"nodes", 1, 2147483647},
-                   {"exact", 0, 17},      {"threads", 0, 1024}, {"rollouts", 1, 100000},
-                   {"ms", 0, 86400000}};
+    } kRanges[] = {{"worlds", 1, 100000},        {"depth", 0, 17},
+                   {"nodes", 1, 2147483647},     {"exact", 0, 17},
+                   {"threads", 0, 1024},         {"rollouts", 1, 100000},
+                   {"pass_rollouts", 1, 100000}, {"ms", 0, 86400000}};
     for (const auto& r : kRanges) {
         const std::string key = r.key;
         EXPECT_NO_THROW(
