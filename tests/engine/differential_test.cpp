@@ -43,7 +43,7 @@ SearchOptions options_for(const Config& c, int depth_limit) {
     SearchOptions o;
     o.algorithm = c.algorithm;
     o.outcome_tables = c.outcome_tables;
-    o.tt_entries = c.tt ? 4096 : 0;
+    o.tt_entries = c.tt ? 1024 : 0;  // larger tables cost a fresh mapping per search under ASan
     o.outcome_cache_entries = 1024;
     o.discrete = c.discrete;
     o.depth_limit = depth_limit;
