@@ -29,7 +29,7 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
         {"worlds",  "algo",         "tables",        "depth",    "nodes",         "exact",
          "threads", "agg",          "utility",       "rollouts", "infer",         "ms",
          "eval",    "pass",         "bid",           "playout",  "playout_model", "bid_model",
-         "cutoff",  "cutoff_model", "pass_rollouts", "self"});
+         "cutoff",  "cutoff_model", "pass_rollouts", "self",     "objective"});
     PimcOptions o;
     // The ranges (README): far beyond any useful setting, and small enough for every count and
     // product the bot forms from them.
@@ -60,6 +60,13 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     o.score_utility =
         first_of_two("utility", "score", "tricks", " (Spades; Hearts always uses points)");
     o.rollout = first_of_two("eval", "rollout", "search", "");
+    const std::string objective = spec.get_string("objective", "auto");
+    if (objective != "auto" && objective != "own" && objective != "margin")
+        throw InputError("bot spec '" + spec.text + "': objective=" + objective +
+                         " is not auto, own or margin");
+    o.objective = objective == "own"      ? PimcOptions::Objective::kOwn
+                  : objective == "margin" ? PimcOptions::Objective::kMargin
+                                          : PimcOptions::Objective::kAuto;
     o.model_playout = !first_of_two("playout", "rule", "model", "");
     const std::string self = spec.get_string("self", "same");
     if (self != "same" && self != "model" && self != "switch")
@@ -169,7 +176,8 @@ constexpr int kMaxContinuations = 2;
 struct WorldResult {
     // By continuation, then card index; only legal cards are filled in.
     std::array<std::array<double, 64>, kMaxContinuations> value{};
-    std::array<std::array<double, 64>, kMaxContinuations> shown{};  // as TrickGame::report
+    std::array<std::array<double, 64>, kMaxContinuations> shown{};   // as TrickGame::report
+    std::array<std::array<double, 64>, kMaxContinuations> others{};  // the other sides' shown
     int continuations = 1;
     std::array<bool, 64> optimal{};  // the card's best continuation is the world's best value
     std::uint64_t expansions = 0;
@@ -324,12 +332,30 @@ class WorldValuer {
             const Card rep = game.representative(c);
             for (const auto& m : root.moves)
                 if (m.move == rep) {
-                    r.value[k][c.index()] = m.value[me];
                     const std::vector<int> shown = game.report(m.value);
                     r.shown[k][c.index()] =
                         shown[utility_ == Utility::kPoints ? me : rules_.unit_of(me)];
+                    r.value[k][c.index()] = m.value[me];
+                    if (utility_ == Utility::kScore) {
+                        r.others[k][c.index()] = others_mean(shown);
+                        if (options_.margin(rules_))
+                            r.value[k][c.index()] = r.shown[k][c.index()] - r.others[k][c.index()];
+                    }
                 }
         }
+    }
+
+    // The mean of the hand scores of the sides other than the deciding seat's (report's units).
+    double others_mean(const std::vector<int>& units) const {
+        const int mine = rules_.unit_of(info_.seat);
+        double sum = 0;
+        int count = 0;
+        for (int u = 0; u < static_cast<int>(units.size()); ++u)
+            if (u != mine) {
+                sum += units[static_cast<std::size_t>(u)];
+                ++count;
+            }
+        return count > 0 ? sum / count : 0.0;
     }
 
     // A card is optimal in the world when its best continuation reaches the world's best value.
@@ -475,7 +501,8 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
     double total_weight = 0;
     std::vector<int> slots;
     int continuations = 1;
-    std::vector<std::array<double, kMaxContinuations>> mean(out.cards.size()), shown(mean.size());
+    std::vector<std::array<double, kMaxContinuations>> mean(out.cards.size()), shown(mean.size()),
+        others(mean.size());
     for (const WorldResult& r : worlds) {
         if (!r.done) continue;
         if (std::find(slots.begin(), slots.end(), r.thread_slot) == slots.end())
@@ -489,6 +516,7 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
             for (int k = 0; k < r.continuations; ++k) {
                 mean[i][k] += r.weight * r.value[k][c];
                 shown[i][k] += r.weight * r.shown[k][c];
+                others[i][k] += r.weight * r.others[k][c];
             }
             out.cards[i].votes += r.optimal[c] ? 1 : 0;
         }
@@ -501,6 +529,7 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
             if (mean[i][k] > mean[i][best] + 1e-9 * total_weight) best = k;
         out.cards[i].mean = mean[i][best] / total_weight;
         out.cards[i].expected = shown[i][best] / total_weight;
+        out.cards[i].others = others[i][best] / total_weight;
     }
     return out;
 }

@@ -61,7 +61,17 @@ struct PimcOptions {
     int threads = 0;
     bool vote = false;          // aggregate by votes for each world's optimal cards
     bool score_utility = true;  // Spades: score (bids, nil, bags) rather than raw tricks
-    int rollouts = 48;          // sampled deals per candidate bid or pass
+    // Spades score: a world values a card by the seat's side's hand score (own), or by that minus
+    // the other sides' mean (margin), so that setting another side's contract or nil counts. Each
+    // seat's search maximises its own side's score either way; this is how the deciding seat
+    // compares its cards. Auto: margin in partnership games, where it won (README), else own.
+    enum class Objective { kAuto, kOwn, kMargin };
+    Objective objective = Objective::kAuto;
+    bool margin(const cardgames::Rules& rules) const {
+        return objective == Objective::kMargin ||
+               (objective == Objective::kAuto && rules.is_partnership());
+    }
+    int rollouts = 48;  // sampled deals per candidate bid or pass
     // Hearts passes: the most deals a candidate is valued on; the closest candidates get more
     // deals than `rollouts` until they have this many (race.hpp). At least `rollouts` (0, the
     // default: `rollouts`): every candidate gets `rollouts` deals and no more.
@@ -92,6 +102,7 @@ struct CardValue {
     double mean = 0;      // mean utility for the deciding seat (its side's in partnership)
     double expected = 0;  // the same as a player reads it: hand score change (Spades score),
                           // tricks from here (tricks), penalty points for the hand (Hearts)
+    double others = 0;    // Spades score: the other sides' mean hand score change, read alike
     int votes = 0;        // worlds in which this card was among the optimal ones
 };
 

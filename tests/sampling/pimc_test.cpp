@@ -93,6 +93,55 @@ TEST(Pimc, SelfSwitchTakesTheBetterContinuationOfEachCard) {
     EXPECT_TRUE(differ) << "the two continuations should value some card differently";
 }
 
+// objective=margin values a card by the seat's side's expected hand score minus the other sides'
+// mean, read from the same worlds and play-outs as objective=own (which values the seat's side's
+// score alone): so setting another side's contract or nil counts for it. The default (auto) is
+// margin in partnership games and own in cutthroat ones.
+TEST(Pimc, MarginValuesTheSeatsSideAgainstTheOthers) {
+    for (const char* preset : {"spades-partnership", "spades-cutthroat3"}) {
+        const Rules rules = load_rules(preset_path(preset), {});
+        std::vector<std::unique_ptr<Player>> rule;
+        for (int s = 0; s < rules.players; ++s) rule.push_back(make_player("rule", s));
+        bool chose_differently = false;
+        for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+            Game game(rules, seed);
+            // After the first trick: play-outs; and near the end: the exact endgame.
+            for (const int plays :
+                 {rules.players + 1, (rules.cards_per_hand() - 3) * rules.players}) {
+                while (!game.hand().finished &&
+                       (game.phase() != Phase::kPlay ||
+                        static_cast<int>(game.hand().plays.size()) < plays ||
+                        game.play_state().legal_moves(game.play_rules()).size() < 2))
+                    step_game(game, rule);
+                if (game.hand().finished) break;
+                SCOPED_TRACE(std::string(preset) + " seed " + std::to_string(seed) + " plays " +
+                             std::to_string(plays));
+                const InfoState info = game.info_state(game.to_act());
+                auto analysis = [&](const char* objective) {
+                    return PimcBot(PimcOptions::from_spec(parse_bot_spec(
+                                       std::string(kQuick) + ",objective=" + objective)),
+                                   1)
+                        .analyze(info);
+                };
+                const PimcAnalysis own = analysis("own"), margin = analysis("margin");
+                const PimcAnalysis by_default = analysis("auto");
+                const PimcAnalysis& expected_default = rules.is_partnership() ? margin : own;
+                ASSERT_EQ(own.cards.size(), margin.cards.size());
+                for (std::size_t i = 0; i < own.cards.size(); ++i) {
+                    const CardValue& o = own.cards[i];
+                    const CardValue& m = margin.cards[i];
+                    EXPECT_EQ(m.expected, o.expected) << to_string(o.card);
+                    EXPECT_EQ(m.others, o.others) << to_string(o.card);
+                    EXPECT_NEAR(m.mean, m.expected - m.others, 1e-9) << to_string(o.card);
+                    EXPECT_EQ(by_default.cards[i].mean, expected_default.cards[i].mean);
+                }
+                chose_differently = chose_differently || own.best != margin.best;
+            }
+        }
+        EXPECT_TRUE(chose_differently) << preset << ": the other sides' score never mattered";
+    }
+}
+
 TEST(Pimc, PassesTheCardsThatCostPoints) {
     // North holds a bare Q♠ under A♠ K♠: kept, they cost points. Passes are valued by play-outs
     // of the hand; a sign slip there (Hearts deltas are points taken) once made pimc keep exactly
@@ -117,6 +166,8 @@ TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_THROW(make_player("pimc:pass=auto", 1), InputError);
     EXPECT_NO_THROW(make_player("pimc:bid=auto,pass=rule,eval=search", 1));
     EXPECT_THROW(make_player("pimc:self=never", 1), InputError);
+    EXPECT_THROW(make_player("pimc:objective=theirs", 1), InputError);
+    EXPECT_NO_THROW(make_player("pimc:objective=own", 1));
     // A model named for play-outs that use none.
     EXPECT_THROW(make_player("pimc:self=same,playout_model=data/models/hearts4-playout.txt", 1),
                  InputError);
