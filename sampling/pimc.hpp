@@ -99,7 +99,8 @@ struct PimcOptions {
 // The value of one legal card at a decision: mean utility over the worlds and votes.
 struct CardValue {
     cardgames::Card card;
-    double mean = 0;      // mean utility for the deciding seat (its side's in partnership)
+    double mean = 0;      // mean utility for the deciding seat (its side's in partnership;
+                          // minus the other sides', `others`, with objective=margin)
     double expected = 0;  // the same as a player reads it: hand score change (Spades score),
                           // tricks from here (tricks), penalty points for the hand (Hearts)
     double others = 0;    // Spades score: the other sides' mean hand score change, read alike
