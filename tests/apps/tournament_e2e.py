@@ -12,6 +12,7 @@ import os
 import resource
 import signal
 import subprocess
+import sys
 import time
 
 from e2e import BIN, RANDOM4, TMP, check, finish, path, read, run, tournament
@@ -526,7 +527,7 @@ def case_tournament_bot_text():
     # that the note must cut: the tournament finishes, its notes are valid and safe, --resume and
     # --report work, the file replays, and play --record keeps the game.
     for mode in ("badutf8", "script"):
-        bot = f'external:cmd="python3 {BOTS}/bad_bot.py {mode} 2"'
+        bot = f'external:cmd="{sys.executable} {BOTS}/bad_bot.py {mode} 2"'
         args = tournament(f"{mode}.jsonl", count=("--hands", "2"), players=f"{bot},random,random,random", threads="1")
         p = run(*args)
         check("\x1b" not in p.stderr, f"{mode}: a terminal escape reached stderr")
