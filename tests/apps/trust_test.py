@@ -26,7 +26,8 @@ def records_of(preset):
     run("tournament", "--preset", preset, "--players", players, "--games", "2", "--seed", "3", "--out", out,
         "--quiet")
     rec = path(f"{preset}.play.jsonl")
-    play(["--preset", preset, "--seed", "2", "--bots", "random", "--record", rec], "auto\n")
+    # The rule player as the helper that plays the seat: the record is the point, not the play.
+    play(["--preset", preset, "--seed", "2", "--bots", "random", "--helper", "rule", "--record", rec], "auto\n")
     return out, rec
 
 
