@@ -1,11 +1,12 @@
 #pragma once
-// The learned cut-off evaluation of `pimc:eval=search,cutoff=model` (Hearts): a linear model of
-// the penalty points each seat takes in the rest of the hand, from features of a perfect-
-// information position at a trick boundary (every hand known, as in a searched world). The search
-// asks it at every horizon leaf through cardgames::CutoffEvaluator and makes its answer consistent
-// with the bounds (cardgames::cutoff_shares). Fitted by ridge least squares to the rule player's
-// self-play (`cardgames learn cutoff-data` / `cutoff-fit`, README "Learning"); the weights come
-// from a model file (kind cutoff-eval) under data/models/, read once per path and shared read-only.
+// The learned cut-off evaluation of `pimc:eval=search,cutoff=model`: a linear model of what each
+// seat takes in the rest of the hand (penalty points in Hearts, tricks in Spades), from features of
+// a perfect-information position at a trick boundary (every hand known, as in a searched world).
+// The search asks it at every horizon leaf through cardgames::CutoffEvaluator and makes its answer
+// consistent with the bounds (cardgames::cutoff_shares). Fitted by ridge least squares to the rule
+// player's self-play (`cardgames learn cutoff-data` / `cutoff-fit`, README "Learning"); the weights
+// come from a model file (kind cutoff-eval) under data/models/, read once per path and shared
+// read-only. Both games have kCutoffFeatures features, named differently.
 
 #include <array>
 #include <filesystem>
@@ -21,25 +22,31 @@ namespace sampling {
 
 inline constexpr int kCutoffFeatures = 20;
 using CutoffFeatures = std::array<double, kCutoffFeatures>;
+using CutoffNames = std::array<std::string_view, kCutoffFeatures>;
 
-// The features' names, in the order of CutoffFeatures (and of a model file's weights).
-const std::array<std::string_view, kCutoffFeatures>& cutoff_feature_names();
+// The features' names in a game, in the order of CutoffFeatures (and of a model file's weights).
+const CutoffNames& cutoff_feature_names(cardgames::GameKind game);
 
-// The features of `seat` in `g`, a Hearts position at a trick boundary. They read only what the
-// Hearts objective's hash key covers (the hands, the leader, and the points taken only while the
-// moon is possible), so that a transposition entry's value does not depend on the path to it.
-void cutoff_features(const cardgames::TrickPlay& g, int seat, CutoffFeatures& out);
+// The features of `seat` in `g`, a position at a trick boundary of the game of `g` (the bids of
+// `context` in Spades). They read only what the game's score objective's hash key covers (the
+// hands, the leader, broken spades, the tricks won in Spades, and in Hearts the points taken only
+// while the moon is possible), and the bids, fixed for a search, so that a transposition entry's
+// value does not depend on the path to it.
+void cutoff_features(const cardgames::TrickPlay& g, const cardgames::ScoreContext& context,
+                     int seat, CutoffFeatures& out);
 
-// Penalty points still in play (in hands or on the table) in `g`.
-int cutoff_points_left(const cardgames::TrickPlay& g);
+// What is still to be taken in `g`: penalty points in hands or on the table (Hearts), or tricks
+// (Spades).
+int cutoff_left(const cardgames::TrickPlay& g);
 
 class CutoffModel : public cardgames::CutoffEvaluator, public LinearModel<kCutoffFeatures> {
   public:
-    // Checks the file's kind ("cutoff-eval") and that its weights are this program's features.
+    // Checks the file's kind ("cutoff-eval") and that its weights are this program's features for
+    // the game of the file's form.
     explicit CutoffModel(const ModelFile& file);
-    // The penalty points a seat of features `f` takes in the rest of the hand.
+    // What a seat of features `f` takes in the rest of the hand.
     double predict_seat(const CutoffFeatures& f) const { return score(f); }
-    void predict(const cardgames::TrickPlay& g,
+    void predict(const cardgames::TrickPlay& g, const cardgames::ScoreContext& context,
                  std::array<double, cardgames::kMaxPlayers>& rest) const override;
 };
 
@@ -48,7 +55,7 @@ std::shared_ptr<const CutoffModel> load_cutoff_model(const std::filesystem::path
 // Where the model of a form lives by default: <data dir>/models/<form>-cutoff.txt.
 std::filesystem::path default_cutoff_model(const cardgames::Rules& rules);
 // The model of `path`, or (empty path) the default model of the rules' form; checked against the
-// form. Hearts only (it predicts penalty points): other games are an InputError.
+// form (an InputError naming the file otherwise).
 std::shared_ptr<const CutoffModel> cutoff_model_for(const std::string& path,
                                                     const cardgames::Rules& rules);
 

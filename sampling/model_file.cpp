@@ -71,6 +71,10 @@ std::string form_name(const cardgames::Rules& rules) {
     return "spades-cutthroat" + std::to_string(rules.players);
 }
 
+cardgames::GameKind game_of_form(const std::string& form) {
+    return form.starts_with("spades") ? cardgames::GameKind::kSpades : cardgames::GameKind::kHearts;
+}
+
 std::string format_model_file(const ModelFile& m) {
     std::string out = std::string(kMagic) + "\n";
     for (const std::string& c : m.comments) out += "# " + c + "\n";

@@ -52,6 +52,8 @@ struct ModelFile {
 
 // The name of a rule form for model files: hearts4, spades-partnership, spades-cutthroat3.
 std::string form_name(const cardgames::Rules& rules);
+// The game of such a form name.
+cardgames::GameKind game_of_form(const std::string& form);
 
 // The file's text; weights are written with 17 significant digits, so reading gives them back
 // exactly.

@@ -83,6 +83,10 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     o.cutoff_path = spec.get_string("cutoff_model", "");
     if (o.cutoff_model && o.rollout)
         throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");
+    if (o.cutoff_model && !o.score_utility)
+        throw InputError("bot spec '" + spec.text +
+                         "': cutoff=model goes with utility=score (it predicts what each seat "
+                         "takes, which the tricks utility's bounds do not allow for)");
     if (!o.cutoff_path.empty() && !o.cutoff_model)
         throw InputError("bot spec '" + spec.text + "': cutoff_model= goes with cutoff=model");
     if (!o.cutoff_path.empty()) load_cutoff_model(o.cutoff_path);

@@ -50,9 +50,9 @@ struct PimcOptions {
     enum class Self { kSame, kModel, kSwitch };
     Self self = Self::kSame;
     std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
-    // eval=search, cutoff=model (Hearts): the horizon shares what is left as the learned cut-off
-    // model predicts (cutoff_model.hpp) instead of evenly; `cutoff_path` empty: the form's default
-    // model (data/models/<form>-cutoff.txt).
+    // eval=search, cutoff=model (utility=score in Spades): the horizon shares what is left
+    // (penalty points, or tricks) as the learned cut-off model predicts (cutoff_model.hpp) instead
+    // of evenly; `cutoff_path` empty: the form's default model (data/models/<form>-cutoff.txt).
     bool cutoff_model = false;
     std::string cutoff_path;
     int exact_tricks = 0;  // search to the end when this few tricks are left (0: by player count)

@@ -113,10 +113,10 @@ int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFil
     return kExitInterrupted;
 }
 
-DataFileSource read_data_file(const std::string& path, const std::string& command,
-                              const std::string& header_command, const nlohmann::json& features,
-                              std::string& form,
-                              const std::function<void(const nlohmann::json&, int)>& on_line) {
+DataFileSource read_data_file(
+    const std::string& path, const std::string& command, const std::string& header_command,
+    const std::function<nlohmann::json(const std::string& form)>& features_of, std::string& form,
+    const std::function<void(const nlohmann::json&, int)>& on_line) {
     using cardgames::JsonField;
     const std::string text = cardgames::read_text_file(path, "--data");
     std::uint64_t seed = 0;
@@ -124,9 +124,9 @@ DataFileSource read_data_file(const std::string& path, const std::string& comman
     std::string specs;
     auto header_check = [&](const nlohmann::json& header) {
         const JsonField options = JsonField(header, "header")["options"];
-        if (options["features"].json() != features)
-            options["features"].fail("not this program's features; regenerate the data");
         const std::string rules = options["rules"].string();
+        if (options["features"].json() != features_of(rules))
+            options["features"].fail("not this program's features; regenerate the data");
         if (!form.empty() && rules != form)
             options["rules"].fail("'" + rules + "' data beside '" + form + "' data");
         form = rules;

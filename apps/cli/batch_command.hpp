@@ -125,12 +125,12 @@ struct DataFileSource {
 };
 
 // Reads the data file `path` of `cardgames <command>` (its header says `header_command`): checks
-// that its features are `features` and its rules the form `form` (the first file's, which sets
-// it), then passes each line with the number of seats to `on_line`.
-DataFileSource read_data_file(const std::string& path, const std::string& command,
-                              const std::string& header_command, const nlohmann::json& features,
-                              std::string& form,
-                              const std::function<void(const nlohmann::json&, int)>& on_line);
+// that its features are those `features_of` gives for its rules' form and that the form is `form`
+// (the first file's, which sets it), then passes each line with the number of seats to `on_line`.
+DataFileSource read_data_file(
+    const std::string& path, const std::string& command, const std::string& header_command,
+    const std::function<nlohmann::json(const std::string& form)>& features_of, std::string& form,
+    const std::function<void(const nlohmann::json&, int)>& on_line);
 
 // A model file's metadata: its form, the command line that made it (`command` and the arguments
 // after it) and each data file with the command that remakes it.

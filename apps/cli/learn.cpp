@@ -234,9 +234,10 @@ void read_data(const std::string& path, long holdout, double temperature, FitDat
             data.decisions.push_back(std::move(dec));
         }
     };
-    const DataFileSource source =
-        read_data_file(path, "learn data", "learn-data",
-                       names_json(sampling::policy_feature_names()), data.form, check);
+    const DataFileSource source = read_data_file(
+        path, "learn data", "learn-data",
+        [](const std::string&) { return names_json(sampling::policy_feature_names()); }, data.form,
+        check);
     data.hands += source.hands;
     data.files.push_back(source.file);
     data.commands.push_back(source.command);

@@ -1,10 +1,10 @@
-// cardgames learn: the predictive cut-off evaluation of `pimc:eval=search,cutoff=model` (Hearts).
+// cardgames learn: the predictive cut-off evaluation of `pimc:eval=search,cutoff=model`.
 //   learn cutoff-data: self-play hands (the rule player in every seat by default: cheap, and what
 //     the model needs is positions with every hand known and what each seat then took); at every
-//     trick boundary, each seat's features (sampling/cutoff_model.hpp) and the penalty points it
-//     took in the rest of the hand. One JSON line per hand, the same file for any --threads and
-//     MPI rank count (seeds derive from the hand's index).
-//   learn cutoff-fit: ridge least squares (sampling/fit.hpp) of those points on the features,
+//     trick boundary, each seat's features (sampling/cutoff_model.hpp) and what it took in the
+//     rest of the hand: penalty points (Hearts) or tricks (Spades). One JSON line per hand, the
+//     same file for any --threads and MPI rank count (seeds derive from the hand's index).
+//   learn cutoff-fit: ridge least squares (sampling/fit.hpp) of what was taken on the features,
 //     measured on held-out hands against the even share, written as a model file.
 #include <fmt/format.h>
 
@@ -41,16 +41,23 @@ namespace {
 
 const char* const kDataCommand = "learn cutoff-data";
 
-int penalty_of(const Game& game, CardSet cards) {
+// What the model predicts, as the model file says it.
+std::string taken_name(GameKind game) {
+    return game == GameKind::kSpades ? "tricks" : "penalty points";
+}
+
+// What `seat` has taken in the hand so far: penalty points (Hearts) or tricks (Spades).
+int taken_by(const Game& game, int seat) {
+    if (game.rules().game == GameKind::kSpades) return game.hand().tricks[seat];
     int points = 0;
-    for (Card c : cards) points += game.play_rules().points[c.index()];
+    for (Card c : game.hand().taken[seat]) points += game.play_rules().points[c.index()];
     return points;
 }
 
-// One trick boundary: every seat's features and penalty points taken so far (the rest is filled
-// in when the hand ends).
+// One trick boundary: every seat's features and what it has taken so far (the rest is filled in
+// when the hand ends).
 struct Boundary {
-    int tricks_left = 0, points_left = 0;
+    int tricks_left = 0, left = 0;
     std::array<int, kMaxPlayers> taken{};
     std::array<sampling::CutoffFeatures, kMaxPlayers> features{};
 };
@@ -58,12 +65,14 @@ struct Boundary {
 Boundary boundary_of(const Game& game) {
     const Rules& rules = game.rules();
     const TrickPlay g(rules, game.play_state(), game.hand().taken);
+    ScoreContext context;
+    context.bids = game.hand().bids;
     Boundary b;
     b.tricks_left = g.remaining_tricks();
-    b.points_left = sampling::cutoff_points_left(g);
+    b.left = sampling::cutoff_left(g);
     for (int s = 0; s < rules.players; ++s) {
-        b.taken[s] = penalty_of(game, game.hand().taken[s]);
-        sampling::cutoff_features(g, s, b.features[s]);
+        b.taken[s] = taken_by(game, s);
+        sampling::cutoff_features(g, context, s, b.features[s]);
     }
     return b;
 }
@@ -86,20 +95,19 @@ std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_toke
             boundaries.push_back(boundary_of(game));
         step_game(game, players);
     }
-    const HandRecord& hand = game.finished_hands().back();
     json positions = json::array();
     for (const Boundary& b : boundaries) {
         json rest = json::array(), features = json::array();
         for (int s = 0; s < n; ++s) {
-            rest.push_back(penalty_of(game, hand.taken[s]) - b.taken[s]);
+            rest.push_back(taken_by(game, s) - b.taken[s]);
             json row = json::array();
             for (double x : b.features[s]) row.push_back(rounded_for_file(x));
             features.push_back(row);
         }
-        positions.push_back({{"tricks_left", b.tricks_left},
-                             {"points_left", b.points_left},
-                             {"rest", rest},
-                             {"features", features}});
+        json position = {{"tricks_left", b.tricks_left}, {"rest", rest}, {"features", features}};
+        // What is left to take is the tricks left in Spades; Hearts says its points.
+        if (rules.game == GameKind::kHearts) position["points_left"] = b.left;
+        positions.push_back(std::move(position));
     }
     return json{{"index", index}, {"positions", positions}}.dump();
 }
@@ -112,8 +120,6 @@ std::optional<int> parse_data(int argc, char** argv, SelfPlayPlan& plan, BatchRu
         return 0;
     if (!args.rules.game_given && args.rules.preset.empty()) args.rules.preset = "hearts4";
     plan.rules = args.rules.resolve();
-    if (plan.rules.game != GameKind::kHearts)
-        throw InputError("learn cutoff-data: Hearts only (the model predicts penalty points)");
     if (!run.report_file.empty()) throw InputError("--report: not used by this command");
     args.check(plan, run, "rule");
     return std::nullopt;
@@ -127,7 +133,8 @@ int cutoff_data(const MpiSession& mpi, int argc, char** argv) {
         return *done;
     const std::unique_ptr<ResultsFile> out = open_results(
         mpi, run.run.out,
-        results_header(kDataCommand, plan.options(names_json(sampling::cutoff_feature_names()))),
+        results_header(kDataCommand,
+                       plan.options(names_json(sampling::cutoff_feature_names(plan.rules.game)))),
         run.run.resume, [](const json&) {});
     if (const int status = run_data_batch(
             mpi, run, out.get(), plan.hands, kDataCommand,
@@ -142,7 +149,7 @@ int cutoff_data(const MpiSession& mpi, int argc, char** argv) {
 struct Sample {
     sampling::CutoffFeatures x{};
     double rest = 0;
-    int points_left = 0, players = 0, seat = 0;
+    int left = 0, players = 0, seat = 0;
     long position = 0;  // the boundary it belongs to (its seats are consecutive samples)
     bool held_out = false;
 };
@@ -154,6 +161,10 @@ struct CutoffData {
     long hands = 0, positions = 0;
 };
 
+json cutoff_names_json(const std::string& form) {
+    return names_json(sampling::cutoff_feature_names(sampling::game_of_form(form)));
+}
+
 void read_data(const std::string& path, long holdout, CutoffData& data) {
     auto line_check = [&](const json& line, int players) {
         const JsonField l(line, "");
@@ -161,18 +172,20 @@ void read_data(const std::string& path, long holdout, CutoffData& data) {
         const JsonField ps = l["positions"];
         for (std::size_t k = 0; k < ps.array(); ++k) {
             const JsonField p = ps[k];
-            const int points_left = static_cast<int>(p["points_left"].integer(0, 1000));
-            p["tricks_left"].integer(1, kMaxTricks);
+            const int tricks_left = static_cast<int>(p["tricks_left"].integer(1, kMaxTricks));
+            const int left = sampling::game_of_form(data.form) == GameKind::kSpades
+                                 ? tricks_left
+                                 : static_cast<int>(p["points_left"].integer(0, 1000));
             p["rest"].array(players, players);
             p["features"].array(players, players);
             for (int s = 0; s < players; ++s) {
                 Sample smp;
-                smp.rest = static_cast<double>(p["rest"][s].integer(0, points_left));
+                smp.rest = static_cast<double>(p["rest"][s].integer(0, left));
                 const JsonField row = p["features"][s];
                 row.array(sampling::kCutoffFeatures, sampling::kCutoffFeatures);
                 for (int j = 0; j < sampling::kCutoffFeatures; ++j)
                     smp.x[j] = row[j].number(-1e6, 1e6);
-                smp.points_left = points_left;
+                smp.left = left;
                 smp.players = players;
                 smp.seat = s;
                 smp.position = data.positions;
@@ -183,15 +196,14 @@ void read_data(const std::string& path, long holdout, CutoffData& data) {
         }
     };
     const DataFileSource source =
-        read_data_file(path, kDataCommand, kDataCommand,
-                       names_json(sampling::cutoff_feature_names()), data.form, line_check);
+        read_data_file(path, kDataCommand, kDataCommand, cutoff_names_json, data.form, line_check);
     data.hands += source.hands;
     data.files.push_back(source.file);
     data.commands.push_back(source.command);
 }
 
-// Errors of the held-out penalty points per seat: the raw prediction, the whole shares the
-// search uses (cutoff_shares) and the even share.
+// Errors of what each seat takes in the rest of the hand, held out: the raw prediction, the whole
+// shares the search uses (cutoff_shares) and the even share.
 struct Errors {
     long seats = 0;
     double model_abs = 0, model_sq = 0, shares_abs = 0, even_abs = 0, even_sq = 0;
@@ -221,8 +233,8 @@ Errors held_out_errors(const CutoffData& data, const std::vector<double>& w) {
                 pred[s] += w[static_cast<std::size_t>(j)] * smp.x[j];
         }
         std::array<int, kMaxPlayers> shares{};
-        cutoff_shares(pred, n, first.points_left, shares);
-        const double even = static_cast<double>(first.points_left) / n;
+        cutoff_shares(pred, n, first.left, shares);
+        const double even = static_cast<double>(first.left) / n;
         for (int s = 0; s < n; ++s) {
             const double y = data.samples[i + static_cast<std::size_t>(s)].rest;
             e.model_abs += std::abs(pred[s] - y);
@@ -267,6 +279,7 @@ int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
     }
     if (y.empty()) throw InputError("--data: no positions to fit outside the held-out hands");
     const std::vector<double> w = sampling::fit_ridge(x, y, sampling::kCutoffFeatures, ridge);
+    const GameKind game = sampling::game_of_form(data.form);
     const Errors errors = held_out_errors(data, w);
 
     sampling::ModelFile m;
@@ -274,8 +287,8 @@ int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
     m.kind = "cutoff-eval";
     m.comments = {
         "A predictive cut-off evaluation for " + data.form +
-            " (pimc:eval=search,cutoff=model): the penalty points a seat takes in the rest of "
-            "the hand",
+            " (pimc:eval=search,cutoff=model): the " + taken_name(game) +
+            " a seat takes in the rest of the hand",
         "as the sum of weight x feature over features of the position at a trick boundary "
         "(sampling/cutoff_model.cpp),",
         fmt::format("fitted by ridge least squares (ridge {}) to {} seat positions of {} "
@@ -285,7 +298,7 @@ int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
     };
     m.meta = model_metadata(data.form, "cardgames learn cutoff-fit", argc, argv, data.files,
                             data.commands);
-    for (std::string_view n : sampling::cutoff_feature_names()) m.names.emplace_back(n);
+    for (std::string_view n : sampling::cutoff_feature_names(game)) m.names.emplace_back(n);
     m.weights = w;
     write_model_file(out_path, m);
     std::cout << fmt::format("{} positions of {} hands; fitted on {} seat positions\n",

@@ -189,12 +189,23 @@ void SpadesScoreObjective::outcome_tuple(const TrickPlay& g, const TrickCounts& 
 void SpadesScoreObjective::evaluate(const TrickPlay& g, engine::Tuple& out) const {
     // A nil bidder still clean is predicted to stay clean (an even share would call every nil lost
     // at the horizon, leaving the search no reason to protect or attack it); the others share what
-    // is left. Any split of the tricks left is a reachable outcome, so the tuple stays inside the
-    // (trivial) bounds and within maxsum.
+    // is left. With a cut-off evaluation (at a trick boundary) the tricks left go in whole shares
+    // as it predicts. Any split of the tricks left is a reachable outcome, so the tuple stays
+    // inside the (trivial) bounds and within maxsum.
     const int n = g.players();
     const int left = g.remaining_tricks();
     const PlayState& ps = g.state();
     TrickCounts tricks{};
+    for (int p = 0; p < n; ++p) tricks[p] = ps.tricks_won[p];
+    if (cutoff_ && ps.trick_size == 0) {
+        std::array<double, kMaxPlayers> rest{};
+        cutoff_->predict(g, context_, rest);
+        std::array<int, kMaxPlayers> share{};
+        cutoff_shares(rest, n, left, share);
+        for (int p = 0; p < n; ++p) tricks[p] += share[p];
+        outcome_tuple(g, tricks, out);
+        return;
+    }
     int sharing = 0;
     std::array<bool, kMaxPlayers> clean_nil{};
     for (int p = 0; p < n; ++p) {
@@ -203,7 +214,6 @@ void SpadesScoreObjective::evaluate(const TrickPlay& g, engine::Tuple& out) cons
     }
     const int sharers = sharing > 0 ? sharing : n;
     for (int p = 0, k = 0; p < n; ++p) {
-        tricks[p] = ps.tricks_won[p];
         if (clean_nil[p] && sharing > 0) continue;
         tricks[p] += left / sharers + (k < left % sharers ? 1 : 0);
         ++k;

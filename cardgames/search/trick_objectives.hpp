@@ -37,19 +37,24 @@ struct ScoreContext {
     std::array<Bid, kMaxPlayers> bids{};
     std::array<int, kMaxPlayers> bags{};
 };
+// The context of a game without bids (Hearts).
+inline const ScoreContext kNoScoreContext{};
 
 using TrickCounts = std::array<int, kMaxPlayers>;
 
-// A predictive cut-off evaluation (pimc:eval=search,cutoff=model; the learned model is
+// A predictive cut-off evaluation (pimc:eval=search,cutoff=model; the learned models are
 // sampling/cutoff_model.hpp): what each player is expected to take in the rest of the hand from a
-// trick boundary, in penalty points (Hearts). The search only asks it; HeartsPointsObjective makes
-// the answer consistent with its bounds (cutoff_shares). Its answer must depend only on what the
-// objective's hash_key() covers (the cards in each hand, the leader, and, while the moon is
-// possible, the points each player has taken), so that transposition entries stay exact.
+// trick boundary: penalty points (Hearts) or tricks (Spades, given the bids in `context`). The
+// search only asks it; the objective makes the answer consistent with its bounds (cutoff_shares).
+// Its answer must depend only on what the objective's hash_key() covers (the cards in each hand,
+// the leader, whether spades are broken; in Hearts, while the moon is possible, the points each
+// player has taken; in Spades the tricks each has won) and on `context`, which is fixed for a
+// search, so that transposition entries stay exact.
 class CutoffEvaluator {
   public:
     virtual ~CutoffEvaluator() = default;
-    virtual void predict(const TrickPlay& g, std::array<double, kMaxPlayers>& rest) const = 0;
+    virtual void predict(const TrickPlay& g, const ScoreContext& context,
+                         std::array<double, kMaxPlayers>& rest) const = 0;
 };
 
 // Whole shares of `total` in proportion to `rest` (negative or non-finite entries count as 0, all
@@ -196,6 +201,9 @@ class SpadesScoreObjective {
         outcome_tuple(g, tricks, out);
     }
     void evaluate(const TrickPlay& g, engine::Tuple& out) const;
+    // A predictive cut-off evaluation (null: the even share below). Any split of the tricks left
+    // is a reachable outcome, so the (trivial) bounds hold for its whole shares too.
+    void set_cutoff(const CutoffEvaluator* cutoff) { cutoff_ = cutoff; }
     // Trivial bounds: the score is not monotonic in the tricks taken.
     void bounds(const TrickPlay& g, int, engine::Tuple& lo, engine::Tuple& hi) const {
         lo = {};
@@ -224,6 +232,7 @@ class SpadesScoreObjective {
     engine::Utility shift_ = 0;  // added to every utility so that all are >= 0
     engine::Utility max_u_ = 0;  // largest utility any player can reach
     engine::Utility maxsum_ = 0;
+    const CutoffEvaluator* cutoff_ = nullptr;
 };
 
 class HeartsPointsObjective {
@@ -262,7 +271,7 @@ class HeartsPointsObjective {
         std::array<int, kMaxPlayers> share{};
         if (cutoff_ && g.state().trick_size == 0) {
             std::array<double, kMaxPlayers> rest{};
-            cutoff_->predict(g, rest);
+            cutoff_->predict(g, kNoScoreContext, rest);
             cutoff_shares(rest, n, left, share);
         } else {
             for (int p = 0; p < n; ++p) share[p] = left / n + (p < left % n ? 1 : 0);

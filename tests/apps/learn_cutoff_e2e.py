@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """End-to-end checks of the predictive cut-off evaluation (issue 25): `learn cutoff-data` writes the
-same file for any --threads, `learn cutoff-fit` writes a model that names its command and data and
+same file for any --threads (Hearts and Spades), `learn cutoff-fit` writes a model that names its command and data and
 prints its held-out error beside the even share's, the model
 plays through `pimc:eval=search,cutoff=model` with the same decisions for any thread count, and bad
 input (seeds, games, model files, options) is refused with exit 2.
@@ -17,8 +17,8 @@ from e2e import check, finish, path, read, run
 SEARCH = "pimc:eval=search,worlds=4,nodes=150,rollouts=4"
 
 
-def data(out, threads, hands="6", seed="1000007"):
-    return run("learn", "cutoff-data", "--preset", "hearts4", "--hands", hands, "--seed", seed,
+def data(out, threads, hands="6", seed="1000007", preset="hearts4"):
+    return run("learn", "cutoff-data", "--preset", preset, "--hands", hands, "--seed", seed,
                "--threads", threads, "--out", path(out), "--quiet")
 
 
@@ -57,6 +57,33 @@ def case_cutoff_data_fit_play():
     check("4 games replayed, 0 with errors" in out, out)
 
 
+def case_cutoff_spades():
+    # Spades: the tricks each seat takes in the rest of the hand, given the bids.
+    data("s1.jsonl", "1", hands="4", preset="spades-partnership")
+    data("s2.jsonl", "2", hands="4", preset="spades-partnership")
+    check(read("s1.jsonl") == read("s2.jsonl"), "learn cutoff-data (Spades): --threads 1 and 2 differ")
+    for l in read("s1.jsonl").decode().splitlines()[1:]:
+        for p in json.loads(l)["positions"]:
+            check(sum(p["rest"]) == p["tricks_left"], "the seats take every trick left")
+            check(len(p["features"]) == 4 and all(len(r) == 20 for r in p["features"]), "20 features per seat")
+    out = run("learn", "cutoff-fit", "--data", path("s1.jsonl"), "--holdout", "2", "--out", path("s.txt")).stdout
+    check("held-out seat positions" in out, out)
+    model = read("s.txt").decode()
+    check("\nform spades-partnership\n" in model and "\nneed " in model and "the tricks a seat takes" in model,
+          "a Spades model of Spades features")
+    # A Hearts data file beside a Spades one is refused.
+    data("h.jsonl", "1", hands="1")
+    expect_bad(["learn", "cutoff-fit", "--data", path("s1.jsonl"), "--data", path("h.jsonl"), "--out", path("x.txt")],
+               "'hearts4' data beside 'spades-partnership' data")
+    spec = f"{SEARCH},cutoff=model,cutoff_model={path('s.txt')}"
+    for threads in ("1", "2"):
+        run("tournament", "--preset", "spades-partnership", "--players", f"{spec},rule,{spec},rule", "--hands", "1",
+            "--seed", "1011", "--duplicate", "--threads", threads, "--quiet", "--out", path(f"st{threads}.jsonl"))
+    check(plays("st1.jsonl") == plays("st2.jsonl"), "cutoff=model (Spades): --threads 1 and 2 play differently")
+    out = run("replay", path("st1.jsonl")).stdout
+    check("2 games replayed, 0 with errors" in out, out)
+
+
 def expect_bad(args, *fragments):
     p = run(*args, expect=2)
     for f in fragments:
@@ -71,8 +98,6 @@ def tournament_with(spec, game="hearts"):
 def case_cutoff_refuse():
     expect_bad(["learn", "cutoff-data", "--preset", "hearts4", "--hands", "1", "--seed", "1051",
                 "--out", path("x.jsonl")], "--seed 1051", "training seed")
-    expect_bad(["learn", "cutoff-data", "--preset", "spades-partnership", "--hands", "1",
-                "--out", path("x.jsonl")], "Hearts only")
     expect_bad(["learn", "cutoff-fit", "--data", path("none.jsonl"), "--out", path("m.txt")], "none.jsonl")
     good = ["cardgames-model 1", "kind cutoff-eval", "form hearts4", "weights 20", "bias 1.0"]
     with open(path("bad.txt"), "w") as f:
@@ -86,7 +111,12 @@ def case_cutoff_refuse():
     expect_bad(tournament_with("pimc:cutoff=model"), "cutoff=model goes with eval=search")
     expect_bad(tournament_with(f"{SEARCH},cutoff_model=x.txt"), "cutoff_model= goes with cutoff=model")
     expect_bad(tournament_with(f"{SEARCH},cutoff=magic"), "cutoff=magic is not even or model")
-    expect_bad(tournament_with(f"{SEARCH},cutoff=model", game="spades"), "Hearts only")
+    with open(path("hearts.txt"), "w") as f:
+        f.write(read_text("hearts4-cutoff"))
+    expect_bad(tournament_with(f"{SEARCH},cutoff=model,cutoff_model={path('hearts.txt')}", game="spades"),
+               f"model '{path('hearts.txt')}': made for hearts4, not for spades-partnership")
+    expect_bad(tournament_with(f"{SEARCH},cutoff=model,utility=tricks", game="spades"),
+               "cutoff=model goes with utility=score")
 
 
 def read_text(model):

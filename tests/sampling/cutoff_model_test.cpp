@@ -1,7 +1,8 @@
-// The learned cut-off evaluation (pimc:eval=search,cutoff=model): its model file (the shipped one
-// read, malformed ones refused naming the file and line), whole shares that stay inside the
-// bounds, every pruning algorithm agreeing with plain max^n when the leaves use the learned model,
-// the spec options, and pimc's decisions with the model the same for any thread count.
+// The learned cut-off evaluation (pimc:eval=search,cutoff=model), Hearts and Spades: its model
+// files (every form's shipped one read, malformed ones refused naming the file and line), whole
+// shares that stay inside the bounds, every pruning algorithm agreeing with plain max^n when the
+// leaves use the learned model, the spec options, and pimc's decisions with the model the same for
+// any thread count.
 #include "sampling/cutoff_model.hpp"
 
 #include <gtest/gtest.h>
@@ -54,7 +55,7 @@ TEST(CutoffModel, TheShippedModelReadsAndPredictsTheRestOfTheHand) {
     const Game game = position(rules, 11, 52);
     const TrickPlay g(rules, game.play_state(), game.hand().taken);
     std::array<double, kMaxPlayers> rest{};
-    model->predict(g, rest);
+    model->predict(g, kNoScoreContext, rest);
     double sum = 0;
     int queen_seat = -1;
     for (int p = 0; p < 4; ++p) {
@@ -68,8 +69,6 @@ TEST(CutoffModel, TheShippedModelReadsAndPredictsTheRestOfTheHand) {
             EXPECT_GT(rest[queen_seat], rest[p]);
         }
     }
-    const Rules spades = load_rules(preset_path("spades-partnership"), {});
-    EXPECT_THROW(shipped(spades), InputError);
     const Rules hearts3 = load_rules(preset_path("hearts3"), {});
     try {
         cutoff_model_for(default_cutoff_model(rules).string(), hearts3);
@@ -81,9 +80,55 @@ TEST(CutoffModel, TheShippedModelReadsAndPredictsTheRestOfTheHand) {
     }
 }
 
+// Every form ships a model of its own, and reads it.
+TEST(CutoffModel, EveryFormShipsItsModel) {
+    for (const char* form : {"hearts3", "hearts4", "hearts5", "hearts6", "spades-partnership",
+                             "spades-cutthroat3", "spades-cutthroat4"}) {
+        const Rules rules = load_rules(preset_path(form), {});
+        EXPECT_EQ(shipped(rules)->form(), form);
+    }
+}
+
+// Spades: the tricks each seat takes in the rest of the hand, given the bids.
+TEST(CutoffModel, TheSpadesModelPredictsTheTricksLeftFromTheBids) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    const auto model = shipped(rules);
+    for (int i = 0; i < 20; ++i) {
+        const Game game = position(rules, 40 + i, 52);
+        const TrickPlay g(rules, game.play_state(), game.hand().taken);
+        ScoreContext context;
+        context.bids = game.hand().bids;
+        std::array<double, kMaxPlayers> rest{};
+        model->predict(g, context, rest);
+        EXPECT_NEAR(rest[0] + rest[1] + rest[2] + rest[3], 13, 1.5) << "seed " << 40 + i;
+        // The same cards bid nil are predicted to take fewer tricks than bid for four.
+        context.bids[0] = Bid{4, false};
+        model->predict(g, context, rest);
+        const double four = rest[0];
+        context.bids[0] = Bid{0, false};
+        model->predict(g, context, rest);
+        EXPECT_LT(rest[0], four) << "seed " << 40 + i;
+    }
+    // A file of this form with Hearts features is refused at the first other name.
+    std::string text = "cardgames-model 1\nkind cutoff-eval\nform spades-partnership\nweights 20\n";
+    for (std::string_view name : cutoff_feature_names(GameKind::kHearts))
+        text += std::string(name) + " 0.5\n";
+    text += "end\n";
+    const std::string bad = write_temp("cutoff-spades-hearts.txt", text);
+    try {
+        load_cutoff_model(bad);
+        ADD_FAILURE() << "a Spades model of Hearts features was read";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("line 6: weight 2 is 'points_left', expected "
+                                             "'tricks_left'"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
 TEST(CutoffModel, MalformedFilesAreRefusedNamingFileAndLine) {
     std::string text = "cardgames-model 1\nkind cutoff-eval\nform hearts4\nweights 20\n";
-    const auto& names = cutoff_feature_names();
+    const auto& names = cutoff_feature_names(GameKind::kHearts);
     for (int i = 0; i < kCutoffFeatures; ++i)
         text += std::string(names[i]) + (i == 3 ? " 1.5x\n" : " 0.5\n");
     text += "end\n";
@@ -164,34 +209,59 @@ TEST(CutoffModel, LeavesLieInsideTheBoundsAndSumAsTheEvenShare) {
         EXPECT_EQ(sa, sb);
         EXPECT_LE(sb, learned.maxsum());
     }
+    // Spades: the score utility takes the learned leaves inside its (trivial) bounds; the tricks
+    // utility, whose bounds assume the even share at the horizon, does not take them.
     const Rules spades = load_rules(preset_path("spades-partnership"), {});
+    const auto spades_model = shipped(spades);
+    for (int i = 0; i < 30; ++i) {
+        const Game game = position(spades, 500 + i, 4 * (1 + i % 13));
+        ScoreContext context;
+        context.bids = game.hand().bids;
+        TrickGame learned(spades, game.play_state(), Utility::kScore, game.hand().taken, context);
+        ASSERT_TRUE(learned.set_cutoff(spades_model.get()));
+        engine::Tuple b{}, lo{}, hi{};
+        learned.evaluate(b);
+        learned.bounds(lo, hi);
+        engine::Utility sb = 0;
+        for (int p = 0; p < 4; ++p) {
+            sb += b[p];
+            EXPECT_GE(b[p], lo[p]) << "seed " << 500 + i;
+            EXPECT_LE(b[p], hi[p]) << "seed " << 500 + i;
+        }
+        EXPECT_LE(sb, learned.maxsum());
+    }
     const Game game = position(spades, 5, 40);
     TrickGame tricks(spades, game.play_state(), Utility::kTricks, game.hand().taken);
-    EXPECT_FALSE(tricks.set_cutoff(model.get()));
+    EXPECT_FALSE(tricks.set_cutoff(spades_model.get()));
 }
 
 // Every pruning configuration of the max^n family returns plain max^n's root tuple and move under
 // a depth limit when the horizon leaves are valued by the learned model.
-TEST(CutoffModel, EveryPruningAlgorithmAgreesWithMaxnOnLearnedLeaves) {
-    const Rules rules = load_rules(preset_path("hearts4"), {});
+// Plain max^n's root tuple and move, under a depth limit with learned horizon leaves, from every
+// pruning configuration, on `count` positions of `form`; returns how many differ from the even
+// share's.
+int agree_with_maxn_on_learned_leaves(const char* form, Utility utility, int count) {
+    const Rules rules = load_rules(preset_path(form), {});
     const auto model = shipped(rules);
     int differ_from_even = 0;
-    for (int i = 0; i < 300; ++i) {
+    for (int i = 0; i < count; ++i) {
         const int tricks_left = 5 + i % 3, depth = 1 + i % 2;
         const Game game = position(rules, 9000 + i, tricks_left * 4 - i % 4);
+        ScoreContext context;
+        context.bids = game.hand().bids;
         auto search = [&](engine::Algorithm a, bool tables, bool tt, bool learned) {
             engine::SearchOptions o;
             o.algorithm = a;
             o.outcome_tables = tables;
             o.tt_entries = tt ? 4096 : 0;
             o.depth_limit = depth;
-            TrickGame g(rules, game.play_state(), Utility::kPoints, game.hand().taken);
+            TrickGame g(rules, game.play_state(), utility, game.hand().taken, context);
             if (learned) g.set_cutoff(model.get());
             engine::Searcher<TrickGame> s(o);
             return s.search(g);
         };
         const auto want = search(engine::Algorithm::kMaxn, false, false, true);
-        ASSERT_TRUE(want.complete);
+        EXPECT_TRUE(want.complete);
         differ_from_even +=
             search(engine::Algorithm::kMaxn, false, false, false).value != want.value;
         for (auto a :
@@ -201,15 +271,20 @@ TEST(CutoffModel, EveryPruningAlgorithmAgreesWithMaxnOnLearnedLeaves) {
                 for (bool tt : {false, true}) {
                     if (a == engine::Algorithm::kMaxn && (tables || !tt)) continue;
                     const auto got = search(a, tables, tt, true);
-                    ASSERT_EQ(got.value, want.value)
-                        << engine::algorithm_name(a) << " tables " << tables << " tt " << tt
-                        << " depth " << depth << " seed " << 9000 + i;
-                    ASSERT_EQ(got.best_move, want.best_move)
-                        << engine::algorithm_name(a) << " seed " << 9000 + i;
+                    EXPECT_EQ(got.value, want.value)
+                        << form << " " << engine::algorithm_name(a) << " tables " << tables
+                        << " tt " << tt << " depth " << depth << " seed " << 9000 + i;
+                    EXPECT_EQ(got.best_move, want.best_move)
+                        << form << " " << engine::algorithm_name(a) << " seed " << 9000 + i;
                 }
     }
+    return differ_from_even;
+}
+
+TEST(CutoffModel, EveryPruningAlgorithmAgreesWithMaxnOnLearnedLeaves) {
     // The learned leaves are not the even share under another name.
-    EXPECT_GT(differ_from_even, 75);
+    EXPECT_GT(agree_with_maxn_on_learned_leaves("hearts4", Utility::kPoints, 300), 75);
+    EXPECT_GT(agree_with_maxn_on_learned_leaves("spades-partnership", Utility::kScore, 200), 50);
 }
 
 TEST(CutoffModel, SpecOptions) {
@@ -217,9 +292,10 @@ TEST(CutoffModel, SpecOptions) {
     EXPECT_TRUE(o.cutoff_model);
     EXPECT_TRUE(o.cutoff_path.empty());
     EXPECT_FALSE(PimcOptions::from_spec(parse_bot_spec("pimc:eval=search")).cutoff_model);
-    for (const char* bad : {"pimc:cutoff=model", "pimc:eval=search,cutoff=magic",
-                            "pimc:eval=search,cutoff_model=x.txt",
-                            "pimc:eval=search,cutoff=model,cutoff_model=/no/such/model.txt"})
+    for (const char* bad :
+         {"pimc:cutoff=model", "pimc:eval=search,cutoff=magic",
+          "pimc:eval=search,cutoff_model=x.txt", "pimc:eval=search,cutoff=model,utility=tricks",
+          "pimc:eval=search,cutoff=model,cutoff_model=/no/such/model.txt"})
         EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec(bad)), InputError) << bad;
 }
 
