@@ -49,12 +49,18 @@ def case_cutoff_data_fit_play():
     check("seed 1000007" in model and "--players \"rule,rule,rule,rule\"" in model, "the data's command is recorded")
 
     spec = f"{SEARCH},cutoff=model,cutoff_model={path('m.txt')}"
+    plays_alike_on_any_threads("hearts4", f"{spec},rule,rule,rule", 4)
+
+
+def plays_alike_on_any_threads(preset, players, games):
+    """A one-board duplicate match plays the same for --threads 1 and 2, and its records replay."""
     for threads in ("1", "2"):
-        run("tournament", "--preset", "hearts4", "--players", f"{spec},rule,rule,rule", "--hands", "1",
-            "--seed", "1011", "--duplicate", "--threads", threads, "--quiet", "--out", path(f"t{threads}.jsonl"))
-    check(plays("t1.jsonl") == plays("t2.jsonl"), "cutoff=model: --threads 1 and 2 play differently")
-    out = run("replay", path("t1.jsonl")).stdout
-    check("4 games replayed, 0 with errors" in out, out)
+        run("tournament", "--preset", preset, "--players", players, "--hands", "1", "--seed", "1011",
+            "--duplicate", "--threads", threads, "--quiet", "--out", path(f"{preset}-t{threads}.jsonl"))
+    check(plays(f"{preset}-t1.jsonl") == plays(f"{preset}-t2.jsonl"),
+          f"cutoff=model ({preset}): --threads 1 and 2 play differently")
+    out = run("replay", path(f"{preset}-t1.jsonl")).stdout
+    check(f"{games} games replayed, 0 with errors" in out, out)
 
 
 def case_cutoff_spades():
@@ -76,12 +82,7 @@ def case_cutoff_spades():
     expect_bad(["learn", "cutoff-fit", "--data", path("s1.jsonl"), "--data", path("h.jsonl"), "--out", path("x.txt")],
                "'hearts4' data beside 'spades-partnership' data")
     spec = f"{SEARCH},cutoff=model,cutoff_model={path('s.txt')}"
-    for threads in ("1", "2"):
-        run("tournament", "--preset", "spades-partnership", "--players", f"{spec},rule,{spec},rule", "--hands", "1",
-            "--seed", "1011", "--duplicate", "--threads", threads, "--quiet", "--out", path(f"st{threads}.jsonl"))
-    check(plays("st1.jsonl") == plays("st2.jsonl"), "cutoff=model (Spades): --threads 1 and 2 play differently")
-    out = run("replay", path("st1.jsonl")).stdout
-    check("2 games replayed, 0 with errors" in out, out)
+    plays_alike_on_any_threads("spades-partnership", f"{spec},rule,{spec},rule", 2)
 
 
 def expect_bad(args, *fragments):

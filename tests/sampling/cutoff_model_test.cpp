@@ -47,6 +47,16 @@ std::string write_temp(const std::string& name, const std::string& text) {
     return p.string();
 }
 
+// Reading the model file at `path` is refused with an error that says `message`.
+void expect_refused(const std::string& path, const std::string& message) {
+    try {
+        load_cutoff_model(path);
+        ADD_FAILURE() << "the malformed model " << path << " was read";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+}
+
 TEST(CutoffModel, TheShippedModelReadsAndPredictsTheRestOfTheHand) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     const auto model = shipped(rules);
@@ -114,16 +124,8 @@ TEST(CutoffModel, TheSpadesModelPredictsTheTricksLeftFromTheBids) {
     for (std::string_view name : cutoff_feature_names(GameKind::kHearts))
         text += std::string(name) + " 0.5\n";
     text += "end\n";
-    const std::string bad = write_temp("cutoff-spades-hearts.txt", text);
-    try {
-        load_cutoff_model(bad);
-        ADD_FAILURE() << "a Spades model of Hearts features was read";
-    } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("line 6: weight 2 is 'points_left', expected "
-                                             "'tricks_left'"),
-                  std::string::npos)
-            << e.what();
-    }
+    expect_refused(write_temp("cutoff-spades-hearts.txt", text),
+                   "line 6: weight 2 is 'points_left', expected 'tricks_left'");
 }
 
 TEST(CutoffModel, MalformedFilesAreRefusedNamingFileAndLine) {
@@ -133,26 +135,12 @@ TEST(CutoffModel, MalformedFilesAreRefusedNamingFileAndLine) {
         text += std::string(names[i]) + (i == 3 ? " 1.5x\n" : " 0.5\n");
     text += "end\n";
     const std::string bad = write_temp("cutoff-bad-number.txt", text);
-    try {
-        load_cutoff_model(bad);
-        ADD_FAILURE() << "a malformed model was read";
-    } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("model '" + bad + "' line 8: '1.5x' is not a number"),
-                  std::string::npos)
-            << e.what();
-    }
+    expect_refused(bad, "model '" + bad + "' line 8: '1.5x' is not a number");
     // Another feature where this program has `leads`: named with its line.
     std::string renamed = text;
     renamed.replace(renamed.find("leads 1.5x"), 10, "lead 1.5");
-    const std::string other = write_temp("cutoff-bad-name.txt", renamed);
-    try {
-        load_cutoff_model(other);
-        ADD_FAILURE() << "a model of other features was read";
-    } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("line 8: weight 4 is 'lead', expected 'leads'"),
-                  std::string::npos)
-            << e.what();
-    }
+    expect_refused(write_temp("cutoff-bad-name.txt", renamed),
+                   "line 8: weight 4 is 'lead', expected 'leads'");
     std::string good = text;
     good.replace(good.find("leads 1.5x"), 10, "leads 1.5");
     const auto ok = load_cutoff_model(write_temp("cutoff-good.txt", good));
