@@ -49,9 +49,6 @@ class Searcher<G> {
         options_.node_limit = limit;
         each([limit](auto& s) { s.set_node_limit(limit); });
     }
-    void clear_tables() {
-        each([](auto& s) { s.clear_tables(); });
-    }
     Result search(G& game) {
         return game.visit([this](auto& g) { return searcher_for(g).search(g); });
     }
