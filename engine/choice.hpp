@@ -41,23 +41,11 @@ class Searcher<G> {
     explicit Searcher(const SearchOptions& options) : options_(options) {}
 
     [[nodiscard]] const SearchOptions& options() const { return options_; }
-    void set_depth_limit(int depth) {
-        options_.depth_limit = depth;
-        each([depth](auto& s) { s.set_depth_limit(depth); });
-    }
-    void set_node_limit(std::uint64_t limit) {
-        options_.node_limit = limit;
-        each([limit](auto& s) { s.set_node_limit(limit); });
-    }
-    Result search(G& game) {
-        return game.visit([this](auto& g) { return searcher_for(g).search(g); });
-    }
-    Analysis analyze_root(G& game) {
-        return game.visit([this](auto& g) { return searcher_for(g).analyze_root(g); });
-    }
-    AllOptimal<Move, G::kMaxMoves> search_all_optimal(G& game) {
-        return game.visit([this](auto& g) { return searcher_for(g).search_all_optimal(g); });
-    }
+    void set_depth_limit(int depth);
+    void set_node_limit(std::uint64_t limit);
+    Result search(G& game);
+    Analysis analyze_root(G& game);
+    AllOptimal<Move, G::kMaxMoves> search_all_optimal(G& game);
 
   private:
     template <class F>
@@ -78,5 +66,38 @@ class Searcher<G> {
     SearchOptions options_;
     typename detail::ChoiceSearchers<typename G::Choices>::type impl_;
 };
+
+// The entry points are defined out of the class, so they are not inline (g++ instantiates inline
+// members at -O2 even under `extern template`, to inline them). A game that many files search can
+// so have its search compiled once: `extern template class engine::Searcher<G>;` beside the game,
+// `template class engine::Searcher<G>;` in one .cpp. Its callers then only call these entry
+// points, which dispatch once per search; every node is searched inside that one instantiation.
+template <Game G>
+requires ChoiceGame<G>
+void Searcher<G>::set_depth_limit(int depth) {
+    options_.depth_limit = depth;
+    each([depth](auto& s) { s.set_depth_limit(depth); });
+}
+template <Game G>
+requires ChoiceGame<G>
+void Searcher<G>::set_node_limit(std::uint64_t limit) {
+    options_.node_limit = limit;
+    each([limit](auto& s) { s.set_node_limit(limit); });
+}
+template <Game G>
+requires ChoiceGame<G>
+auto Searcher<G>::search(G& game) -> Result {
+    return game.visit([this](auto& g) { return searcher_for(g).search(g); });
+}
+template <Game G>
+requires ChoiceGame<G>
+auto Searcher<G>::analyze_root(G& game) -> Analysis {
+    return game.visit([this](auto& g) { return searcher_for(g).analyze_root(g); });
+}
+template <Game G>
+requires ChoiceGame<G>
+auto Searcher<G>::search_all_optimal(G& game) -> AllOptimal<Move, G::kMaxMoves> {
+    return game.visit([this](auto& g) { return searcher_for(g).search_all_optimal(g); });
+}
 
 }  // namespace engine
