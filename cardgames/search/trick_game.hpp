@@ -211,3 +211,8 @@ class TrickGame {
 static_assert(engine::Game<TrickGame> && engine::ChoiceGame<TrickGame>);
 
 }  // namespace cardgames
+
+// The search on a TrickGame (max^n and two-sided, for each objective) is compiled once, in
+// trick_search.cpp (engine/choice.hpp says how): the files that search a hand call its entry
+// points instead of compiling it again.
+extern template class engine::Searcher<cardgames::TrickGame>;
