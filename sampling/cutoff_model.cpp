@@ -129,8 +129,7 @@ void hearts_features(const TrickPlay& g, int seat, CutoffFeatures& out) {
 struct Tops {
     int trumps = 0, cards = 0;
 };
-Tops tops_of(const PlayState& ps, int players, int seat, Suit trump) {
-    const CardSet mine = ps.hands[seat], others = cards_of_others(ps, players, seat);
+Tops tops_of(CardSet mine, CardSet others, Suit trump) {
     Tops t;
     for (int s = 0; s < kNumSuits; ++s) {
         const auto suit = static_cast<Suit>(s);
@@ -158,8 +157,9 @@ void spades_features(const TrickPlay& g, const ScoreContext& context, int seat,
             others_need += need(p);
             others_nil += clean_nil(p) ? 1 : 0;
         }
-    const Tops own = tops_of(ps, n, seat, trump);
-    const Tops partners = partner >= 0 ? tops_of(ps, n, partner, trump) : Tops{};
+    const Tops own = tops_of(mine, others, trump);
+    const Tops partners =
+        partner >= 0 ? tops_of(ps.hands[partner], cards_of_others(ps, n, partner), trump) : Tops{};
     const std::uint16_t trumps = mine.lane(trump);
     int high_cards = 0, low = 0, ruff_voids = 0, shorts = 0;
     for (int s = 0; s < kNumSuits; ++s) {

@@ -90,6 +90,13 @@ void cutoff_shares(const std::array<double, kMaxPlayers>& rest, int players, int
     }
 }
 
+void CutoffEvaluator::shares(const TrickPlay& g, const ScoreContext& context, int total,
+                             std::array<int, kMaxPlayers>& out) const {
+    std::array<double, kMaxPlayers> rest{};
+    predict(g, context, rest);
+    cutoff_shares(rest, g.players(), total, out);
+}
+
 // --- Tricks
 
 void TricksObjective::bounds(const TrickPlay& g, int horizon, engine::Tuple& lo,
@@ -198,10 +205,8 @@ void SpadesScoreObjective::evaluate(const TrickPlay& g, engine::Tuple& out) cons
     TrickCounts tricks{};
     for (int p = 0; p < n; ++p) tricks[p] = ps.tricks_won[p];
     if (cutoff_ && ps.trick_size == 0) {
-        std::array<double, kMaxPlayers> rest{};
-        cutoff_->predict(g, context_, rest);
         std::array<int, kMaxPlayers> share{};
-        cutoff_shares(rest, n, left, share);
+        cutoff_->shares(g, context_, left, share);
         for (int p = 0; p < n; ++p) tricks[p] += share[p];
         outcome_tuple(g, tricks, out);
         return;

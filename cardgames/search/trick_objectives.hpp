@@ -55,6 +55,9 @@ class CutoffEvaluator {
     virtual ~CutoffEvaluator() = default;
     virtual void predict(const TrickPlay& g, const ScoreContext& context,
                          std::array<double, kMaxPlayers>& rest) const = 0;
+    // The prediction as whole shares of `total`, what is left to take (cutoff_shares below).
+    void shares(const TrickPlay& g, const ScoreContext& context, int total,
+                std::array<int, kMaxPlayers>& out) const;
 };
 
 // Whole shares of `total` in proportion to `rest` (negative or non-finite entries count as 0, all
@@ -270,9 +273,7 @@ class HeartsPointsObjective {
         for (int p = 0; p < n; ++p) left -= g.penalty(p);
         std::array<int, kMaxPlayers> share{};
         if (cutoff_ && g.state().trick_size == 0) {
-            std::array<double, kMaxPlayers> rest{};
-            cutoff_->predict(g, kNoScoreContext, rest);
-            cutoff_shares(rest, n, left, share);
+            cutoff_->shares(g, kNoScoreContext, left, share);
         } else {
             for (int p = 0; p < n; ++p) share[p] = left / n + (p < left % n ? 1 : 0);
         }
