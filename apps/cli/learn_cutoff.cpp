@@ -39,7 +39,7 @@ using nlohmann::json;
 
 namespace {
 
-const char* const kDataCommand = "learn cutoff-data";
+const char* const kCutoffDataCommand = "learn cutoff-data";
 
 // What the model predicts, as the model file says it.
 std::string taken_name(GameKind game) {
@@ -77,7 +77,7 @@ Boundary boundary_of(const Game& game) {
     return b;
 }
 
-std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop) {
+std::string cutoff_data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop) {
     const Rules& rules = plan.rules;
     const int n = rules.players;
     const std::uint64_t hand_seed = seeds::training_hand(plan.seed, index);
@@ -114,7 +114,7 @@ std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_toke
 
 std::optional<int> parse_data(int argc, char** argv, SelfPlayPlan& plan, BatchRunOptions& run) {
     SelfPlayArgs args;
-    if (!args.parse(kDataCommand, argc, argv, plan, run,
+    if (!args.parse(kCutoffDataCommand, argc, argv, plan, run,
                     "one bot spec per seat (default: rule in every seat, cheap; pimc is dear)",
                     "not used by this command"))
         return 0;
@@ -128,17 +128,17 @@ std::optional<int> parse_data(int argc, char** argv, SelfPlayPlan& plan, BatchRu
 int cutoff_data(const MpiSession& mpi, int argc, char** argv) {
     SelfPlayPlan plan;
     BatchRunOptions run(mpi);
-    if (const auto done = parse_on_every_rank(mpi, kDataCommand,
+    if (const auto done = parse_on_every_rank(mpi, kCutoffDataCommand,
                                               [&] { return parse_data(argc, argv, plan, run); }))
         return *done;
     const std::unique_ptr<ResultsFile> out = open_results(
         mpi, run.run.out,
-        results_header(kDataCommand,
+        results_header(kCutoffDataCommand,
                        plan.options(names_json(sampling::cutoff_feature_names(plan.rules.game)))),
         run.run.resume, [](const json&) {});
     if (const int status = run_data_batch(
-            mpi, run, out.get(), plan.hands, kDataCommand,
-            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))
+            mpi, run, out.get(), plan.hands, kCutoffDataCommand,
+            [&](long i, const std::stop_token& stop) { return cutoff_data_item(plan, i, stop); }))
         return status;
     if (mpi.rank() != 0) return 0;
     std::cout << "wrote " << plan.hands << " hands to " << run.run.out << "\n";
@@ -195,8 +195,8 @@ void read_data(const std::string& path, long holdout, CutoffData& data) {
             ++data.positions;
         }
     };
-    const DataFileSource source =
-        read_data_file(path, kDataCommand, kDataCommand, cutoff_names_json, data.form, line_check);
+    const DataFileSource source = read_data_file(path, kCutoffDataCommand, kCutoffDataCommand,
+                                                 cutoff_names_json, data.form, line_check);
     data.hands += source.hands;
     data.files.push_back(source.file);
     data.commands.push_back(source.command);

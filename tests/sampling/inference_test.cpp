@@ -8,6 +8,7 @@
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game_runner.hpp"
+#include "pimc_decisions.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/pimc.hpp"
@@ -16,12 +17,6 @@ namespace sampling {
 namespace {
 
 using namespace cardgames;
-
-std::vector<std::unique_ptr<Player>> rule_players(int n) {
-    std::vector<std::unique_ptr<Player>> out;
-    for (int s = 0; s < n; ++s) out.push_back(make_player("rule", s));
-    return out;
-}
 
 Deal world_of(const Game& game) {
     Deal d;

@@ -1,12 +1,21 @@
 #pragma once
-// Test helper shared by the pimc tests: plays one hand with the same bot spec in every seat.
+// Test helpers shared by the sampling tests.
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "cardgames/rules/game_runner.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/pimc.hpp"
 
 namespace sampling {
+
+// The rule player in each of n seats.
+inline std::vector<std::unique_ptr<cardgames::Player>> rule_players(int n) {
+    std::vector<std::unique_ptr<cardgames::Player>> out;
+    for (int s = 0; s < n; ++s) out.push_back(make_player("rule", s));
+    return out;
+}
 
 // Plays a hand with pimc in every seat and returns every decision as text.
 inline std::string decisions(const std::string& spec, const char* preset, std::uint64_t seed) {

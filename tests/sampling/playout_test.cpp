@@ -8,6 +8,7 @@
 
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
+#include "pimc_decisions.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/pimc.hpp"
 
@@ -32,13 +33,6 @@ engine::Searcher<TrickGame> exact_solver() {
     so.outcome_tables = true;
     so.tt_entries = std::size_t{1} << 12;
     return engine::Searcher<TrickGame>(so);
-}
-
-// A rule player in each of `n` seats.
-std::vector<std::unique_ptr<Player>> rule_players(int n) {
-    std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < n; ++s) players.push_back(make_player("rule", s));
-    return players;
 }
 
 // Steps the game through bidding and passing and on to `cards_before` cards played.
