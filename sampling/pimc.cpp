@@ -69,12 +69,16 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
                                           : PimcOptions::Objective::kAuto;
     o.model_playout = !first_of_two("playout", "rule", "model", "");
     const std::string self = spec.get_string("self", "same");
-    if (self != "same" && self != "model" && self != "switch")
+    if (self != "same" && self != "rule" && self != "model" && self != "switch")
         throw InputError("bot spec '" + spec.text + "': self=" + self +
-                         " is not same, model or switch");
-    o.self = self == "model" ? Self::kModel : self == "switch" ? Self::kSwitch : Self::kSame;
+                         " is not same, rule, model or switch");
+    o.self = self == "rule"     ? Self::kRule
+             : self == "model"  ? Self::kModel
+             : self == "switch" ? Self::kSwitch
+                                : Self::kSame;
     o.model_path = spec.get_string("playout_model", "");
-    if (!o.model_path.empty() && !o.model_playout && o.self == Self::kSame)
+    if (!o.model_path.empty() && !o.model_playout &&
+        (o.self == Self::kSame || o.self == Self::kRule))
         throw InputError("bot spec '" + spec.text +
                          "': playout_model= goes with playout=model or self=model or switch");
     // A named model file is read now, so that a bad one stops the command before it starts.
@@ -264,6 +268,7 @@ class WorldValuer {
         Player& every = options_.model_playout ? static_cast<Player&>(policy_bot) : rule_bot;
         Seats seats = every_seat(every);
         if (options_.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
+        if (options_.self == PimcOptions::Self::kRule) seats[info_.seat] = &rule_bot;
         add_card_values(game, rollout_values(game, searcher, seats), 0, r);
         if (options_.self == PimcOptions::Self::kSwitch) {
             seats[info_.seat] = &policy_bot;
@@ -393,7 +398,8 @@ class WorldValuer {
 // for the seat's own cards), else none: the rule player.
 std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options,
                                                  const InfoState& info) {
-    const bool used = options.model_playout || options.self != PimcOptions::Self::kSame;
+    const bool used = options.model_playout || options.self == PimcOptions::Self::kModel ||
+                      options.self == PimcOptions::Self::kSwitch;
     return used ? policy_model_for(options.model_path, *info.rules) : nullptr;
 }
 

@@ -44,10 +44,10 @@ struct PimcOptions {
     bool model_playout = false;
     std::string model_path;
     // How the deciding seat plays its own later cards in the play-outs: as every other seat does
-    // (`playout`), by the learned policy, or (switch) both ways, each card taking the better mean
-    // over the worlds (policy switching; it did not win at equal time, README). `model_path`
-    // names the policy for these too.
-    enum class Self { kSame, kModel, kSwitch };
+    // (`playout`), by the rule player, by the learned policy, or (switch) both ways, each card
+    // taking the better mean over the worlds (policy switching; it did not win at equal time,
+    // README). `model_path` names the policy for these too.
+    enum class Self { kSame, kRule, kModel, kSwitch };
     Self self = Self::kSame;
     std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
     // eval=search, cutoff=model (utility=score in Spades): the horizon shares what is left

@@ -93,6 +93,31 @@ TEST(Pimc, SelfSwitchTakesTheBetterContinuationOfEachCard) {
     EXPECT_TRUE(differ) << "the two continuations should value some card differently";
 }
 
+// self=rule keeps the seat's own later cards in the play-outs to the rule player while the other
+// seats play as `playout` says: under rule play-outs that is the default itself; under the learned
+// policy's play-outs the seat's continuation changes, and with it some card's value.
+TEST(Pimc, SelfRuleLeavesTheSeatsOwnCardsToTheRulePlayer) {
+    const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
+    Game game(rules, 8);
+    auto rule = rule_players(4);
+    while (game.play_state().legal_moves(game.play_rules()).size() < 3) step_game(game, rule);
+    const InfoState info = game.info_state(game.to_act());
+    ASSERT_GT(info.hand.size(), 8);
+    auto analysis = [&](const std::string& options) {
+        PimcBot bot(PimcOptions::from_spec(parse_bot_spec(std::string(kQuick) + "," + options)), 1);
+        return bot.analyze(info);
+    };
+    const PimcAnalysis rule_same = analysis("self=same"), rule_rule = analysis("self=rule");
+    const PimcAnalysis model_same = analysis("playout=model");
+    const PimcAnalysis model_rule = analysis("playout=model,self=rule");
+    bool differ = false;
+    for (std::size_t i = 0; i < rule_same.cards.size(); ++i) {
+        EXPECT_EQ(rule_rule.cards[i].mean, rule_same.cards[i].mean);
+        differ = differ || model_rule.cards[i].mean != model_same.cards[i].mean;
+    }
+    EXPECT_TRUE(differ) << "the seat's own continuation should change some card's value";
+}
+
 // objective=margin values a card by the seat's side's expected hand score minus the other sides'
 // mean, read from the same worlds and play-outs as objective=own (which values the seat's side's
 // score alone): so setting another side's contract or nil counts for it. The default (auto) is
@@ -170,6 +195,8 @@ TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_NO_THROW(make_player("pimc:objective=own", 1));
     // A model named for play-outs that use none.
     EXPECT_THROW(make_player("pimc:self=same,playout_model=data/models/hearts4-playout.txt", 1),
+                 InputError);
+    EXPECT_THROW(make_player("pimc:self=rule,playout_model=data/models/hearts4-playout.txt", 1),
                  InputError);
     try {
         make_player("pimc:wrlds=3", 1);
