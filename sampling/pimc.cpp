@@ -77,8 +77,7 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
              : self == "switch" ? Self::kSwitch
                                 : Self::kSame;
     o.model_path = spec.get_string("playout_model", "");
-    if (!o.model_path.empty() && !o.model_playout &&
-        (o.self == Self::kSame || o.self == Self::kRule))
+    if (!o.model_path.empty() && !o.uses_policy())
         throw InputError("bot spec '" + spec.text +
                          "': playout_model= goes with playout=model or self=model or switch");
     // A named model file is read now, so that a bad one stops the command before it starts.
@@ -398,9 +397,7 @@ class WorldValuer {
 // for the seat's own cards), else none: the rule player.
 std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options,
                                                  const InfoState& info) {
-    const bool used = options.model_playout || options.self == PimcOptions::Self::kModel ||
-                      options.self == PimcOptions::Self::kSwitch;
-    return used ? policy_model_for(options.model_path, *info.rules) : nullptr;
+    return options.uses_policy() ? policy_model_for(options.model_path, *info.rules) : nullptr;
 }
 
 // infer=play deals this many times `worlds` worlds, weighs them all and values `worlds` drawn from

@@ -49,6 +49,10 @@ struct PimcOptions {
     // README). `model_path` names the policy for these too.
     enum class Self { kSame, kRule, kModel, kSwitch };
     Self self = Self::kSame;
+    // Whether some seat of the play-outs plays the learned policy.
+    bool uses_policy() const {
+        return model_playout || self == Self::kModel || self == Self::kSwitch;
+    }
     std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
     // eval=search, cutoff=model (utility=score in Spades): the horizon shares what is left
     // (penalty points, or tricks) as the learned cut-off model predicts (cutoff_model.hpp) instead
