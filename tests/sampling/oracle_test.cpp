@@ -25,8 +25,7 @@ constexpr const char* kQuickOracle = "oracle:rollouts=6";
 // Plays `game` with the rule player in every seat until `plays` cards are down and the seat to
 // act has a choice of cards (or the hand is over: false).
 bool advance_to_choice(Game& game, int plays) {
-    std::vector<std::unique_ptr<Player>> rule;
-    for (int s = 0; s < game.rules().players; ++s) rule.push_back(make_player("rule", s));
+    auto rule = rule_players(game.rules().players);
     while (!game.over() &&
            (game.phase() != Phase::kPlay || static_cast<int>(game.hand().plays.size()) < plays ||
             game.play_state().legal_moves(game.play_rules()).size() < 2)) {
@@ -255,8 +254,7 @@ TEST(Oracle, TheGameRecordMarksItsSeat) {
     EXPECT_EQ(read.cheats, std::vector<int>{1});
     EXPECT_TRUE(replay_record(read).ok);
     // No cheat, no key: the records of honest games are as they were.
-    std::vector<std::unique_ptr<Player>> honest;
-    for (int s = 0; s < rules.players; ++s) honest.push_back(make_player("rule", s));
+    const auto honest = rule_players(rules.players);
     EXPECT_FALSE(game_record(game, names, {}, cheating_seats(honest)).contains("cheats"));
 }
 

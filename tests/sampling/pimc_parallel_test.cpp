@@ -47,8 +47,7 @@ TEST(Pimc, SameDecisionsForAnyThreadCount) {
 
 // The first decision of a Hearts hand (after the pass) with a real choice of card.
 InfoState early_choice(Game& game) {
-    std::vector<std::unique_ptr<Player>> rule;
-    for (int s = 0; s < 4; ++s) rule.push_back(make_player("rule", s));
+    auto rule = rule_players(4);
     while (game.phase() != Phase::kPlay ||
            game.play_state().legal_moves(game.play_rules()).size() < 2)
         step_game(game, rule);

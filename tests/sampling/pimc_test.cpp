@@ -44,8 +44,7 @@ TEST(Pimc, AnalysisCoversEveryLegalCardAndPicksTheBest) {
     Game game(rules, 3);
     PimcBot bot(PimcOptions::from_spec(parse_bot_spec(kQuick)), 1);
     // Play until some seat has a real choice.
-    std::vector<std::unique_ptr<Player>> rule;
-    for (int s = 0; s < 4; ++s) rule.push_back(make_player("rule", s));
+    auto rule = rule_players(4);
     while (game.play_state().legal_moves(game.play_rules()).size() < 2) step_game(game, rule);
     const InfoState info = game.info_state(game.to_act());
     const PimcAnalysis a = bot.analyze(info);
@@ -68,8 +67,7 @@ TEST(Pimc, AnalysisCoversEveryLegalCardAndPicksTheBest) {
 TEST(Pimc, SelfSwitchTakesTheBetterContinuationOfEachCard) {
     const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
     Game game(rules, 8);
-    std::vector<std::unique_ptr<Player>> rule;
-    for (int s = 0; s < 4; ++s) rule.push_back(make_player("rule", s));
+    auto rule = rule_players(4);
     // Early in the hand, where the play-outs value the cards (not the exact endgame).
     while (game.play_state().legal_moves(game.play_rules()).size() < 3) step_game(game, rule);
     const InfoState info = game.info_state(game.to_act());
@@ -125,8 +123,7 @@ TEST(Pimc, SelfRuleLeavesTheSeatsOwnCardsToTheRulePlayer) {
 TEST(Pimc, MarginValuesTheSeatsSideAgainstTheOthers) {
     for (const char* preset : {"spades-partnership", "spades-cutthroat3"}) {
         const Rules rules = load_rules(preset_path(preset), {});
-        std::vector<std::unique_ptr<Player>> rule;
-        for (int s = 0; s < rules.players; ++s) rule.push_back(make_player("rule", s));
+        auto rule = rule_players(rules.players);
         bool chose_differently = false;
         for (std::uint64_t seed = 1; seed <= 12; ++seed) {
             Game game(rules, seed);

@@ -79,8 +79,7 @@ TEST(PlayOut, HandsTheLastTricksToTheExactSearch) {
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
         Game game(rules, seed);
         game.stop_after_hand();
-        std::vector<std::unique_ptr<Player>> players;
-        for (int s = 0; s < 4; ++s) players.push_back(make_player("rule", s));
+        auto players = rule_players(4);
         while (game.phase() != Phase::kPlay || game.hand().plays.size() < 28)
             step_game(game, players);
         const InfoState info = game.info_state(game.to_act());
