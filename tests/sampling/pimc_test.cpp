@@ -59,24 +59,32 @@ TEST(Pimc, AnalysisCoversEveryLegalCardAndPicksTheBest) {
         }
 }
 
+// A decision early in a 4-player Hearts hand, where the play-outs value the cards (not the exact
+// endgame), with at least three legal cards. The game owns the rules the info state points at.
+class EarlyHeartsDecision : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        auto rule = rule_players(4);
+        while (game.play_state().legal_moves(game.play_rules()).size() < 3) step_game(game, rule);
+        info = game.info_state(game.to_act());
+        ASSERT_GT(info.hand.size(), 8);
+    }
+    // The quick settings with further options.
+    PimcAnalysis analyze(const std::string& options) const {
+        PimcBot bot(PimcOptions::from_spec(parse_bot_spec(std::string(kQuick) + "," + options)), 1);
+        return bot.analyze(info);
+    }
+    Game game{load_rules(preset_path("hearts4"), {"no_passing=true"}), 8};
+    InfoState info;
+};
+
 // self=switch values every card twice in each world, the seat's own later cards played by the
 // rule player and by the learned policy, and takes for each card the continuation of better mean
 // over the worlds: exactly what self=same and self=model give on the same worlds, the better of
 // the two per card. Taking the better continuation world by world instead would credit the seat
 // with knowing the world when it chooses how to play on, and value cards above both.
-TEST(Pimc, SelfSwitchTakesTheBetterContinuationOfEachCard) {
-    const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
-    Game game(rules, 8);
-    auto rule = rule_players(4);
-    // Early in the hand, where the play-outs value the cards (not the exact endgame).
-    while (game.play_state().legal_moves(game.play_rules()).size() < 3) step_game(game, rule);
-    const InfoState info = game.info_state(game.to_act());
-    ASSERT_GT(info.hand.size(), 8);
-    auto analysis = [&](const char* self) {
-        PimcBot bot(PimcOptions::from_spec(parse_bot_spec(std::string(kQuick) + ",self=" + self)),
-                    1);
-        return bot.analyze(info);
-    };
+TEST_F(EarlyHeartsDecision, SelfSwitchTakesTheBetterContinuationOfEachCard) {
+    auto analysis = [&](const char* self) { return analyze(std::string("self=") + self); };
     const PimcAnalysis same = analysis("same"), model = analysis("model");
     const PimcAnalysis both = analysis("switch");
     bool differ = false;
@@ -94,20 +102,10 @@ TEST(Pimc, SelfSwitchTakesTheBetterContinuationOfEachCard) {
 // self=rule keeps the seat's own later cards in the play-outs to the rule player while the other
 // seats play as `playout` says: under rule play-outs that is the default itself; under the learned
 // policy's play-outs the seat's continuation changes, and with it some card's value.
-TEST(Pimc, SelfRuleLeavesTheSeatsOwnCardsToTheRulePlayer) {
-    const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
-    Game game(rules, 8);
-    auto rule = rule_players(4);
-    while (game.play_state().legal_moves(game.play_rules()).size() < 3) step_game(game, rule);
-    const InfoState info = game.info_state(game.to_act());
-    ASSERT_GT(info.hand.size(), 8);
-    auto analysis = [&](const std::string& options) {
-        PimcBot bot(PimcOptions::from_spec(parse_bot_spec(std::string(kQuick) + "," + options)), 1);
-        return bot.analyze(info);
-    };
-    const PimcAnalysis rule_same = analysis("self=same"), rule_rule = analysis("self=rule");
-    const PimcAnalysis model_same = analysis("playout=model");
-    const PimcAnalysis model_rule = analysis("playout=model,self=rule");
+TEST_F(EarlyHeartsDecision, SelfRuleLeavesTheSeatsOwnCardsToTheRulePlayer) {
+    const PimcAnalysis rule_same = analyze("self=same"), rule_rule = analyze("self=rule");
+    const PimcAnalysis model_same = analyze("playout=model");
+    const PimcAnalysis model_rule = analyze("playout=model,self=rule");
     bool differ = false;
     for (std::size_t i = 0; i < rule_same.cards.size(); ++i) {
         EXPECT_EQ(rule_rule.cards[i].mean, rule_same.cards[i].mean);
