@@ -32,7 +32,7 @@ std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed,
                                     const std::stop_token&) {
     spec.check_known({"algo", "tables", "depth", "nodes", "exact", "threads", "utility", "rollouts",
                       "pass_rollouts", "self", "playout", "playout_model", "eval", "pass", "bid",
-                      "objective"});
+                      "objective", "rollout_playout", "rollout_exact"});
     return std::make_unique<OracleBot>(PimcOptions::from_spec(spec), seed);
 }
 

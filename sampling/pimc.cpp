@@ -25,11 +25,13 @@ using namespace cardgames;
 
 PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     using Self = PimcOptions::Self;
-    spec.check_known(
-        {"worlds",  "algo",         "tables",        "depth",    "nodes",         "exact",
-         "threads", "agg",          "utility",       "rollouts", "infer",         "ms",
-         "eval",    "pass",         "bid",           "playout",  "playout_model", "bid_model",
-         "cutoff",  "cutoff_model", "pass_rollouts", "self",     "objective"});
+    spec.check_known({"worlds",        "algo",      "tables",    "depth",
+                      "nodes",         "exact",     "threads",   "agg",
+                      "utility",       "rollouts",  "infer",     "ms",
+                      "eval",          "pass",      "bid",       "playout",
+                      "playout_model", "bid_model", "cutoff",    "cutoff_model",
+                      "pass_rollouts", "self",      "objective", "rollout_playout",
+                      "rollout_exact"});
     PimcOptions o;
     // The ranges (README): far beyond any useful setting, and small enough for every count and
     // product the bot forms from them.
@@ -76,10 +78,13 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
              : self == "model"  ? Self::kModel
              : self == "switch" ? Self::kSwitch
                                 : Self::kSame;
+    o.rollout_model_playout = !first_of_two("rollout_playout", "rule", "model", "");
+    o.rollout_exact = spec.get_int("rollout_exact", o.rollout_exact, 0, kMaxTricks);
     o.model_path = spec.get_string("playout_model", "");
     if (!o.model_path.empty() && !o.uses_policy())
         throw InputError("bot spec '" + spec.text +
-                         "': playout_model= goes with playout=model or self=model or switch");
+                         "': playout_model= goes with playout=model, self=model or switch, or "
+                         "rollout_playout=model");
     // A named model file is read now, so that a bad one stops the command before it starts.
     if (!o.model_path.empty()) load_policy_model(o.model_path);
     o.cutoff_model = !first_of_two("cutoff", "even", "model", "");
@@ -126,6 +131,17 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     o.infer = o.infer_play || spec.get_bool("infer", o.infer);
     o.ms = spec.get_int("ms", o.ms, 0, kMaxBotMs);
     return o;
+}
+
+engine::SearchOptions world_search_options(const PimcOptions& options, bool to_the_end) {
+    engine::SearchOptions so;
+    so.algorithm = options.algorithm;
+    so.outcome_tables = options.tables && to_the_end;
+    // Endgames (at most 6 tricks) need small tables; a world's tables are allocated and cleared
+    // for every world, so their size is paid 64 times per decision.
+    so.tt_entries = std::size_t{1} << (to_the_end ? 11 : 14);
+    so.outcome_cache_entries = std::size_t{1} << (to_the_end ? 9 : 12);
+    return so;
 }
 
 PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed)
@@ -254,7 +270,7 @@ class WorldValuer {
         state.hands = deal.hands;
         TrickGame game(rules_, state, utility_, taken_, context_);
         if (cutoff_ && !to_the_end_) game.set_cutoff(cutoff_.get());
-        engine::Searcher<TrickGame> searcher(search_options());
+        engine::Searcher<TrickGame> searcher(world_search_options(options_, to_the_end_));
         WorldResult r;
         if (exact_ || !options_.rollout) {
             add_card_values(game, root_values(game, searcher), 0, r);
@@ -278,17 +294,6 @@ class WorldValuer {
     }
 
   private:
-    engine::SearchOptions search_options() const {
-        engine::SearchOptions so;
-        so.algorithm = options_.algorithm;
-        so.outcome_tables = options_.tables && to_the_end_;
-        // Endgames (at most 6 tricks) need small tables; a world's tables are allocated and
-        // cleared for every world, so their size is paid 64 times per decision.
-        so.tt_entries = std::size_t{1} << (to_the_end_ ? 11 : 14);
-        so.outcome_cache_entries = std::size_t{1} << (to_the_end_ ? 9 : 12);
-        return so;
-    }
-
     // The value of every root move by a search: exact, or eval=search's deepening; stats.expansions
     // is what it cost.
     RootValues root_values(TrickGame& game, engine::Searcher<TrickGame>& searcher) const {

@@ -8,7 +8,8 @@
 // the world to a depth instead). Worlds are farmed over oneTBB (parallel.hpp); each world draws its
 // randomness from (bot seed, decision, world index) and results are reduced in world order, so a
 // decision is identical for any thread count. Passes, and bids outside partnership Spades, are
-// chosen by expected score over sampled deals played out by the rule player (pimc_bidding.cpp);
+// chosen by expected score over sampled deals played out by the rule player (or the learned policy,
+// rollout_playout; pimc_bidding.cpp);
 // partnership bids by the learned bid model (bid_model.hpp).
 
 #include <cstdint>
@@ -49,9 +50,15 @@ struct PimcOptions {
     // README). `model_path` names the policy for these too.
     enum class Self { kSame, kRule, kModel, kSwitch };
     Self self = Self::kSame;
-    // Whether some seat of the play-outs plays the learned policy.
+    // Bids and passes: the play-outs valuing each candidate are played by the learned policy in
+    // every seat (rollout_playout=model) instead of the rule player, and hand over to the exact
+    // search at `rollout_exact` tricks left (0: they play to the last card).
+    bool rollout_model_playout = false;
+    int rollout_exact = 0;
+    // Whether some seat of some play-out plays the learned policy.
     bool uses_policy() const {
-        return model_playout || self == Self::kModel || self == Self::kSwitch;
+        return model_playout || self == Self::kModel || self == Self::kSwitch ||
+               rollout_model_playout;
     }
     std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
     // eval=search, cutoff=model (utility=score in Spades): the horizon shares what is left
@@ -99,6 +106,10 @@ struct PimcOptions {
 
     static PimcOptions from_spec(const cardgames::BotSpec& spec);
 };
+
+// The options of a search of one world: to the end of the hand (`to_the_end`: the exact endgame,
+// with leaf-value tables if `options.tables`) or to a depth (eval=search).
+engine::SearchOptions world_search_options(const PimcOptions& options, bool to_the_end);
 
 // The value of one legal card at a decision: mean utility over the worlds and votes.
 struct CardValue {

@@ -1,11 +1,12 @@
 // Bids, blind nil and passes for `pimc`: each candidate is valued by its expected score over
 // sampled deals consistent with the seat's hand, each deal played out to the end of the hand by
-// the rule player in every seat (the candidate fixed for this seat). A double-dummy solve of a
-// whole 13-trick deal costs our search seconds (tens of millions of expansions), far beyond a
-// bid's time budget, so play-outs stand in for solving here, as they do for card play before the
-// endgame (pimc.cpp). Candidates share the same sampled deals (common random numbers), so their
-// differences are measured with less noise than their values; Hearts passes race (race.hpp), so
-// that the closest candidates get the most deals.
+// the rule player in every seat (the candidate fixed for this seat; rollout_playout and
+// rollout_exact can have the policy play the cards and the engine solve the last tricks). A
+// double-dummy solve of a whole 13-trick deal costs our search seconds (tens of millions of
+// expansions), far beyond a bid's time budget, so play-outs stand in for solving here, as they do
+// for card play before the endgame (pimc.cpp). Candidates share the same sampled deals (common
+// random numbers), so their differences are measured with less noise than their values; Hearts
+// passes race (race.hpp), so that the closest candidates get the most deals.
 
 #include <algorithm>
 #include <boost/random/mersenne_twister.hpp>
@@ -16,11 +17,13 @@
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/dealing.hpp"
 #include "cardgames/rules/game.hpp"
+#include "engine/search.hpp"
 #include "sampling/bid_model.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
 #include "sampling/playout.hpp"
+#include "sampling/policy.hpp"
 #include "sampling/race.hpp"
 
 namespace sampling {
@@ -37,11 +40,34 @@ struct Candidate {
     CardSet pass;        // Hearts: the pass; empty: the rule player passes
 };
 
+// Who plays the cards of the play-outs that value the candidates, and where the exact search takes
+// over (rollout_playout, rollout_exact). Read-only, so the deals' tasks share one.
+struct CardPlay {
+    std::shared_ptr<const PolicyModel> policy;  // null: the rule player in every seat
+    int solve_at = 0;                           // 0: no exact search; play to the last card
+    PimcOptions options;
+
+    CardPlay(const PimcOptions& o, const Rules& rules)
+        : policy(o.rollout_model_playout ? policy_model_for(o.model_path, rules) : nullptr),
+          solve_at(o.rollout_exact),
+          options(o) {}
+
+    // Plays out the card phase of `game` for `seat`: hand_value (playout.hpp).
+    double play(const Game& game, int seat) const {
+        RuleBot rule;
+        PolicyBot policy_bot(policy);
+        Player& every = policy ? static_cast<Player&>(policy_bot) : rule;
+        if (solve_at == 0) return play_card_phase(game, seat, every_seat(every));
+        engine::Searcher<TrickGame> solver(world_search_options(options, true));
+        return play_card_phase(game, seat, every_seat(every), solve_at, &solver);
+    }
+};
+
 // Plays one hand of `deal` from the seat's current point (bids so far as in `info`) and returns
 // the hand's score change for the seat's unit (Hearts: minus its penalty points). The bidding and
-// passing are a simulated game's; the card play is the play-out's (playout.hpp).
+// passing are a simulated game's, by the rule player; the card play is `play`'s.
 double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
-                 std::uint64_t seed) {
+                 const CardPlay& play, std::uint64_t seed) {
     const Rules& rules = *info.rules;
     Game game(rules, seed, info.hand_number, info.dealer, info.scores);
     game.set_deal(deal);
@@ -76,14 +102,14 @@ double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
                 throw std::logic_error("a hand ended before its card play");
         }
     }
-    return play_card_phase(game, me, every_seat(rule));
+    return play.play(game, me);
 }
 
 // The play-out value of each candidate of `which` on the deals [first, first + count) (race.hpp),
 // farmed over the bot's arena. `hidden_hand`: the seat has not seen its cards (blind nil), so its
 // hand is sampled too. Each deal comes from its own seed (the sampler is read-only), so the deals
 // do not depend on which thread or round deals them.
-void evaluate(const InfoState& info, const std::vector<Candidate>& cands,
+void evaluate(const InfoState& info, const std::vector<Candidate>& cands, const CardPlay& play,
               const std::vector<std::size_t>& which, int first, int count, std::uint64_t seed,
               DecisionArena& arena, bool hidden_hand, CandidateValues& values) {
     std::optional<DealSampler> sampler;
@@ -99,18 +125,20 @@ void evaluate(const InfoState& info, const std::vector<Candidate>& cands,
         }
         for (std::size_t c : which)
             values[c][static_cast<std::size_t>(r)] =
-                play_hand(info, deal, cands[c], seeds::playout(seed, r));
+                play_hand(info, deal, cands[c], play, seeds::playout(seed, r));
     });
 }
 
 // The index of the candidate to take, valued by play-outs in a race (race.hpp): every candidate
 // on `first_round` deals, the closest up to `most`.
-std::size_t choose(const InfoState& info, const std::vector<Candidate>& cands, int first_round,
-                   int most, std::uint64_t seed, DecisionArena& arena, bool hidden_hand) {
+std::size_t choose(const InfoState& info, const std::vector<Candidate>& cands,
+                   const PimcOptions& options, int first_round, int most, std::uint64_t seed,
+                   DecisionArena& arena, bool hidden_hand) {
+    const CardPlay play(options, *info.rules);
     return race(
         cands.size(), first_round, most,
         [&](const std::vector<std::size_t>& which, int first, int count, CandidateValues& values) {
-            evaluate(info, cands, which, first, count, seed, arena, hidden_hand, values);
+            evaluate(info, cands, play, which, first, count, seed, arena, hidden_hand, values);
         });
 }
 
@@ -135,7 +163,7 @@ bool PimcBot::blind_nil(const InfoState& info) {
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
-    return choose(info, cands, options_.rollouts, options_.rollouts,
+    return choose(info, cands, options_, options_.rollouts, options_.rollouts,
                   decision_seed(info, seeds::DecisionKind::kBlindNil), *arena_, true) == 1;
 }
 
@@ -157,7 +185,7 @@ int PimcBot::bid(const InfoState& info) {
         const int b = estimate + delta;
         if (b >= 1 && b <= most) cands.push_back({b, false, {}});
     }
-    return cands[choose(info, cands, options_.rollouts, options_.rollouts,
+    return cands[choose(info, cands, options_, options_.rollouts, options_.rollouts,
                         decision_seed(info, seeds::DecisionKind::kBid), *arena_, false)]
         .bid;
 }
@@ -182,7 +210,7 @@ CardSet PimcBot::pass(const InfoState& info) {
         for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
     };
     rec(rec, 0, 0, CardSet());
-    return cands[choose(info, cands, options_.rollouts, options_.pass_deals(),
+    return cands[choose(info, cands, options_, options_.rollouts, options_.pass_deals(),
                         decision_seed(info, seeds::DecisionKind::kPass), *arena_, false)]
         .pass;
 }

@@ -112,7 +112,8 @@ double hand_value(const Rules& rules, const TrickGame& world, const engine::Tupl
     return shown[static_cast<std::size_t>(rules.unit_of(seat))];
 }
 
-double play_card_phase(const Game& game, int seat, const Seats& seats) {
+double play_card_phase(const Game& game, int seat, const Seats& seats, int solve_at,
+                       engine::Searcher<TrickGame>* solver) {
     std::array<OwnCards, kMaxPlayers> own{};
     for (int s = 0; s < game.rules().players; ++s) {
         const InfoState v = game.info_state(s);
@@ -121,7 +122,8 @@ double play_card_phase(const Game& game, int seat, const Seats& seats) {
     const InfoState info = game.info_state(seat);
     SeatViews views(info, own);
     TrickGame world = world_of(info, game.play_state().hands, score_utility(game.rules()));
-    return hand_value(game.rules(), world, play_out(views, world, kNoCard, seats), seat);
+    return hand_value(game.rules(), world, play_out(views, world, kNoCard, seats, solve_at, solver),
+                      seat);
 }
 
 }  // namespace sampling

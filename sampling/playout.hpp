@@ -87,7 +87,9 @@ double hand_value(const cardgames::Rules& rules, const cardgames::TrickGame& wor
 cardgames::Utility score_utility(const cardgames::Rules& rules);
 
 // Plays out the card play of `game` (a simulated game that has reached it) with `seats`, each
-// from its own view, and returns hand_value for `seat`.
-double play_card_phase(const cardgames::Game& game, int seat, const Seats& seats);
+// from its own view, and returns hand_value for `seat`; with a `solver`, the exact search values
+// the last `solve_at` tricks (play_out).
+double play_card_phase(const cardgames::Game& game, int seat, const Seats& seats, int solve_at = 0,
+                       engine::Searcher<cardgames::TrickGame>* solver = nullptr);
 
 }  // namespace sampling

@@ -9,6 +9,7 @@
 #include "cardgames/rules/game_runner.hpp"
 #include "pimc_decisions.hpp"
 #include "sampling/bot_registry.hpp"
+#include "sampling/policy.hpp"
 
 namespace sampling {
 namespace {
@@ -174,6 +175,10 @@ TEST(Pimc, PassesTheCardsThatCostPoints) {
     const InfoState info = game.info_state(0);
     const CardSet by_search = make_player("pimc:rollouts=32,pass=search", 1)->pass(info);
     EXPECT_TRUE(by_search.contains(Card(Suit::kSpades, kQueen))) << cards_to_string(by_search);
+    // So it is when the learned policy plays the play-outs, the engine solving their last tricks.
+    const CardSet by_model =
+        make_player("pimc:rollouts=32,rollout_playout=model,rollout_exact=5", 1)->pass(info);
+    EXPECT_TRUE(by_model.contains(Card(Suit::kSpades, kQueen))) << cards_to_string(by_model);
     EXPECT_EQ(make_player("pimc:pass=rule", 1)->pass(info), make_player("rule", 1)->pass(info));
 }
 
@@ -186,6 +191,10 @@ TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_THROW(make_player("pimc:pass=auto", 1), InputError);
     EXPECT_NO_THROW(make_player("pimc:bid=auto,pass=rule,eval=search", 1));
     EXPECT_THROW(make_player("pimc:self=never", 1), InputError);
+    EXPECT_THROW(make_player("pimc:rollout_playout=policy", 1), InputError);
+    EXPECT_THROW(make_player("pimc:rollout_exact=18", 1), InputError);
+    const std::string model = default_policy_model(load_rules(preset_path("hearts4"), {})).string();
+    EXPECT_NO_THROW(make_player("pimc:rollout_playout=model,playout_model=" + model, 1));
     EXPECT_THROW(make_player("pimc:objective=theirs", 1), InputError);
     EXPECT_NO_THROW(make_player("pimc:objective=own", 1));
     // A model named for play-outs that use none.

@@ -100,6 +100,27 @@ TEST(PlayOut, HandsTheLastTricksToTheExactSearch) {
     }
 }
 
+// The play-outs that value bids and passes (rollout_exact): from the start of the card play, the
+// rule players' play up to five tricks left, then the exact solve of the rest, for the seat.
+TEST(PlayCardPhase, HandsTheLastTricksToTheExactSearch) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        Game game(rules, seed);
+        game.stop_after_hand();
+        auto players = rule_players(4);
+        play_until(game, players, 0);
+        RuleBot rule;
+        auto solver = exact_solver();
+        const double value = play_card_phase(game, 2, every_seat(rule), 5, &solver);
+        while (game.play_state().hands[game.to_act()].size() > 5) step_game(game, players);
+        ASSERT_EQ(game.hand().plays.size() % 4, 0u);
+        const InfoState later = game.info_state(game.to_act());
+        TrickGame rest = world_of(game, later);
+        auto fresh = exact_solver();
+        EXPECT_EQ(value, hand_value(rules, rest, fresh.search(rest).value, 2)) << "seed " << seed;
+    }
+}
+
 // The rule player, keeping a copy of every view it is shown.
 class Recorder : public RuleBot {
   public:
