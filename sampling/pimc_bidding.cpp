@@ -9,6 +9,7 @@
 // passes race (race.hpp), so that the closest candidates get the most deals.
 
 #include <algorithm>
+#include <array>
 #include <boost/random/mersenne_twister.hpp>
 #include <cmath>
 #include <optional>
@@ -63,11 +64,31 @@ struct CardPlay {
     }
 };
 
+using Passes = std::array<CardSet, kMaxPlayers>;
+
+// The rule player's pass of every seat on `deal`, at a Hearts pass. A seat passes before it sees
+// what it receives, so its pass is the same whatever the deciding seat passes, and every
+// candidate of a deal shares them (the rule player's pass is most of a pass decision's time).
+Passes rule_passes(const InfoState& info, const Deal& deal) {
+    Game game(*info.rules, 0, info.hand_number, info.dealer, info.scores);
+    game.set_deal(deal);
+    game.stop_after_hand();
+    RuleBot rule;
+    Passes out{};
+    while (game.phase() == Phase::kPass) {
+        const int s = game.to_act();
+        out[s] = rule.pass(game.info_state(s));
+        game.choose_pass(out[s]);
+    }
+    return out;
+}
+
 // Plays one hand of `deal` from the seat's current point (bids so far as in `info`) and returns
 // the hand's score change for the seat's unit (Hearts: minus its penalty points). The bidding and
-// passing are a simulated game's, by the rule player; the card play is `play`'s.
+// passing are a simulated game's, by the rule player (the other seats' Hearts passes `passes`,
+// where given); the card play is `play`'s.
 double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
-                 const CardPlay& play, std::uint64_t seed) {
+                 const CardPlay& play, const std::optional<Passes>& passes, std::uint64_t seed) {
     const Rules& rules = *info.rules;
     Game game(rules, seed, info.hand_number, info.dealer, info.scores);
     game.set_deal(deal);
@@ -95,7 +116,10 @@ double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
                     game.choose_bid(rule.bid(view));
                 break;
             case Phase::kPass:
-                game.choose_pass(s == me && !cand.pass.empty() ? cand.pass : rule.pass(view));
+                if (s == me && !cand.pass.empty())
+                    game.choose_pass(cand.pass);
+                else
+                    game.choose_pass(passes ? (*passes)[s] : rule.pass(view));
                 break;
             case Phase::kPlay:
             case Phase::kGameOver:
@@ -123,9 +147,12 @@ void evaluate(const InfoState& info, const std::vector<Candidate>& cands, const 
             boost::random::mt19937_64 rng(seeds::world(seed, r));
             deal = sampler->sample(rng, info.hand);
         }
+        std::optional<Passes> passes;
+        if (info.phase == Phase::kPass && info.rules->game == GameKind::kHearts)
+            passes = rule_passes(info, deal);
         for (std::size_t c : which)
             values[c][static_cast<std::size_t>(r)] =
-                play_hand(info, deal, cands[c], play, seeds::playout(seed, r));
+                play_hand(info, deal, cands[c], play, passes, seeds::playout(seed, r));
     });
 }
 
