@@ -42,6 +42,21 @@ void play_until(Game& game, std::vector<std::unique_ptr<Player>>& players, int c
         step_game(game, players);
 }
 
+// The rule players' play on to the start of a trick with five tricks left, and the exact solve of
+// the rest there: what a play-out handing over to the exact search at five tricks must give.
+struct Solved {
+    TrickGame world;
+    engine::Tuple value;
+};
+Solved solved_at_five_tricks_left(Game& game, std::vector<std::unique_ptr<Player>>& players) {
+    while (game.hand().plays.size() % 4 != 0 || game.play_state().hands[game.to_act()].size() > 5)
+        step_game(game, players);
+    TrickGame rest = world_of(game, game.info_state(game.to_act()));
+    auto fresh = exact_solver();
+    const engine::Tuple value = fresh.search(rest).value;
+    return {rest, value};
+}
+
 TEST(PlayOut, EndsAsTheRulePlayersEndTheHand) {
     for (const char* preset : {"hearts4", "hearts3", "spades-partnership", "spades-cutthroat3"}) {
         for (std::uint64_t seed = 1; seed <= 4; ++seed) {
@@ -90,13 +105,7 @@ TEST(PlayOut, HandsTheLastTricksToTheExactSearch) {
         const engine::Tuple value = rollout(info, world, first, 5, solver, expansions);
         EXPECT_GT(expansions, 0u);
         // The same play by hand up to five tricks left, then a fresh exact solve.
-        while (game.hand().plays.size() % 4 != 0 ||
-               game.play_state().hands[game.to_act()].size() > 5)
-            step_game(game, players);
-        const InfoState later = game.info_state(game.to_act());
-        TrickGame rest = world_of(game, later);
-        auto fresh = exact_solver();
-        EXPECT_EQ(value, fresh.search(rest).value) << "seed " << seed;
+        EXPECT_EQ(value, solved_at_five_tricks_left(game, players).value) << "seed " << seed;
     }
 }
 
@@ -112,12 +121,8 @@ TEST(PlayCardPhase, HandsTheLastTricksToTheExactSearch) {
         RuleBot rule;
         auto solver = exact_solver();
         const double value = play_card_phase(game, 2, every_seat(rule), 5, &solver);
-        while (game.play_state().hands[game.to_act()].size() > 5) step_game(game, players);
-        ASSERT_EQ(game.hand().plays.size() % 4, 0u);
-        const InfoState later = game.info_state(game.to_act());
-        TrickGame rest = world_of(game, later);
-        auto fresh = exact_solver();
-        EXPECT_EQ(value, hand_value(rules, rest, fresh.search(rest).value, 2)) << "seed " << seed;
+        const Solved rest = solved_at_five_tricks_left(game, players);
+        EXPECT_EQ(value, hand_value(rules, rest.world, rest.value, 2)) << "seed " << seed;
     }
 }
 
