@@ -46,12 +46,12 @@ struct Candidate {
 struct CardPlay {
     std::shared_ptr<const PolicyModel> policy;  // null: the rule player in every seat
     int solve_at = 0;                           // 0: no exact search; play to the last card
-    PimcOptions options;
+    engine::SearchOptions endgame;              // the exact search's
 
     CardPlay(const PimcOptions& o, const Rules& rules)
         : policy(o.rollout_model_playout ? policy_model_for(o.model_path, rules) : nullptr),
           solve_at(o.rollout_exact),
-          options(o) {}
+          endgame(world_search_options(o, true)) {}
 
     // Plays out the card phase of `game` for `seat`: hand_value (playout.hpp).
     double play(const Game& game, int seat) const {
@@ -59,7 +59,7 @@ struct CardPlay {
         PolicyBot policy_bot(policy);
         Player& every = policy ? static_cast<Player&>(policy_bot) : rule;
         if (solve_at == 0) return play_card_phase(game, seat, every_seat(every));
-        engine::Searcher<TrickGame> solver(world_search_options(options, true));
+        engine::Searcher<TrickGame> solver(endgame);
         return play_card_phase(game, seat, every_seat(every), solve_at, &solver);
     }
 };
