@@ -402,7 +402,8 @@ class WorldValuer {
 // for the seat's own cards), else none: the rule player.
 std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options,
                                                  const InfoState& info) {
-    return options.uses_policy() ? policy_model_for(options.model_path, *info.rules) : nullptr;
+    return options.card_playouts_use_policy() ? policy_model_for(options.model_path, *info.rules)
+                                              : nullptr;
 }
 
 // infer=play deals this many times `worlds` worlds, weighs them all and values `worlds` drawn from

@@ -55,11 +55,12 @@ struct PimcOptions {
     // search at `rollout_exact` tricks left (0: they play to the last card).
     bool rollout_model_playout = false;
     int rollout_exact = 0;
-    // Whether some seat of some play-out plays the learned policy.
-    bool uses_policy() const {
-        return model_playout || self == Self::kModel || self == Self::kSwitch ||
-               rollout_model_playout;
+    // Whether some seat of the card decisions' play-outs plays the learned policy.
+    bool card_playouts_use_policy() const {
+        return model_playout || self == Self::kModel || self == Self::kSwitch;
     }
+    // Whether some seat of some play-out (cards, bids or passes) plays the learned policy.
+    bool uses_policy() const { return card_playouts_use_policy() || rollout_model_playout; }
     std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
     // eval=search, cutoff=model (utility=score in Spades): the horizon shares what is left
     // (penalty points, or tricks) as the learned cut-off model predicts (cutoff_model.hpp) instead
