@@ -97,7 +97,7 @@ double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
     const int me = info.seat;
     while (game.phase() != Phase::kPlay) {
         const int s = game.to_act();
-        const InfoState view = game.info_state(s);
+        // The seat's view is built only where the rule player decides: it copies the whole state.
         switch (game.phase()) {
             case Phase::kBlindNil:
                 if (s == me)
@@ -105,7 +105,7 @@ double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
                 else if (info.bids[s].made())
                     game.choose_blind_nil(info.bids[s].blind);
                 else
-                    game.choose_blind_nil(rule.blind_nil(view));
+                    game.choose_blind_nil(rule.blind_nil(game.info_state(s)));
                 break;
             case Phase::kBid:
                 if (s == me && cand.bid >= 0)
@@ -113,13 +113,13 @@ double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
                 else if (s != me && info.bids[s].made())
                     game.choose_bid(info.bids[s].tricks);
                 else
-                    game.choose_bid(rule.bid(view));
+                    game.choose_bid(rule.bid(game.info_state(s)));
                 break;
             case Phase::kPass:
                 if (s == me && !cand.pass.empty())
                     game.choose_pass(cand.pass);
                 else
-                    game.choose_pass(passes ? (*passes)[s] : rule.pass(view));
+                    game.choose_pass(passes ? (*passes)[s] : rule.pass(game.info_state(s)));
                 break;
             case Phase::kPlay:
             case Phase::kGameOver:
