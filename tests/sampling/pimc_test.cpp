@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <tuple>
+
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game_runner.hpp"
@@ -160,6 +163,43 @@ TEST(Pimc, MarginValuesTheSeatsSideAgainstTheOthers) {
             }
         }
         EXPECT_TRUE(chose_differently) << preset << ": the other sides' score never mattered";
+    }
+}
+
+// Four-trick solves are dear with six players (seconds a decision), so there the exact search
+// starts at three tricks left, at the root and in the play-outs; with five players at four. Before
+// the endgame the default values every card as `exact=` that many tricks does, and not as the
+// other does.
+TEST(Pimc, SixPlayersSearchExactlyFromThreeTricks) {
+    for (const auto& [preset, same_as, not_as] : {std::tuple{"hearts6", ",exact=3", ",exact=4"},
+                                                  std::tuple{"hearts5", ",exact=4", ",exact=3"}}) {
+        const Rules rules = load_rules(preset_path(preset), {"no_passing=true"});
+        auto rule = rule_players(rules.players);
+        bool differ = false;
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            Game game(rules, seed);
+            // Five tricks left (play-outs), then four (the root search, exact with five players).
+            for (const int tricks_left : {5, 4}) {
+                const std::size_t plays = (rules.cards_per_hand() - tricks_left) * rules.players;
+                while (game.phase() != Phase::kPlay || game.hand().plays.size() < plays ||
+                       game.play_state().legal_moves(game.play_rules()).size() < 2)
+                    step_game(game, rule);
+                const InfoState info = game.info_state(game.to_act());
+                SCOPED_TRACE(std::string(preset) + " seed " + std::to_string(seed) + ", " +
+                             std::to_string(info.hand.size()) + " tricks left");
+                auto analysis = [&](const std::string& options) {
+                    return PimcBot(PimcOptions::from_spec(parse_bot_spec(kQuick + options)), 1)
+                        .analyze(info);
+                };
+                const PimcAnalysis by_default = analysis(""), same = analysis(same_as);
+                const PimcAnalysis other = analysis(not_as);
+                for (std::size_t i = 0; i < by_default.cards.size(); ++i) {
+                    EXPECT_EQ(by_default.cards[i].mean, same.cards[i].mean);
+                    differ = differ || by_default.cards[i].mean != other.cards[i].mean;
+                }
+            }
+        }
+        EXPECT_TRUE(differ) << preset << ": the other threshold never changed a card's value";
     }
 }
 
