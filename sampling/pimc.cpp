@@ -31,7 +31,7 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
                       "eval",          "pass",      "bid",       "playout",
                       "playout_model", "bid_model", "cutoff",    "cutoff_model",
                       "pass_rollouts", "self",      "objective", "rollout_playout",
-                      "rollout_exact"});
+                      "rollout_exact", "tie"});
     PimcOptions o;
     // The ranges (README): far beyond any useful setting, and small enough for every count and
     // product the bot forms from them.
@@ -59,6 +59,7 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
         return v == first;
     };
     o.vote = !first_of_two("agg", "mean", "vote", "");
+    o.tie_rule = !first_of_two("tie", "first", "rule", "");
     o.score_utility =
         first_of_two("utility", "score", "tricks", " (Spades; Hearts always uses points)");
     o.rollout = first_of_two("eval", "rollout", "search", "");
@@ -549,15 +550,22 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
     return out;
 }
 
-// Best: highest mean (or votes, then mean); ties to the first card in card order.
-Card best_card(const std::vector<CardValue>& cards, bool vote) {
+// Best: highest mean (or votes, then mean); ties to the first card in card order, or with
+// tie=rule to the rule player's card where it ties.
+Card best_card(const std::vector<CardValue>& cards, const PimcOptions& options,
+               const InfoState& info) {
+    const bool vote = options.vote;
+    auto better = [&](const CardValue& a, const CardValue& b) {
+        return vote ? (a.votes > b.votes || (a.votes == b.votes && a.mean > b.mean + 1e-9))
+                    : a.mean > b.mean + 1e-9;
+    };
     const CardValue* best = &cards.front();
-    for (const CardValue& cv : cards) {
-        const bool better = vote ? (cv.votes > best->votes ||
-                                    (cv.votes == best->votes && cv.mean > best->mean + 1e-9))
-                                 : cv.mean > best->mean + 1e-9;
-        if (better) best = &cv;
-    }
+    for (const CardValue& cv : cards)
+        if (better(cv, *best)) best = &cv;
+    if (!options.tie_rule) return best->card;
+    const Card rule = RuleBot().play(info);
+    for (const CardValue& cv : cards)
+        if (cv.card == rule && !better(*best, cv)) return rule;
     return best->card;
 }
 
@@ -576,7 +584,7 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     if (cards.size() == 1) return forced(std::move(cards));
     const std::uint64_t base = decision_seed(info, seeds::DecisionKind::kCard);
     PimcAnalysis out = aggregate(std::move(cards), value_worlds(info, options_, base, *arena_));
-    out.best = best_card(out.cards, options_.vote);
+    out.best = best_card(out.cards, options_, info);
     return out;
 }
 
@@ -587,7 +595,7 @@ PimcAnalysis analyze_world(const PimcOptions& options, const InfoState& info, co
     r.thread_slot = current_thread_slot();
     r.done = true;
     PimcAnalysis out = aggregate(std::move(cards), {r});
-    out.best = best_card(out.cards, options.vote);
+    out.best = best_card(out.cards, options, info);
     return out;
 }
 

@@ -71,7 +71,10 @@ struct PimcOptions {
     // 0: the cores of the run it plays in (all of them at the top level, the tournament's or eval's
     // --threads inside one); N: an arena of N threads of its own. The decision is the same for any.
     int threads = 0;
-    bool vote = false;          // aggregate by votes for each world's optimal cards
+    bool vote = false;  // aggregate by votes for each world's optimal cards
+    // Cards of equal mean (or votes and mean): the first in card order, or (tie=rule) the rule
+    // player's card where it is one of them.
+    bool tie_rule = false;
     bool score_utility = true;  // Spades: score (bids, nil, bags) rather than raw tricks
     // Spades score: a world values a card by the seat's side's hand score (own), or by that minus
     // the other sides' mean (margin), so that setting another side's contract or nil counts. Each

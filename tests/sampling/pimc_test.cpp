@@ -4,11 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "pimc_decisions.hpp"
 #include "sampling/bot_registry.hpp"
@@ -203,6 +206,43 @@ TEST(Pimc, SixPlayersSearchExactlyFromThreeTricks) {
     }
 }
 
+// tie=rule: of the cards of the best mean, the rule player's card where it is one of them, else the
+// first in card order (the default's choice); the values are the same either way.
+TEST(Pimc, TieRuleBreaksTiesByTheRulePlayersCard) {
+    const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
+    auto rule = rule_players(rules.players);
+    int rule_among_ties_not_first = 0;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        Game game(rules, seed);
+        game.stop_after_hand();
+        while (!game.over()) {
+            if (game.phase() == Phase::kPlay &&
+                game.play_state().legal_moves(game.play_rules()).size() >= 2) {
+                const InfoState info = game.info_state(game.to_act());
+                auto analysis = [&](const std::string& options) {
+                    return PimcBot(PimcOptions::from_spec(parse_bot_spec(kQuick + options)), seed)
+                        .analyze(info);
+                };
+                const PimcAnalysis first = analysis(""), by_rule = analysis(",tie=rule");
+                double top = -1e18;
+                for (const CardValue& cv : first.cards) top = std::max(top, cv.mean);
+                std::vector<Card> tied;
+                for (std::size_t i = 0; i < first.cards.size(); ++i) {
+                    EXPECT_EQ(first.cards[i].mean, by_rule.cards[i].mean);
+                    if (first.cards[i].mean == top) tied.push_back(first.cards[i].card);
+                }
+                const Card rule_card = RuleBot().play(info);
+                const bool rule_tied = std::find(tied.begin(), tied.end(), rule_card) != tied.end();
+                EXPECT_EQ(first.best, tied.front());
+                EXPECT_EQ(by_rule.best, rule_tied ? rule_card : tied.front());
+                if (rule_tied && rule_card != tied.front()) ++rule_among_ties_not_first;
+            }
+            step_game(game, rule);
+        }
+    }
+    EXPECT_GT(rule_among_ties_not_first, 0) << "no decision told the two tie-breaks apart";
+}
+
 TEST(Pimc, PassesTheCardsThatCostPoints) {
     // North holds a bare Q♠ under A♠ K♠: kept, they cost points. Passes are valued by play-outs
     // of the hand; a sign slip there (Hearts deltas are points taken) once made pimc keep exactly
@@ -237,6 +277,7 @@ TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_NO_THROW(make_player("pimc:rollout_playout=model,playout_model=" + model, 1));
     EXPECT_THROW(make_player("pimc:objective=theirs", 1), InputError);
     EXPECT_NO_THROW(make_player("pimc:objective=own", 1));
+    EXPECT_THROW(make_player("pimc:tie=last", 1), InputError);
     // A model named for play-outs that use none.
     EXPECT_THROW(make_player("pimc:self=same,playout_model=data/models/hearts4-playout.txt", 1),
                  InputError);
