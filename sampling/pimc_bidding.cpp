@@ -185,12 +185,13 @@ bool PimcBot::blind_nil(const InfoState& info) {
     if (options_.model_bid || (!options_.rule_bid && info.rules->is_partnership()))
         return model_blind_nil(bid_model(*info.rules), info,
                                decision_seed(info, seeds::DecisionKind::kBlindNil),
-                               options_.rollouts);
+                               options_.rollouts_for(*info.rules));
     if (options_.rule_bid.value_or(false)) return RuleBot().blind_nil(info);
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
-    return choose(info, cands, options_, options_.rollouts, options_.rollouts,
+    return choose(info, cands, options_, options_.rollouts_for(*info.rules),
+                  options_.rollouts_for(*info.rules),
                   decision_seed(info, seeds::DecisionKind::kBlindNil), *arena_, true) == 1;
 }
 
@@ -212,7 +213,8 @@ int PimcBot::bid(const InfoState& info) {
         const int b = estimate + delta;
         if (b >= 1 && b <= most) cands.push_back({b, false, {}});
     }
-    return cands[choose(info, cands, options_, options_.rollouts, options_.rollouts,
+    return cands[choose(info, cands, options_, options_.rollouts_for(*info.rules),
+                        options_.rollouts_for(*info.rules),
                         decision_seed(info, seeds::DecisionKind::kBid), *arena_, false)]
         .bid;
 }
@@ -237,7 +239,8 @@ CardSet PimcBot::pass(const InfoState& info) {
         for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
     };
     rec(rec, 0, 0, CardSet());
-    return cands[choose(info, cands, options_, options_.rollouts, options_.pass_deals(),
+    return cands[choose(info, cands, options_, options_.rollouts_for(*info.rules),
+                        options_.pass_deals(*info.rules),
                         decision_seed(info, seeds::DecisionKind::kPass), *arena_, false)]
         .pass;
 }

@@ -243,6 +243,28 @@ TEST(Pimc, TieRuleBreaksTiesByTheRulePlayersCard) {
     EXPECT_GT(rule_among_ties_not_first, 0) << "no decision told the two tie-breaks apart";
 }
 
+// The passes of 4-player Hearts are valued on 192 deals per candidate by default (they played
+// better than on 48, README); bids and the passes of the other forms on 48.
+TEST(Pimc, RolloutsByDefaultDependOnTheForm) {
+    for (const auto& [preset, by_default] : {std::pair{"hearts4", 192}, std::pair{"hearts5", 48},
+                                             std::pair{"spades-cutthroat3", 48}}) {
+        const Rules rules = load_rules(preset_path(preset), {});
+        EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc")).rollouts_for(rules), by_default);
+        EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:rollouts=7")).rollouts_for(rules), 7);
+    }
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    bool differ = false;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        Game game(rules, seed);
+        ASSERT_EQ(game.phase(), Phase::kPass);
+        const InfoState info = game.info_state(0);
+        const CardSet by_default = make_player("pimc", 1)->pass(info);
+        EXPECT_EQ(by_default, make_player("pimc:rollouts=192", 1)->pass(info));
+        differ = differ || by_default != make_player("pimc:rollouts=48", 1)->pass(info);
+    }
+    EXPECT_TRUE(differ) << "48 deals never changed a pass";
+}
+
 TEST(Pimc, PassesTheCardsThatCostPoints) {
     // North holds a bare Q♠ under A♠ K♠: kept, they cost points. Passes are valued by play-outs
     // of the hand; a sign slip there (Hearts deltas are points taken) once made pimc keep exactly
