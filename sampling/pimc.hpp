@@ -95,8 +95,8 @@ struct PimcOptions {
         return rules.game == cardgames::GameKind::kHearts && rules.players == 4 ? 192 : 48;
     }
     // Hearts passes: the most deals a candidate is valued on; the closest candidates get more
-    // deals than `rollouts` until they have this many (race.hpp). At least `rollouts` (0, the
-    // default: `rollouts`): every candidate gets `rollouts` deals and no more.
+    // deals than rollouts_for until they have this many (race.hpp). At or below rollouts_for (0,
+    // the default, counts as rollouts_for): every candidate gets rollouts_for deals and no more.
     int pass_rollouts = 0;
     int pass_deals(const cardgames::Rules& rules) const {
         return pass_rollouts > 0 ? pass_rollouts : rollouts_for(rules);

@@ -190,8 +190,8 @@ bool PimcBot::blind_nil(const InfoState& info) {
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
-    return choose(info, cands, options_, options_.rollouts_for(*info.rules),
-                  options_.rollouts_for(*info.rules),
+    const int deals = options_.rollouts_for(*info.rules);
+    return choose(info, cands, options_, deals, deals,
                   decision_seed(info, seeds::DecisionKind::kBlindNil), *arena_, true) == 1;
 }
 
@@ -213,8 +213,8 @@ int PimcBot::bid(const InfoState& info) {
         const int b = estimate + delta;
         if (b >= 1 && b <= most) cands.push_back({b, false, {}});
     }
-    return cands[choose(info, cands, options_, options_.rollouts_for(*info.rules),
-                        options_.rollouts_for(*info.rules),
+    const int deals = options_.rollouts_for(*info.rules);
+    return cands[choose(info, cands, options_, deals, deals,
                         decision_seed(info, seeds::DecisionKind::kBid), *arena_, false)]
         .bid;
 }
