@@ -30,9 +30,11 @@ std::unique_ptr<Player> make_pimc(const BotSpec& spec, std::uint64_t seed, const
 // aggregation, inference and time limit are about sampled worlds, which the oracle has none of.
 std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed,
                                     const std::stop_token&) {
-    spec.check_known({"algo", "tables", "depth", "nodes", "exact", "threads", "utility", "rollouts",
-                      "pass_rollouts", "self", "playout", "playout_model", "eval", "pass", "bid",
-                      "objective", "rollout_playout", "rollout_exact"});
+    spec.check_known(
+        {"algo",      "tables",          "depth",         "nodes",         "exact",
+         "threads",   "utility",         "rollouts",      "pass_rollouts", "self",
+         "playout",   "playout_model",   "eval",          "pass",          "bid",
+         "objective", "rollout_playout", "rollout_exact", "pass_ranked",   "pass_margin"});
     return std::make_unique<OracleBot>(PimcOptions::from_spec(spec), seed);
 }
 

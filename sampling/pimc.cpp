@@ -25,13 +25,13 @@ using namespace cardgames;
 
 PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     using Self = PimcOptions::Self;
-    spec.check_known({"worlds",        "algo",      "tables",    "depth",
-                      "nodes",         "exact",     "threads",   "agg",
-                      "utility",       "rollouts",  "infer",     "ms",
-                      "eval",          "pass",      "bid",       "playout",
-                      "playout_model", "bid_model", "cutoff",    "cutoff_model",
-                      "pass_rollouts", "self",      "objective", "rollout_playout",
-                      "rollout_exact", "tie"});
+    spec.check_known({"worlds",        "algo",      "tables",      "depth",
+                      "nodes",         "exact",     "threads",     "agg",
+                      "utility",       "rollouts",  "infer",       "ms",
+                      "eval",          "pass",      "bid",         "playout",
+                      "playout_model", "bid_model", "cutoff",      "cutoff_model",
+                      "pass_rollouts", "self",      "objective",   "rollout_playout",
+                      "rollout_exact", "tie",       "pass_ranked", "pass_margin"});
     PimcOptions o;
     // The ranges (README): far beyond any useful setting, and small enough for every count and
     // product the bot forms from them.
@@ -122,6 +122,12 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     }
     o.rollouts = spec.get_int("rollouts", o.rollouts, 1, kMaxWorlds);
     o.pass_rollouts = spec.get_int("pass_rollouts", o.pass_rollouts, 1, kMaxWorlds);
+    o.pass_margin = spec.get_double("pass_margin", o.pass_margin);
+    if (!(o.pass_margin >= 0 && o.pass_margin <= 10))
+        throw InputError("bot spec '" + spec.text + "': pass_margin=" +
+                         spec.get_string("pass_margin", "") + " is not between 0 and 10");
+    o.pass_ranked =
+        spec.get_int("pass_ranked", o.pass_ranked, 0, 1000);  // C(17, 3) = 680 passes at most
     // infer: off, on (the bids and passes seen) or play (those and the cards played).
     const std::string infer = spec.get_string("infer", "off");
     o.infer_play = infer == "play";

@@ -102,6 +102,12 @@ struct PimcOptions {
         return pass_rollouts > 0 ? pass_rollouts : rollouts_for(rules);
     }
     bool rule_pass = false;  // Hearts: pass as the rule player does (no candidate search)
+    // Hearts: how many of the passes the rule player rates best (by its danger measure) join the
+    // candidates, beside those drawn from the most dangerous cards.
+    int pass_ranked = 0;
+    // Hearts: another pass replaces the rule player's only when it leads it by this many standard
+    // errors of their paired difference (race.hpp); bids keep kClearMargin.
+    double pass_margin = 2;
     // Spades: bid as the rule player does (no candidate search). Unset (bid=auto): partnership
     // games bid by the learned model, where it beat the rule player's bids and play-out bidding
     // did not (README); other forms search.

@@ -160,13 +160,14 @@ void evaluate(const InfoState& info, const std::vector<Candidate>& cands, const 
 // on `first_round` deals, the closest up to `most`.
 std::size_t choose(const InfoState& info, const std::vector<Candidate>& cands,
                    const PimcOptions& options, int first_round, int most, std::uint64_t seed,
-                   DecisionArena& arena, bool hidden_hand) {
+                   DecisionArena& arena, bool hidden_hand, double margin = kClearMargin) {
     const CardPlay play(options, *info.rules);
     return race(
         cands.size(), first_round, most,
         [&](const std::vector<std::size_t>& which, int first, int count, CandidateValues& values) {
             evaluate(info, cands, play, which, first, count, seed, arena, hidden_hand, values);
-        });
+        },
+        margin);
 }
 
 // Hearts: how much a card hurts to keep, for choosing which passes are worth valuing.
@@ -177,6 +178,34 @@ int danger(CardSet hand, Card c) {
     const int shortness = hand.count(c.suit()) <= 3 ? 8 : 0;
     if (c.suit() == Suit::kHearts) return 3 * c.rank() + shortness;
     return 2 * c.rank() + shortness;
+}
+
+// The passes worth valuing: the rule player's first, then every pass drawn from the most
+// dangerous cards, then the `ranked` passes the rule player rates best among the rest.
+std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass, int ranked) {
+    std::vector<Card> cards(info.hand.begin(), info.hand.end());
+    std::stable_sort(cards.begin(), cards.end(),
+                     [&](Card a, Card b) { return danger(info.hand, a) > danger(info.hand, b); });
+    const std::size_t pool =
+        std::min<std::size_t>(cards.size(), static_cast<std::size_t>(info.pass_count) + 3);
+    std::vector<Candidate> cands = {Candidate{-1, false, rule_pass}};
+    auto rec = [&](auto&& self, std::size_t from, int k, CardSet chosen) -> void {
+        if (k == info.pass_count) {
+            if (chosen != rule_pass) cands.push_back({-1, false, chosen});
+            return;
+        }
+        for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
+    };
+    rec(rec, 0, 0, CardSet());
+    for (CardSet p : rule_bot_detail::hearts_passes_by_danger(info)) {
+        if (ranked == 0) break;
+        auto same = [&](const Candidate& c) { return c.pass == p; };
+        if (std::none_of(cands.begin(), cands.end(), same)) {
+            cands.push_back({-1, false, p});
+            --ranked;
+        }
+    }
+    return cands;
 }
 
 }  // namespace
@@ -220,28 +249,14 @@ int PimcBot::bid(const InfoState& info) {
 }
 
 CardSet PimcBot::pass(const InfoState& info) {
-    RuleBot rule;
-    const CardSet rule_pass = rule.pass(info);
+    const CardSet rule_pass = RuleBot().pass(info);
     if (info.rules->game == GameKind::kSpades || options_.rule_pass)
         return rule_pass;  // Spades: the blind-nil exchange
-    // Candidates: the rule player's pass, then every pass drawn from the most dangerous cards.
-    std::vector<Card> cards(info.hand.begin(), info.hand.end());
-    std::stable_sort(cards.begin(), cards.end(),
-                     [&](Card a, Card b) { return danger(info.hand, a) > danger(info.hand, b); });
-    const std::size_t pool =
-        std::min<std::size_t>(cards.size(), static_cast<std::size_t>(info.pass_count) + 3);
-    std::vector<Candidate> cands = {Candidate{-1, false, rule_pass}};
-    auto rec = [&](auto&& self, std::size_t from, int k, CardSet chosen) -> void {
-        if (k == info.pass_count) {
-            if (chosen != rule_pass) cands.push_back({-1, false, chosen});
-            return;
-        }
-        for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
-    };
-    rec(rec, 0, 0, CardSet());
+    const std::vector<Candidate> cands = pass_candidates(info, rule_pass, options_.pass_ranked);
     return cands[choose(info, cands, options_, options_.rollouts_for(*info.rules),
                         options_.pass_deals(*info.rules),
-                        decision_seed(info, seeds::DecisionKind::kPass), *arena_, false)]
+                        decision_seed(info, seeds::DecisionKind::kPass), *arena_, false,
+                        options_.pass_margin)]
         .pass;
 }
 

@@ -20,13 +20,14 @@ Gain gain_over_first(const CandidateValues& values, std::size_t c) {
     return {mean, std::sqrt(std::max(0.0, var) / n)};
 }
 
-std::size_t best_of(const CandidateValues& values, const std::vector<std::size_t>& alive) {
+std::size_t best_of(const CandidateValues& values, const std::vector<std::size_t>& alive,
+                    double margin) {
     std::size_t best = 0;
     double best_gain = 0;
     for (std::size_t c : alive) {
         if (c == 0) continue;
         const Gain g = gain_over_first(values, c);
-        if (g.mean > 2 * g.se && g.mean > best_gain + 1e-9) {
+        if (g.mean > margin * g.se && g.mean > best_gain + 1e-9) {
             best = c;
             best_gain = g.mean;
         }
@@ -34,7 +35,8 @@ std::size_t best_of(const CandidateValues& values, const std::vector<std::size_t
     return best;
 }
 
-std::size_t race(std::size_t candidates, int first_round, int most, const DealValuer& value_deals) {
+std::size_t race(std::size_t candidates, int first_round, int most, const DealValuer& value_deals,
+                 double margin) {
     CandidateValues values(candidates);
     std::vector<std::size_t> alive(candidates);
     std::iota(alive.begin(), alive.end(), std::size_t{0});
@@ -57,7 +59,7 @@ std::size_t race(std::size_t candidates, int first_round, int most, const DealVa
         alive.insert(alive.end(), challengers.begin(), challengers.end());
         next = std::min(most, 2 * dealt);
     }
-    return best_of(values, alive);
+    return best_of(values, alive, margin);
 }
 
 }  // namespace sampling

@@ -29,16 +29,19 @@ struct Gain {
 Gain gain_over_first(const CandidateValues& values, std::size_t c);
 
 // The candidate to take of `alive` (candidate 0 among them): candidate 0 unless another leads it
-// by more than two standard errors of their paired difference, and then the one of those that
-// leads it most (ties to the earlier). With many candidates and few deals the best-looking mean
-// is often luck (the winner's curse), hence the margin.
-std::size_t best_of(const CandidateValues& values, const std::vector<std::size_t>& alive);
+// by more than `margin` standard errors of their paired difference, and then the one of those
+// that leads it most (ties to the earlier). With many candidates and few deals the best-looking
+// mean is often luck (the winner's curse), hence the margin.
+inline constexpr double kClearMargin = 2;
+std::size_t best_of(const CandidateValues& values, const std::vector<std::size_t>& alive,
+                    double margin = kClearMargin);
 
 // Values `candidates` candidates by `value_deals` and returns the one to take (best_of). Every
 // candidate is valued on deals [0, first_round); then, while challengers remain and fewer than
 // `most` deals have been valued, candidate 0 and the better half of the challengers (by their
 // gain over candidate 0; ties to the earlier) on as many deals again, at most `most` in all. With
 // `most` <= `first_round` every candidate is valued on `first_round` deals and no more.
-std::size_t race(std::size_t candidates, int first_round, int most, const DealValuer& value_deals);
+std::size_t race(std::size_t candidates, int first_round, int most, const DealValuer& value_deals,
+                 double margin = kClearMargin);
 
 }  // namespace sampling

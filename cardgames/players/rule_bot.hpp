@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "cardgames/rules/player.hpp"
 
@@ -104,6 +105,9 @@ bool spades_nil_safe(CardSet hand, bool cutthroat);
 
 Card hearts_play(const TableView& view);
 CardSet hearts_pass(const InfoState& info);
+// Every pass of pass_count cards from the hand, the least dangerous to keep the rest first, as
+// hearts_pass rates them (ties in the order hearts_pass meets them): candidates for a search.
+std::vector<CardSet> hearts_passes_by_danger(const InfoState& info);
 
 }  // namespace rule_bot_detail
 

@@ -2,6 +2,7 @@
 // high hearts, flushes the Q♠ out with low spades and stops an obvious moon.
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "cardgames/players/rule_bot.hpp"
@@ -172,12 +173,33 @@ Card hearts_play(const TableView& v) {
     return v.leading() ? hearts_lead(v) : hearts_follow(v);
 }
 
-CardSet hearts_pass(const InfoState& info) {
+namespace {
+
+std::vector<CardSet> every_pass(const InfoState& info) {
     std::vector<Card> cards;
     for (Card c : info.hand) cards.push_back(c);
     std::vector<CardSet> options;
     choose(cards, 0, std::min<int>(info.pass_count, static_cast<int>(cards.size())), CardSet(),
            options);
+    return options;
+}
+
+}  // namespace
+
+std::vector<CardSet> hearts_passes_by_danger(const InfoState& info) {
+    std::vector<CardSet> options = every_pass(info);
+    std::vector<std::pair<double, CardSet>> rated;
+    rated.reserve(options.size());
+    for (CardSet pass : options)
+        rated.emplace_back(hand_danger(info.hand - pass, *info.rules), pass);
+    std::stable_sort(rated.begin(), rated.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < rated.size(); ++i) options[i] = rated[i].second;
+    return options;
+}
+
+CardSet hearts_pass(const InfoState& info) {
+    const std::vector<CardSet> options = every_pass(info);
     CardSet best;
     double best_danger = 0;
     for (CardSet pass : options) {

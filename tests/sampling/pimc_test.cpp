@@ -265,6 +265,47 @@ TEST(Pimc, RolloutsByDefaultDependOnTheForm) {
     EXPECT_TRUE(differ) << "48 deals never changed a pass";
 }
 
+// pass_ranked adds the rule player's best-rated passes to the candidates: with none added the
+// pass is the default's, and with them some pass is one of the added ones.
+TEST(Pimc, PassRankedAddsTheRulePlayersBestRatedPasses) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    int from_the_ranking = 0;
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        Game game(rules, seed);
+        ASSERT_EQ(game.phase(), Phase::kPass);
+        const InfoState info = game.info_state(0);
+        const CardSet by_default = make_player("pimc:rollouts=96", 1)->pass(info);
+        EXPECT_EQ(by_default, make_player("pimc:rollouts=96,pass_ranked=0", 1)->pass(info));
+        const CardSet ranked = make_player("pimc:rollouts=96,pass_ranked=20", 1)->pass(info);
+        if (ranked != by_default) {
+            // Then it was not a candidate of the default: it is among the 21 best rated.
+            const std::vector<CardSet> rated = rule_bot_detail::hearts_passes_by_danger(info);
+            EXPECT_NE(std::find(rated.begin(), rated.begin() + 21, ranked), rated.begin() + 21)
+                << cards_to_string(ranked);
+            ++from_the_ranking;
+        }
+    }
+    EXPECT_GT(from_the_ranking, 0) << "the added candidates never changed a pass";
+}
+
+// pass_margin: how clearly another pass must lead the rule player's. At the default's 2 the pass
+// is the default's; with no margin the best mean is taken, which is another pass more often.
+TEST(Pimc, PassMarginSetsHowClearlyAPassMustLead) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    int rule_by_default = 0, rule_without_margin = 0;
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        Game game(rules, seed);
+        const InfoState info = game.info_state(0);
+        const CardSet by_rule = make_player("rule", 1)->pass(info);
+        const CardSet by_default = make_player("pimc:rollouts=96", 1)->pass(info);
+        EXPECT_EQ(by_default, make_player("pimc:rollouts=96,pass_margin=2", 1)->pass(info));
+        rule_by_default += by_default == by_rule;
+        rule_without_margin +=
+            make_player("pimc:rollouts=96,pass_margin=0", 1)->pass(info) == by_rule;
+    }
+    EXPECT_LT(rule_without_margin, rule_by_default);
+}
+
 TEST(Pimc, PassesTheCardsThatCostPoints) {
     // North holds a bare Q♠ under A♠ K♠: kept, they cost points. Passes are valued by play-outs
     // of the hand; a sign slip there (Hearts deltas are points taken) once made pimc keep exactly
@@ -286,6 +327,11 @@ TEST(Pimc, PassesTheCardsThatCostPoints) {
 
 TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_THROW(make_player("pimc:worlds=0", 1), InputError);
+    EXPECT_THROW(make_player("pimc:pass_ranked=-1", 1), InputError);
+    EXPECT_THROW(make_player("pimc:pass_ranked=1001", 1), InputError);
+    EXPECT_THROW(make_player("pimc:pass_margin=-1", 1), InputError);
+    EXPECT_THROW(make_player("pimc:pass_margin=nan", 1), InputError);
+    EXPECT_THROW(make_player("pimc:pass_margin=two", 1), InputError);
     EXPECT_THROW(make_player("pimc:algo=alphabeta", 1), InputError);
     EXPECT_THROW(make_player("pimc:eval=deep", 1), InputError);
     EXPECT_THROW(make_player("pimc:bid=maybe", 1), InputError);

@@ -86,6 +86,11 @@ TEST(Race, AChallengerNeedsTwoStandardErrors) {
     EXPECT_EQ(best_of(values, {0, 1, 2, 3}), 2u);  // equal gains: the earlier
     EXPECT_EQ(best_of(values, {0, 1, 3}), 3u);
     EXPECT_EQ(best_of(values, {0}), 0u);
+    // A smaller margin lets candidate 1 through (0.5 > 0.9 x 0.5), a larger one stops 3 (2 < 4 x
+    // 0.58) but not the certain 2.
+    EXPECT_EQ(best_of(values, {0, 1}, 0.9), 1u);
+    EXPECT_EQ(best_of(values, {0, 1, 3}, 4), 0u);
+    EXPECT_EQ(best_of(values, {0, 2, 3}, 4), 2u);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "cardgames/players/random_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
 
@@ -150,14 +152,20 @@ TEST(RuleBot, HeartsTakesCleanTrickLastWithHighCard) {
     EXPECT_EQ(bot.play(info), parse_card("KD"));
 }
 
-TEST(RuleBot, HeartsPassesUnprotectedQueenKeepsGuardedOne) {
-    const Rules rules = load_rules(preset_path("hearts4"), {});
+// Seat 0 about to pass three cards of `hand` to the left.
+InfoState hearts_pass_view(const Rules& rules, const char* hand) {
     InfoState info;
     info.rules = &rules;
     info.phase = Phase::kPass;
     info.pass_count = 3;
     info.pass_to = 1;
-    info.hand = cards("QS 3S 2H 5H 7H 2D 4D 6D 8D 3C 5C 7C 9C");
+    info.hand = cards(hand);
+    return info;
+}
+
+TEST(RuleBot, HeartsPassesUnprotectedQueenKeepsGuardedOne) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    InfoState info = hearts_pass_view(rules, "QS 3S 2H 5H 7H 2D 4D 6D 8D 3C 5C 7C 9C");
     RuleBot bot;
     EXPECT_TRUE(bot.pass(info).contains(parse_card("QS")));
     EXPECT_EQ(bot.pass(info).size(), 3);
@@ -167,16 +175,31 @@ TEST(RuleBot, HeartsPassesUnprotectedQueenKeepsGuardedOne) {
 
 TEST(RuleBot, HeartsPassesHighHeartsAndBigSpadesWithoutQueen) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
-    InfoState info;
-    info.rules = &rules;
-    info.phase = Phase::kPass;
-    info.pass_count = 3;
-    info.hand = cards("AS KS 2S AH KH 3H 2D 4D 6D 8D 3C 5C 7C");
+    const InfoState info = hearts_pass_view(rules, "AS KS 2S AH KH 3H 2D 4D 6D 8D 3C 5C 7C");
     RuleBot bot;
     const CardSet passed = bot.pass(info);
     EXPECT_TRUE(passed.contains(parse_card("AS")));
     EXPECT_TRUE(passed.contains(parse_card("KS")));
     EXPECT_TRUE(passed.contains(parse_card("AH")));
+}
+
+// The ranking a pass search draws its candidates from: every pass, each once, the rule player's
+// own pass first, and voiding a short suit ranked above keeping it.
+TEST(RuleBot, HeartsRanksEveryPassWithItsOwnFirst) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const InfoState info = hearts_pass_view(rules, "AS KS 2S AH KH 3H 2D 4D 6D 8D 3C 5C 7C");
+    const std::vector<CardSet> ranked = rule_bot_detail::hearts_passes_by_danger(info);
+    ASSERT_EQ(ranked.size(), 286u);  // 13 choose 3
+    EXPECT_EQ(ranked.front(), RuleBot().pass(info));
+    std::vector<CardSet> sorted = ranked;
+    std::sort(sorted.begin(), sorted.end(),
+              [](CardSet a, CardSet b) { return a.bits() < b.bits(); });
+    EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
+    for (CardSet p : ranked) EXPECT_EQ(p.size(), 3);
+    auto rank_of = [&](const char* pass) {
+        return std::find(ranked.begin(), ranked.end(), cards(pass)) - ranked.begin();
+    };
+    EXPECT_LT(rank_of("3C 5C 7C"), rank_of("2D 3C 5C"));  // voiding clubs beats keeping one
 }
 
 TEST(RuleBot, SpadesNilBidderPlaysHighestLosingCard) {
