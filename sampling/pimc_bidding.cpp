@@ -197,6 +197,7 @@ std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass,
         for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
     };
     rec(rec, 0, 0, CardSet());
+    if (ranked == 0) return cands;  // the ranking rates every pass of the hand
     for (CardSet p : rule_bot_detail::hearts_passes_by_danger(info)) {
         if (ranked == 0) break;
         auto same = [&](const Candidate& c) { return c.pass == p; };
