@@ -88,11 +88,13 @@ struct PimcOptions {
     }
     // Sampled deals per candidate bid or pass; 0 (the default): by form (rollouts_for).
     int rollouts = 0;
-    // `rollouts`, or by default 192 for the passes of 4-player Hearts, where they played better
-    // than 48 at the same median decision time (README), and 48 elsewhere.
+    // `rollouts`, or by default 192 for the passes of 4- and 5-player Hearts, where they played
+    // better than 48 at the same median decision time (README), and 48 elsewhere (in 3- and
+    // 6-player Hearts 192 was not clearly better).
     int rollouts_for(const cardgames::Rules& rules) const {
         if (rollouts > 0) return rollouts;
-        return rules.game == cardgames::GameKind::kHearts && rules.players == 4 ? 192 : 48;
+        const bool hearts = rules.game == cardgames::GameKind::kHearts;
+        return hearts && (rules.players == 4 || rules.players == 5) ? 192 : 48;
     }
     // Hearts passes: the most deals a candidate is valued on; the closest candidates get more
     // deals than rollouts_for until they have this many (race.hpp). At or below rollouts_for (0,

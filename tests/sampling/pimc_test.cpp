@@ -243,11 +243,12 @@ TEST(Pimc, TieRuleBreaksTiesByTheRulePlayersCard) {
     EXPECT_GT(rule_among_ties_not_first, 0) << "no decision told the two tie-breaks apart";
 }
 
-// The passes of 4-player Hearts are valued on 192 deals per candidate by default (they played
-// better than on 48, README); bids and the passes of the other forms on 48.
+// The passes of 4- and 5-player Hearts are valued on 192 deals per candidate by default (they
+// played better than on 48, README); bids and the passes of the other forms on 48.
 TEST(Pimc, RolloutsByDefaultDependOnTheForm) {
-    for (const auto& [preset, by_default] : {std::pair{"hearts4", 192}, std::pair{"hearts5", 48},
-                                             std::pair{"spades-cutthroat3", 48}}) {
+    for (const auto& [preset, by_default] :
+         {std::pair{"hearts3", 48}, std::pair{"hearts4", 192}, std::pair{"hearts5", 192},
+          std::pair{"hearts6", 48}, std::pair{"spades-cutthroat3", 48}}) {
         const Rules rules = load_rules(preset_path(preset), {});
         EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc")).rollouts_for(rules), by_default);
         EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:rollouts=7")).rollouts_for(rules), 7);
