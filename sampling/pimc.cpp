@@ -122,10 +122,7 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
     }
     o.rollouts = spec.get_int("rollouts", o.rollouts, 1, kMaxWorlds);
     o.pass_rollouts = spec.get_int("pass_rollouts", o.pass_rollouts, 1, kMaxWorlds);
-    o.pass_margin = spec.get_double("pass_margin", o.pass_margin);
-    if (!(o.pass_margin >= 0 && o.pass_margin <= 10))
-        throw InputError("bot spec '" + spec.text + "': pass_margin=" +
-                         spec.get_string("pass_margin", "") + " is not between 0 and 10");
+    o.pass_margin = spec.get_double("pass_margin", o.pass_margin, 0, 10);
     o.pass_ranked =
         spec.get_int("pass_ranked", o.pass_ranked, 0, 1000);  // C(17, 3) = 680 passes at most
     // infer: off, on (the bids and passes seen) or play (those and the cards played).

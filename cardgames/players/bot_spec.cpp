@@ -1,6 +1,7 @@
 #include "cardgames/players/bot_spec.hpp"
 
 #include <charconv>
+#include <sstream>
 #include <vector>
 
 #include "cardgames/cards/error.hpp"
@@ -73,7 +74,7 @@ int BotSpec::get_int(const std::string& key, int fallback, int lo, int hi) const
     return v;
 }
 
-double BotSpec::get_double(const std::string& key, double fallback) const {
+double BotSpec::get_double(const std::string& key, double fallback, double lo, double hi) const {
     const auto it = options.find(key);
     if (it == options.end()) return fallback;
     std::size_t used = 0;
@@ -83,8 +84,12 @@ double BotSpec::get_double(const std::string& key, double fallback) const {
     } catch (const std::exception&) {
         used = 0;
     }
-    if (used == 0 || used != it->second.size())
-        throw InputError("bot spec '" + text + "': " + key + "=" + it->second + " is not a number");
+    if (used == 0 || used != it->second.size() || !(v >= lo && v <= hi)) {
+        std::ostringstream range;  // shortest form: 0, 2.5, 10
+        range << lo << " to " << hi;
+        throw InputError("bot spec '" + text + "': " + key + "=" + it->second +
+                         " is not a number from " + range.str());
+    }
     return v;
 }
 

@@ -20,9 +20,10 @@ struct BotSpec {
     std::string text;  // the spec as given
 
     // Typed option access; a bad value throws InputError naming the spec and the option. An
-    // integer must be written as one (no "1e3", "12abc", "+5") and lie in lo..hi.
+    // integer must be written as one (no "1e3", "12abc", "+5") and lie in lo..hi; a number
+    // (not nan) too.
     int get_int(const std::string& key, int fallback, int lo, int hi) const;
-    double get_double(const std::string& key, double fallback) const;
+    double get_double(const std::string& key, double fallback, double lo, double hi) const;
     bool get_bool(const std::string& key, bool fallback) const;
     std::string get_string(const std::string& key, const std::string& fallback) const;
     // Throws InputError when an option is not among `known`.
