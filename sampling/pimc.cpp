@@ -355,11 +355,12 @@ class WorldValuer {
                     r.shown[k][c.index()] =
                         shown[utility_ == Utility::kPoints ? me : rules_.unit_of(me)];
                     r.value[k][c.index()] = m.value[me];
-                    if (utility_ == Utility::kScore) {
-                        r.others[k][c.index()] = others_mean(shown);
-                        if (options_.margin(rules_))
-                            r.value[k][c.index()] = r.shown[k][c.index()] - r.others[k][c.index()];
-                    }
+                    if (utility_ == Utility::kTricks) continue;
+                    r.others[k][c.index()] = others_mean(shown);
+                    if (!options_.margin(rules_)) continue;
+                    // Hearts points are penalties: the seat's margin is the others' less its own.
+                    const double margin = r.shown[k][c.index()] - r.others[k][c.index()];
+                    r.value[k][c.index()] = utility_ == Utility::kPoints ? -margin : margin;
                 }
         }
     }

@@ -76,10 +76,11 @@ struct PimcOptions {
     // player's card where it is one of them.
     bool tie_rule = false;
     bool score_utility = true;  // Spades: score (bids, nil, bags) rather than raw tricks
-    // Spades score: a world values a card by the seat's side's hand score (own), or by that minus
-    // the other sides' mean (margin), so that setting another side's contract or nil counts. Each
-    // seat's search maximises its own side's score either way; this is how the deciding seat
-    // compares its cards. Auto: margin in partnership games, where it won (README), else own.
+    // Spades score and Hearts points: a world values a card by the seat's side's hand score (own),
+    // or by that minus the other sides' mean (margin), so that setting another side's contract or
+    // nil counts, and in Hearts the points a moon gives the others. Each seat's search plays for
+    // its own side either way; this is how the deciding seat compares its cards. Auto: margin in
+    // partnership games, where it won (README), else own (in Hearts margin did not win).
     enum class Objective { kAuto, kOwn, kMargin };
     Objective objective = Objective::kAuto;
     bool margin(const cardgames::Rules& rules) const {
@@ -139,7 +140,7 @@ struct CardValue {
                           // minus the other sides', `others`, with objective=margin)
     double expected = 0;  // the same as a player reads it: hand score change (Spades score),
                           // tricks from here (tricks), penalty points for the hand (Hearts)
-    double others = 0;    // Spades score: the other sides' mean hand score change, read alike
+    double others = 0;    // the other sides' mean, read alike (0 with utility=tricks)
     int votes = 0;        // worlds in which this card was among the optimal ones
 };
 

@@ -123,10 +123,10 @@ TEST_F(EarlyHeartsDecision, SelfRuleLeavesTheSeatsOwnCardsToTheRulePlayer) {
 
 // objective=margin values a card by the seat's side's expected hand score minus the other sides'
 // mean, read from the same worlds and play-outs as objective=own (which values the seat's side's
-// score alone): so setting another side's contract or nil counts for it. The default (auto) is
-// margin in partnership games and own in cutthroat ones.
+// score alone): so setting another side's contract or nil counts for it, and in Hearts the points
+// a moon gives the others. The default (auto) is margin in partnership games and own elsewhere.
 TEST(Pimc, MarginValuesTheSeatsSideAgainstTheOthers) {
-    for (const char* preset : {"spades-partnership", "spades-cutthroat3"}) {
+    for (const char* preset : {"spades-partnership", "spades-cutthroat3", "hearts4"}) {
         const Rules rules = load_rules(preset_path(preset), {});
         auto rule = rule_players(rules.players);
         bool chose_differently = false;
@@ -159,7 +159,11 @@ TEST(Pimc, MarginValuesTheSeatsSideAgainstTheOthers) {
                     const CardValue& m = margin.cards[i];
                     EXPECT_EQ(m.expected, o.expected) << to_string(o.card);
                     EXPECT_EQ(m.others, o.others) << to_string(o.card);
-                    EXPECT_NEAR(m.mean, m.expected - m.others, 1e-9) << to_string(o.card);
+                    // Hearts points are penalties: fewer than the others' is better.
+                    const double margin_value = rules.game == GameKind::kHearts
+                                                    ? m.others - m.expected
+                                                    : m.expected - m.others;
+                    EXPECT_NEAR(m.mean, margin_value, 1e-9) << to_string(o.card);
                     EXPECT_EQ(by_default.cards[i].mean, expected_default.cards[i].mean);
                 }
                 chose_differently = chose_differently || own.best != margin.best;
