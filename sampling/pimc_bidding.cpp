@@ -180,6 +180,18 @@ int danger(CardSet hand, Card c) {
     return 2 * c.rank() + shortness;
 }
 
+// Adds to `cands` the `ranked` passes the rule player rates best among those not in it yet.
+void add_best_rated_passes(const InfoState& info, int ranked, std::vector<Candidate>& cands) {
+    if (ranked == 0) return;  // the ranking rates every pass of the hand
+    for (CardSet p : rule_bot_detail::hearts_passes_by_danger(info)) {
+        auto same = [&](const Candidate& c) { return c.pass == p; };
+        if (std::none_of(cands.begin(), cands.end(), same)) {
+            cands.push_back({-1, false, p});
+            if (--ranked == 0) return;
+        }
+    }
+}
+
 // The passes worth valuing: the rule player's first, then every pass drawn from the most
 // dangerous cards, then the `ranked` passes the rule player rates best among the rest.
 std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass, int ranked) {
@@ -197,15 +209,7 @@ std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass,
         for (std::size_t i = from; i < pool; ++i) self(self, i + 1, k + 1, chosen | cards[i]);
     };
     rec(rec, 0, 0, CardSet());
-    if (ranked == 0) return cands;  // the ranking rates every pass of the hand
-    for (CardSet p : rule_bot_detail::hearts_passes_by_danger(info)) {
-        if (ranked == 0) break;
-        auto same = [&](const Candidate& c) { return c.pass == p; };
-        if (std::none_of(cands.begin(), cands.end(), same)) {
-            cands.push_back({-1, false, p});
-            --ranked;
-        }
-    }
+    add_best_rated_passes(info, ranked, cands);
     return cands;
 }
 
