@@ -1,5 +1,6 @@
 #pragma once
-// Shared helpers for the rules-foundation tests (cards, deals, presets, play, scoring, games).
+// Shared helpers for the tests of cardgames/ and of the players above it (cards, deals, presets,
+// play, scoring, games, a seat's view in mid-play).
 
 #include <gtest/gtest.h>
 
@@ -13,6 +14,7 @@
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game.hpp"
+#include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/rules.hpp"
 
 namespace cardgames::testing {
@@ -32,6 +34,29 @@ inline CardSet cards(const std::string& text) {
         if (i > start) out |= parse_card(text.substr(start, i - start));
     }
     return out;
+}
+
+inline PlayedCard pc(int seat, const char* card) {
+    return {static_cast<std::int8_t>(seat), parse_card(card)};
+}
+
+// A seat's view in the middle of play: `plays` are replayed from their first player (legality is
+// the test's business), then the seat to move holds `hand`.
+inline InfoState mid_play(const Rules& rules, CardSet hand, const std::vector<PlayedCard>& plays,
+                          std::array<Bid, kMaxPlayers> bids = {}) {
+    const PlayRules pr = PlayRules::from(rules);
+    InfoState info;
+    info.rules = &rules;
+    info.phase = Phase::kPlay;
+    info.bids = bids;
+    info.plays = plays;
+    info.play.players = static_cast<std::int8_t>(rules.players);
+    info.play.leader = info.play.to_move = plays.empty() ? 0 : plays.front().seat;
+    for (const PlayedCard& p : plays) info.play.play(pr, p.card);
+    info.seat = info.play.to_move;
+    info.play.hands[info.seat] = hand;
+    info.hand = info.dealt = hand;
+    return info;
 }
 
 inline Rules preset(const std::string& name, const std::vector<std::string>& overrides = {}) {

@@ -18,34 +18,15 @@
 #include "cardgames/rules/game_runner.hpp"
 #include "sampling/fit.hpp"
 #include "sampling/model_file.hpp"
+#include "tests/cardgames/test_helpers.hpp"
 
 namespace sampling {
 namespace {
 
 using namespace cardgames;
 
-// A seat's view in the middle of play: `plays` are replayed from their first player, then the
-// seat to move holds `hand` (as the rule player's tests build them).
-InfoState mid_play(const Rules& rules, CardSet hand, const std::vector<PlayedCard>& plays,
-                   std::array<Bid, kMaxPlayers> bids = {}) {
-    const PlayRules pr = PlayRules::from(rules);
-    InfoState info;
-    info.rules = &rules;
-    info.phase = Phase::kPlay;
-    info.bids = bids;
-    info.plays = plays;
-    info.play.players = static_cast<std::int8_t>(rules.players);
-    info.play.leader = info.play.to_move = plays.empty() ? 0 : plays.front().seat;
-    for (const PlayedCard& p : plays) info.play.play(pr, p.card);
-    info.seat = info.play.to_move;
-    info.play.hands[info.seat] = hand;
-    info.hand = info.dealt = hand;
-    return info;
-}
-
-PlayedCard pc(int seat, const char* card) {
-    return {static_cast<std::int8_t>(seat), parse_card(card)};
-}
+using cardgames::testing::mid_play;
+using cardgames::testing::pc;
 
 CardSet cards(std::initializer_list<const char*> list) {
     CardSet out;

@@ -6,6 +6,7 @@
 
 #include "cardgames/players/random_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
+#include "test_helpers.hpp"
 
 namespace cardgames {
 namespace {
@@ -17,41 +18,9 @@ std::unique_ptr<Player> rule_or_random(bool rule, std::uint64_t seed) {
     return std::make_unique<RandomBot>(seed);
 }
 
-// A seat's view in the middle of play: `plays` are replayed from their first player (legality is
-// the test's business), then the seat to move holds `hand`.
-InfoState mid_play(const Rules& rules, CardSet hand, const std::vector<PlayedCard>& plays,
-                   std::array<Bid, kMaxPlayers> bids = {}) {
-    const PlayRules pr = PlayRules::from(rules);
-    InfoState info;
-    info.rules = &rules;
-    info.phase = Phase::kPlay;
-    info.bids = bids;
-    info.plays = plays;
-    info.play.players = static_cast<std::int8_t>(rules.players);
-    info.play.leader = info.play.to_move = plays.empty() ? 0 : plays.front().seat;
-    for (const PlayedCard& p : plays) info.play.play(pr, p.card);
-    info.seat = info.play.to_move;
-    info.play.hands[info.seat] = hand;
-    info.hand = info.dealt = hand;
-    return info;
-}
-
-CardSet cards(const std::string& text) {
-    CardSet out;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const auto end = text.find(' ', start);
-        out |= parse_card(
-            text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-        if (end == std::string::npos) break;
-        start = end + 1;
-    }
-    return out;
-}
-
-PlayedCard pc(int seat, const char* card) {
-    return {static_cast<std::int8_t>(seat), parse_card(card)};
-}
+using testing::cards;
+using testing::mid_play;
+using testing::pc;
 
 std::array<Bid, kMaxPlayers> bids4(int a, int b, int c, int d) {
     std::array<Bid, kMaxPlayers> out{};
