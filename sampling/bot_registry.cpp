@@ -34,7 +34,8 @@ std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed,
         {"algo",      "tables",          "depth",         "nodes",         "exact",
          "threads",   "utility",         "rollouts",      "pass_rollouts", "self",
          "playout",   "playout_model",   "eval",          "pass",          "bid",
-         "objective", "rollout_playout", "rollout_exact", "pass_ranked",   "pass_margin"});
+         "objective", "rollout_playout", "rollout_exact", "pass_ranked",   "pass_margin",
+         "moon"});
     return std::make_unique<OracleBot>(PimcOptions::from_spec(spec), seed);
 }
 

@@ -15,9 +15,11 @@
 #include "sampling/cutoff_model.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
+#include "sampling/moon.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/playout.hpp"
 #include "sampling/policy.hpp"
+#include "sampling/race.hpp"
 
 namespace sampling {
 
@@ -31,7 +33,8 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
                       "eval",          "pass",      "bid",         "playout",
                       "playout_model", "bid_model", "cutoff",      "cutoff_model",
                       "pass_rollouts", "self",      "objective",   "rollout_playout",
-                      "rollout_exact", "tie",       "pass_ranked", "pass_margin"});
+                      "rollout_exact", "tie",       "pass_ranked", "pass_margin",
+                      "moon"});
     PimcOptions o;
     // The ranges (README): far beyond any useful setting, and small enough for every count and
     // product the bot forms from them.
@@ -79,6 +82,7 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
              : self == "model"  ? Self::kModel
              : self == "switch" ? Self::kSwitch
                                 : Self::kSame;
+    o.moon = spec.get_bool("moon", o.moon);
     o.rollout_model_playout = !first_of_two("rollout_playout", "rule", "model", "");
     o.rollout_exact = spec.get_int("rollout_exact", o.rollout_exact, 0, kMaxTricks);
     o.model_path = spec.get_string("playout_model", "");
@@ -195,8 +199,9 @@ namespace {
 using RootValues = engine::RootAnalysis<Card, TrickGame::kMaxMoves>;
 
 // The most ways a world values its cards: self=switch plays each card's play-outs twice, the
-// seat's own later cards by the rule player and by the learned policy.
-constexpr int kMaxContinuations = 2;
+// seat's own later cards by the rule player and by the learned policy, and moon=on once more with
+// the seat shooting the moon.
+constexpr int kMaxContinuations = 3;
 
 // One world's verdict: the utility each representative card leads to, for the deciding seat, once
 // per way of playing on (continuation).
@@ -206,6 +211,7 @@ struct WorldResult {
     std::array<std::array<double, 64>, kMaxContinuations> shown{};   // as TrickGame::report
     std::array<std::array<double, 64>, kMaxContinuations> others{};  // the other sides' shown
     int continuations = 1;
+    bool moon = false;  // the last continuation is the seat shooting the moon (moon=on)
     std::array<bool, 64> optimal{};  // the card's best continuation is the world's best value
     std::uint64_t expansions = 0;
     double weight = 1;     // how likely the world is (infer=on), its copies (infer=play), else 1
@@ -269,6 +275,7 @@ class WorldValuer {
           // endgame.
           to_the_end_(exact_ || options.rollout),
           solve_at_(rollout_solve_at(options, info)),
+          moon_(options.moon && moon_open(info, taken_)),
           cutoff_(options.cutoff_model ? cutoff_model_for(options.cutoff_path, rules_) : nullptr) {}
 
     WorldResult value(const Deal& deal) const {
@@ -294,6 +301,12 @@ class WorldValuer {
         if (options_.self == PimcOptions::Self::kSwitch) {
             seats[info_.seat] = &policy_bot;
             add_card_values(game, rollout_values(game, searcher, seats), 1, r);
+        }
+        if (moon_) {
+            MoonShooter shooter;
+            seats[info_.seat] = &shooter;
+            add_card_values(game, rollout_values(game, searcher, seats), r.continuations, r);
+            r.moon = true;
         }
         mark_optimal(r);
         return r;
@@ -402,6 +415,7 @@ class WorldValuer {
     bool exact_;
     bool to_the_end_;
     int solve_at_;
+    bool moon_;  // moon=on and the seat could still shoot: a continuation with it shooting
     std::shared_ptr<const CutoffModel> cutoff_;  // null: the horizon shares what is left evenly
 };
 
@@ -510,10 +524,26 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
     return results;
 }
 
+// Whether the moon continuation of card `c` gains over the rule player's (continuation 0) by
+// more than kClearMargin standard errors of their paired difference over the worlds done. Its
+// values are all or nothing (no points, or many), so over 64 worlds its mean often leads by luck,
+// and a lead taken by luck is a moon tried and failed.
+bool moon_clear(const std::vector<WorldResult>& worlds, int c) {
+    CandidateValues values(2);
+    for (const WorldResult& r : worlds) {
+        if (!r.done) continue;
+        values[0].push_back(r.value[0][c]);
+        values[1].push_back(r.value[static_cast<std::size_t>(r.continuations - 1)][c]);
+    }
+    const Gain g = gain_over_first(values, 1);
+    return g.mean > kClearMargin * g.se;
+}
+
 // The weighted means of the cards over the worlds done, reduced in world order. Where the worlds
-// value each card by more than one continuation (self=switch), a card takes the continuation of
-// highest mean, the first on a tie: the seat picks how it will play on once for all worlds, as it
-// will have to without knowing which world is true.
+// value each card by more than one continuation (self=switch, moon=on), a card takes the
+// continuation of highest mean, the first on a tie (the moon's only where it is clear:
+// moon_clear): the seat picks how it will play on once for all worlds, as it will have to without
+// knowing which world is true.
 PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResult>& worlds) {
     PimcAnalysis out;
     out.cards = std::move(cards);
@@ -521,6 +551,7 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
     double total_weight = 0;
     std::vector<int> slots;
     int continuations = 1;
+    bool moon = false;
     std::vector<std::array<double, kMaxContinuations>> mean(out.cards.size()), shown(mean.size()),
         others(mean.size());
     for (const WorldResult& r : worlds) {
@@ -531,6 +562,7 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
         ++out.worlds;
         out.expansions += r.expansions;
         continuations = r.continuations;
+        moon = r.moon;
         for (std::size_t i = 0; i < out.cards.size(); ++i) {
             const int c = out.cards[i].card.index();
             for (int k = 0; k < r.continuations; ++k) {
@@ -544,8 +576,11 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
     out.threads_used = static_cast<int>(slots.size());
     if (total_weight <= 0) return out;
     for (std::size_t i = 0; i < out.cards.size(); ++i) {
+        const int usable = moon && !moon_clear(worlds, out.cards[i].card.index())
+                               ? continuations - 1
+                               : continuations;
         int best = 0;
-        for (int k = 1; k < continuations; ++k)
+        for (int k = 1; k < usable; ++k)
             if (mean[i][k] > mean[i][best] + 1e-9 * total_weight) best = k;
         out.cards[i].mean = mean[i][best] / total_weight;
         out.cards[i].expected = shown[i][best] / total_weight;

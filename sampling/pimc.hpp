@@ -50,6 +50,11 @@ struct PimcOptions {
     // README). `model_path` names the policy for these too.
     enum class Self { kSame, kRule, kModel, kSwitch };
     Self self = Self::kSame;
+    // Hearts, moon=on: the seat may shoot the moon (moon.hpp). A hand holding the ace of hearts
+    // also values passes played out with the seat shooting; while it could still take every point
+    // (moon_open), each card is also played out with the seat shooting, and takes that mean where
+    // it clearly leads.
+    bool moon = false;
     // Bids and passes: the play-outs valuing each candidate are played by the learned policy in
     // every seat (rollout_playout=model) instead of the rule player, and hand over to the exact
     // search at `rollout_exact` tricks left (0: they play to the last card).

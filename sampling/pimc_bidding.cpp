@@ -21,6 +21,7 @@
 #include "engine/search.hpp"
 #include "sampling/bid_model.hpp"
 #include "sampling/deal_sampler.hpp"
+#include "sampling/moon.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
 #include "sampling/playout.hpp"
@@ -39,6 +40,7 @@ struct Candidate {
     int bid = -1;        // Spades: the bid (0 nil); -1: the rule player bids
     bool blind = false;  // Spades: bid blind nil
     CardSet pass;        // Hearts: the pass; empty: the rule player passes
+    bool shoot = false;  // Hearts (moon=on): the seat plays its cards to take every point
 };
 
 // Who plays the cards of the play-outs that value the candidates, and where the exact search takes
@@ -53,14 +55,17 @@ struct CardPlay {
           solve_at(o.rollout_exact),
           endgame(world_search_options(o, true)) {}
 
-    // Plays out the card phase of `game` for `seat`: hand_value (playout.hpp).
-    double play(const Game& game, int seat) const {
+    // Plays out the card phase of `game` for `seat`: hand_value (playout.hpp). `shoot`: the seat
+    // plays MoonShooter's cards.
+    double play(const Game& game, int seat, bool shoot) const {
         RuleBot rule;
         PolicyBot policy_bot(policy);
-        Player& every = policy ? static_cast<Player&>(policy_bot) : rule;
-        if (solve_at == 0) return play_card_phase(game, seat, every_seat(every));
+        MoonShooter shooter;
+        Seats seats = every_seat(policy ? static_cast<Player&>(policy_bot) : rule);
+        if (shoot) seats[static_cast<std::size_t>(seat)] = &shooter;
+        if (solve_at == 0) return play_card_phase(game, seat, seats);
         engine::Searcher<TrickGame> solver(endgame);
-        return play_card_phase(game, seat, every_seat(every), solve_at, &solver);
+        return play_card_phase(game, seat, seats, solve_at, &solver);
     }
 };
 
@@ -126,7 +131,7 @@ double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
                 throw std::logic_error("a hand ended before its card play");
         }
     }
-    return play.play(game, me);
+    return play.play(game, me, cand.shoot);
 }
 
 // The play-out value of each candidate of `which` on the deals [first, first + count) (race.hpp),
@@ -192,9 +197,26 @@ void add_best_rated_passes(const InfoState& info, int ranked, std::vector<Candid
     }
 }
 
+// moon=on: a hand that holds the ace of hearts may be worth shooting with. Two more candidates are
+// then played out with the seat shooting: passing its lowest cards (keeping the high ones it
+// needs), and the rule player's pass.
+void add_moon_passes(const InfoState& info, CardSet rule_pass, std::vector<Candidate>& cands) {
+    if (!info.hand.contains(info.rules->deck().of_suit(Suit::kHearts).highest())) return;
+    CardSet lowest, rest = info.hand;
+    for (int k = 0; k < info.pass_count; ++k) {
+        const Card c = rule_bot_detail::lowest_rank(rest);
+        lowest |= c;
+        rest -= c;
+    }
+    cands.push_back({-1, false, lowest, true});
+    if (rule_pass != lowest) cands.push_back({-1, false, rule_pass, true});
+}
+
 // The passes worth valuing: the rule player's first, then every pass drawn from the most
-// dangerous cards, then the `ranked` passes the rule player rates best among the rest.
-std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass, int ranked) {
+// dangerous cards, then the `ranked` passes the rule player rates best among the rest, then with
+// `moon` the passes to shoot with.
+std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass, int ranked,
+                                       bool moon) {
     std::vector<Card> cards(info.hand.begin(), info.hand.end());
     std::stable_sort(cards.begin(), cards.end(),
                      [&](Card a, Card b) { return danger(info.hand, a) > danger(info.hand, b); });
@@ -210,6 +232,7 @@ std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass,
     };
     rec(rec, 0, 0, CardSet());
     add_best_rated_passes(info, ranked, cands);
+    if (moon) add_moon_passes(info, rule_pass, cands);
     return cands;
 }
 
@@ -257,7 +280,8 @@ CardSet PimcBot::pass(const InfoState& info) {
     const CardSet rule_pass = RuleBot().pass(info);
     if (info.rules->game == GameKind::kSpades || options_.rule_pass)
         return rule_pass;  // Spades: the blind-nil exchange
-    const std::vector<Candidate> cands = pass_candidates(info, rule_pass, options_.pass_ranked);
+    const std::vector<Candidate> cands =
+        pass_candidates(info, rule_pass, options_.pass_ranked, options_.moon);
     return cands[choose(info, cands, options_, options_.rollouts_for(*info.rules),
                         options_.pass_deals(*info.rules),
                         decision_seed(info, seeds::DecisionKind::kPass), *arena_, false,

@@ -25,14 +25,16 @@ constexpr const char* kQuick = "pimc:worlds=6,nodes=3000,rollouts=6,pass_rollout
 
 TEST(Pimc, SameDecisionsForAnyThreadCount) {
     // infer=play farms its pool of worlds and its plays' likelihoods too; self=switch values two
-    // continuations per world (4-player Hearts ships the policy it needs).
+    // continuations per world (4-player Hearts ships the policy it needs), moon=on one more where
+    // the seat could still shoot.
     const std::string quick(kQuick);
     const std::vector<std::pair<std::string, const char*>> runs = {
         {quick, "hearts4"},
         {quick, "spades-partnership"},
         {quick + ",infer=play", "hearts4"},
         {quick + ",infer=play", "spades-partnership"},
-        {quick + ",self=switch", "hearts4"}};
+        {quick + ",self=switch", "hearts4"},
+        {quick + ",self=switch,moon=on", "hearts4"}};
     for (const auto& [spec, preset] : runs) {
         const std::string one = decisions(spec + ",threads=1", preset, 5);
         EXPECT_EQ(one, decisions(spec + ",threads=2", preset, 5)) << preset << " " << spec;
