@@ -82,7 +82,7 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
              : self == "model"  ? Self::kModel
              : self == "switch" ? Self::kSwitch
                                 : Self::kSame;
-    o.moon = spec.get_bool("moon", o.moon);
+    if (spec.get_string("moon", "auto") != "auto") o.moon = spec.get_bool("moon", false);
     o.rollout_model_playout = !first_of_two("rollout_playout", "rule", "model", "");
     o.rollout_exact = spec.get_int("rollout_exact", o.rollout_exact, 0, kMaxTricks);
     o.model_path = spec.get_string("playout_model", "");
@@ -275,7 +275,7 @@ class WorldValuer {
           // endgame.
           to_the_end_(exact_ || options.rollout),
           solve_at_(rollout_solve_at(options, info)),
-          moon_(options.moon && moon_open(info, taken_)),
+          moon_(options.moon_for(rules_) && moon_open(info, taken_)),
           cutoff_(options.cutoff_model ? cutoff_model_for(options.cutoff_path, rules_) : nullptr) {}
 
     WorldResult value(const Deal& deal) const {

@@ -53,8 +53,12 @@ struct PimcOptions {
     // Hearts, moon=on: the seat may shoot the moon (moon.hpp). A hand holding the ace of hearts
     // also values passes played out with the seat shooting; while it could still take every point
     // (moon_open), each card is also played out with the seat shooting, and takes that mean where
-    // it clearly leads.
-    bool moon = false;
+    // it clearly leads. Unset (moon=auto): on in 4-player Hearts, where it won (README), off in
+    // the other forms, where it is not measured.
+    std::optional<bool> moon;
+    bool moon_for(const cardgames::Rules& rules) const {
+        return moon.value_or(rules.game == cardgames::GameKind::kHearts && rules.players == 4);
+    }
     // Bids and passes: the play-outs valuing each candidate are played by the learned policy in
     // every seat (rollout_playout=model) instead of the rule player, and hand over to the exact
     // search at `rollout_exact` tricks left (0: they play to the last card).

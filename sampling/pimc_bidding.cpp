@@ -281,7 +281,7 @@ CardSet PimcBot::pass(const InfoState& info) {
     if (info.rules->game == GameKind::kSpades || options_.rule_pass)
         return rule_pass;  // Spades: the blind-nil exchange
     const std::vector<Candidate> cands =
-        pass_candidates(info, rule_pass, options_.pass_ranked, options_.moon);
+        pass_candidates(info, rule_pass, options_.pass_ranked, options_.moon_for(*info.rules));
     return cands[choose(info, cands, options_, options_.rollouts_for(*info.rules),
                         options_.pass_deals(*info.rules),
                         decision_seed(info, seeds::DecisionKind::kPass), *arena_, false,

@@ -88,11 +88,12 @@ TEST(MoonContinuation, TakesTheBetterOfTheTwoWaysToPlayOn) {
     auto analyze = [](const std::string& spec, const InfoState& info) {
         return PimcBot(PimcOptions::from_spec(parse_bot_spec(spec)), 1).analyze(info);
     };
-    const std::string quick = "pimc:worlds=6,nodes=3000,rollouts=6";
+    const std::string off = "pimc:worlds=6,nodes=3000,rollouts=6,moon=off";
+    const std::string on = "pimc:worlds=6,nodes=3000,rollouts=6,moon=on";
     const InfoState strong =
         mid_play(rules, cards("AH KH QH JH TH 2H AS KS QS AD KD QD"), first_trick());
     ASSERT_TRUE(moon_open(strong, taken_cards(strong)));
-    const PimcAnalysis duck = analyze(quick, strong), shoot = analyze(quick + ",moon=on", strong);
+    const PimcAnalysis duck = analyze(off, strong), shoot = analyze(on, strong);
     bool better = false;
     for (std::size_t i = 0; i < duck.cards.size(); ++i) {
         EXPECT_GE(shoot.cards[i].mean, duck.cards[i].mean) << to_string(duck.cards[i].card);
@@ -103,7 +104,7 @@ TEST(MoonContinuation, TakesTheBetterOfTheTwoWaysToPlayOn) {
     const InfoState weak =
         mid_play(rules, cards("KH QH JH TH 9H 8H 7H AS KS QS AD KD"), first_trick());
     ASSERT_FALSE(moon_open(weak, taken_cards(weak)));
-    const PimcAnalysis a = analyze(quick, weak), b = analyze(quick + ",moon=on", weak);
+    const PimcAnalysis a = analyze(off, weak), b = analyze(on, weak);
     for (std::size_t i = 0; i < a.cards.size(); ++i) EXPECT_EQ(a.cards[i].mean, b.cards[i].mean);
     EXPECT_EQ(a.best, b.best);
 }
@@ -120,18 +121,24 @@ TEST(MoonContinuation, PassesToShootWithAHandThatCan) {
         parse_deal("N:AKQ.AKQJT9.AK.32 JT98.8765.QJT.AK 765.432.9876.QJT 432..5432.987654"));
     ASSERT_EQ(game.phase(), Phase::kPass);
     const InfoState strong = game.info_state(0);
-    const CardSet by_default = make_player("pimc:rollouts=48", 1)->pass(strong);
+    const CardSet by_default = make_player("pimc:rollouts=48,moon=off", 1)->pass(strong);
     const CardSet shooting = make_player("pimc:rollouts=48,moon=on", 1)->pass(strong);
     EXPECT_EQ(shooting, cards("3C 2C 9H")) << cards_to_string(shooting);
     EXPECT_NE(by_default, shooting) << cards_to_string(by_default);
     const InfoState weak = game.info_state(1);
     EXPECT_EQ(make_player("pimc:rollouts=48,moon=on", 1)->pass(weak),
-              make_player("pimc:rollouts=48", 1)->pass(weak));
+              make_player("pimc:rollouts=48,moon=off", 1)->pass(weak));
 }
 
 TEST(MoonContinuation, IsAnOptionOfPimcAndTheOracle) {
-    EXPECT_TRUE(PimcOptions::from_spec(parse_bot_spec("pimc:moon=on")).moon);
-    EXPECT_FALSE(PimcOptions::from_spec(parse_bot_spec("pimc")).moon);
+    auto moon = [](const char* spec, const char* form) {
+        return PimcOptions::from_spec(parse_bot_spec(spec)).moon_for(preset(form));
+    };
+    // By default on in 4-player Hearts only, where it won.
+    EXPECT_TRUE(moon("pimc", "hearts4"));
+    EXPECT_FALSE(moon("pimc", "hearts5"));
+    EXPECT_FALSE(moon("pimc:moon=off", "hearts4"));
+    EXPECT_TRUE(moon("pimc:moon=on", "hearts3"));
     EXPECT_NO_THROW(make_player("oracle:moon=on", 1));
     EXPECT_NE(cardgames::testing::error_of([] { make_player("pimc:moon=maybe", 1); }).find("moon"),
               std::string::npos);

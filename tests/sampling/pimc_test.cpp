@@ -144,9 +144,11 @@ TEST(Pimc, MarginValuesTheSeatsSideAgainstTheOthers) {
                 SCOPED_TRACE(std::string(preset) + " seed " + std::to_string(seed) + " plays " +
                              std::to_string(plays));
                 const InfoState info = game.info_state(game.to_act());
+                // One continuation (moon=off): which of several a card takes depends on the
+                // objective.
                 auto analysis = [&](const char* objective) {
                     return PimcBot(PimcOptions::from_spec(parse_bot_spec(
-                                       std::string(kQuick) + ",objective=" + objective)),
+                                       std::string(kQuick) + ",moon=off,objective=" + objective)),
                                    1)
                         .analyze(info);
                 };
