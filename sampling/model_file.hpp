@@ -1,7 +1,7 @@
 #pragma once
 // A learned model as data: a text file under data/models/ that says what it is, how it was made
 // and its weights by name, so that a reader can check it against what it expects and a person can
-// read it. The format (README, "Learning"):
+// read it. The format (docs/design/formats.md, "Model files"):
 //
 //   cardgames-model 1
 //   # free text: what the model is, how it was measured

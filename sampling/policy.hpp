@@ -1,7 +1,7 @@
 #pragma once
 // The learned play-out policy: a linear card scorer over features of a seat's view and a candidate
 // card. It is a conditional logit, p(card) proportional to exp(w . phi(view, card)) over the legal
-// cards, fitted to `pimc`'s choices (`cardgames learn`, README "Learning"); a player plays its
+// cards, fitted to `pimc`'s choices (`cardgames learn`, docs/guide/learning.md); a player plays its
 // highest-scoring card. One of the features is "the rule player would play this card", so a model
 // is the rule player plus learned corrections. `pimc:playout=model` plays its worlds out with it
 // in every seat; `policy` plays it on its own. Features are computed from the rule player's table

@@ -1,4 +1,4 @@
-// cardgames learn: the learned play-out policy's data and fit (README, "Learning").
+// cardgames learn: the learned play-out policy's data and fit (docs/guide/learning.md).
 //   learn data: self-play hands; at each card decision of a recorded seat (a pimc bot), the
 //     features of every legal card, pimc's value of each and its choice. One JSON line per hand,
 //     the same file for any --threads and MPI rank count (seeds derive from the hand's index).

@@ -35,8 +35,8 @@ class RunError : public std::runtime_error {
 // Thrown by an item that noticed the stop request part-way; the batch runner abandons the item.
 struct Interrupted {};
 
-// Upper bounds of the numeric options (README): large enough for any real run, small enough that
-// no count, product or index derived from them can overflow.
+// Upper bounds of the numeric options (docs/guide/bad-input.md): large enough for any real run,
+// small enough that no count, product or index derived from them can overflow.
 inline constexpr long kMaxItems = 1'000'000'000;  // --games, --hands, --count
 inline constexpr int kMaxThreads = 1024;          // --threads
 inline constexpr int kMaxSamples = 1'000'000;     // eval --samples

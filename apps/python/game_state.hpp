@@ -1,9 +1,9 @@
 #pragma once
 // The game as the Python module's State sees it: a Game driven one action (a small integer) at a
-// time, OpenSpiel style. Actions (the README's table): 0-51 play a card, 52-103 pass a card (passes
-// and the blind-nil exchange are chosen one card at a time, as OpenSpiel's Hearts does), 104-121
-// bid 0-17 tricks (0 is nil), 122 no blind nil, 123 blind nil. A card's number is
-// suit * 13 + rank - 2, suits clubs, diamonds, hearts, spades (2C = 0, AS = 51).
+// time, OpenSpiel style. Actions (docs/guide/python.md): 0-51 play a card, 52-103 pass a card
+// (passes and the blind-nil exchange are chosen one card at a time, as OpenSpiel's Hearts does),
+// 104-121 bid 0-17 tricks (0 is nil), 122 no blind nil, 123 blind nil. A card's number is suit * 13
+// + rank - 2, suits clubs, diamonds, hearts, spades (2C = 0, AS = 51).
 //
 // A State plays what `cardgames tournament --seed S` plays: a whole game (board 0's game seed), or
 // with hands = N the N boards of `--hands N`, each one hand from zero scores. It keeps its action

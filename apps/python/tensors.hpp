@@ -1,6 +1,6 @@
 #pragma once
 // The observation and information-state tensors of a seat, as float32 vectors with a documented
-// layout of named slices (the README's table). Seats are relative to the observer: relative seat
+// layout of named slices (docs/guide/python.md). Seats are relative to the observer: relative seat
 // r is the seat r places to its left (0 is the observer itself). Both hold only what the seat
 // knows; the information state adds perfect recall of the hand's tricks (who played what in each
 // trick so far).

@@ -83,7 +83,7 @@ inline std::uint64_t tournament_bot(std::uint64_t game_seed, int entry) {
 
 // Training data for learned models (`cardgames learn`): its run seeds are 1'000'000 and above,
 // apart from every evaluation seed (tournaments and evals are run on seeds below 1'000'000: the
-// README's 11-33, the issue measurements' 1001-1099), so no model is measured on hands it was
+// docs/results' 11-33 and 1001-1099 and up), so no model is measured on hands it was
 // fitted to. The learn commands refuse a run seed outside this range.
 inline constexpr std::uint64_t kTrainingSeedFirst = 1'000'000;
 inline constexpr std::uint64_t kTrainingSeedLast = 1'999'999'999;

@@ -128,7 +128,7 @@ def case_paths_checked():
 
 def case_options_apply():
     """An option that does not apply to the command, or that another contradicts, is refused
-    (issue 18); the combinations the README shows still run."""
+    (issue 18); the combinations the documentation shows still run."""
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "r.jsonl")
         # --game only picks the default preset: beside a preset of the other game it is refused.

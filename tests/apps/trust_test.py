@@ -309,7 +309,7 @@ def wait_exit(p, seconds):
     return p.poll()
 
 
-# What a run may write after a stop request (README, "Stopping and resuming"): 4 x threads x ranks.
+# What a run may write after a stop request (docs/guide/tournaments.md): 4 x threads x ranks.
 AHEAD_PER_THREAD = 4
 
 

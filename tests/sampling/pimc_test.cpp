@@ -250,7 +250,8 @@ TEST(Pimc, TieRuleBreaksTiesByTheRulePlayersCard) {
 }
 
 // The passes of 4- and 5-player Hearts are valued on 192 deals per candidate by default (they
-// played better than on 48, README); bids and the passes of the other forms on 48.
+// played better than on 48, docs/results/2026-11-26-pass-deals.md); bids and the passes of the
+// other forms on 48.
 TEST(Pimc, RolloutsByDefaultDependOnTheForm) {
     for (const auto& [preset, by_default] :
          {std::pair{"hearts3", 48}, std::pair{"hearts4", 192}, std::pair{"hearts5", 192},
