@@ -81,9 +81,9 @@ def test_loss_by_tricks_left_on_17_card_hands(cardgames_bin, tmp_path):
     assert lefts == {17 - t for t in tricks}
     assert min(lefts) >= 1 and max(lefts) <= 17 and max(lefts) >= 14
     assert ax.get_xlim() == (17.5, 0.5)
-    # Every bar is labelled with its count of decisions; the counts add up to the file's items.
-    counts = [int(t.get_text()) for t in ax.texts]
-    assert sum(counts) == 2 * (len(lines) - 1)
+    # Each group of bars is labelled with its count of decisions; they add up to the file's items.
+    counts = {round(t.get_position()[0]): int(t.get_text()) for t in ax.texts}
+    assert set(counts) == lefts and sum(counts.values()) == len(lines) - 1
     # A 13-card file is told apart.
     records4, _ = tournament_file(cardgames_bin, tmp_path, "hearts4", ["rule", "random", "rule", "rule"], hands=2)
     evals4 = tmp_path / "e4.jsonl"
@@ -151,7 +151,7 @@ def test_policy_losses_have_intervals_and_counts(cardgames_bin, tmp_path):
     lines = read_lines(evals)
     ax = plots.policy_losses(lines)
     items = len(lines) - 1
-    assert [t.get_text() for t in ax.texts] == [f"n = {items}"] * 2
+    assert [t.get_text() for t in ax.get_xticklabels()] == [f"rule\nn = {items}", f"random\nn = {items}"]
     assert len(ax.lines) + len(ax.collections) >= 1  # the error bars
     means = [bar.get_height() for bar in ax.patches]
     assert means == pytest.approx([sum(r["loss"][p] for r in lines[1:]) / items for p in range(2)])

@@ -25,6 +25,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.transforms  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 # A hand's size for each player count the presets deal (52 cards, Hearts with 5 or 6 players
@@ -286,16 +287,23 @@ def loss_by_tricks_left(lines, cards_per_hand=None, ax=None):
     for p, spec in enumerate(policies):
         lefts = sorted(by_left[p])
         stats = [_mean_interval(by_left[p][x]) for x in lefts]
-        xs = [x + (p - (len(policies) - 1) / 2) * width for x in lefts]
-        bars = ax.bar(xs, [m for m, _, _ in stats], width, yerr=[h for _, h, _ in stats], capsize=2,
-                      error_kw={"linewidth": 0.8}, label=spec)
-        ax.bar_label(bars, labels=[str(n) for _, _, n in stats], fontsize="x-small", padding=1)
+        # Left to right in the order of the legend, on an axis that runs from the first trick.
+        xs = [x - (p - (len(policies) - 1) / 2) * width for x in lefts]
+        ax.bar(xs, [m for m, _, _ in stats], width, yerr=[h for _, h, _ in stats], capsize=2,
+               error_kw={"linewidth": 0.8}, label=spec)
+    # Every policy judged the same decisions: one count per bar group, along the top, in room kept
+    # above the highest interval.
+    low, high = ax.get_ylim()
+    ax.set_ylim(low, high + 0.1 * (high - low))
+    top = matplotlib.transforms.blended_transform_factory(ax.transData, ax.transAxes)
+    for left, losses in sorted(by_left[0].items()):
+        ax.text(left, 0.98, str(len(losses)), transform=top, ha="center", va="top", fontsize="x-small")
     ax.set_xlim(cards_per_hand + 0.5, 0.5)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("tricks left in the hand")
     ax.set_ylabel("mean loss (lower is better)")
-    ax.set_title("eval: loss by tricks left (95% intervals; decisions above each bar)")
-    ax.legend()
+    ax.set_title("eval: loss by tricks left (95% intervals; decisions along the top)")
+    ax.legend(loc="center right")
     return ax
 
 
@@ -306,10 +314,9 @@ def policy_losses(lines, ax=None):
     policies, results = _eval_policy_losses(lines)
     stats = [_mean_interval([r["loss"][p] for r in results]) for p in range(len(policies))]
     ax = _axes(ax, figsize=(max(3.5, 1.2 * len(policies) + 1.5), 3.5))
-    bars = ax.bar(range(len(policies)), [m for m, _, _ in stats], 0.6, yerr=[h for _, h, _ in stats],
-                  capsize=3, color=[f"C{p}" for p in range(len(policies))])
-    ax.bar_label(bars, labels=[f"n = {n}" for _, _, n in stats], fontsize="small", padding=2)
-    ax.set_xticks(range(len(policies)), policies)
+    ax.bar(range(len(policies)), [m for m, _, _ in stats], 0.6, yerr=[h for _, h, _ in stats], capsize=3,
+           color=[f"C{p}" for p in range(len(policies))])
+    ax.set_xticks(range(len(policies)), [f"{spec}\nn = {n}" for spec, (_, _, n) in zip(policies, stats)])
     ax.set_ylabel("mean loss (lower is better)")
-    ax.set_title(f"eval --mode {header['options'].get('mode')}: mean loss (95% intervals)")
+    ax.set_title(f"{header['options'].get('mode')}: mean loss, 95% intervals")
     return ax
