@@ -219,7 +219,8 @@ class CardGameEnv:
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {"seed": deal_seed} for a in self.agents}
-        self._returns = np.zeros(self.rules.players)
+        self._raw_returns = self.game_state.returns()
+        self._returns = [0.0] * self.rules.players
         self._finishing = []
         self.agent_selection = self._agent(self.game_state.current_player())
 
@@ -317,14 +318,18 @@ class CardGameEnv:
         return self.possible_agents[seat]
 
     def _reward(self):
-        returns = np.array(self.game_state.returns(), dtype=float)
-        if self.rules.game == "hearts":
-            returns = -returns
-        delta = returns - self._returns
-        self._returns = returns
+        raw = self.game_state.returns()
+        if raw == self._raw_returns:  # most steps: no hand ended, nothing changes
+            for a in self.possible_agents:
+                self.rewards[a] = 0.0
+            return
+        self._raw_returns = raw
+        sign = -1.0 if self.rules.game == "hearts" else 1.0
         for i, a in enumerate(self.possible_agents):
-            self.rewards[a] = float(delta[i])
-            self._cumulative_rewards[a] += float(delta[i])
+            delta = sign * raw[i] - self._returns[i] + 0.0
+            self._returns[i] = sign * raw[i]
+            self.rewards[a] = delta
+            self._cumulative_rewards[a] += delta
 
 
 def checked_action_seed(seed):

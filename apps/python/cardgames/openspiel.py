@@ -47,6 +47,8 @@ _SERIAL_VERSION = 1
 def checked_action(action, where="action"):
     """An action as a Python int: ints and numpy integers pass; anything else (a float such as
     52.9, a string "52", a bool) is a ValueError naming it, never silently converted."""
+    if type(action) is int and 0 <= action < NUM_ACTIONS:
+        return action
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         raise ValueError(f"{where} {action!r}: expected an integer action 0..{NUM_ACTIONS - 1}, "
                          f"not a {type(action).__name__}")
@@ -208,6 +210,9 @@ class GameState:
         self._game = game
         self.native = native
         self._rewards = [0.0] * game.rules.players
+        # The native returns after the last action, so that a step asks for them once (apply
+        # actions through this state, not its native one, for rewards() to stay right).
+        self._native_returns = native.returns()
 
     # --- who acts ------------------------------------------------------------------------------
     def current_player(self):
@@ -248,9 +253,9 @@ class GameState:
         action = checked_action(action)
         if self.native.is_terminal():
             raise IllegalActionError(f"action {action}: the game is over")
-        before = self.native.returns()
+        before = self._native_returns
         self.native.apply_action(action)
-        after = self.native.returns()
+        after = self._native_returns = self.native.returns()
         self._rewards = self._game.utilities([a - b for a, b in zip(after, before)])
 
     def child(self, action):
