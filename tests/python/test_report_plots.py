@@ -178,3 +178,20 @@ def test_to_pandas_is_one_row_per_seat_and_hand(cardgames_bin, tmp_path):
     assert list(games["score"]) == [sum(s) for s in record["seat_hand_scores"]]
     with pytest.raises(ValueError, match="per='seat'"):
         result.to_pandas(per="seat")
+
+
+def test_to_pandas_pairs_are_the_summarys(cardgames_bin, tmp_path):
+    """per="pair": a row per complete board and pair of players; each pair's mean difference is
+    the summary's (the command line's paired comparison)."""
+    path, _ = tournament_file(cardgames_bin, tmp_path, "spades-cutthroat3", ["rule", "random", "pimc:worlds=2,rollouts=2"],
+                              hands=2)
+    result = cardgames.read_results(path)
+    frame = result.to_pandas(per="pair")
+    summary = result.summary()["pairs"]
+    assert len(frame) == 2 * len(summary) == 6
+    for pair in summary:
+        rows = frame[(frame["a"] == pair["a"]) & (frame["b"] == pair["b"])]
+        assert list(rows["board"]) == [0, 1]
+        assert rows["difference"].mean() == pytest.approx(pair["difference"]["estimate"])
+    with pytest.raises(ValueError, match="per='pairs'"):
+        cardgames.read_results(path).to_pandas(per="pairs")

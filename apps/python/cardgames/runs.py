@@ -97,7 +97,8 @@ class Results:
         (the seat won the line's game). A unit's seats share its scores: to count a partnership
         once, keep one seat per (index, unit). per="game": one row per result line and seat
         (index, board, rotation, seat, player, unit, win, score (the game's total), hands,
-        score_per_hand). Per-board pairs of two players: board_pairs(a, b).
+        score_per_hand). per="pair" (duplicate files): one row per complete board and pair of
+        players (each pair once, in the order of the summary's pairs), as board_pairs(a, b).
 
         Eval: one row per item and policy (bid: index, deal_index, seat, policy, bid, best_bid,
         loss; play: index, record_line, hand, trick, seat, policy, choice, best, loss)."""
@@ -113,8 +114,15 @@ class Results:
                                      "score": score, "win": r["seat_win"][seat]})
             return pd.DataFrame(rows, columns=["index", "board", "rotation", "seat", "player", "unit", "hand",
                                                "score", "win"])
-        if per not in ("hand", "game"):
-            raise ValueError(f"per={per!r}: expected \"hand\" or \"game\"")
+        if per == "pair" and self.command == "tournament":
+            specs = list(dict.fromkeys(self.header["options"]["players"]))
+            frames = [self.board_pairs(a, b) for i, a in enumerate(specs) for b in specs[i + 1:]]
+            if not frames:
+                return pd.DataFrame(columns=["board", "a", "b", "score_a", "score_b", "difference"])
+            return pd.concat(frames, ignore_index=True)
+        if per not in ("hand", "game") or (per == "game" and self.command != "tournament"):
+            raise ValueError(f"per={per!r}: expected \"hand\", \"game\" or \"pair\" (pair and game: "
+                             f"tournament files)")
         if self.command == "tournament":
             for r in self.records:
                 for seat, player in enumerate(r["players"]):
