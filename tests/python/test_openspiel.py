@@ -119,8 +119,11 @@ def test_bad_input_is_a_value_error():
     state.apply_action(np.int64(legal[0]))
     with pytest.raises(ValueError, match="passed|pass|illegal|not"):
         state.apply_action(legal[0])  # chosen already
-    with pytest.raises(ValueError, match="deserialize_state"):
-        game.deserialize_state("{not json")
+    text = state.serialize()
+    for bad in ("{not json", "[]", text.replace('"before":[0,0,0,0]', '"before":[0]'),
+                text.replace('"state":[{', '"state":[7,{')):
+        with pytest.raises(ValueError, match="deserialize_state"):
+            game.deserialize_state(bad)
     with pytest.raises(ValueError, match="other rules"):
         game.deserialize_state(cardgames.load_game("hearts4").new_initial_state().serialize())
     with pytest.raises(ValueError, match="hands=0"):

@@ -32,7 +32,7 @@ import json
 
 import numpy as np
 
-from . import IllegalActionError, InputError, NUM_ACTIONS, Rules, State, action_to_string, new_game
+from . import InputError, NUM_ACTIONS, Rules, State, action_to_string, new_game
 
 # pyspiel's special player ids.
 CHANCE_PLAYER_ID = -1
@@ -160,17 +160,23 @@ class Game:
         """The state serialize() wrote, replayed; a ValueError names what is wrong."""
         try:
             data = json.loads(text)
-            version, fields, rewards = data["version"], data["state"], data["rewards"]
+            version, fields, before = data["version"], data["state"], data["before"]
         except (ValueError, TypeError, KeyError) as e:
             raise InputError(f"deserialize_state: not a serialized state ({e})") from None
         if version != _SERIAL_VERSION:
             raise InputError(f"deserialize_state: version {version!r}, expected {_SERIAL_VERSION}")
         native = State.__new__(State)
-        native.__setstate__(tuple(fields))
+        try:
+            native.__setstate__(tuple(fields))
+        except (TypeError, RuntimeError, ValueError) as e:  # pybind11 cast errors, InputError
+            raise InputError(f"deserialize_state: not a serialized state ({e})") from None
         if native.rules != self.rules or native.hands != self.hands:
             raise InputError("deserialize_state: a state of other rules or another number of boards")
         state = GameState(self, native)
-        state._rewards = [float(r) for r in rewards]
+        if not isinstance(before, list) or len(before) != self.rules.players \
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in before):
+            raise InputError(f"deserialize_state: \"before\": expected {self.rules.players} whole numbers")
+        state._before = before
         return state
 
     def get_type(self):
@@ -209,10 +215,10 @@ class GameState:
     def __init__(self, game, native):
         self._game = game
         self.native = native
-        self._rewards = [0.0] * game.rules.players
-        # The native returns after the last action, so that a step asks for them once (apply
-        # actions through this state, not its native one, for rewards() to stay right).
+        # The native returns before and after the last action: rewards() is their difference
+        # (apply actions through this state, not its native one, for it to stay right).
         self._native_returns = native.returns()
+        self._before = self._native_returns
 
     # --- who acts ------------------------------------------------------------------------------
     def current_player(self):
@@ -250,13 +256,8 @@ class GameState:
 
     def apply_action(self, action):
         """Plays a legal action; a non-integer or illegal one is a ValueError saying why."""
-        action = checked_action(action)
-        if self.native.is_terminal():
-            raise IllegalActionError(f"action {action}: the game is over")
-        before = self._native_returns
-        self.native.apply_action(action)
-        after = self._native_returns = self.native.returns()
-        self._rewards = self._game.utilities([a - b for a, b in zip(after, before)])
+        self.native.apply_action(checked_action(action))  # the native State refuses a finished game's
+        self._before, self._native_returns = self._native_returns, self.native.returns()
 
     def child(self, action):
         """A new state: this one after action (this one is unchanged)."""
@@ -282,13 +283,13 @@ class GameState:
 
     def rewards(self):
         """Per seat, the utility the last action brought (non-zero when a hand ended)."""
-        return list(self._rewards)
+        return self._game.utilities([a - b for a, b in zip(self._native_returns, self._before)])
 
     def player_return(self, player):
         return self.returns()[self._check_player(player)]
 
     def player_reward(self, player):
-        return self._rewards[self._check_player(player)]
+        return self.rewards()[self._check_player(player)]
 
     # --- what a player sees --------------------------------------------------------------------
     def observation_tensor(self, player=None):
@@ -328,7 +329,7 @@ class GameState:
     # --- copies and text -----------------------------------------------------------------------
     def clone(self):
         out = GameState(self._game, self.native.clone())
-        out._rewards = list(self._rewards)
+        out._before = list(self._before)
         return out
 
     def __copy__(self):
@@ -340,7 +341,7 @@ class GameState:
     def serialize(self):
         """The state as text (JSON) that game.deserialize_state() turns back into it."""
         fields = self.native.__getstate__()
-        return json.dumps({"version": _SERIAL_VERSION, "state": fields, "rewards": self._rewards},
+        return json.dumps({"version": _SERIAL_VERSION, "state": fields, "before": self._before},
                           separators=(",", ":"))
 
     def get_game(self):
@@ -355,7 +356,7 @@ class GameState:
     def sample_world(self, player, seed):
         """A whole state consistent with what player knows (native sample_world), of this game."""
         world = GameState(self._game, self.native.sample_world(self._check_player(player), seed))
-        world._rewards = list(self._rewards)
+        world._before = list(self._before)
         return world
 
     def __str__(self):
