@@ -92,6 +92,9 @@ def test_loss_by_tricks_left_on_17_card_hands(cardgames_bin, tmp_path):
     assert plots.eval_cards_per_hand(read_lines(evals4)) == 13
     with pytest.raises(ValueError, match="past a hand of 8 cards"):
         plots.loss_by_tricks_left(read_lines(evals), cards_per_hand=8)
+    run = report(evals, tmp_path / "e.pdf", "--cards-per-hand", "8")
+    assert run.returncode == 2 and "past a hand of 8 cards" in run.stderr
+    assert report(evals, tmp_path / "e.pdf").returncode == 0
 
 
 @pytest.mark.parametrize("suffix,magic", [(".pdf", b"%PDF"), (".svg", b"<?xml"), (".png", b"\x89PNG")])

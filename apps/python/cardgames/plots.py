@@ -211,7 +211,9 @@ def paired_difference(lines, a, b, ax=None):
 
 def scores_per_hand(lines, ax=None):
     """Each player's mean score per hand on each board (dots; the same x is the same deals for
-    every player) and its running mean over the boards so far (total score over total hands)."""
+    every player) and its running mean over the boards so far (total score over total hands). The
+    legend's n is the player's hands, counted once for each seat unit it held (as the command
+    line's table counts games)."""
     header, _ = _split(lines, "tournament")
     sums = board_sums(lines)
     specs = list(dict.fromkeys(spec for _, _, s in sums for spec in s))
@@ -230,7 +232,7 @@ def scores_per_hand(lines, ax=None):
             per_board.append(s[spec][0] / s[spec][1])
             running.append(total / hands)
         points = ax.plot(boards, per_board, ".", alpha=0.35)[0]
-        ax.plot(boards, running, color=points.get_color(), label=f"{spec} ({int(hands)} hands)")
+        ax.plot(boards, running, color=points.get_color(), label=f"{spec} (n = {int(hands)})")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("board")
     if lower_is_better(header):
