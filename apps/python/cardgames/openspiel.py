@@ -299,9 +299,11 @@ class GameState:
         return self.native.information_state_tensor(self._seat(player))
 
     def information_state_string(self, player=None):
-        """Everything the player knows of the game so far, as text: equal for two states exactly
-        when the player cannot tell them apart (its board, its own dealt and passed cards, every
-        bid and card played in order, the scores)."""
+        """Everything the player knows of the board so far, as text: equal for two states of a
+        board exactly when the player cannot tell them apart (its own dealt, passed and received
+        cards, every bid and card played in order, the scores). Earlier boards (hands > 1) are
+        other deals from zero scores, which decide nothing on this one: the string names the
+        board, not what happened on the earlier ones."""
         seat = self._seat(player)
         info = self.native.info_state(seat)
         return f"board {self.native.board} " + json.dumps(info, sort_keys=True, separators=(",", ":"))
