@@ -1,15 +1,24 @@
 """The report and the figures on every kind of results file: partnership duplicate files (two
 rotations a board), 3-player cutthroat (17-card hands), eval files of both modes; vector output
 and a chosen dpi; what the axes say. to_pandas() rows and per-board pairs."""
+import contextlib
+import io
 import json
 import struct
 import subprocess
-import sys
+import types
 
 import pytest
 
 import cardgames
+import cardgames.report
 from cardgames import plots
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plots.plt.close("all")
 
 
 def cli(cardgames_bin, *args):
@@ -33,8 +42,12 @@ def table_pair(stdout, a, b):
 
 
 def report(path, out, *extra):
-    return subprocess.run([sys.executable, "-m", "cardgames.report", str(path), "-o", str(out), *extra],
-                          capture_output=True, text=True)
+    """`python3 -m cardgames.report PATH -o OUT ...`, run in this process (its main(), what the
+    command runs; test_runs.py runs the command itself): its exit status and standard error."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status = cardgames.report.main([str(path), "-o", str(out), *extra])
+    return types.SimpleNamespace(returncode=status, stderr=err.getvalue())
 
 
 @pytest.mark.parametrize("preset,players,rotations", [
