@@ -126,6 +126,10 @@ def test_bad_input_is_a_value_error():
             game.deserialize_state(bad)
     with pytest.raises(ValueError, match="other rules"):
         game.deserialize_state(cardgames.load_game("hearts4").new_initial_state().serialize())
+    with pytest.raises(ValueError, match="new_initial_state: seed=-1"):
+        game.new_initial_state(-1)
+    with pytest.raises(ValueError, match="seed=2.5"):
+        cardgames.load_game("hearts4", seed=2.5)
     with pytest.raises(ValueError, match="hands=0"):
         cardgames.load_game("hearts4", hands=0)
     with pytest.raises(ValueError, match="player 4"):

@@ -29,7 +29,7 @@ illegal action raises ValueError and changes nothing.
 import numpy as np
 
 from . import Rules, new_game
-from .openspiel import checked_action
+from .openspiel import checked_action, checked_seed
 
 
 class Discrete:
@@ -205,7 +205,7 @@ class CardGameEnv:
 
     def reset(self, seed=None, options=None):
         if seed is not None:
-            seed = checked_action_seed(seed)
+            seed = checked_seed(seed, "reset: seed")
             self._rng = np.random.default_rng(seed)
             deal_seed = seed
         else:
@@ -330,10 +330,3 @@ class CardGameEnv:
             self._returns[i] = sign * raw[i]
             self.rewards[a] = delta
             self._cumulative_rewards[a] += delta
-
-
-def checked_action_seed(seed):
-    """A reset seed: a whole number 0..2**64-1 (a ValueError names any other)."""
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise ValueError(f"reset: seed={seed!r}: expected a whole number from 0 to 2**64 - 1")
-    return int(seed)

@@ -58,6 +58,13 @@ def checked_action(action, where="action"):
     return action
 
 
+def checked_seed(seed, where="seed"):
+    """A seed as a Python int: a whole number 0..2**64-1 (a ValueError names any other)."""
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise InputError(f"{where}={seed!r}: expected a whole number from 0 to 2**64 - 1")
+    return int(seed)
+
+
 class GameType:
     """What pyspiel's GameType says of these games: sequential, deal by seed (no explicit chance
     nodes), imperfect information, general sum, rewards at the end of each hand."""
@@ -93,12 +100,10 @@ class Game:
     def __init__(self, name, *, hands=1, seed=1, **rules):
         if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or hands < 1:
             raise InputError(f"hands={hands!r}: expected a whole number of boards, 1 or more")
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-            raise InputError(f"seed={seed!r}: expected a whole number from 0 to 2**64 - 1")
+        self.seed = checked_seed(seed)
         self.rules = Rules(name, **rules)
         self.name = str(name)
         self.hands = int(hands)
-        self.seed = int(seed)
         self._overrides = dict(rules)
         self._next_seed = self.seed
         self._options = self.rules.to_dict()
@@ -109,7 +114,7 @@ class Game:
         if seed is None:
             seed = self._next_seed
             self._next_seed = (self._next_seed + 1) % 2**64
-        return GameState(self, new_game(self.rules, seed, hands=self.hands))
+        return GameState(self, new_game(self.rules, checked_seed(seed, "new_initial_state: seed"), hands=self.hands))
 
     def num_distinct_actions(self):
         return NUM_ACTIONS
