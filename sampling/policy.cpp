@@ -5,7 +5,7 @@
 namespace sampling {
 
 using namespace cardgames;
-using rule_bot_detail::TableView;
+using heuristics::TableView;
 
 const std::array<std::string_view, kPolicyFeatures>& policy_feature_names() {
     // r is the card's rank scaled to 0 (two) .. 1 (ace); "lead" means the seat leads the trick.
@@ -55,8 +55,8 @@ DecisionFeatures::DecisionFeatures(const InfoState& info) : view_(info) {
     const Rules& rules = view_.rules;
     if (view_.legal.empty()) return;
     rule_card_ = view_.legal.size() == 1           ? view_.legal.lowest()
-                 : rules.game == GameKind::kSpades ? rule_bot_detail::spades_play(view_)
-                                                   : rule_bot_detail::hearts_play(view_);
+                 : rules.game == GameKind::kSpades ? heuristics::spades_play(view_)
+                                                   : heuristics::hearts_play(view_);
     if (!view_.legal.contains(rule_card_)) rule_card_ = view_.legal.lowest();
     partner_ = info.partner();
     const PlayState& play = info.play;

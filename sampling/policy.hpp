@@ -36,7 +36,7 @@ class DecisionFeatures {
     void of(cardgames::Card card, PolicyFeatures& out) const;
 
   private:
-    cardgames::rule_bot_detail::TableView view_;
+    cardgames::heuristics::TableView view_;
     cardgames::Card rule_card_ = cardgames::kNoCard;
     int partner_ = -1;
     int trick_points_ = 0;        // Hearts: penalty points in the trick so far

@@ -157,7 +157,7 @@ TEST(RuleBot, HeartsPassesHighHeartsAndBigSpadesWithoutQueen) {
 TEST(RuleBot, HeartsRanksEveryPassWithItsOwnFirst) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     const InfoState info = hearts_pass_view(rules, "AS KS 2S AH KH 3H 2D 4D 6D 8D 3C 5C 7C");
-    const std::vector<CardSet> ranked = rule_bot_detail::hearts_passes_by_danger(info);
+    const std::vector<CardSet> ranked = heuristics::hearts_passes_by_danger(info);
     ASSERT_EQ(ranked.size(), 286u);  // 13 choose 3
     EXPECT_EQ(ranked.front(), RuleBot().pass(info));
     std::vector<CardSet> sorted = ranked;
