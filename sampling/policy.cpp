@@ -155,20 +155,15 @@ Card PolicyModel::choose(const InfoState& info) const {
 }
 
 std::shared_ptr<const PolicyModel> load_policy_model(const std::filesystem::path& path) {
-    static ModelCache<PolicyModel> cache;
-    return cache.get(path.string(),
-                     [&] { return std::make_shared<const PolicyModel>(read_model_file(path)); });
+    return load_model<PolicyModel>(path);
 }
 
 std::filesystem::path default_policy_model(const Rules& rules) {
-    return data_dir() / "models" / (form_name(rules) + "-playout.txt");
+    return default_model(rules, "playout");
 }
 
 std::shared_ptr<const PolicyModel> policy_model_for(const std::string& path, const Rules& rules) {
-    const std::shared_ptr<const PolicyModel> model =
-        load_policy_model(path.empty() ? default_policy_model(rules) : std::filesystem::path(path));
-    model->check_form(rules);
-    return model;
+    return model_for<PolicyModel>(path, rules, "playout");
 }
 
 Card PolicyBot::play(const InfoState& info) {
