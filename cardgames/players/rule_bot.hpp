@@ -26,4 +26,16 @@ class RuleBot : public Player {
     Card play(const InfoState& info) override;
 };
 
+// A player that decides blind nil, bids and passes as the rule bot does, and plays its cards its
+// own way: the base of the players that search or learning improve at card play alone.
+class RuleBidder : public Player {
+  public:
+    bool blind_nil(const InfoState& info) override { return rule_.blind_nil(info); }
+    int bid(const InfoState& info) override { return rule_.bid(info); }
+    CardSet pass(const InfoState& info) override { return rule_.pass(info); }
+
+  private:
+    RuleBot rule_;
+};
+
 }  // namespace cardgames
