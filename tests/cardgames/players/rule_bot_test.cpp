@@ -33,15 +33,16 @@ std::array<Bid, kMaxPlayers> bids4(int a, int b, int c, int d) {
 
 TEST(RuleBot, NeverIllegalOverManyGames) {
     // Rule bots alone and mixed with random ones (whose odd bids and plays reach odd positions).
-    for (const char* preset : {"hearts3", "hearts4", "hearts5", "hearts6", "spades-partnership",
-                               "spades-cutthroat3", "spades-cutthroat4"}) {
+    for (const char* preset : testing::kEveryForm) {
         const Rules rules = load_rules(preset_path(preset), {});
         for (std::uint64_t seed = 1; seed <= 60; ++seed) {
             Game game(rules, seed);
-            std::vector<std::unique_ptr<Player>> players;
-            for (int s = 0; s < rules.players; ++s)
-                players.push_back(rule_or_random(seed % 2 == 0 || s % 2 == 0, mix_seed(seed, s)));
-            ASSERT_NO_THROW(run_game(game, players)) << preset << " seed " << seed;
+            ASSERT_NO_THROW(testing::play_seated(
+                game,
+                [&](int s) {
+                    return rule_or_random(seed % 2 == 0 || s % 2 == 0, mix_seed(seed, s));
+                }))
+                << preset << " seed " << seed;
             EXPECT_TRUE(game.over()) << preset;
         }
     }
@@ -261,10 +262,7 @@ std::pair<double, double> mean_points(const Rules& rules, int first_seed, int ha
     for (int h = 0; h < hands; ++h) {
         Game game(rules, first_seed + h);
         game.stop_after_hand();
-        std::vector<std::unique_ptr<Player>> players;
-        for (int s = 0; s < rules.players; ++s)
-            players.push_back(rule_or_random(rule(h, s), h * 4 + s));
-        run_game(game, players);
+        testing::play_seated(game, [&](int s) { return rule_or_random(rule(h, s), h * 4 + s); });
         const HandScore& score = game.finished_hands().at(0).score;
         for (int s = 0; s < rules.players; ++s) {
             (rule(h, s) ? rule_points : random_points) += score.delta[rules.unit_of(s)];
