@@ -71,6 +71,10 @@ std::string form_name(const cardgames::Rules& rules) {
     return "spades-cutthroat" + std::to_string(rules.players);
 }
 
+std::filesystem::path default_model(const cardgames::Rules& rules, const std::string& suffix) {
+    return cardgames::data_dir() / "models" / (form_name(rules) + "-" + suffix + ".txt");
+}
+
 cardgames::GameKind game_of_form(const std::string& form) {
     return form.starts_with("spades") ? cardgames::GameKind::kSpades : cardgames::GameKind::kHearts;
 }

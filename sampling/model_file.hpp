@@ -83,6 +83,29 @@ class ModelCache {
     std::map<std::string, std::shared_ptr<const Model>> models_;
 };
 
+// The model of type Model read from the model file at `path`: read once per path, then shared.
+template <class Model>
+std::shared_ptr<const Model> load_model(const std::filesystem::path& path) {
+    static ModelCache<Model> cache;
+    return cache.get(path.string(),
+                     [&] { return std::make_shared<const Model>(read_model_file(path)); });
+}
+
+// Where the default model of kind `suffix` (playout, cutoff) for the form of `rules` is:
+// data/models/<form>-<suffix>.txt.
+std::filesystem::path default_model(const cardgames::Rules& rules, const std::string& suffix);
+
+// The model at `path`, or the form's default of kind `suffix` when `path` is empty, checked to be
+// made for the form of `rules`.
+template <class Model>
+std::shared_ptr<const Model> model_for(const std::string& path, const cardgames::Rules& rules,
+                                       const std::string& suffix) {
+    const std::shared_ptr<const Model> model = load_model<Model>(
+        path.empty() ? default_model(rules, suffix) : std::filesystem::path(path));
+    model->check_form(rules);
+    return model;
+}
+
 // A linear model read from a model file: of one kind, made for one rule form (its 'form' line),
 // with one weight for each of N features, named in the file as this program names them and in
 // the same order. The play-out policy and the cut-off evaluation are such models.

@@ -222,6 +222,16 @@ def case_out_of_threads():
             assert len(f.read().splitlines()) == 1, "only the header: no result with a fallback"
 
 
+def solve_dd_and_alphabeta(position):
+    """The JSON answers of `solve` on `position` by the double-dummy solver and by alpha-beta."""
+    answers = []
+    for algorithm in ["dd", "alphabeta"]:
+        code, out, err = run(position + ["--algorithm", algorithm])
+        assert code == 0, err
+        answers.append(json.loads(out))
+    return answers
+
+
 def case_solve():
     code, out, err = run(["solve", "--game", "spades", "--rule", "spades_lead_anytime=true", "--deal",
                           "N:AKQ.2.. JT9.3.. 876.4.. 543.5..", "--format", "json"])
@@ -238,23 +248,14 @@ def case_solve():
     # 6-trick position with a trick in progress.
     position = ["solve", "--game", "spades", "--rule", "spades_lead_anytime=true", "--deal",
                 "N:K8.Q4.A9. T6.T5.K7. A9.87.T5. J4..QJ8.", "--leader", "W", "--trick", "2S", "--format", "json"]
-    code, out, err = run(position + ["--algorithm", "dd"])
-    assert code == 0, err
-    dd = json.loads(out)
-    code, out, err = run(position + ["--algorithm", "alphabeta"])
-    assert code == 0, err
-    ab = json.loads(out)
+    dd, ab = solve_dd_and_alphabeta(position)
     assert dd["value"] == ab["value"] and dd["moves"] == ab["moves"], (dd, ab)
     assert [m["value"] for m in dd["moves"] if m["card"] == dd["best"]] == [dd["value"]], dd
     # The trick's last card to play: its value counts the trick it completes (it was left out).
     last = ["solve", "--game", "spades", "--rule", "spades_lead_anytime=true", "--deal",
             "N:K... A..2. Q... J...", "--leader", "S", "--trick", "AD 5C 7H", "--format", "json"]
-    code, out, err = run(last + ["--algorithm", "dd"])
-    assert code == 0, err
-    dd = json.loads(out)
-    code, out, err = run(last + ["--algorithm", "alphabeta"])
-    assert code == 0, err
-    assert dd["value"] == [1, 1] and dd["moves"] == json.loads(out)["moves"], (dd, out)
+    dd, ab = solve_dd_and_alphabeta(last)
+    assert dd["value"] == [1, 1] and dd["moves"] == ab["moves"], (dd, ab)
     expect_bad(["solve", "--game", "hearts", "--deal", "N:AKQ.2.. JT9.3.. 876.4.. 543.5..", "--algorithm", "dd"],
                "--algorithm dd", "partnership Spades")
     expect_bad(position[:-2] + ["--algorithm", "dd", "--depth", "2"], "no --depth")

@@ -287,7 +287,7 @@ TEST(Pimc, PassRankedAddsTheRulePlayersBestRatedPasses) {
         const CardSet ranked = make_player("pimc:rollouts=96,pass_ranked=20", 1)->pass(info);
         if (ranked != by_default) {
             // Then it was not a candidate of the default: it is among the 21 best rated.
-            const std::vector<CardSet> rated = rule_bot_detail::hearts_passes_by_danger(info);
+            const std::vector<CardSet> rated = heuristics::hearts_passes_by_danger(info);
             EXPECT_NE(std::find(rated.begin(), rated.begin() + 21, ranked), rated.begin() + 21)
                 << cards_to_string(ranked);
             ++from_the_ranking;
