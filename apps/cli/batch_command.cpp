@@ -95,7 +95,7 @@ void StopOnSignals::poll() {
     if (g_signalled.load()) source_.request_stop();
 }
 
-int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFile* out, long total,
+int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, BatchOutput* out, long total,
                    const std::string& command,
                    const std::function<std::string(long, const std::stop_token&)>& produce) {
     BatchOptions bo;

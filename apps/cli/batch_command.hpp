@@ -77,7 +77,7 @@ class ProgressObserver : public RunObserver {
 // A data command's batch (learn data, learn bids-data): `total` hands of `produce` into `out`, with
 // the progress line and Ctrl-C. Returns the exit status: 0 done, kExitInterrupted (rank 0 says how
 // to resume `command`).
-int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFile* out, long total,
+int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, BatchOutput* out, long total,
                    const std::string& command,
                    const std::function<std::string(long, const std::stop_token&)>& produce);
 
