@@ -75,9 +75,17 @@ struct HandBots {
         } catch (const sampling::Contradiction&) {
             // An impossible state: no values; the seat's bot (pimc: its own fallback) plays.
         }
-        if (a && a->searched)
-            for (std::size_t k = 0; k < a->cards.size() && k < values.size(); ++k)
-                values[k] = static_cast<float>(a->cards[k].mean);
+        if (a && a->searched) {
+            // pimc lists the cards in notation order (spades first, high to low); a record in
+            // ascending action order: slot k is the k-th legal card by number.
+            const CardSet legal = info.legal_cards();
+            for (const sampling::CardValue& cv : a->cards) {
+                const int number = card_number(cv.card);
+                int k = 0;
+                for (Card c : legal) k += card_number(c) < number ? 1 : 0;
+                if (k < kMaxValues) values[k] = static_cast<float>(cv.mean);
+            }
+        }
         if (own_pimc[seat] && a) return a->best;
         return players[seat]->play(info);
     }
