@@ -45,6 +45,7 @@ FEATURE_SET = {"name": "information_state_tensor", "version": 1}
 MAGIC = b"cardgames-selfplay "
 # The action that a history code stands for, by the phase it was taken in.
 PHASE_BASE = (122, 104, 52, 0)  # blind nil, bid, pass, play
+_PHASE_OF_NAME = {"blind_nil": 0, "bid": 1, "pass": 2, "play": 3}
 
 RECORD_DTYPE = np.dtype([
     ("hand", "<u4"),
@@ -224,30 +225,32 @@ def _replay_hand(path, start, rec, rules, rules_dict, deal, history, out):
         state.__setstate__((rules_dict, 0, 1, [(0, 0, _deal_text(codes, players))], []))
     except ValueError as e:
         _bad(path, "deal", str(e), start)
-    by_ply = {int(p): k for k, p in enumerate(rec["ply"])}
+    # Plain Python values per hand: a numpy scalar or record per step costs more than the step.
+    by_ply = {p: k for k, p in enumerate(rec["ply"].tolist())}
     if len(by_ply) != len(rec):
         _bad(path, "ply", "two records of one hand at one ply", start)
+    seats, phases = rec["seat"].tolist(), rec["phase"].tolist()
+    actions, legal_counts = rec["action"].tolist(), rec["legal"].tolist()
+    values = rec["values"].astype(np.float32)
+    codes = history[0, :size].tolist()
     for ply in range(size):
-        phase_name = state.phase()
-        if phase_name == "over":
+        phase = _PHASE_OF_NAME.get(state.phase())
+        if phase is None:
             _bad(path, "history", "actions after the hand is over", start)
-        phase = ("blind_nil", "bid", "pass", "play").index(phase_name)
-        action = PHASE_BASE[phase] + int(history[0, ply])
+        action = PHASE_BASE[phase] + codes[ply]
         k = by_ply.get(ply)
         if k is not None:
             i = start + k
-            r = rec[k]
-            mask = np.asarray(state.legal_actions_mask(), dtype=bool)
-            if r["phase"] != phase or r["seat"] != state.current_player():
+            legal = state.legal_actions()
+            if phases[k] != phase or seats[k] != state.current_player():
                 _bad(path, "phase", "not the phase and seat to act at its ply", i)
-            if r["action"] != action:
+            if actions[k] != action:
                 _bad(path, "action", "not the history's action at its ply", i)
-            if r["legal"] != mask.sum():
+            if legal_counts[k] != len(legal):
                 _bad(path, "legal", "not the number of legal actions at its ply", i)
-            out["features"][k] = state.information_state_tensor(int(r["seat"]))
-            out["legal"][k] = mask
-            legal_actions = np.flatnonzero(mask)
-            out["values"][k, legal_actions] = r["values"][:len(legal_actions)].astype(np.float32)
+            out["features"][k] = state.information_state_tensor(seats[k])
+            out["legal"][k, legal] = True
+            out["values"][k, legal] = values[k, :len(legal)]
             out["action"][k] = action
         try:
             state.apply_action(action)
