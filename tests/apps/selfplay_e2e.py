@@ -9,8 +9,10 @@ pimc runs with few worlds so that the runs are short.
 """
 import os
 import shutil
+import signal
 import struct
 import subprocess
+import time
 
 from e2e import BIN, check, finish, path, run
 
@@ -18,10 +20,10 @@ PIMC = "pimc:worlds=4,rollouts=4"
 HEADER, RECORD = 4096, 136
 
 
-def selfplay(out, *extra, threads="2", hands="5", expect=0):
+def selfplay(out, *extra, threads="2", hands="5", shard_hands="2", expect=0):
     return run("learn", "selfplay", "--game", "hearts", "--players", f"{PIMC},rule,{PIMC},rule", "--seats", "0,1",
-               "--values", PIMC, "--hands", hands, "--seed", "1000042", "--shard-hands", "2", "--threads", threads,
-               "--out", path(out), "--quiet", *extra, expect=expect)
+               "--values", PIMC, "--hands", hands, "--seed", "1000042", "--shard-hands", shard_hands, "--threads",
+               threads, "--out", path(out), "--quiet", *extra, expect=expect)
 
 
 def shards(folder):
@@ -79,6 +81,24 @@ def case_selfplay_resume():
     p = run("learn", "selfplay", "--game", "hearts", "--hands", "5", "--seed", "1000042", "--shard-hands", "2",
             "--out", path("full"), "--resume", "--quiet", expect=2)
     check("other options" in p.stderr, p.stderr)
+
+
+def case_selfplay_kill():
+    # A run killed (SIGKILL) part-way, wherever its writes stood, resumes to the uncut run's bytes.
+    selfplay("whole", hands="12", shard_hands="5")
+    whole = shards("whole")
+    cmd = [BIN, "learn", "selfplay", "--game", "hearts", "--players", f"{PIMC},rule,{PIMC},rule", "--seats", "0,1",
+           "--values", PIMC, "--hands", "12", "--seed", "1000042", "--shard-hands", "5", "--threads", "2",
+           "--out", path("killed"), "--quiet"]
+    p = subprocess.Popen(cmd)
+    first = os.path.join(path("killed"), "shard-00000.cgsp")
+    while p.poll() is None and (not os.path.exists(first) or os.path.getsize(first) < HEADER + 20 * RECORD):
+        time.sleep(0.005)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    check(shards("killed") != whole, "the run ended before it was killed: nothing was tested")
+    selfplay("killed", "--resume", hands="12", shard_hands="5")
+    check(shards("killed") == whole, "a killed run, resumed, differs from the uncut one")
 
 
 def case_selfplay_mpi():
