@@ -28,8 +28,10 @@ struct BatchRunOptions {
     bool quiet = false;
 
     explicit BatchRunOptions(const MpiSession& mpi);
-    // `report` says what --report prints.
-    void add_to(po::options_description& desc, const std::string& report);
+    // `report` says what --report prints; `out` what --out is.
+    void add_to(po::options_description& desc, const std::string& report,
+                const std::string& out =
+                    "results file, JSON Lines (refused if it exists, unless --resume)");
 };
 
 // Collective: runs `parse` (the command line and the input files) on every rank and agrees on

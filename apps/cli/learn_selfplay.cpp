@@ -65,7 +65,8 @@ std::optional<int> parse(const MpiSession& mpi, int argc, char** argv, SelfplayP
             .c_str())("shard-hands",
                       number(&plan.shard_hands, 1L, kMaxItems)->default_value(100000),
                       "hands per shard file");
-    run.add_to(desc, "check every record of a data folder, print what it holds and exit");
+    run.add_to(desc, "check every record of a data folder, print what it holds and exit",
+               "the folder of shards (refused if it holds shards, unless --resume)");
     po::variables_map vm;
     if (!parse_args("learn selfplay", argc, argv, desc, vm)) return 0;
     if (!run.report_file.empty()) {
