@@ -29,8 +29,10 @@ struct BatchRunOptions {
     bool quiet = false;
 
     explicit BatchRunOptions(const MpiSession& mpi);
-    // `report` says what --report prints.
-    void add_to(po::options_description& desc, const std::string& report);
+    // `report` says what --report prints; `out` what --out is.
+    void add_to(po::options_description& desc, const std::string& report,
+                const std::string& out =
+                    "results file, JSON Lines (refused if it exists, unless --resume)");
 };
 
 // Collective: runs `parse` (the command line and the input files) on every rank and agrees on
@@ -109,7 +111,7 @@ int run_results_command(const MpiSession& mpi, const std::string& command, Parse
 // A data command's batch (learn data, learn bids-data): `total` hands of `produce` into `out`, with
 // the progress line and Ctrl-C. Returns the exit status: 0 done, kExitInterrupted (rank 0 says how
 // to resume `command`).
-int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFile* out, long total,
+int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, BatchOutput* out, long total,
                    const std::string& command,
                    const std::function<std::string(long, const std::stop_token&)>& produce);
 

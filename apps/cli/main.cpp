@@ -44,7 +44,8 @@ constexpr Command kCommands[] = {
     {"deals", local_command<apps::cmd_deals>, "print a seeded deal set, one deal per line"},
     {"learn", apps::cmd_learn,
      "learned models: 'learn data' / 'learn fit' (play-out policy), 'learn bids-data' / "
-     "'learn bids-fit' (Spades bids), 'learn cutoff-data' / 'learn cutoff-fit' (Hearts cut-off)",
+     "'learn bids-fit' (Spades bids), 'learn cutoff-data' / 'learn cutoff-fit' (Hearts cut-off), "
+     "'learn selfplay' (decision records for networks)",
      true},
 };
 

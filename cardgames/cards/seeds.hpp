@@ -116,4 +116,10 @@ inline std::uint64_t playout_training_bot(std::uint64_t hand_seed, int seat) {
     return mix_seed(hand_seed, 2000 + static_cast<std::uint64_t>(seat));
 }
 
+// `cardgames learn selfplay` (apps/learn): the bot at `seat` of a hand is training_bot; the pimc
+// bot that values the decisions of a seat that is not itself pimc (--values) is this one.
+inline std::uint64_t selfplay_valuer(std::uint64_t hand_seed, int seat) {
+    return mix_seed(hand_seed, 3000 + static_cast<std::uint64_t>(seat));
+}
+
 }  // namespace cardgames::seeds
