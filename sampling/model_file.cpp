@@ -64,17 +64,6 @@ void ModelFile::expect_names(std::span<const std::string_view> expected) const {
         }
 }
 
-std::string form_name(const cardgames::Rules& rules) {
-    using cardgames::GameKind;
-    if (rules.game == GameKind::kHearts) return "hearts" + std::to_string(rules.players);
-    if (rules.is_partnership()) return "spades-partnership";
-    return "spades-cutthroat" + std::to_string(rules.players);
-}
-
-cardgames::GameKind game_of_form(const std::string& form) {
-    return form.starts_with("spades") ? cardgames::GameKind::kSpades : cardgames::GameKind::kHearts;
-}
-
 std::string format_model_file(const ModelFile& m) {
     std::string out = std::string(kMagic) + "\n";
     for (const std::string& c : m.comments) out += "# " + c + "\n";
