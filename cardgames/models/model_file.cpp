@@ -5,12 +5,12 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text_file.hpp"
 
 namespace cardgames::models {
 
@@ -245,12 +245,8 @@ ModelFile parse_model_file(std::string_view bytes, const std::string& where) {
 }
 
 ModelFile read_model_file(const std::filesystem::path& path) {
-    const std::string where = "model file '" + path.string() + "'";
-    std::ifstream in(path, std::ios::binary);
-    if (!in) fail(where, "cannot be opened");
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) fail(where, "cannot be read");
-    return parse_model_file(bytes, where);
+    return parse_model_file(read_text_file(path, "model file"),
+                            "model file '" + path.string() + "'");
 }
 
 void write_model_file(const std::filesystem::path& path, const ModelFile& model) {

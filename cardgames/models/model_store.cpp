@@ -1,10 +1,9 @@
 #include "cardgames/models/model_store.hpp"
 
-#include <fstream>
-#include <iterator>
 #include <system_error>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text_file.hpp"
 
 namespace cardgames::models {
 
@@ -16,15 +15,15 @@ std::shared_ptr<const Network> ModelStore::network(const std::filesystem::path& 
     const std::uintmax_t size = std::filesystem::file_size(path, ec);
     const auto mtime =
         ec ? std::filesystem::file_time_type{} : std::filesystem::last_write_time(path, ec);
-    if (ec) throw InputError(where + ": cannot be opened (" + ec.message() + ")");
+    if (ec) {
+        read_text_file(path, "model file");  // says what the path is instead of a file, if it can
+        throw InputError(where + ": cannot open the file (" + ec.message() + ")");
+    }
 
     const std::lock_guard<std::mutex> lock(mutex_);
     Entry& e = entries_[std::filesystem::absolute(path).lexically_normal().string()];
     if (!e.network || e.size != size || e.mtime != mtime) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) throw InputError(where + ": cannot be opened");
-        const std::string bytes((std::istreambuf_iterator<char>(in)),
-                                std::istreambuf_iterator<char>());
+        const std::string bytes = read_text_file(path, "model file");
         ++reads_;
         const std::uint64_t hash = fnv1a64(bytes);
         if (!e.network || hash != e.hash) {

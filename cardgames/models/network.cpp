@@ -142,7 +142,13 @@ Network::Network(const ModelFile& file) : where_(file.where) {
         Dense d;
         d.in = in;
         d.out = out;
-        d.weight = tensor_of(file, prefix + ".weight", DType::kF32, {out, in}).f32;
+        const std::vector<float>& w =
+            tensor_of(file, prefix + ".weight", DType::kF32, {out, in}).f32;
+        d.weight.resize(w.size());
+        for (int o = 0; o < out; ++o)
+            for (int i = 0; i < in; ++i)
+                d.weight[std::size_t(i) * std::size_t(out) + std::size_t(o)] =
+                    w[std::size_t(o) * std::size_t(in) + std::size_t(i)];
         d.bias = tensor_of(file, prefix + ".bias", DType::kF32, {out}).f32;
         layers_.push_back(std::move(d));
         in = out;
@@ -195,11 +201,15 @@ std::span<const float> Evaluator::evaluate() {
     const std::size_t n = net_.layers_.size();
     for (std::size_t k = 0; k < n; ++k) {
         const Network::Dense& d = net_.layers_[k];
-        for (int o = 0; o < d.out; ++o) {
-            const float* w = d.weight.data() + std::size_t(o) * std::size_t(d.in);
-            float s = 0;
-            for (int i = 0; i < d.in; ++i) s += w[i] * x_[i];
-            y_[o] = s + d.bias[o];
+        // Input by input: each output still sums its terms in input order, and the inputs that the
+        // clipped ReLU left at zero cost nothing.
+        float* y = y_.data();
+        std::copy(d.bias.begin(), d.bias.end(), y);
+        for (int i = 0; i < d.in; ++i) {
+            const float xi = x_[i];
+            if (xi == 0.0f) continue;
+            const float* w = d.weight.data() + std::size_t(i) * std::size_t(d.out);
+            for (int o = 0; o < d.out; ++o) y[o] += w[o] * xi;
         }
         if (k + 1 == n)
             for (int o = 0; o < d.out; ++o) y_[o] *= net_.output_scale_;

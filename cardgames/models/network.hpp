@@ -53,7 +53,8 @@ class Network {
     friend class Evaluator;
     struct Dense {
         int in = 0, out = 0;
-        std::vector<float> weight;  // [out][in]
+        std::vector<float> weight;  // [in][out]: the file's [out][in] transposed, so that an input
+                                    // adds to every output in one vectorized loop
         std::vector<float> bias;    // [out]
     };
     std::string where_, form_, task_;

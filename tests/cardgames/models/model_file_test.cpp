@@ -187,7 +187,7 @@ TEST_F(ModelStoreTest, RefusesBadFilesAndKeepsNoHalfEntry) {
     ModelStore store;
     EXPECT_NE(error_of([&] {
                   store.network(path);
-              }).find("model file '" + path.string() + "': cannot be opened"),
+              }).find("model file '" + path.string() + "': cannot open the file"),
               std::string::npos);
     std::string bytes = bytes_of(net_file());
     std::ofstream(path, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
