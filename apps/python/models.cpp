@@ -80,6 +80,12 @@ void bind_models(py::module_& m) {
     m.attr("CARD_FEATURE_VERSION") = models::kCardFeatureVersion;
     m.def("card_feature_count", &models::card_feature_count, py::arg("players"),
           "How many card features a network for that many players reads: 52 + 108 * players.");
+    m.def(
+        "players_of_form",
+        [](const std::string& form) { return models::players_of_form(form, "form"); },
+        py::arg("form"),
+        "The players at a table of a form name as model files give it ('hearts4' 4, "
+        "'spades-partnership' 4); InputError for a name that is no form.");
     m.def("max_active_card_features", &models::max_active_card_features, py::arg("players"),
           "The most card features that are on at once at a table of that many players.");
     m.def(

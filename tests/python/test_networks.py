@@ -135,6 +135,10 @@ def test_bad_data_and_bad_files_are_refused(tmp_path, capsys):
     assert not out.exists()
 
     good = play_data(games=3)
+    assert train.main(["value", "--data", "x", "--out", str(out), "--form", "bridge4"],
+                      load=lambda p: good) == 2
+    assert "train: form: field 'form': 'bridge4' is not a form" in capsys.readouterr().err
+    assert not out.exists()
     assert train.main(["value", "--data", "x", "--out", str(out), "--epochs", "1", "--threads", "1",
                        "--form", "spades-partnership"], load=lambda p: good) == 0
     with pytest.raises(ValueError, match=r"model file '.*bad.net': field 'form': made for "

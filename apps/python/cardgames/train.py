@@ -32,8 +32,7 @@ from .model_file import write_model
 
 TASKS = ("value", "policy", "bid", "pass")
 FT_SCALE = 127
-_FORMS = {"hearts3": 3, "hearts4": 4, "hearts5": 5, "hearts6": 6, "spades-partnership": 4,
-          "spades-cutthroat3": 3, "spades-cutthroat4": 4}
+
 
 
 def _torch():
@@ -43,9 +42,7 @@ def _torch():
 
 
 def players_of_form(form):
-    if form not in _FORMS:
-        raise ValueError(f"form {form!r}: not a form ({', '.join(_FORMS)})")
-    return _FORMS[form]
+    return _cardgames.players_of_form(form)
 
 
 def ft_limit(players):
@@ -250,8 +247,11 @@ def _form_of(meta, given):
     if given:
         return given
     for key in ("form", "preset"):
-        if meta.get(key) in _FORMS:
+        try:
+            players_of_form(meta.get(key, ""))
             return meta[key]
+        except ValueError:
+            pass
     raise ValueError("data: its meta names no form (give --form)")
 
 
