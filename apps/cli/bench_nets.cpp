@@ -22,7 +22,7 @@ using cardgames::CardSet;
 using cardgames::Game;
 using cardgames::InfoState;
 using cardgames::Phase;
-using namespace cardgames::models;
+namespace models = cardgames::models;
 
 // One hand's play, as every seat saw it: the view at the first card, then the cards in order.
 struct HandPlay {
@@ -83,10 +83,11 @@ double cpu_seconds() {
 int bench_nets(const cardgames::Rules& rules, const std::string& model, int hands,
                std::uint64_t seed) {
     const std::string form = cardgames::form_name(rules);
-    ModelStore store;
-    std::shared_ptr<const Network> net;
+    models::ModelStore store;
+    std::shared_ptr<const models::Network> net;
     if (model.empty())
-        net = std::make_shared<const Network>(random_network_file(form, "value", rules.players, 1));
+        net = std::make_shared<const models::Network>(
+            models::random_network_file(form, "value", rules.players, 1));
     else
         net = store.network(model, form);
     std::vector<HandPlay> plays;
@@ -98,27 +99,27 @@ int bench_nets(const cardgames::Rules& rules, const std::string& model, int hand
 
     // The same positions both ways; the sums of the outputs must agree (both are exact sums of the
     // same integer accumulators, then the same float layers).
-    Evaluator e(*net);
+    models::Evaluator e(*net);
     double full_sum = 0, inc_sum = 0;
     const double t_full = cpu_seconds();
     for (const HandPlay& h : plays)
         for (const std::vector<InfoState>& views : h.after)
             for (const InfoState& info : views) {
-                ActiveFeatures f;
-                card_features(info, f);
+                models::ActiveFeatures f;
+                models::card_features(info, f);
                 e.refresh(f.view());
                 full_sum += e.evaluate()[0];
             }
     const double full_secs = cpu_seconds() - t_full;
 
-    std::vector<Evaluator> seat_eval(static_cast<std::size_t>(n), Evaluator(*net));
+    std::vector<models::Evaluator> seat_eval(static_cast<std::size_t>(n), models::Evaluator(*net));
     const double t_inc = cpu_seconds();
     for (const HandPlay& h : plays) {
-        std::vector<CardFeatureTracker> trackers;
+        std::vector<models::CardFeatureTracker> trackers;
         for (int s = 0; s < n; ++s) {
             trackers.emplace_back(h.start[s]);
-            ActiveFeatures f;
-            card_features(h.start[s], f);
+            models::ActiveFeatures f;
+            models::card_features(h.start[s], f);
             seat_eval[s].refresh(f.view());
         }
         for (std::size_t k = 0; k < h.after.size(); ++k)

@@ -12,7 +12,7 @@ namespace cardgames::models {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& where, const std::string& what) {
+[[noreturn]] void bad_network(const std::string& where, const std::string& what) {
     throw InputError(where + ": " + what);
 }
 
@@ -21,8 +21,9 @@ int to_int(std::string_view text, int lo, int hi, const std::string& where,
     int v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
-        fail(where, "field '" + field + "': '" + std::string(text) + "', expected a number in " +
-                        std::to_string(lo) + ".." + std::to_string(hi));
+        bad_network(where, "field '" + field + "': '" + std::string(text) +
+                               "', expected a number in " + std::to_string(lo) + ".." +
+                               std::to_string(hi));
     return v;
 }
 
@@ -36,23 +37,25 @@ const Tensor& tensor_of(const ModelFile& file, const std::string& name, DType ty
                         const std::vector<int>& shape) {
     const Tensor& t = file.tensor(name);
     if (t.dtype != type)
-        fail(file.where, "tensor '" + name + "': type " + (t.dtype == DType::kF32 ? "f32" : "i16") +
-                             ", expected " + (type == DType::kF32 ? "f32" : "i16"));
+        bad_network(file.where, "tensor '" + name + "': type " +
+                                    (t.dtype == DType::kF32 ? "f32" : "i16") + ", expected " +
+                                    (type == DType::kF32 ? "f32" : "i16"));
     if (t.shape != shape)
-        fail(file.where, "tensor '" + name + "': shape " + shape_text(t.shape) + ", expected " +
-                             shape_text(shape));
+        bad_network(file.where, "tensor '" + name + "': shape " + shape_text(t.shape) +
+                                    ", expected " + shape_text(shape));
     return t;
 }
 
 int checked_width(const ModelFile& file, const std::string& name, std::size_t dim) {
     const Tensor& t = file.tensor(name);
     if (t.shape.size() <= dim)
-        fail(file.where, "tensor '" + name + "': shape " + shape_text(t.shape) + ", expected " +
-                             std::to_string(dim + 1) + " dimensions or more");
+        bad_network(file.where, "tensor '" + name + "': shape " + shape_text(t.shape) +
+                                    ", expected " + std::to_string(dim + 1) +
+                                    " dimensions or more");
     const int w = t.shape[dim];
     if (w > Network::kMaxWidth)
-        fail(file.where, "tensor '" + name + "': " + std::to_string(w) + " wide, at most " +
-                             std::to_string(Network::kMaxWidth) + " accepted");
+        bad_network(file.where, "tensor '" + name + "': " + std::to_string(w) + " wide, at most " +
+                                    std::to_string(Network::kMaxWidth) + " accepted");
     return w;
 }
 
@@ -79,17 +82,18 @@ int players_of_form(const std::string& form, const std::string& where) {
             if (n >= 3 && n <= (p == "hearts" ? 6 : 4)) return n;
         }
     }
-    fail(where, "field 'form': '" + form +
+    bad_network(where,
+                "field 'form': '" + form +
                     "' is not a form (hearts3..hearts6, spades-partnership, spades-cutthroat3, "
                     "spades-cutthroat4)");
 }
 
 Network::Network(const ModelFile& file) : where_(file.where) {
     if (const std::string& kind = file.get("kind"); kind != "network")
-        fail(where_, "field 'kind': '" + kind + "', expected 'network'");
+        bad_network(where_, "field 'kind': '" + kind + "', expected 'network'");
     task_ = file.get("task");
     if (task_ != "value" && task_ != "policy" && task_ != "bid" && task_ != "pass")
-        fail(where_, "field 'task': '" + task_ + "', expected value, policy, bid or pass");
+        bad_network(where_, "field 'task': '" + task_ + "', expected value, policy, bid or pass");
     form_ = file.get("form");
     players_ = players_of_form(form_, where_);
     file.get("command");  // how it was made: required, read by people
@@ -101,9 +105,9 @@ Network::Network(const ModelFile& file) : where_(file.where) {
                                           std::to_string(kCardFeatureVersion) + " " +
                                           std::to_string(card_feature_count(players_));
     if (features != expected_features)
-        fail(where_, "field 'features': '" + features + "', expected '" + expected_features +
-                         "' (card features version " + std::to_string(kCardFeatureVersion) +
-                         " for " + std::to_string(players_) + " players)");
+        bad_network(where_, "field 'features': '" + features + "', expected '" + expected_features +
+                                "' (card features version " + std::to_string(kCardFeatureVersion) +
+                                " for " + std::to_string(players_) + " players)");
     inputs_ = card_feature_count(players_);
     ft_scale_ = to_int(file.get("ft-scale"), 1, 32767, where_, "ft-scale");
     {
@@ -111,8 +115,8 @@ Network::Network(const ModelFile& file) : where_(file.where) {
         char* end = nullptr;
         const double v = std::strtod(text.c_str(), &end);
         if (end != text.c_str() + text.size() || !std::isfinite(v) || v <= 0 || v > kMaxAbsWeight)
-            fail(where_, "field 'output-scale': '" + text + "', expected a number in (0, " +
-                             std::to_string(kMaxAbsWeight) + "]");
+            bad_network(where_, "field 'output-scale': '" + text + "', expected a number in (0, " +
+                                    std::to_string(kMaxAbsWeight) + "]");
         output_scale_ = static_cast<float>(v);
     }
 
@@ -126,9 +130,10 @@ Network::Network(const ModelFile& file) : where_(file.where) {
     for (std::int16_t w : ft_weight_) max_weight = std::max<long>(max_weight, std::abs(w));
     worst += max_weight * max_active_card_features(players_);
     if (worst > 32767)
-        fail(where_, "tensor 'ft.weight': huge (largest magnitude " + std::to_string(max_weight) +
-                         "): " + std::to_string(max_active_card_features(players_)) +
-                         " features could overflow the int16 accumulator");
+        bad_network(where_, "tensor 'ft.weight': huge (largest magnitude " +
+                                std::to_string(max_weight) +
+                                "): " + std::to_string(max_active_card_features(players_)) +
+                                " features could overflow the int16 accumulator");
 
     int in = width_;
     for (int k = 1;; ++k) {
@@ -136,8 +141,8 @@ Network::Network(const ModelFile& file) : where_(file.where) {
         const bool last = !has_tensor(file, name + ".weight");
         const std::string prefix = last ? "out" : name;
         if (!last && k > kMaxDenseLayers)
-            fail(where_, "tensor '" + name + ".weight': at most " +
-                             std::to_string(kMaxDenseLayers) + " hidden layers");
+            bad_network(where_, "tensor '" + name + ".weight': at most " +
+                                    std::to_string(kMaxDenseLayers) + " hidden layers");
         const int out = checked_width(file, prefix + ".weight", 0);
         Dense d;
         d.in = in;
@@ -155,15 +160,15 @@ Network::Network(const ModelFile& file) : where_(file.where) {
         if (last) break;
     }
     if (const int want = expected_outputs(task_, players_); want && outputs() != want)
-        fail(where_, "tensor 'out.weight': " + std::to_string(outputs()) + " outputs, a " + task_ +
-                         " network has " + std::to_string(want));
+        bad_network(where_, "tensor 'out.weight': " + std::to_string(outputs()) + " outputs, a " +
+                                task_ + " network has " + std::to_string(want));
 }
 
 void Network::check(const std::string& form, const std::string& task) const {
     if (!form.empty() && form != form_)
-        fail(where_, "field 'form': made for " + form_ + ", not for " + form);
+        bad_network(where_, "field 'form': made for " + form_ + ", not for " + form);
     if (!task.empty() && task != task_)
-        fail(where_, "field 'task': a " + task_ + " network, not a " + task + " network");
+        bad_network(where_, "field 'task': a " + task_ + " network, not a " + task + " network");
 }
 
 Evaluator::Evaluator(const Network& net) : net_(net), acc_(static_cast<std::size_t>(net.width_)) {
