@@ -55,6 +55,11 @@ make_bot(spec, seed=0) -> Bot
     it takes for the player to move; analyze(state) (pimc) every legal card's expected value, as
     `hint` shows. The GIL is released while it thinks.
 
+load_network(path, form="", task="") -> Network, card_features(state, seat), card_feature_count(n)
+    A network file read and run by the engine's C++ (Network.evaluate(features) -> outputs), and
+    the card features it reads; `python3 -m cardgames.train` trains and exports one, written by
+    cardgames.model_file (docs/guide/networks.md).
+
 solve(deal=..., game=, preset=, rules=, leader=, trick=, broken=, algorithm=, leaf_tables=,
       no_tt=, utility=, bids=, depth=, nodes=)
     The request and the answer (a dict) of `cardgames solve --format json`.
@@ -67,14 +72,8 @@ tournament(players, games=/hands=, ...), evaluate(mode=, policies=, ...), read_r
 InputError
     Bad input (a preset, a rule, a deal, a bot spec): a ValueError with the command line's message.
 
-load_network(path, form="", task="") -> Network, card_features(state, seat), card_feature_count(n)
-    A network file read and run by the engine's C++ (Network.evaluate(features) -> outputs), and
-    the card features it reads; cardgames.train trains and exports one (docs/guide/networks.md).
-
 Submodules: cardgames.env (a PettingZoo-style environment), cardgames.plots (matplotlib figures of
-results files), cardgames.report (`python3 -m cardgames.report RESULTS -o report.png`),
-cardgames.train (`python3 -m cardgames.train TASK --data SHARDS --out FILE`), cardgames.model_file
-(the model file's writer).
+results files), cardgames.report (`python3 -m cardgames.report RESULTS -o report.png`).
 """
 
 from ._cardgames import (  # noqa: F401
@@ -107,6 +106,7 @@ from ._cardgames import (  # noqa: F401
     card_features,
     load_network,
     max_active_card_features,
+    players_of_form,
 )
 from .runs import Results, evaluate, read_results, tournament  # noqa: F401
 
@@ -135,6 +135,4 @@ __all__ = [
     "NUM_CARDS", "PASS_BASE", "BID_BASE", "NUM_BIDS", "NO_BLIND_NIL", "BLIND_NIL", "action_card",
     "action_to_string", "card_action", "make_bot", "new_game", "solve", "tournament_bot_seed",
     "tournament_game_seed", "tournament", "evaluate", "read_results", "Results",
-    "CARD_FEATURE_SET", "CARD_FEATURE_VERSION", "Network", "card_feature_count", "card_features",
-    "load_network", "max_active_card_features",
 ]
