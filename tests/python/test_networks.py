@@ -51,11 +51,15 @@ def random_inputs(players, rows, seed):
     """Random 0/1 card-feature rows, from none to the most that can be on at once."""
     rng = np.random.default_rng(seed)
     count = cardgames.card_feature_count(players)
-    most = cardgames.max_active_card_features(players)
-    x = np.zeros((rows, count), np.float32)
-    for r in range(rows):
-        x[r, rng.choice(count, size=rng.integers(0, most + 1), replace=False)] = 1
-    return x
+    on = rng.integers(0, cardgames.max_active_card_features(players) + 1, size=(rows, 1))
+    # Each row's `on` features: those whose random rank in the row is below it.
+    ranks = rng.random((rows, count)).argsort(axis=1).argsort(axis=1)
+    return (ranks < on).astype(np.float32)
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    return play_data(games=20)
 
 
 def test_cpp_forward_pass_equals_torch_on_10000_random_inputs(tmp_path):
@@ -83,8 +87,8 @@ def test_cpp_forward_pass_equals_torch_on_10000_random_inputs(tmp_path):
     assert np.abs(got - exact).max() < 0.5, np.abs(got - exact).max()
 
 
-def test_training_is_reproducible_and_the_engine_reads_the_same_network(tmp_path, monkeypatch):
-    data = play_data(games=20)
+def test_training_is_reproducible_and_the_engine_reads_the_same_network(tmp_path, monkeypatch, tiny):
+    data = tiny
     argv = ["value", "--data", "tiny.shard", "--out", "value.net", "--epochs", "3",
             "--batch-size", "64", "--lr", "3e-3", "--seed", "3", "--threads", "1"]
     files = []
@@ -108,8 +112,8 @@ def test_training_is_reproducible_and_the_engine_reads_the_same_network(tmp_path
     assert np.abs(net.evaluate(x) - want).max() <= TOLERANCE * max(1.0, np.abs(want).max())
 
 
-def test_a_policy_network_trains_exports_and_runs(tmp_path):
-    data = play_data(games=20)
+def test_a_policy_network_trains_exports_and_runs(tmp_path, tiny):
+    data = tiny
     model, scale, history = train.train("policy", data, form="hearts4", seed=2, epochs=2,
                                         batch_size=64, threads=1, log=lambda s: None)
     assert scale == 1.0 and 0.5 <= history["agreement"] <= 1.0
