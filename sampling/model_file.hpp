@@ -50,10 +50,9 @@ struct ModelFile {
     void expect_names(std::span<const std::string_view> expected) const;
 };
 
-// The name of a rule form for model files: hearts4, spades-partnership, spades-cutthroat3.
-std::string form_name(const cardgames::Rules& rules);
-// The game of such a form name.
-cardgames::GameKind game_of_form(const std::string& form);
+// The name of a rule form and the game of such a name (cardgames/rules/rules.hpp).
+using cardgames::form_name;
+using cardgames::game_of_form;
 
 // The file's text; weights are written with 17 significant digits, so reading gives them back
 // exactly.

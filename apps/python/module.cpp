@@ -12,6 +12,7 @@
 
 #include "apps/python/convert.hpp"
 #include "apps/python/game_state.hpp"
+#include "apps/python/models.hpp"
 #include "apps/python/runs.hpp"
 #include "apps/python/tensors.hpp"
 #include "cardgames/cards/error.hpp"
@@ -450,6 +451,7 @@ PYBIND11_MODULE(_cardgames, m) {
         "The seed a tournament gives the bot of player entry ENTRY in a game.");
 
     pycards::bind_runs(m);
+    pycards::bind_models(m);
 
     m.def("solve", &py_solve, py::kw_only(), py::arg("game") = py::none(),
           py::arg("preset") = py::none(), py::arg("rules") = py::none(), py::arg("deal"),

@@ -353,6 +353,16 @@ std::filesystem::path preset_path(const std::string& name_or_path) {
     return p;
 }
 
+std::string form_name(const Rules& rules) {
+    if (rules.game == GameKind::kHearts) return "hearts" + std::to_string(rules.players);
+    if (rules.is_partnership()) return "spades-partnership";
+    return "spades-cutthroat" + std::to_string(rules.players);
+}
+
+GameKind game_of_form(const std::string& form) {
+    return form.starts_with("spades") ? GameKind::kSpades : GameKind::kHearts;
+}
+
 std::string default_preset(GameKind game) {
     return game == GameKind::kSpades ? "spades-partnership" : "hearts4";
 }

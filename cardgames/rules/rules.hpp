@@ -107,6 +107,11 @@ Rules resolve_rules(const std::optional<std::string>& game, const std::string& p
 std::filesystem::path data_dir();
 // A preset by name ("hearts4") or by path ("my/rules.ini").
 std::filesystem::path preset_path(const std::string& name_or_path);
+// The name of a rule form, as model files name what they were made for: hearts4,
+// spades-partnership, spades-cutthroat3.
+std::string form_name(const Rules& rules);
+// The game of such a form name.
+GameKind game_of_form(const std::string& form);
 // Default preset name for a game: "hearts4", "spades-partnership".
 std::string default_preset(GameKind game);
 

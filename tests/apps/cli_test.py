@@ -117,6 +117,8 @@ def case_paths_checked():
         expect_bad(["tournament", "--report", d], f"'{d}'", "a directory, not a file")
         expect_bad(["eval", "--report", d], f"'{d}'", "a directory, not a file")
         expect_bad(["bench", "--positions", "/dev/null"], "--positions '/dev/null'", "not a regular file")
+        expect_bad(["bench", "--nets", "--model", "/dev/null"], "model file '/dev/null': not a regular file")
+        expect_bad(["bench", "--nets", "--model", d], f"model file '{d}'", "a directory, not a file")
         assert not os.path.exists(out), "a refused run wrote its results file"
         # A pipe is a file: records can come from <(...).
         code, games, err = run(["play", "--seed", "2", "--bots", "rule", "--helper", "rule", "--record", out, "--ascii"],
@@ -153,10 +155,12 @@ def case_options_apply():
         expect_bad(["tournament", "--report", out, "--threads", "2"], "--threads does not apply with --report")
         expect_bad(["eval", "--report", out, "--policies", "rule"], "--policies does not apply with --report")
         # bench: one mode, and only that mode's options.
-        expect_bad(["bench", "--rules", "--pimc"], "at most one of --rules, --pimc and --dds-compare")
+        expect_bad(["bench", "--rules", "--pimc"], "at most one of --rules, --pimc, --nets and --dds-compare")
+        expect_bad(["bench", "--nets", "--spec", "rule"], "--spec applies only with --pimc")
+        expect_bad(["bench", "--pimc", "--model", out], "--model applies only with --nets")
         expect_bad(["bench", "--pimc", "--games", "3"], "--games applies only with --rules")
         expect_bad(["bench", "--rules", "--spec", "rule"], "--spec applies only with --pimc")
-        expect_bad(["bench", "--preset", "hearts4"], "--preset applies only with --pimc")
+        expect_bad(["bench", "--preset", "hearts4"], "--preset applies only with --pimc or --nets")
         expect_bad(["bench", "--dds-tricks", "6"], "--dds-tricks applies only with --dds-compare")
         expect_bad(["bench", "--rules", "--positions", out], "--positions applies only to the search bench")
         expect_bad(["bench", "--pimc", "--format", "json"], "--format applies only to the search bench and --dds-compare")

@@ -55,6 +55,11 @@ make_bot(spec, seed=0) -> Bot
     it takes for the player to move; analyze(state) (pimc) every legal card's expected value, as
     `hint` shows. The GIL is released while it thinks.
 
+load_network(path, form="", task="") -> Network, card_features(state, seat), card_feature_count(n)
+    A network file read and run by the engine's C++ (Network.evaluate(features) -> outputs), and
+    the card features it reads; `python3 -m cardgames.train` trains and exports one, written by
+    cardgames.model_file (docs/guide/networks.md).
+
 solve(deal=..., game=, preset=, rules=, leader=, trick=, broken=, algorithm=, leaf_tables=,
       no_tt=, utility=, bids=, depth=, nodes=)
     The request and the answer (a dict) of `cardgames solve --format json`.
@@ -100,6 +105,16 @@ from ._cardgames import (  # noqa: F401
     tournament_game_seed,
 )
 from ._cardgames import solve as _solve
+from ._cardgames import (  # noqa: F401
+    CARD_FEATURE_SET,
+    CARD_FEATURE_VERSION,
+    Network,
+    card_feature_count,
+    card_features,
+    load_network,
+    max_active_card_features,
+    players_of_form,
+)
 from .runs import Results, evaluate, read_results, tournament  # noqa: F401
 from .openspiel import load_game  # noqa: F401, E402
 
