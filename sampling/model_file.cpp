@@ -68,10 +68,6 @@ std::filesystem::path default_model(const cardgames::Rules& rules, const std::st
     return cardgames::data_dir() / "models" / (form_name(rules) + "-" + suffix + ".txt");
 }
 
-cardgames::GameKind game_of_form(const std::string& form) {
-    return form.starts_with("spades") ? cardgames::GameKind::kSpades : cardgames::GameKind::kHearts;
-}
-
 std::string format_model_file(const ModelFile& m) {
     std::string out = std::string(kMagic) + "\n";
     for (const std::string& c : m.comments) out += "# " + c + "\n";
