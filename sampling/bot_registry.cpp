@@ -26,16 +26,10 @@ std::unique_ptr<Player> make_pimc(const BotSpec& spec, std::uint64_t seed, const
     return std::make_unique<PimcBot>(PimcOptions::from_spec(spec), seed);
 }
 
-// pimc's options that apply to valuing one world and to pimc's bids and passes; the world count,
-// aggregation, inference and time limit are about sampled worlds, which the oracle has none of.
+// pimc's options that apply to valuing one world and to pimc's bids and passes
+// (oracle_option_table): PimcOptions::from_spec reads an `oracle:` spec by the oracle's table.
 std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed,
                                     const std::stop_token&) {
-    spec.check_known(
-        {"algo",      "tables",          "depth",         "nodes",         "exact",
-         "threads",   "utility",         "rollouts",      "pass_rollouts", "self",
-         "playout",   "playout_model",   "eval",          "pass",          "bid",
-         "objective", "rollout_playout", "rollout_exact", "pass_ranked",   "pass_margin",
-         "moon"});
     return std::make_unique<OracleBot>(PimcOptions::from_spec(spec), seed);
 }
 
@@ -87,6 +81,14 @@ std::unique_ptr<Player> make_player(const std::string& text, std::uint64_t seed,
         if (name == spec.name) return factory(spec, seed, stop);
     throw InputError("bot spec '" + text + "': unknown bot '" + spec.name +
                      "' (known: " + known_bot_names() + ")");
+}
+
+std::vector<BotOption> bot_options(const std::string& name) {
+    if (name == "pimc") return pimc_option_table().options();
+    if (name == "oracle") return oracle_option_table().options();
+    for (const auto& [known, factory] : factories())
+        if (known == name) return {};
+    throw InputError("unknown bot '" + name + "' (known: " + known_bot_names() + ")");
 }
 
 std::string known_bot_names() {
