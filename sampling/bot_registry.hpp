@@ -20,8 +20,9 @@ namespace sampling {
 std::unique_ptr<cardgames::Player> make_player(const std::string& spec, std::uint64_t seed,
                                                std::stop_token stop = {});
 
-// The options of a bot's spec as its table declares them (pimc_options.hpp), for the help texts
-// and the docs; empty for a bot without a table. An unknown name is an InputError.
+// The options of a bot's spec as its table declares them (bot_options.hpp; pimc's in
+// pimc_options.cpp), for the help texts and the docs; empty for a bot that takes none. An unknown
+// name is an InputError.
 std::vector<cardgames::BotOption> bot_options(const std::string& name);
 
 // The names make_player knows, for help texts: "pimc, random, rule, external".

@@ -76,7 +76,7 @@ int bot_help(int argc, char** argv) {
     if (markdown) {
         std::cout << cardgames::options_markdown(options);
     } else if (options.empty()) {
-        std::cout << bot << ": its options are in docs/guide/bots.md\n";
+        std::cout << bot << " takes no options\n";
     } else {
         std::cout << "a spec is " << bot << ":key=value,...; the options, [default]:\n\n"
                   << cardgames::options_listing(options);

@@ -46,7 +46,7 @@ std::string BotOption::values() const {
         case Kind::kText:
             break;
     }
-    return "a file path";
+    return std::string(placeholder);
 }
 
 std::string BotOption::default_text() const {
@@ -92,8 +92,7 @@ std::string options_listing(const std::vector<BotOption>& options) {
             group = o.group;
             out += (out.empty() ? "" : "\n") + std::string(group) + ":\n";
         }
-        std::string head = "  " + std::string(o.name) + "=" +
-                           (o.kind == BotOption::Kind::kText ? "PATH" : o.values());
+        std::string head = "  " + std::string(o.name) + "=" + o.values();
         out += head + " [" + o.default_text() + "]\n      " + std::string(o.help) + "\n";
     }
     return out;
@@ -107,7 +106,7 @@ std::string options_markdown(const std::vector<BotOption>& options) {
             group = o.group;
             out += "| **" + std::string(group) + "** | | |\n";
         }
-        std::string values = o.kind == BotOption::Kind::kText ? "a file path" : o.values();
+        std::string values = o.values();
         if (o.kind == BotOption::Kind::kChoice) {
             values.clear();
             for (std::string_view c : o.choices)

@@ -28,13 +28,14 @@ struct BotOption {
     // The value when the spec does not give one; empty: the settings struct's own (the help
     // says what it means in `shown`).
     std::string_view fallback = {};
-    std::string_view help = {};   // one line, plain text
-    std::string_view shown = {};  // the default as the help shows it, when not `fallback`
-    std::string_view more = {};   // the docs' table only: detail and links (Markdown)
+    std::string_view help = {};             // one line, plain text
+    std::string_view shown = {};            // the default as the help shows it, when not `fallback`
+    std::string_view more = {};             // the docs' table only: detail and links (Markdown)
+    std::string_view placeholder = "PATH";  // kText: what the value is
 
     // "on"/"off" among the choices also take true/1/yes and false/0/no.
     bool on_off() const;
-    // What it takes: "1 to 100000", "on or off", "a file path".
+    // What it takes: "1 to 100000", "on or off", "PATH".
     std::string values() const;
     std::string default_text() const;
 };

@@ -362,6 +362,9 @@ def case_version():
         assert "\n" + group + "\n" in out, (group, out)
     code, out, err = run(["help", "oracle"])
     assert code == 0 and "  moon=auto, on or off [auto]\n" in out and "worlds=" not in out, out
+    code, out, err = run(["help", "external"])
+    assert code == 0 and "  fallback=SPEC [random]\n" in out and "  ms=1 to 86400000 [10000]\n" in out, out
+    assert run(["help", "rule"])[1] == "rule takes no options\n"
     expect_bad(["help", "pmic"], "unknown bot 'pmic'", "known: pimc")
     expect_bad(["help", "pimc", "--html"], "usage: cardgames help BOT [--markdown]")
 
