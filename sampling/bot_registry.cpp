@@ -26,26 +26,35 @@ std::unique_ptr<Player> make_pimc(const BotSpec& spec, std::uint64_t seed, const
     return std::make_unique<PimcBot>(PimcOptions::from_spec(spec), seed);
 }
 
-// pimc's options that apply to valuing one world and to pimc's bids and passes; the world count,
-// aggregation, inference and time limit are about sampled worlds, which the oracle has none of.
+// pimc's options that apply to valuing one world and to pimc's bids and passes
+// (oracle_option_table): PimcOptions::from_spec reads an `oracle:` spec by the oracle's table.
 std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed,
                                     const std::stop_token&) {
-    spec.check_known(
-        {"algo",      "tables",          "depth",         "nodes",         "exact",
-         "threads",   "utility",         "rollouts",      "pass_rollouts", "self",
-         "playout",   "playout_model",   "eval",          "pass",          "bid",
-         "objective", "rollout_playout", "rollout_exact", "pass_ranked",   "pass_margin",
-         "moon"});
     return std::make_unique<OracleBot>(PimcOptions::from_spec(spec), seed);
+}
+
+struct PolicySettings {
+    std::string model;
+};
+
+const OptionTable<PolicySettings>& policy_option_table() {
+    static const OptionTable<PolicySettings> kTable{{
+        {{.name = "model",
+          .group = "policy",
+          .kind = BotOption::Kind::kText,
+          .help = "the play-out policy's model file",
+          .shown = "the form's data/models/<form>-playout.txt"},
+         [](PolicySettings& s, const OptionValue& v) { s.model = v.text; }},
+    }};
+    return kTable;
 }
 
 // A named model is read now, so that a bad file stops the command before it starts.
 std::unique_ptr<Player> make_policy(const BotSpec& spec, std::uint64_t /*seed*/,
                                     const std::stop_token&) {
-    spec.check_known({"model"});
-    const std::string path = spec.get_string("model", "");
-    if (!path.empty()) load_policy_model(path);
-    return std::make_unique<PolicyBot>(path);
+    const PolicySettings s = policy_option_table().parse(spec);
+    if (!s.model.empty()) load_policy_model(s.model);
+    return std::make_unique<PolicyBot>(s.model);
 }
 
 std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed,
@@ -59,14 +68,49 @@ std::unique_ptr<Player> make_rule(const BotSpec& spec, std::uint64_t seed, const
     return std::make_unique<RuleBot>(seed);
 }
 
+struct ExternalSettings {
+    std::string cmd;
+    int ms = 0;
+    std::string fallback;
+};
+
+const OptionTable<ExternalSettings>& external_option_table() {
+    using Kind = BotOption::Kind;
+    static const OptionTable<ExternalSettings> kTable{{
+        {{.name = "cmd",
+          .group = "external",
+          .kind = Kind::kText,
+          .help = "the program to run, speaking the bot protocol (in quotes when it has spaces)",
+          .shown = "none: it must be given",
+          .placeholder = "COMMAND"},
+         [](ExternalSettings& s, const OptionValue& v) { s.cmd = v.text; }},
+        {{.name = "ms",
+          .group = "external",
+          .kind = Kind::kWhole,
+          .lo = 1,
+          .hi = kMaxBotMs,
+          .fallback = "10000",
+          .help = "the time limit per decision in milliseconds"},
+         [](ExternalSettings& s, const OptionValue& v) { s.ms = v.whole; }},
+        {{.name = "fallback",
+          .group = "external",
+          .kind = Kind::kText,
+          .fallback = "random",
+          .help = "the bot that takes a decision the program fails (any bot but external)",
+          .placeholder = "SPEC"},
+         [](ExternalSettings& s, const OptionValue& v) { s.fallback = v.text; }},
+    }};
+    return kTable;
+}
+
 // The fallback is made here, from this same table, so that it may be any bot (pimc included).
 std::unique_ptr<Player> make_external(const BotSpec& spec, std::uint64_t seed,
                                       const std::stop_token& stop) {
-    spec.check_known({"cmd", "ms", "fallback"});
-    const std::string fallback = spec.get_string("fallback", "random");
+    const ExternalSettings s = external_option_table().parse(spec);
+    const std::string fallback = s.fallback;
     return make_external_bot(
-        spec.text, spec.get_string("cmd", ""), spec.get_int("ms", 10000, 1, kMaxBotMs), fallback,
-        [fallback](std::uint64_t s) { return make_player(fallback, s); }, seed, stop);
+        spec.text, s.cmd, s.ms, fallback,
+        [fallback](std::uint64_t f) { return make_player(fallback, f); }, seed, stop);
 }
 
 // In the order the help texts list them.
@@ -87,6 +131,16 @@ std::unique_ptr<Player> make_player(const std::string& text, std::uint64_t seed,
         if (name == spec.name) return factory(spec, seed, stop);
     throw InputError("bot spec '" + text + "': unknown bot '" + spec.name +
                      "' (known: " + known_bot_names() + ")");
+}
+
+std::vector<BotOption> bot_options(const std::string& name) {
+    if (name == "pimc") return pimc_option_table().options();
+    if (name == "oracle") return oracle_option_table().options();
+    if (name == "policy") return policy_option_table().options();
+    if (name == "external") return external_option_table().options();
+    for (const auto& [known, factory] : factories())
+        if (known == name) return {};
+    throw InputError("unknown bot '" + name + "' (known: " + known_bot_names() + ")");
 }
 
 std::string known_bot_names() {

@@ -8,7 +8,9 @@
 #include <memory>
 #include <stop_token>
 #include <string>
+#include <vector>
 
+#include "cardgames/players/bot_options.hpp"
 #include "cardgames/rules/player.hpp"
 
 namespace sampling {
@@ -17,6 +19,11 @@ namespace sampling {
 // request: a bot that waits for something outside (external) gives up its wait when it is set.
 std::unique_ptr<cardgames::Player> make_player(const std::string& spec, std::uint64_t seed,
                                                std::stop_token stop = {});
+
+// The options of a bot's spec as its table declares them (bot_options.hpp; pimc's in
+// pimc_options.cpp), for the help texts and the docs; empty for a bot that takes none. An unknown
+// name is an InputError.
+std::vector<cardgames::BotOption> bot_options(const std::string& name);
 
 // The names make_player knows, for help texts: "pimc, random, rule, external".
 std::string known_bot_names();

@@ -25,126 +25,10 @@ namespace sampling {
 
 using namespace cardgames;
 
-PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
-    using Self = PimcOptions::Self;
-    spec.check_known({"worlds",        "algo",      "tables",      "depth",
-                      "nodes",         "exact",     "threads",     "agg",
-                      "utility",       "rollouts",  "infer",       "ms",
-                      "eval",          "pass",      "bid",         "playout",
-                      "playout_model", "bid_model", "cutoff",      "cutoff_model",
-                      "pass_rollouts", "self",      "objective",   "rollout_playout",
-                      "rollout_exact", "tie",       "pass_ranked", "pass_margin",
-                      "moon"});
-    PimcOptions o;
-    // The ranges (docs/guide/bad-input.md): far beyond any useful setting, and small enough for
-    // every count and product the bot forms from them.
-    constexpr int kMaxWorlds = 100'000;
-    o.worlds = spec.get_int("worlds", o.worlds, 1, kMaxWorlds);
-    const std::string algo = spec.get_string("algo", "speculative");
-    const auto a = engine::parse_algorithm(algo);
-    if (!a || !engine::is_maxn_family(*a))
-        throw InputError("bot spec '" + spec.text + "': algo=" + algo +
-                         " is not one of maxn, shallow, bnb, lastbranch, speculative");
-    o.algorithm = *a;
-    o.tables = spec.get_bool("tables", o.tables);
-    o.depth = spec.get_int("depth", o.depth, 0, kMaxTricks);
-    o.nodes = static_cast<std::uint64_t>(
-        spec.get_int("nodes", static_cast<int>(o.nodes), 1, std::numeric_limits<int>::max()));
-    o.exact_tricks = spec.get_int("exact", o.exact_tricks, 0, kMaxTricks);
-    o.threads = spec.get_int("threads", o.threads, 0, kMaxBotThreads);
-    // A key with two values, the first the default: whether it is the first.
-    auto first_of_two = [&](const char* key, const std::string& first, const std::string& second,
-                            const std::string& note) {
-        const std::string v = spec.get_string(key, first);
-        if (v != first && v != second)
-            throw InputError("bot spec '" + spec.text + "': " + key + "=" + v + " is not " + first +
-                             " or " + second + note);
-        return v == first;
-    };
-    o.vote = !first_of_two("agg", "mean", "vote", "");
-    o.tie_rule = !first_of_two("tie", "first", "rule", "");
-    o.score_utility =
-        first_of_two("utility", "score", "tricks", " (Spades; Hearts always uses points)");
-    o.rollout = first_of_two("eval", "rollout", "search", "");
-    const std::string objective = spec.get_string("objective", "auto");
-    if (objective != "auto" && objective != "own" && objective != "margin")
-        throw InputError("bot spec '" + spec.text + "': objective=" + objective +
-                         " is not auto, own or margin");
-    o.objective = objective == "own"      ? PimcOptions::Objective::kOwn
-                  : objective == "margin" ? PimcOptions::Objective::kMargin
-                                          : PimcOptions::Objective::kAuto;
-    o.model_playout = !first_of_two("playout", "rule", "model", "");
-    const std::string self = spec.get_string("self", "same");
-    if (self != "same" && self != "rule" && self != "model" && self != "switch")
-        throw InputError("bot spec '" + spec.text + "': self=" + self +
-                         " is not same, rule, model or switch");
-    o.self = self == "rule"     ? Self::kRule
-             : self == "model"  ? Self::kModel
-             : self == "switch" ? Self::kSwitch
-                                : Self::kSame;
-    if (spec.get_string("moon", "auto") != "auto") o.moon = spec.get_bool("moon", false);
-    o.rollout_model_playout = !first_of_two("rollout_playout", "rule", "model", "");
-    o.rollout_exact = spec.get_int("rollout_exact", o.rollout_exact, 0, kMaxTricks);
-    o.model_path = spec.get_string("playout_model", "");
-    if (!o.model_path.empty() && !o.uses_policy())
-        throw InputError("bot spec '" + spec.text +
-                         "': playout_model= goes with playout=model, self=model or switch, or "
-                         "rollout_playout=model");
-    // A named model file is read now, so that a bad one stops the command before it starts.
-    if (!o.model_path.empty()) load_policy_model(o.model_path);
-    o.cutoff_model = !first_of_two("cutoff", "even", "model", "");
-    o.cutoff_path = spec.get_string("cutoff_model", "");
-    if (o.cutoff_model && o.rollout)
-        throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");
-    if (o.cutoff_model && !o.score_utility)
-        throw InputError("bot spec '" + spec.text +
-                         "': cutoff=model goes with utility=score (it predicts what each seat "
-                         "takes, which the tricks utility's bounds do not allow for)");
-    if (!o.cutoff_path.empty() && !o.cutoff_model)
-        throw InputError("bot spec '" + spec.text + "': cutoff_model= goes with cutoff=model");
-    if (!o.cutoff_path.empty()) load_cutoff_model(o.cutoff_path);
-    auto rule_or_search = [&](const char* key, const char* fallback,
-                              bool with_auto) -> std::optional<bool> {
-        const std::string v = spec.get_string(key, fallback);
-        if (with_auto && v == "auto") return std::nullopt;
-        if (v != "rule" && v != "search")
-            throw InputError("bot spec '" + spec.text + "': " + key + "=" + v + " is not rule" +
-                             (with_auto ? ", search, model or auto" : " or search"));
-        return v == "rule";
-    };
-    o.rule_pass = *rule_or_search("pass", "search", false);
-    if (spec.get_string("bid", "auto") == "model") {
-        o.model_bid = true;
-        o.rule_bid = false;
-        o.bid_model_path = spec.get_string("bid_model", "");
-        // A file named in the spec is read now, so that a bad one stops the command before play.
-        if (!o.bid_model_path.empty()) load_bid_model(o.bid_model_path);
-    } else {
-        o.rule_bid = rule_or_search("bid", "auto", true);
-        if (spec.options.count("bid_model"))
-            throw InputError("bot spec '" + spec.text + "': bid_model= goes with bid=model");
-    }
-    o.rollouts = spec.get_int("rollouts", o.rollouts, 1, kMaxWorlds);
-    o.pass_rollouts = spec.get_int("pass_rollouts", o.pass_rollouts, 1, kMaxWorlds);
-    o.pass_margin = spec.get_double("pass_margin", o.pass_margin, 0, 10);
-    o.pass_ranked =
-        spec.get_int("pass_ranked", o.pass_ranked, 0, 1000);  // C(17, 3) = 680 passes at most
-    // infer: off, on (the bids and passes seen) or play (those and the cards played).
-    const std::string infer = spec.get_string("infer", "off");
-    o.infer_play = infer == "play";
-    const std::vector<std::string> on_off = {"on", "true", "1", "yes", "off", "false", "0", "no"};
-    if (!o.infer_play && std::find(on_off.begin(), on_off.end(), infer) == on_off.end())
-        throw InputError("bot spec '" + spec.text + "': infer=" + infer +
-                         " is not off, on or play");
-    o.infer = o.infer_play || spec.get_bool("infer", o.infer);
-    o.ms = spec.get_int("ms", o.ms, 0, kMaxBotMs);
-    return o;
-}
-
 engine::SearchOptions world_search_options(const PimcOptions& options, bool to_the_end) {
     engine::SearchOptions so;
-    so.algorithm = options.algorithm;
-    so.outcome_tables = options.tables && to_the_end;
+    so.algorithm = options.search.algorithm;
+    so.outcome_tables = options.search.tables && to_the_end;
     // Endgames (at most 6 tricks) need small tables; a world's tables are allocated and cleared
     // for every world, so their size is paid 64 times per decision.
     so.tt_entries = std::size_t{1} << (to_the_end ? 11 : 14);
@@ -153,14 +37,16 @@ engine::SearchOptions world_search_options(const PimcOptions& options, bool to_t
 }
 
 PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed)
-    : options_(options), seed_(seed), arena_(std::make_unique<DecisionArena>(options.threads)) {}
+    : options_(options),
+      seed_(seed),
+      arena_(std::make_unique<DecisionArena>(options.sampling.threads)) {}
 
 PimcBot::~PimcBot() = default;
 
 const SpadesBidModel& PimcBot::bid_model(const Rules& rules) const {
-    const std::filesystem::path path = options_.bid_model_path.empty()
+    const std::filesystem::path path = options_.bidding.bid_model_path.empty()
                                            ? default_bid_model_path(rules)
-                                           : std::filesystem::path(options_.bid_model_path);
+                                           : std::filesystem::path(options_.bidding.bid_model_path);
     const std::shared_ptr<const SpadesBidModel> model = load_bid_model(path);
     if (!model->fits(rules))
         throw InputError(
@@ -220,7 +106,7 @@ struct WorldResult {
 };
 
 int exact_threshold(const PimcOptions& o, int players) {
-    if (o.exact_tricks > 0) return o.exact_tricks;
+    if (o.search.exact_tricks > 0) return o.search.exact_tricks;
     // Exact search from here on stays well inside the node budget (`cardgames bench`). With six
     // seats four-trick solves are not: up to 1.7 s a decision at the root and 3 s in the play-outs
     // (`cardgames bench --pimc --preset hearts6 --hands 40 --seed 2`, and `--hands 10 --seed 1`).
@@ -233,7 +119,7 @@ int exact_threshold(const PimcOptions& o, int players) {
 // 4-player cutthroat Spades (four separate scores) and in a partnership hand where a seat bid nil
 // (up to 2.7 s, against 0.3 s in hands without a nil).
 int rollout_solve_at(const PimcOptions& o, const InfoState& info) {
-    if (o.exact_tricks > 0) return o.exact_tricks;
+    if (o.search.exact_tricks > 0) return o.search.exact_tricks;
     const Rules& rules = *info.rules;
     const bool spades = rules.game == GameKind::kSpades;
     const bool nil_bid = std::any_of(info.bids.begin(), info.bids.begin() + rules.players,
@@ -264,19 +150,22 @@ class WorldValuer {
           legal_(info.legal_cards()),
           utility_(rules_.game == GameKind::kHearts
                        ? Utility::kPoints
-                       : (options.score_utility ? Utility::kScore : Utility::kTricks)),
+                       : (options.valuation.score_utility ? Utility::kScore : Utility::kTricks)),
           taken_(taken_cards(info)),
           context_(score_context(info)),
           // At its own turn the seat has not played to the trick in progress: one card per trick
           // left.
           tricks_left_(info.hand.size()),
-          exact_(options.depth == 0 && tricks_left_ <= exact_threshold(options, rules_.players)),
+          exact_(options.search.depth == 0 &&
+                 tricks_left_ <= exact_threshold(options, rules_.players)),
           // Every search of a world runs to the end of the hand, except eval=search before the
           // endgame.
-          to_the_end_(exact_ || options.rollout),
+          to_the_end_(exact_ || options.valuation.eval == PimcOptions::Eval::kPlayout),
           solve_at_(rollout_solve_at(options, info)),
           moon_(options.moon_for(rules_) && moon_open(info, taken_)),
-          cutoff_(options.cutoff_model ? cutoff_model_for(options.cutoff_path, rules_) : nullptr) {}
+          cutoff_(options.valuation.cutoff_model
+                      ? cutoff_model_for(options.valuation.cutoff_path, rules_)
+                      : nullptr) {}
 
     WorldResult value(const Deal& deal) const {
         PlayState state = info_.play;
@@ -285,7 +174,7 @@ class WorldValuer {
         if (cutoff_ && !to_the_end_) game.set_cutoff(cutoff_.get());
         engine::Searcher<TrickGame> searcher(world_search_options(options_, to_the_end_));
         WorldResult r;
-        if (exact_ || !options_.rollout) {
+        if (exact_ || options_.valuation.eval == PimcOptions::Eval::kSearch) {
             add_card_values(game, root_values(game, searcher), 0, r);
             mark_optimal(r);
             return r;
@@ -293,12 +182,14 @@ class WorldValuer {
         // The continuations share the searcher: its tables hold exact endgame values.
         RuleBot rule_bot;
         PolicyBot policy_bot(model_);
-        Player& every = options_.model_playout ? static_cast<Player&>(policy_bot) : rule_bot;
+        Player& every = options_.valuation.playout == PimcOptions::Playout::kModel
+                            ? static_cast<Player&>(policy_bot)
+                            : rule_bot;
         Seats seats = every_seat(every);
-        if (options_.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
-        if (options_.self == PimcOptions::Self::kRule) seats[info_.seat] = &rule_bot;
+        if (options_.valuation.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
+        if (options_.valuation.self == PimcOptions::Self::kRule) seats[info_.seat] = &rule_bot;
         add_card_values(game, rollout_values(game, searcher, seats), 0, r);
-        if (options_.self == PimcOptions::Self::kSwitch) {
+        if (options_.valuation.self == PimcOptions::Self::kSwitch) {
             seats[info_.seat] = &policy_bot;
             add_card_values(game, rollout_values(game, searcher, seats), 1, r);
         }
@@ -341,8 +232,8 @@ class WorldValuer {
     // eval=search: iterative deepening by trick within the node budget, the deepest complete
     // answer.
     RootValues deepening_values(TrickGame& game, engine::Searcher<TrickGame>& searcher) const {
-        const int max_depth = options_.depth > 0 ? options_.depth : tricks_left_;
-        searcher.set_node_limit(options_.nodes);
+        const int max_depth = options_.search.depth > 0 ? options_.search.depth : tricks_left_;
+        searcher.set_node_limit(options_.search.nodes);
         const RootValues deepest = engine::iterative_deepening_root(searcher, game, max_depth);
         if (deepest.complete) return deepest;
         // Not even one trick deep within the budget: take the shallowest search whole.
@@ -423,8 +314,9 @@ class WorldValuer {
 // for the seat's own cards), else none: the rule player.
 std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options,
                                                  const InfoState& info) {
-    return options.card_playouts_use_policy() ? policy_model_for(options.model_path, *info.rules)
-                                              : nullptr;
+    return options.card_playouts_use_policy()
+               ? policy_model_for(options.valuation.playout_model_path, *info.rules)
+               : nullptr;
 }
 
 // infer=play deals this many times `worlds` worlds, weighs them all and values `worlds` drawn from
@@ -451,8 +343,8 @@ std::vector<WeightedWorld> drawn_worlds(const InfoState& info, const PimcOptions
                                         std::uint64_t base, const DealSampler& sampler,
                                         DecisionArena& arena) {
     const std::shared_ptr<const PolicyModel> policy =
-        inference_policy(options.model_path, *info.rules);
-    const int pool = kInferPool * options.worlds;
+        inference_policy(options.valuation.playout_model_path, *info.rules);
+    const int pool = kInferPool * options.sampling.worlds;
     std::vector<Deal> deals(static_cast<std::size_t>(pool));
     std::vector<double> log_weight(static_cast<std::size_t>(pool));
     arena.parallel_for_index(pool, [&](int w) {
@@ -466,14 +358,14 @@ std::vector<WeightedWorld> drawn_worlds(const InfoState& info, const PimcOptions
     std::vector<WeightedWorld> out;
     const auto [low, high] = std::minmax_element(log_weight.begin(), log_weight.end());
     if (*low == *high) {
-        for (int w = 0; w < options.worlds; ++w)
+        for (int w = 0; w < options.sampling.worlds; ++w)
             out.push_back({deals[static_cast<std::size_t>(w)]});
         return out;
     }
     std::vector<double> weight(log_weight.size());
     for (std::size_t i = 0; i < weight.size(); ++i) weight[i] = std::exp(log_weight[i] - *high);
     const double u = static_cast<double>(seeds::resample(base) >> 11) * 0x1.0p-53;
-    const std::vector<int> copies = systematic_resample(weight, options.worlds, u);
+    const std::vector<int> copies = systematic_resample(weight, options.sampling.worlds, u);
     for (std::size_t i = 0; i < copies.size(); ++i)
         if (copies[i] > 0) out.push_back({deals[i], static_cast<double>(copies[i])});
     if (spdlog::should_log(spdlog::level::debug)) {
@@ -485,7 +377,7 @@ std::vector<WeightedWorld> drawn_worlds(const InfoState& info, const PimcOptions
             squares += w * w;
         }
         spdlog::debug("pimc seat {} infer=play: {} worlds worth {:.1f}, {} drawn, {} distinct",
-                      info.seat, pool, sum * sum / squares, options.worlds, out.size());
+                      info.seat, pool, sum * sum / squares, options.sampling.worlds, out.size());
     }
     return out;
 }
@@ -497,23 +389,27 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
     const Constraints constraints = constraints_from(info);
     const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
     const WorldValuer valuer(options, info, playout_model(options, info));
-    const std::vector<WeightedWorld> drawn = options.infer_play
+    const std::vector<WeightedWorld> drawn = options.sampling.infer == PimcOptions::Infer::kPlay
                                                  ? drawn_worlds(info, options, base, sampler, arena)
                                                  : std::vector<WeightedWorld>();
-    const int count = options.infer_play ? static_cast<int>(drawn.size()) : options.worlds;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.ms);
+    const int count = options.sampling.infer == PimcOptions::Infer::kPlay
+                          ? static_cast<int>(drawn.size())
+                          : options.sampling.worlds;
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(options.sampling.ms);
     std::vector<WorldResult> results(static_cast<std::size_t>(count));
     // Each world is dealt by its own task from its own seed (the sampler is read-only), so the
     // deals do not depend on which thread deals them.
     arena.parallel_for_index(count, [&](int w) {
-        if (options.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
+        if (options.sampling.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
         WeightedWorld world;
-        if (options.infer_play) {
+        if (options.sampling.infer == PimcOptions::Infer::kPlay) {
             world = drawn[static_cast<std::size_t>(w)];
         } else {
             boost::random::mt19937_64 rng(seeds::world(base, w));
             world.deal = sampler.sample(rng, info.hand);
-            if (options.infer) world.weight = world_weight(info, world.deal);
+            if (options.sampling.infer != PimcOptions::Infer::kOff)
+                world.weight = world_weight(info, world.deal);
         }
         WorldResult& r = results[static_cast<std::size_t>(w)];
         r = valuer.value(world.deal);
@@ -593,7 +489,7 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
 // tie=rule to the rule player's card where it ties.
 Card best_card(const std::vector<CardValue>& cards, const PimcOptions& options,
                const InfoState& info) {
-    const bool vote = options.vote;
+    const bool vote = options.sampling.vote;
     auto better = [&](const CardValue& a, const CardValue& b) {
         return vote ? (a.votes > b.votes || (a.votes == b.votes && a.mean > b.mean + 1e-9))
                     : a.mean > b.mean + 1e-9;
@@ -601,7 +497,7 @@ Card best_card(const std::vector<CardValue>& cards, const PimcOptions& options,
     const CardValue* best = &cards.front();
     for (const CardValue& cv : cards)
         if (better(cv, *best)) best = &cv;
-    if (!options.tie_rule) return best->card;
+    if (!options.sampling.tie_rule) return best->card;
     const Card rule = RuleBot().play(info);
     for (const CardValue& cv : cards)
         if (cv.card == rule && !better(*best, cv)) return rule;

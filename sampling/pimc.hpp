@@ -19,125 +19,15 @@
 #include <vector>
 
 #include "cardgames/cards/seeds.hpp"
-#include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/player.hpp"
 #include "cardgames/search/trick_game.hpp"
 #include "engine/types.hpp"
+#include "sampling/pimc_options.hpp"
 
 namespace sampling {
 
 class DecisionArena;
 struct SpadesBidModel;
-
-inline constexpr int kMaxBotThreads = 1024;  // threads=N of a spec
-
-struct PimcOptions {
-    int worlds = 64;
-    engine::Algorithm algorithm = engine::Algorithm::kSpeculative;
-    bool tables = true;  // leaf-value tables when a world is searched to the end
-    int depth = 0;       // eval=search: tricks; 0: iterative deepening within the budget
-    // Before the exact endgame, how a world values each card: by play-outs of the rest of the hand
-    // by the rule player in every seat (playout.hpp), or (false) by a depth-limited search whose
-    // horizon shares what is left evenly (or as the cut-off model predicts: cutoff_model).
-    bool rollout = true;
-    // playout=model: the play-outs' seats play the learned policy (policy.hpp) instead of the rule
-    // player; `model_path` empty: the form's default model (data/models/<form>-playout.txt).
-    bool model_playout = false;
-    std::string model_path;
-    // How the deciding seat plays its own later cards in the play-outs: as every other seat does
-    // (`playout`), by the rule player, by the learned policy, or (switch) both ways, each card
-    // taking the better mean over the worlds (policy switching; it did not win at equal time,
-    // docs/results/2026-11-26-policy-switching.md). `model_path` names the policy for these too.
-    enum class Self { kSame, kRule, kModel, kSwitch };
-    Self self = Self::kSame;
-    // Hearts, moon=on: the seat may shoot the moon (moon.hpp). A hand holding the ace of hearts
-    // also values passes played out with the seat shooting; while it could still take every point
-    // (moon_open), each card is also played out with the seat shooting, and takes that mean where
-    // it clearly leads. Unset (moon=auto): on in 4-player Hearts, where it won
-    // (docs/results/2026-11-27-moon.md), off in the other forms, where it is not measured.
-    std::optional<bool> moon;
-    bool moon_for(const cardgames::Rules& rules) const {
-        return moon.value_or(rules.game == cardgames::GameKind::kHearts && rules.players == 4);
-    }
-    // Bids and passes: the play-outs valuing each candidate are played by the learned policy in
-    // every seat (rollout_playout=model) instead of the rule player, and hand over to the exact
-    // search at `rollout_exact` tricks left (0: they play to the last card).
-    bool rollout_model_playout = false;
-    int rollout_exact = 0;
-    // Whether some seat of the card decisions' play-outs plays the learned policy.
-    bool card_playouts_use_policy() const {
-        return model_playout || self == Self::kModel || self == Self::kSwitch;
-    }
-    // Whether some seat of some play-out (cards, bids or passes) plays the learned policy.
-    bool uses_policy() const { return card_playouts_use_policy() || rollout_model_playout; }
-    std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
-    // eval=search, cutoff=model (utility=score in Spades): the horizon shares what is left
-    // (penalty points, or tricks) as the learned cut-off model predicts (cutoff_model.hpp) instead
-    // of evenly; `cutoff_path` empty: the form's default model (data/models/<form>-cutoff.txt).
-    bool cutoff_model = false;
-    std::string cutoff_path;
-    int exact_tricks = 0;  // search to the end when this few tricks are left (0: by player count)
-    // 0: the cores of the run it plays in (all of them at the top level, the tournament's or eval's
-    // --threads inside one); N: an arena of N threads of its own. The decision is the same for any.
-    int threads = 0;
-    bool vote = false;  // aggregate by votes for each world's optimal cards
-    // Cards of equal mean (or votes and mean): the first in card order, or (tie=rule) the rule
-    // player's card where it is one of them.
-    bool tie_rule = false;
-    bool score_utility = true;  // Spades: score (bids, nil, bags) rather than raw tricks
-    // Spades score and Hearts points: a world values a card by the seat's side's hand score (own),
-    // or by that minus the other sides' mean (margin), so that setting another side's contract or
-    // nil counts, and in Hearts the points a moon gives the others. Each seat's search plays for
-    // its own side either way; this is how the deciding seat compares its cards. Auto: margin in
-    // partnership games, where it won, else own (in Hearts margin did not win; both in
-    // docs/results/2026-11-26-objective-margin.md).
-    enum class Objective { kAuto, kOwn, kMargin };
-    Objective objective = Objective::kAuto;
-    bool margin(const cardgames::Rules& rules) const {
-        return objective == Objective::kMargin ||
-               (objective == Objective::kAuto && rules.is_partnership());
-    }
-    // Sampled deals per candidate bid or pass; 0 (the default): by form (rollouts_for).
-    int rollouts = 0;
-    // `rollouts`, or by default 192 for the passes of 4- and 5-player Hearts, where they played
-    // better than 48 at the same median decision time (docs/results/2026-11-26-pass-deals.md),
-    // and 48 elsewhere (in 3- and 6-player Hearts 192 was not clearly better).
-    int rollouts_for(const cardgames::Rules& rules) const {
-        if (rollouts > 0) return rollouts;
-        const bool hearts = rules.game == cardgames::GameKind::kHearts;
-        return hearts && (rules.players == 4 || rules.players == 5) ? 192 : 48;
-    }
-    // Hearts passes: the most deals a candidate is valued on; the closest candidates get more
-    // deals than rollouts_for until they have this many (race.hpp). At or below rollouts_for (0,
-    // the default, counts as rollouts_for): every candidate gets rollouts_for deals and no more.
-    int pass_rollouts = 0;
-    int pass_deals(const cardgames::Rules& rules) const {
-        return pass_rollouts > 0 ? pass_rollouts : rollouts_for(rules);
-    }
-    bool rule_pass = false;  // Hearts: pass as the rule player does (no candidate search)
-    // Hearts: how many of the passes the rule player rates best (by its danger measure) join the
-    // candidates, beside those drawn from the most dangerous cards.
-    int pass_ranked = 0;
-    // Hearts: another pass replaces the rule player's only when it leads it by this many standard
-    // errors of their paired difference (race.hpp); bids keep kClearMargin.
-    double pass_margin = 2;
-    // Spades: bid as the rule player does (no candidate search). Unset (bid=auto): partnership
-    // games bid by the learned model, where it beat the rule player's bids and play-out bidding
-    // did not (docs/results/2026-11-25-learned-spades-bids.md); other forms search.
-    std::optional<bool> rule_bid;
-    // Spades, bid=model (and bid=auto in partnership): bid and decide on blind nil by the learned
-    // bid model (bid_model.hpp) from `bid_model_path`, or the default model file for the rules.
-    bool model_bid = false;
-    std::string bid_model_path;
-    bool infer = false;  // weight worlds by how likely the bids seen are (soft inference)
-    // infer=play (infer is set too): also by how likely the other seats' card plays are under the
-    // play-out policy as a softmax (inference.hpp), drawing the worlds from a larger pool by
-    // weight.
-    bool infer_play = false;
-    int ms = 0;  // wall-clock limit per decision (0: none; breaks reproducibility)
-
-    static PimcOptions from_spec(const cardgames::BotSpec& spec);
-};
 
 // The options of a search of one world: to the end of the hand (`to_the_end`: the exact endgame,
 // with leaf-value tables if `options.tables`) or to a depth (eval=search).

@@ -51,8 +51,10 @@ struct CardPlay {
     engine::SearchOptions endgame;              // the exact search's
 
     CardPlay(const PimcOptions& o, const Rules& rules)
-        : policy(o.rollout_model_playout ? policy_model_for(o.model_path, rules) : nullptr),
-          solve_at(o.rollout_exact),
+        : policy(o.bidding.playout == PimcOptions::Playout::kModel
+                     ? policy_model_for(o.valuation.playout_model_path, rules)
+                     : nullptr),
+          solve_at(o.bidding.exact),
           endgame(world_search_options(o, true)) {}
 
     // Plays out the card phase of `game` for `seat`: hand_value (playout.hpp). `shoot`: the seat
@@ -239,11 +241,11 @@ std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass,
 }  // namespace
 
 bool PimcBot::blind_nil(const InfoState& info) {
-    if (options_.model_bid || (!options_.rule_bid && info.rules->is_partnership()))
+    if (options_.bids_by_model(*info.rules))
         return model_blind_nil(bid_model(*info.rules), info,
                                decision_seed(info, seeds::DecisionKind::kBlindNil),
                                options_.rollouts_for(*info.rules));
-    if (options_.rule_bid.value_or(false)) return RuleBot().blind_nil(info);
+    if (options_.bidding.bid == PimcOptions::Bid::kRule) return RuleBot().blind_nil(info);
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
@@ -253,10 +255,10 @@ bool PimcBot::blind_nil(const InfoState& info) {
 }
 
 int PimcBot::bid(const InfoState& info) {
-    if (options_.model_bid || (!options_.rule_bid && info.rules->is_partnership()))
+    if (options_.bids_by_model(*info.rules))
         return model_bid(bid_model(*info.rules), BidSituation::from(info));
     RuleBot rule;
-    if (options_.rule_bid.value_or(false)) return rule.bid(info);
+    if (options_.bidding.bid == PimcOptions::Bid::kRule) return rule.bid(info);
     // Candidates: the rule player's bid first, then its neighbours. Nil only where the rule
     // player bids it: when play-outs alone proposed nil (partnership Spades, 160 hands), pimc bid
     // it on one hand in eight and made only half of them, so its duplicate result fell from
@@ -278,14 +280,14 @@ int PimcBot::bid(const InfoState& info) {
 
 CardSet PimcBot::pass(const InfoState& info) {
     const CardSet rule_pass = RuleBot().pass(info);
-    if (info.rules->game == GameKind::kSpades || options_.rule_pass)
+    if (info.rules->game == GameKind::kSpades || options_.bidding.rule_pass)
         return rule_pass;  // Spades: the blind-nil exchange
-    const std::vector<Candidate> cands =
-        pass_candidates(info, rule_pass, options_.pass_ranked, options_.moon_for(*info.rules));
+    const std::vector<Candidate> cands = pass_candidates(
+        info, rule_pass, options_.bidding.pass_ranked, options_.moon_for(*info.rules));
     return cands[choose(info, cands, options_, options_.rollouts_for(*info.rules),
                         options_.pass_deals(*info.rules),
                         decision_seed(info, seeds::DecisionKind::kPass), *arena_, false,
-                        options_.pass_margin)]
+                        options_.bidding.pass_margin)]
         .pass;
 }
 

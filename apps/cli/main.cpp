@@ -7,10 +7,12 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "apps/cli/common.hpp"
 #include "apps/experiments/cluster.hpp"
 #include "cardgames/cards/error.hpp"
+#include "sampling/bot_registry.hpp"
 
 namespace {
 
@@ -52,11 +54,33 @@ constexpr Command kCommands[] = {
 void usage(std::ostream& out) {
     out << "usage: cardgames [-v|-vv] <command> [options]   (cardgames <command> --help for its "
            "options)\n"
+           "       cardgames help BOT   (a bot's spec options: cardgames help pimc)\n"
            "       cardgames --version\n"
            "  -v: log what the bots and runs are doing (info), -vv: every bot decision (debug); on "
            "stderr\n\ncommands:\n";
     for (const Command& c : kCommands)
         out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
+}
+
+// `cardgames help BOT [--markdown]`: a bot's spec options, from its table (the docs' table with
+// --markdown).
+int bot_help(int argc, char** argv) {
+    const std::string bot = argv[0];
+    const bool markdown = argc == 2 && std::strcmp(argv[1], "--markdown") == 0;
+    if (argc > 2 || (argc == 2 && !markdown)) {
+        std::cerr << "usage: cardgames help BOT [--markdown]\n";
+        return apps::kExitBadInput;
+    }
+    const std::vector<cardgames::BotOption> options = sampling::bot_options(bot);
+    if (markdown) {
+        std::cout << cardgames::options_markdown(options);
+    } else if (options.empty()) {
+        std::cout << bot << " takes no options\n";
+    } else {
+        std::cout << "a spec is " << bot << ":key=value,...; the options, [default]:\n\n"
+                  << cardgames::options_listing(options);
+    }
+    return 0;
 }
 
 bool is_verbosity(const char* arg) {
@@ -99,6 +123,7 @@ int run(const apps::MpiSession& mpi, int argc, char** argv) {
         return apps::kExitBadInput;
     }
     const std::string name = argv[1];
+    if (name == "help" && argc >= 3) return bot_help(argc - 2, argv + 2);
     if (name == "--help" || name == "-h" || name == "help") {
         usage(std::cout);
         return 0;

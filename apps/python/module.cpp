@@ -438,7 +438,11 @@ PYBIND11_MODULE(_cardgames, m) {
         [](const std::string& spec, std::uint64_t seed) {
             return std::make_unique<PyBot>(spec, seed);
         },
-        py::arg("spec"), py::arg("seed") = 0);
+        py::arg("spec"), py::arg("seed") = 0,
+        ("A bot by its spec (" + sampling::known_bot_names() +
+         "), seeded; make_bot('pimc:worlds=32'). pimc's options, [default]:\n\n" +
+         cardgames::options_listing(sampling::bot_options("pimc")))
+            .c_str());
     m.def(
         "tournament_game_seed",
         [](std::uint64_t seed, long board) { return seeds::tournament_game(seed, board); },

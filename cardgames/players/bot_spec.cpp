@@ -43,12 +43,16 @@ BotSpec parse_bot_spec(const std::string& text) {
 }
 
 void BotSpec::check_known(std::initializer_list<const char*> known) const {
+    check_known(std::vector<std::string_view>(known.begin(), known.end()));
+}
+
+void BotSpec::check_known(const std::vector<std::string_view>& known) const {
     for (const auto& [key, value] : options) {
         bool ok = false;
         std::string list;
-        for (const char* k : known) {
+        for (std::string_view k : known) {
             ok = ok || key == k;
-            list += std::string(list.empty() ? "" : ", ") + k;
+            list += (list.empty() ? "" : ", ") + std::string(k);
         }
         if (!ok)
             throw InputError("bot spec '" + text + "': unknown option '" + key + "' for " + name +

@@ -7,6 +7,7 @@
 #include <initializer_list>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cardgames {
@@ -28,6 +29,7 @@ struct BotSpec {
     std::string get_string(const std::string& key, const std::string& fallback) const;
     // Throws InputError when an option is not among `known`.
     void check_known(std::initializer_list<const char*> known) const;
+    void check_known(const std::vector<std::string_view>& known) const;
 };
 
 BotSpec parse_bot_spec(const std::string& text);

@@ -360,6 +360,18 @@ def case_external_missing():
 def case_version():
     code, out, err = run(["--version"])
     assert code == 0 and out.startswith("cardgames ") and out.strip().split()[1][0].isdigit(), (code, out, err)
+    # A bot's options, from its table: pimc's four groups, the oracle's without the worlds' own.
+    code, out, err = run(["help", "pimc"])
+    assert code == 0 and "  worlds=1 to 100000 [64]\n" in out, (code, out, err)
+    for group in ("sampling:", "card valuation:", "bids and passes:", "search:"):
+        assert "\n" + group + "\n" in out, (group, out)
+    code, out, err = run(["help", "oracle"])
+    assert code == 0 and "  moon=auto, on or off [auto]\n" in out and "worlds=" not in out, out
+    code, out, err = run(["help", "external"])
+    assert code == 0 and "  fallback=SPEC [random]\n" in out and "  ms=1 to 86400000 [10000]\n" in out, out
+    assert run(["help", "rule"])[1] == "rule takes no options\n"
+    expect_bad(["help", "pmic"], "unknown bot 'pmic'", "known: pimc")
+    expect_bad(["help", "pimc", "--html"], "usage: cardgames help BOT [--markdown]")
 
 
 CASES = {name[5:]: f for name, f in globals().items() if name.startswith("case_")}

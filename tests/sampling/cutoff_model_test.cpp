@@ -277,9 +277,9 @@ TEST(CutoffModel, EveryPruningAlgorithmAgreesWithMaxnOnLearnedLeaves) {
 
 TEST(CutoffModel, SpecOptions) {
     const auto o = PimcOptions::from_spec(parse_bot_spec("pimc:eval=search,cutoff=model"));
-    EXPECT_TRUE(o.cutoff_model);
-    EXPECT_TRUE(o.cutoff_path.empty());
-    EXPECT_FALSE(PimcOptions::from_spec(parse_bot_spec("pimc:eval=search")).cutoff_model);
+    EXPECT_TRUE(o.valuation.cutoff_model);
+    EXPECT_TRUE(o.valuation.cutoff_path.empty());
+    EXPECT_FALSE(PimcOptions::from_spec(parse_bot_spec("pimc:eval=search")).valuation.cutoff_model);
     for (const char* bad :
          {"pimc:cutoff=model", "pimc:eval=search,cutoff=magic",
           "pimc:eval=search,cutoff_model=x.txt", "pimc:eval=search,cutoff=model,utility=tricks",
@@ -293,7 +293,7 @@ TEST(CutoffModel, PimcDecisionsTheSameForAnyThreadCount) {
     PimcOptions one = PimcOptions::from_spec(
         parse_bot_spec("pimc:eval=search,cutoff=model,worlds=8,nodes=300,threads=1"));
     PimcOptions three = one;
-    three.threads = 3;
+    three.sampling.threads = 3;
     for (int i = 0; i < 6; ++i) {
         const Game game = position(rules, 700 + i, 52 - 4 * (i + 1));
         const InfoState info = game.info_state(game.to_act());

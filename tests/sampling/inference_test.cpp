@@ -246,14 +246,13 @@ TEST(PlayInference, InferOptionValues) {
     const auto options = [](const std::string& v) {
         return PimcOptions::from_spec(parse_bot_spec("pimc:infer=" + v));
     };
-    EXPECT_FALSE(PimcOptions::from_spec(parse_bot_spec("pimc")).infer);
-    for (const char* on : {"on", "true", "1", "yes"}) {
-        EXPECT_TRUE(options(on).infer) << on;
-        EXPECT_FALSE(options(on).infer_play) << on;
-    }
-    for (const char* off : {"off", "false", "0", "no"}) EXPECT_FALSE(options(off).infer) << off;
-    EXPECT_TRUE(options("play").infer);
-    EXPECT_TRUE(options("play").infer_play);
+    using Infer = PimcOptions::Infer;
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc")).sampling.infer, Infer::kOff);
+    for (const char* on : {"on", "true", "1", "yes"})
+        EXPECT_EQ(options(on).sampling.infer, Infer::kOn) << on;
+    for (const char* off : {"off", "false", "0", "no"})
+        EXPECT_EQ(options(off).sampling.infer, Infer::kOff) << off;
+    EXPECT_EQ(options("play").sampling.infer, Infer::kPlay);
     for (const char* bad : {"plays", "maybe", "PLAY", ""}) {
         try {
             options(bad);

@@ -407,10 +407,64 @@ TEST(Pimc, SpecNumbersAreExact) {
             }
         }
     }
-    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:nodes=2147483647")).nodes, 2147483647u);
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:nodes=2147483647")).search.nodes,
+              2147483647u);
     EXPECT_THROW(make_player("external:cmd=true,ms=0", 1), InputError);
     EXPECT_THROW(make_player("external:cmd=true,ms=86400001", 1), InputError);
     EXPECT_THROW(make_player("external:cmd=true,ms=-1", 1), InputError);
+}
+
+// The option table's defaults are the settings struct's: "pimc" and a default PimcOptions are the
+// same bot, and so is an "oracle" (issue 43).
+TEST(PimcOptionTable, DefaultsAreTheStructs) {
+    EXPECT_TRUE(PimcOptions::from_spec(parse_bot_spec("pimc")) == PimcOptions{});
+    EXPECT_TRUE(PimcOptions::from_spec(parse_bot_spec("oracle")) == PimcOptions{});
+    // Each multi-way option's words reach their own setting.
+    const auto o = PimcOptions::from_spec(parse_bot_spec(
+        "pimc:bid=rule,infer=play,self=switch,objective=own,rollout_playout=model,playout=model,"
+        "eval=search,algo=bnb,tables=no,moon=off,agg=vote,tie=rule,pass=rule,pass_margin=0.5"));
+    EXPECT_EQ(o.bidding.bid, PimcOptions::Bid::kRule);
+    EXPECT_EQ(o.sampling.infer, PimcOptions::Infer::kPlay);
+    EXPECT_EQ(o.valuation.self, PimcOptions::Self::kSwitch);
+    EXPECT_EQ(o.valuation.objective, PimcOptions::Objective::kOwn);
+    EXPECT_EQ(o.bidding.playout, PimcOptions::Playout::kModel);
+    EXPECT_EQ(o.valuation.playout, PimcOptions::Playout::kModel);
+    EXPECT_EQ(o.valuation.eval, PimcOptions::Eval::kSearch);
+    EXPECT_EQ(o.search.algorithm, engine::Algorithm::kBnb);
+    EXPECT_FALSE(o.search.tables);
+    EXPECT_EQ(o.valuation.moon, std::optional<bool>(false));
+    EXPECT_TRUE(o.sampling.vote && o.sampling.tie_rule && o.bidding.rule_pass);
+    EXPECT_EQ(o.bidding.pass_margin, 0.5);
+    const Rules partnership = load_rules(preset_path("spades-partnership"), {});
+    EXPECT_TRUE(PimcOptions::from_spec(parse_bot_spec("pimc")).bids_by_model(partnership));
+    EXPECT_FALSE(
+        PimcOptions::from_spec(parse_bot_spec("pimc:bid=search")).bids_by_model(partnership));
+}
+
+// A bad value names the option, the value and what it takes; an unknown option lists the known.
+TEST(PimcOptionTable, BadValuesSayWhatTheOptionTakes) {
+    const auto error_of = [](const std::string& spec) {
+        try {
+            PimcOptions::from_spec(parse_bot_spec(spec));
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_NE(error_of("pimc:moon=maybe").find("moon=maybe is not auto, on or off"),
+              std::string::npos);
+    EXPECT_NE(error_of("pimc:bid=nil").find("bid=nil is not auto, search, rule or model"),
+              std::string::npos);
+    EXPECT_NE(error_of("pimc:algo=paranoid").find("algo=paranoid is not speculative, maxn"),
+              std::string::npos);
+    EXPECT_NE(error_of("pimc:pass_margin=11").find("pass_margin=11 is not a number from 0 to 10"),
+              std::string::npos);
+    EXPECT_NE(error_of("pimc:wolds=3").find("unknown option 'wolds' for pimc (known: worlds, "),
+              std::string::npos);
+    EXPECT_NE(error_of("oracle:worlds=3").find("unknown option 'worlds' for oracle"),
+              std::string::npos);
+    EXPECT_NE(error_of("pimc:bid=search,bid_model=x.txt").find("bid_model= goes with bid=model"),
+              std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,422 @@
+#include "sampling/pimc_options.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "cardgames/cards/error.hpp"
+#include "sampling/bid_model.hpp"
+#include "sampling/cutoff_model.hpp"
+#include "sampling/policy.hpp"
+
+namespace sampling {
+
+using namespace cardgames;
+
+namespace {
+
+using Option = BotOption;
+using Kind = BotOption::Kind;
+using Value = OptionValue;
+using P = PimcOptions;
+
+constexpr std::string_view kSampling = "sampling";
+constexpr std::string_view kValuation = "card valuation";
+constexpr std::string_view kBidding = "bids and passes";
+constexpr std::string_view kSearch = "search";
+
+// The ranges (docs/guide/bad-input.md): far beyond any useful setting, and small enough for every
+// count and product the bot forms from them.
+constexpr int kMaxWorlds = 100'000;
+constexpr int kMaxPassRanked = 1000;  // C(17, 3) = 680 passes at most
+
+template <class E>
+E pick(const Value& v, std::initializer_list<std::pair<std::string_view, E>> words) {
+    for (const auto& [word, e] : words)
+        if (v.text == word) return e;
+    return words.begin()->second;  // unreachable: the value was checked against the choices
+}
+
+OptionTable<PimcOptions> make_pimc_table() {
+    OptionTable<PimcOptions> t;
+    auto add = [&](Option o, void (*set)(P&, const Value&)) { t.entries.push_back({o, set}); };
+
+    add({.name = "worlds",
+         .group = kSampling,
+         .kind = Kind::kWhole,
+         .lo = 1,
+         .hi = kMaxWorlds,
+         .fallback = "64",
+         .help = "sampled deals per card decision"},
+        [](P& o, const Value& v) { o.sampling.worlds = v.whole; });
+    add({.name = "infer",
+         .group = kSampling,
+         .kind = Kind::kChoice,
+         .choices = {"off", "on", "play"},
+         .fallback = "off",
+         .help = "soft inference: weight each world by how likely it makes the bids and passes "
+                 "seen (on), and also the other seats' card plays (play)",
+         .more = "(`on` weights each world by how likely it makes the bids seen (Spades) and the "
+                 "cards received in a pass (Hearts); `play` weighs it also by how likely it makes "
+                 "every card the other seats have played, under the play-out policy, and values "
+                 "worlds drawn by weight from a pool four times larger ([below](#how-pimc-decides),"
+                 " [measured](../results/2026-11-25-inference-from-play.md)); `off` deals worlds "
+                 "uniformly among the consistent ones)"},
+        [](P& o, const Value& v) {
+            o.sampling.infer = pick<P::Infer>(
+                v, {{"off", P::Infer::kOff}, {"on", P::Infer::kOn}, {"play", P::Infer::kPlay}});
+        });
+    add({.name = "agg",
+         .group = kSampling,
+         .kind = Kind::kChoice,
+         .choices = {"mean", "vote"},
+         .fallback = "mean",
+         .help = "play the card of best mean value, or (vote) the card optimal in most worlds"},
+        [](P& o, const Value& v) { o.sampling.vote = v.text == "vote"; });
+    add({.name = "tie",
+         .group = kSampling,
+         .kind = Kind::kChoice,
+         .choices = {"first", "rule"},
+         .fallback = "first",
+         .help = "cards of equal value: the first in card order, or the rule player's card where "
+                 "it is one of them",
+         .more = "(card order: spades, hearts, diamonds, clubs, each from the ace down; with "
+                 "`agg=vote`, equal votes and mean; "
+                 "[measured](../results/2026-11-27-tie-rule.md))"},
+        [](P& o, const Value& v) { o.sampling.tie_rule = v.text == "rule"; });
+    add({.name = "threads",
+         .group = kSampling,
+         .kind = Kind::kWhole,
+         .lo = 0,
+         .hi = kMaxBotThreads,
+         .fallback = "0",
+         .help = "threads the worlds and the bid and pass deals are farmed over (0: the cores of "
+                 "the run it plays in); the decision is the same for any count",
+         .more = "(`0`: all the cores in `play` and `bot`, the `--threads` of a tournament or "
+                 "eval inside one, shared with its other games through work stealing; `N`: N "
+                 "threads of its own)"},
+        [](P& o, const Value& v) { o.sampling.threads = v.whole; });
+    add({.name = "ms",
+         .group = kSampling,
+         .kind = Kind::kWhole,
+         .lo = 0,
+         .hi = kMaxBotMs,
+         .fallback = "0",
+         .help = "wall-clock limit per decision in milliseconds (0: none); it trades "
+                 "reproducibility for a time bound"},
+        [](P& o, const Value& v) { o.sampling.ms = v.whole; });
+
+    add({.name = "eval",
+         .group = kValuation,
+         .kind = Kind::kChoice,
+         .choices = {"rollout", "search"},
+         .fallback = "rollout",
+         .help = "before the exact endgame a world values a card by playing the hand out "
+                 "(rollout) or by a search to a depth (search)",
+         .more = "(`rollout`: the play-out's seats play as `playout` and `self` say, the engine "
+                 "solving the last tricks; `search`: within `nodes`, sharing what is left beyond "
+                 "the horizon as `cutoff` says; it plays worse: "
+                 "[results](../results/2026-11-22-eval-search.md))"},
+        [](P& o, const Value& v) {
+            o.valuation.eval = v.text == "search" ? P::Eval::kSearch : P::Eval::kPlayout;
+        });
+    add({.name = "playout",
+         .group = kValuation,
+         .kind = Kind::kChoice,
+         .choices = {"rule", "model"},
+         .fallback = "rule",
+         .help = "who plays every seat of the card play-outs: the rule player, or the learned "
+                 "play-out policy",
+         .more = "([learning.md](learning.md); the bid and pass deals are played as "
+                 "`rollout_playout` says)"},
+        [](P& o, const Value& v) {
+            o.valuation.playout = v.text == "model" ? P::Playout::kModel : P::Playout::kRule;
+        });
+    add({.name = "self",
+         .group = kValuation,
+         .kind = Kind::kChoice,
+         .choices = {"same", "rule", "model", "switch"},
+         .fallback = "same",
+         .help = "how the deciding seat plays its own later cards in the play-outs: as the other "
+                 "seats, the rule player, the policy, or both ways (switch)",
+         .more = "(`rule` with `playout=model`: the other seats play the policy, the seat itself "
+                 "the rule player; `switch`: every card is played out twice in each world, and "
+                 "takes the better of its two means over the worlds: policy switching, "
+                 "[below](#how-pimc-decides); it did not win at equal time: "
+                 "[results](../results/2026-11-26-policy-switching.md))"},
+        [](P& o, const Value& v) {
+            o.valuation.self = pick<P::Self>(v, {{"same", P::Self::kSame},
+                                                 {"rule", P::Self::kRule},
+                                                 {"model", P::Self::kModel},
+                                                 {"switch", P::Self::kSwitch}});
+        });
+    add({.name = "playout_model",
+         .group = kValuation,
+         .kind = Kind::kText,
+         .help = "with playout=model, self=model or switch, or rollout_playout=model: the "
+                 "play-out policy's model file",
+         .shown = "the form's",
+         .more = "(default `data/models/<form>-playout.txt` under the data directory; only "
+                 "`hearts4` ships one, another form's is made by `cardgames learn`)"},
+        [](P& o, const Value& v) { o.valuation.playout_model_path = v.text; });
+    add({.name = "moon",
+         .group = kValuation,
+         .kind = Kind::kChoice,
+         .choices = {"auto", "on", "off"},
+         .fallback = "auto",
+         .help = "Hearts: whether the seat may shoot the moon, in its passes and card play (auto: "
+                 "on in 4-player Hearts)",
+         .more = "(a hand holding the ace of hearts also values two passes played out with the "
+                 "seat shooting, and while it still could, each card is also played out with the "
+                 "seat shooting and takes that value where it clearly leads: "
+                 "[below](#how-pimc-decides); `auto` is `on` in 4-player Hearts, where it won "
+                 "([results](../results/2026-11-27-moon.md)), and `off` in the other forms, where "
+                 "it is not measured)"},
+        [](P& o, const Value& v) {
+            o.valuation.moon =
+                v.text == "auto" ? std::nullopt : std::optional<bool>(v.text == "on");
+        });
+    add({.name = "utility",
+         .group = kValuation,
+         .kind = Kind::kChoice,
+         .choices = {"score", "tricks"},
+         .fallback = "score",
+         .help = "Spades: a world's value is the hand score (bids, nil, bags and the bag "
+                 "penalty) or the tricks taken; Hearts always uses points"},
+        [](P& o, const Value& v) { o.valuation.score_utility = v.text == "score"; });
+    add({.name = "objective",
+         .group = kValuation,
+         .kind = Kind::kChoice,
+         .choices = {"auto", "own", "margin"},
+         .fallback = "auto",
+         .help = "how the seat compares its cards in a world: by its side's score (own), or that "
+                 "minus the other sides' mean (margin); auto: margin in partnership games",
+         .more = "(Spades with `utility=score`, and Hearts, by penalty points; with `margin` "
+                 "setting another side's contract or nil counts, and in Hearts the points a moon "
+                 "gives the others; [measured](../results/2026-11-26-objective-margin.md))"},
+        [](P& o, const Value& v) {
+            o.valuation.objective = pick<P::Objective>(v, {{"auto", P::Objective::kAuto},
+                                                           {"own", P::Objective::kOwn},
+                                                           {"margin", P::Objective::kMargin}});
+        });
+    add({.name = "cutoff",
+         .group = kValuation,
+         .kind = Kind::kChoice,
+         .choices = {"even", "model"},
+         .fallback = "even",
+         .help = "eval=search: what is left beyond the horizon is shared evenly, or as the "
+                 "learned cut-off model predicts each seat will take",
+         .more = "(Hearts: points; Spades, with `utility=score`: tricks; `even` shares among the "
+                 "seats not on a clean nil; `model`: "
+                 "[learning.md](learning.md#the-predictive-cut-off-evaluation), in whole points "
+                 "or tricks inside the search's bounds)"},
+        [](P& o, const Value& v) { o.valuation.cutoff_model = v.text == "model"; });
+    add({.name = "cutoff_model",
+         .group = kValuation,
+         .kind = Kind::kText,
+         .help = "with cutoff=model: the cut-off model's file",
+         .shown = "the form's",
+         .more = "(default `data/models/<form>-cutoff.txt` under the data directory; every form "
+                 "ships one)"},
+        [](P& o, const Value& v) { o.valuation.cutoff_path = v.text; });
+
+    add({.name = "bid",
+         .group = kBidding,
+         .kind = Kind::kChoice,
+         .choices = {"auto", "search", "rule", "model"},
+         .fallback = "auto",
+         .help = "Spades: bid by deals played out for the rule player's bid and its neighbours "
+                 "(search), as the rule player, or by the learned bid model; auto: model in "
+                 "partnership games, else search",
+         .more = "(nil only where the rule player bids it; `model`: "
+                 "[learning.md](learning.md#learned-spades-bids); "
+                 "[measured](../results/2026-11-25-learned-spades-bids.md))"},
+        [](P& o, const Value& v) {
+            o.bidding.bid = pick<P::Bid>(v, {{"auto", P::Bid::kAuto},
+                                             {"search", P::Bid::kSearch},
+                                             {"rule", P::Bid::kRule},
+                                             {"model", P::Bid::kModel}});
+        });
+    add({.name = "bid_model",
+         .group = kBidding,
+         .kind = Kind::kText,
+         .help = "with bid=model: the bid model's file",
+         .shown = "by the rules",
+         .more = "(default `data/models/spades-bids.txt` (partnership) or "
+                 "`spades-bids-cutthroat<N>.txt`, found where the presets are)"},
+        [](P& o, const Value& v) { o.bidding.bid_model_path = v.text; });
+    add({.name = "pass",
+         .group = kBidding,
+         .kind = Kind::kChoice,
+         .choices = {"search", "rule"},
+         .fallback = "search",
+         .help = "Hearts: value candidate passes by deals played out (search), or pass as the "
+                 "rule player"},
+        [](P& o, const Value& v) { o.bidding.rule_pass = v.text == "rule"; });
+    add({.name = "rollouts",
+         .group = kBidding,
+         .kind = Kind::kWhole,
+         .lo = 1,
+         .hi = kMaxWorlds,
+         .help = "sampled deals per candidate bid or pass",
+         .shown = "48; 192 for the passes of 4- and 5-player Hearts",
+         .more = "(in 4- and 5-player Hearts 192 passes better than 48 at the same median "
+                 "decision time: [results](../results/2026-11-26-pass-deals.md))"},
+        [](P& o, const Value& v) { o.bidding.rollouts = v.whole; });
+    add({.name = "pass_rollouts",
+         .group = kBidding,
+         .kind = Kind::kWhole,
+         .lo = 1,
+         .hi = kMaxWorlds,
+         .help = "Hearts: the most sampled deals a candidate pass is valued on, the closest "
+                 "candidates racing on beyond rollouts",
+         .shown = "`rollouts`",
+         .more = "(every candidate gets `rollouts` deals; then the rule player's pass and the "
+                 "better half of the others get as many again, and so on (a race; the last "
+                 "challenger goes on beside the rule player's pass) until they have "
+                 "`pass_rollouts` deals each; at the default every candidate gets `rollouts` "
+                 "deals and no more; `pass_rollouts=768` races: "
+                 "[measured](../results/2026-11-26-pass-race.md))"},
+        [](P& o, const Value& v) { o.bidding.pass_rollouts = v.whole; });
+    add({.name = "pass_ranked",
+         .group = kBidding,
+         .kind = Kind::kWhole,
+         .lo = 0,
+         .hi = kMaxPassRanked,
+         .fallback = "0",
+         .help = "Hearts: also value this many of the passes the rule player rates best, beside "
+                 "its own and those drawn from the most dangerous cards",
+         .more = "(by how dangerous the cards kept would be, such as voiding a short suit; "
+                 "[measured](../results/2026-11-27-pass-ranked-and-margin.md))"},
+        [](P& o, const Value& v) { o.bidding.pass_ranked = v.whole; });
+    add({.name = "pass_margin",
+         .group = kBidding,
+         .kind = Kind::kNumber,
+         .lo = 0,
+         .hi = 10,
+         .fallback = "2",
+         .help = "Hearts: another pass replaces the rule player's only when it leads it by this "
+                 "many standard errors (bids keep 2; 0 takes the best mean)",
+         .more = "(of their paired difference; "
+                 "[measured](../results/2026-11-27-pass-ranked-and-margin.md))"},
+        [](P& o, const Value& v) { o.bidding.pass_margin = v.number; });
+    add({.name = "rollout_playout",
+         .group = kBidding,
+         .kind = Kind::kChoice,
+         .choices = {"rule", "model"},
+         .fallback = "rule",
+         .help = "who plays the cards of the deals that value bids and passes: the rule player, "
+                 "or the learned play-out policy (playout_model)",
+         .more = "(the bids and passes in them are the rule player's either way)"},
+        [](P& o, const Value& v) {
+            o.bidding.playout = v.text == "model" ? P::Playout::kModel : P::Playout::kRule;
+        });
+    add({.name = "rollout_exact",
+         .group = kBidding,
+         .kind = Kind::kWhole,
+         .lo = 0,
+         .hi = kMaxTricks,
+         .fallback = "0",
+         .help = "those deals hand over to the exact search at this many tricks left, as the card "
+                 "play-outs do (exact); 0: they play to the last card"},
+        [](P& o, const Value& v) { o.bidding.exact = v.whole; });
+
+    add({.name = "exact",
+         .group = kSearch,
+         .kind = Kind::kWhole,
+         .lo = 0,
+         .hi = kMaxTricks,
+         .help = "search to the end of the hand from this many tricks left, with leaf-value "
+                 "tables; the card play-outs hand over to the exact search there too",
+         .shown = "by players: 6 tricks for 3, 5 for 4, 4 for 5, 3 for 6",
+         .more = "(play-outs at most 5 by default, 4 in 4-player cutthroat Spades and in "
+                 "partnership hands where a seat bid nil, where five-trick solves in every "
+                 "play-out are dear)"},
+        [](P& o, const Value& v) { o.search.exact_tricks = v.whole; });
+    add({.name = "nodes",
+         .group = kSearch,
+         .kind = Kind::kWhole,
+         .lo = 1,
+         .hi = std::numeric_limits<int>::max(),
+         .fallback = "30000",
+         .help = "eval=search: node expansions per world and decision (iterative deepening by "
+                 "trick within it)"},
+        [](P& o, const Value& v) { o.search.nodes = static_cast<std::uint64_t>(v.whole); });
+    add({.name = "depth",
+         .group = kSearch,
+         .kind = Kind::kWhole,
+         .lo = 0,
+         .hi = kMaxTricks,
+         .fallback = "0",
+         .help = "eval=search: a fixed depth in tricks instead of iterative deepening (0)"},
+        [](P& o, const Value& v) { o.search.depth = v.whole; });
+    add({.name = "algo",
+         .group = kSearch,
+         .kind = Kind::kChoice,
+         .choices = {"speculative", "maxn", "shallow", "bnb", "lastbranch"},
+         .fallback = "speculative",
+         .help = "the max^n search's pruning; all give the same values"},
+        [](P& o, const Value& v) { o.search.algorithm = *engine::parse_algorithm(v.text); });
+    add({.name = "tables",
+         .group = kSearch,
+         .kind = Kind::kChoice,
+         .choices = {"on", "off"},
+         .fallback = "on",
+         .help = "leaf-value tables in the exact searches"},
+        [](P& o, const Value& v) { o.search.tables = v.text == "on"; });
+    return t;
+}
+
+// What the oracle, with its one true world, has no use for: the sampled worlds' count,
+// weighting, aggregation and time limit, and (as before the table) the models of cutoff and bids.
+constexpr std::string_view kNotForOracle[] = {"worlds", "agg",    "tie",          "infer",
+                                              "ms",     "cutoff", "cutoff_model", "bid_model"};
+
+// The options that depend on others, and the model files named, read now.
+void check_together(const BotSpec& spec, const PimcOptions& o) {
+    const auto given = [&](const char* key) { return spec.options.count(key) > 0; };
+    if (!o.valuation.playout_model_path.empty() && !o.uses_policy())
+        throw InputError("bot spec '" + spec.text +
+                         "': playout_model= goes with playout=model, self=model or switch, or "
+                         "rollout_playout=model");
+    if (!o.valuation.playout_model_path.empty()) load_policy_model(o.valuation.playout_model_path);
+    if (o.valuation.cutoff_model && o.valuation.eval == PimcOptions::Eval::kPlayout)
+        throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");
+    if (o.valuation.cutoff_model && !o.valuation.score_utility)
+        throw InputError("bot spec '" + spec.text +
+                         "': cutoff=model goes with utility=score (it predicts what each seat "
+                         "takes, which the tricks utility's bounds do not allow for)");
+    if (!o.valuation.cutoff_path.empty() && !o.valuation.cutoff_model)
+        throw InputError("bot spec '" + spec.text + "': cutoff_model= goes with cutoff=model");
+    if (!o.valuation.cutoff_path.empty()) load_cutoff_model(o.valuation.cutoff_path);
+    if (given("bid_model") && o.bidding.bid != PimcOptions::Bid::kModel)
+        throw InputError("bot spec '" + spec.text + "': bid_model= goes with bid=model");
+    if (!o.bidding.bid_model_path.empty()) load_bid_model(o.bidding.bid_model_path);
+}
+
+}  // namespace
+
+const OptionTable<PimcOptions>& pimc_option_table() {
+    static const OptionTable<PimcOptions> kTable = make_pimc_table();
+    return kTable;
+}
+
+const OptionTable<PimcOptions>& oracle_option_table() {
+    static const OptionTable<PimcOptions> kTable = [] {
+        OptionTable<PimcOptions> t;
+        for (const auto& e : pimc_option_table().entries)
+            if (std::find(std::begin(kNotForOracle), std::end(kNotForOracle), e.option.name) ==
+                std::end(kNotForOracle))
+                t.entries.push_back(e);
+        return t;
+    }();
+    return kTable;
+}
+
+PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
+    const PimcOptions o =
+        (spec.name == "oracle" ? oracle_option_table() : pimc_option_table()).parse(spec);
+    check_together(spec, o);
+    return o;
+}
+
+}  // namespace sampling

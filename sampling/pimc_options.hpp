@@ -1,0 +1,176 @@
+#pragma once
+// The settings of the Monte-Carlo player `pimc` (pimc.hpp), in four groups: how it samples worlds,
+// how a world values a card, how it bids and passes, and how a world is searched. Every option of
+// a `pimc:` (or `oracle:`) spec is declared once, in pimc_option_table() (pimc_options.cpp): its
+// name, group, values, default and help; the spec parser, `cardgames help pimc`, the option table
+// in docs/guide/bots.md and Python's make_bot help are all made from it. A default-constructed
+// PimcOptions is the spec "pimc" (a test holds them equal).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "cardgames/players/bot_options.hpp"
+#include "cardgames/players/bot_spec.hpp"
+#include "cardgames/rules/rules.hpp"
+#include "engine/types.hpp"
+
+namespace sampling {
+
+inline constexpr int kMaxBotThreads = 1024;  // threads=N of a spec
+
+struct PimcOptions {
+    // infer=: off; on, worlds weighted by how likely the bids and passes seen are; play, by those
+    // and the other seats' card plays too (inference.hpp).
+    enum class Infer { kOff, kOn, kPlay };
+    // eval=: before the exact endgame a world values each card by play-outs of the rest of the
+    // hand (rollout), or by a depth-limited search whose horizon shares what is left evenly (or as
+    // the cut-off model predicts: cutoff).
+    enum class Eval { kPlayout, kSearch };
+    // Who plays the cards of a play-out: the rule player or the learned policy (policy.hpp).
+    enum class Playout { kRule, kModel };
+    // How the deciding seat plays its own later cards in the play-outs: as every other seat does
+    // (`playout`), by the rule player, by the learned policy, or (switch) both ways, each card
+    // taking the better mean over the worlds (policy switching; it did not win at equal time,
+    // docs/results/2026-11-26-policy-switching.md).
+    enum class Self { kSame, kRule, kModel, kSwitch };
+    // Spades score and Hearts points: a world values a card by the seat's side's hand score (own),
+    // or by that minus the other sides' mean (margin), so that setting another side's contract or
+    // nil counts, and in Hearts the points a moon gives the others. Each seat's search plays for
+    // its own side either way; this is how the deciding seat compares its cards. Auto: margin in
+    // partnership games, where it won, else own (in Hearts margin did not win; both in
+    // docs/results/2026-11-26-objective-margin.md).
+    enum class Objective { kAuto, kOwn, kMargin };
+    // Spades bids: by play-outs of candidates (search), as the rule player, or by the learned bid
+    // model (bid_model.hpp). Auto: partnership games bid by the model, where it beat the rule
+    // player's bids and play-out bidding did not
+    // (docs/results/2026-11-25-learned-spades-bids.md); other forms search.
+    enum class Bid { kAuto, kSearch, kRule, kModel };
+
+    // How the worlds of a card decision are drawn and their values combined.
+    struct Sampling {
+        int worlds = 64;
+        Infer infer = Infer::kOff;
+        bool vote = false;  // aggregate by votes for each world's optimal cards
+        // Cards of equal mean (or votes and mean): the first in card order, or (tie=rule) the rule
+        // player's card where it is one of them.
+        bool tie_rule = false;
+        // 0: the cores of the run it plays in (all of them at the top level, the tournament's or
+        // eval's --threads inside one); N: an arena of N threads of its own. The decision is the
+        // same for any.
+        int threads = 0;
+        int ms = 0;  // wall-clock limit per decision (0: none; breaks reproducibility)
+        bool operator==(const Sampling&) const = default;
+    };
+
+    // How one world values a card.
+    struct CardValuation {
+        Eval eval = Eval::kPlayout;
+        Playout playout = Playout::kRule;
+        Self self = Self::kSame;
+        // The policy of playout=model, self=model or switch and rollout_playout=model; empty: the
+        // form's default model (data/models/<form>-playout.txt).
+        std::string playout_model_path;
+        // Hearts, moon=on: the seat may shoot the moon (moon.hpp). A hand holding the ace of
+        // hearts also values passes played out with the seat shooting; while it could still take
+        // every point (moon_open), each card is also played out with the seat shooting, and takes
+        // that mean where it clearly leads. Unset (moon=auto): on in 4-player Hearts, where it won
+        // (docs/results/2026-11-27-moon.md), off in the other forms, where it is not measured.
+        std::optional<bool> moon;
+        bool score_utility = true;  // Spades: score (bids, nil, bags) rather than raw tricks
+        Objective objective = Objective::kAuto;
+        // eval=search, cutoff=model (utility=score in Spades): the horizon shares what is left
+        // (penalty points, or tricks) as the learned cut-off model predicts (cutoff_model.hpp)
+        // instead of evenly; `cutoff_path` empty: the form's default model
+        // (data/models/<form>-cutoff.txt).
+        bool cutoff_model = false;
+        std::string cutoff_path;
+        bool operator==(const CardValuation&) const = default;
+    };
+
+    // How a world is searched.
+    struct Search {
+        engine::Algorithm algorithm = engine::Algorithm::kSpeculative;
+        bool tables = true;    // leaf-value tables when a world is searched to the end
+        int exact_tricks = 0;  // search to the end when this few tricks are left (0: by players)
+        int depth = 0;         // eval=search: tricks; 0: iterative deepening within `nodes`
+        std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
+        bool operator==(const Search&) const = default;
+    };
+
+    // Bids, blind nil and passes: candidates valued by the expected score over sampled deals
+    // (pimc_bidding.cpp), or the rule player's choice, or (Spades bids) the learned bid model.
+    struct BidsAndPasses {
+        Bid bid = Bid::kAuto;
+        std::string bid_model_path;  // bid=model: empty, the default model file for the rules
+        bool rule_pass = false;      // Hearts: pass as the rule player does (no candidate search)
+        // Sampled deals per candidate bid or pass; 0 (the default): by form (rollouts_for).
+        int rollouts = 0;
+        // Hearts passes: the most deals a candidate is valued on; the closest candidates get more
+        // deals than rollouts_for until they have this many (race.hpp). At or below rollouts_for
+        // (0, the default, counts as rollouts_for): every candidate gets rollouts_for deals.
+        int pass_rollouts = 0;
+        // Hearts: how many of the passes the rule player rates best (by its danger measure) join
+        // the candidates, beside those drawn from the most dangerous cards.
+        int pass_ranked = 0;
+        // Hearts: another pass replaces the rule player's only when it leads it by this many
+        // standard errors of their paired difference (race.hpp); bids keep kClearMargin.
+        double pass_margin = 2;
+        // Who plays the deals' cards (rollout_playout), and at how many tricks left they hand
+        // over to the exact search (rollout_exact; 0: they play to the last card).
+        Playout playout = Playout::kRule;
+        int exact = 0;
+        bool operator==(const BidsAndPasses&) const = default;
+    };
+
+    Sampling sampling;
+    CardValuation valuation;
+    BidsAndPasses bidding;
+    Search search;
+
+    bool moon_for(const cardgames::Rules& rules) const {
+        return valuation.moon.value_or(rules.game == cardgames::GameKind::kHearts &&
+                                       rules.players == 4);
+    }
+    // Whether some seat of the card decisions' play-outs plays the learned policy.
+    bool card_playouts_use_policy() const {
+        return valuation.playout == Playout::kModel || valuation.self == Self::kModel ||
+               valuation.self == Self::kSwitch;
+    }
+    // Whether some seat of some play-out (cards, bids or passes) plays the learned policy.
+    bool uses_policy() const {
+        return card_playouts_use_policy() || bidding.playout == Playout::kModel;
+    }
+    bool margin(const cardgames::Rules& rules) const {
+        return valuation.objective == Objective::kMargin ||
+               (valuation.objective == Objective::kAuto && rules.is_partnership());
+    }
+    // Spades: whether bids and blind nil come from the learned bid model.
+    bool bids_by_model(const cardgames::Rules& rules) const {
+        return bidding.bid == Bid::kModel || (bidding.bid == Bid::kAuto && rules.is_partnership());
+    }
+    // `rollouts`, or by default 192 for the passes of 4- and 5-player Hearts, where they played
+    // better than 48 at the same median decision time (docs/results/2026-11-26-pass-deals.md),
+    // and 48 elsewhere (in 3- and 6-player Hearts 192 was not clearly better).
+    int rollouts_for(const cardgames::Rules& rules) const {
+        if (bidding.rollouts > 0) return bidding.rollouts;
+        const bool hearts = rules.game == cardgames::GameKind::kHearts;
+        return hearts && (rules.players == 4 || rules.players == 5) ? 192 : 48;
+    }
+    int pass_deals(const cardgames::Rules& rules) const {
+        return bidding.pass_rollouts > 0 ? bidding.pass_rollouts : rollouts_for(rules);
+    }
+
+    bool operator==(const PimcOptions&) const = default;
+
+    // A `pimc:` or `oracle:` spec's options, by the table of its bot; a named model file is read
+    // now, so that a bad one stops the command before it starts.
+    static PimcOptions from_spec(const cardgames::BotSpec& spec);
+};
+
+// Every option of a `pimc:` spec, in the order the help lists them.
+const cardgames::OptionTable<PimcOptions>& pimc_option_table();
+// Those the `oracle` takes: all but the sampled worlds' own (it has one world, the true one).
+const cardgames::OptionTable<PimcOptions>& oracle_option_table();
+
+}  // namespace sampling
