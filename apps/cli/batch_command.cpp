@@ -1,11 +1,16 @@
 #include "apps/cli/batch_command.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cmath>
 #include <csignal>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
+#include <system_error>
 
 #include "apps/experiments/results_file.hpp"
 #include "cardgames/cards/error.hpp"
@@ -136,14 +141,39 @@ DataFileSource read_data_file(
         for (int i = 0; i < players; ++i) specs += (i ? "," : "") + list[i].string();
     };
     long hands = 0;
-    read_results(path, header_command, header_check, [&](const nlohmann::json& line) {
-        on_line(line, players);
-        ++hands;
-    });
-    return {fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fnv1a(text)),
+    std::uint64_t fingerprint = 0;
+    read_results(
+        path, header_command, header_check,
+        [&](const nlohmann::json& line) {
+            on_line(line, players);
+            ++hands;
+        },
+        &fingerprint);
+    return {fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fingerprint),
             fmt::format("cardgames {} --preset {} --players \"{}\" --hands {} --seed {} --out {}",
                         command, form, specs, hands, seed, path),
             hands};
+}
+
+void check_model_out(const std::string& out, const std::vector<std::string>& inputs) {
+    namespace fs = std::filesystem;
+    using cardgames::InputError;
+    check_file_path(out, "--out");
+    const fs::path folder =
+        fs::path(out).parent_path().empty() ? fs::path(".") : fs::path(out).parent_path();
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec))
+        throw InputError("--out '" + out + "': the folder '" + folder.string() +
+                         "' does not exist; create it or choose another file");
+    // A model file is written beside its path and renamed over it (write_model_file): that
+    // takes the folder's write permission.
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        throw InputError("--out '" + out + "': cannot write in the folder '" + folder.string() +
+                         "' (" + std::strerror(errno) + ")");
+    for (const std::string& in : inputs)
+        if (fs::equivalent(out, in, ec))
+            throw InputError("--out '" + out + "': the same file as the input '" + in +
+                             "'; the model would replace its own data, choose another file");
 }
 
 std::vector<std::pair<std::string, std::string>> model_metadata(

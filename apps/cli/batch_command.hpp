@@ -132,6 +132,10 @@ DataFileSource read_data_file(
     const std::function<nlohmann::json(const std::string& form)>& features_of, std::string& form,
     const std::function<void(const nlohmann::json&, int)>& on_line);
 
+// A fit's --out, checked before the fit runs: a file name in a folder that exists and can be
+// written, and not one of `inputs` (the files the fit reads), by this path or by another.
+void check_model_out(const std::string& out, const std::vector<std::string>& inputs);
+
 // A model file's metadata: its form, the command line that made it (`command` and the arguments
 // after it) and each data file with the command that remakes it.
 std::vector<std::pair<std::string, std::string>> model_metadata(

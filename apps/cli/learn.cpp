@@ -298,7 +298,7 @@ int learn_fit(const MpiSession& mpi, int argc, char** argv) {
     if (!std::isfinite(l2) || l2 < 0) throw InputError("--l2 must be a number >= 0");
     if (!std::isfinite(temperature) || temperature < 0)
         throw InputError("--temperature must be a number >= 0");
-    check_file_path(out_path, "--out");
+    check_model_out(out_path, data_files);
 
     FitData data;
     for (const std::string& f : data_files) read_data(f, holdout, temperature, data);

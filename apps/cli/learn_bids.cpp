@@ -220,7 +220,11 @@ int bids_fit(int argc, char** argv) {
     if (!parse_args("learn bids-fit", argc, argv, desc, vm)) return 0;
     if (data_files.empty()) throw InputError("--data is required");
     if (out_file.empty()) throw InputError("--out is required: the model file");
-    check_file_path(out_file, "--out");
+    {
+        std::vector<std::string> inputs = data_files;
+        inputs.insert(inputs.end(), test_files.begin(), test_files.end());
+        check_model_out(out_file, inputs);
+    }
 
     std::optional<Rules> rules;
     std::vector<sampling::BidSample> train, test, all;

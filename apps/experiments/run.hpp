@@ -13,10 +13,12 @@
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <string_view>
 
 namespace cardgames {
 class Player;
-}
+struct Rules;
+}  // namespace cardgames
 
 namespace apps {
 
@@ -82,8 +84,10 @@ struct BatchRun {
     bool resume = false;  // continue the file instead of refusing an existing one
 };
 
-// FNV-1a, 64 bits: a fingerprint of an input file, or of what each MPI rank worked out.
-std::uint64_t fnv1a(const std::string& text);
+// FNV-1a, 64 bits: a fingerprint of an input file, or of what each MPI rank worked out. `hash`
+// is that of the bytes before `text`, for a file hashed as it is read.
+inline constexpr std::uint64_t kFnv1aBasis = 0xcbf29ce484222325ULL;
+std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = kFnv1aBasis);
 
 // Starts `count` threads side by side and lets them end, so that a run which cannot have the
 // threads it will use stops at its start with a RunError naming how many it got. oneTBB starts its
