@@ -71,6 +71,17 @@ std::string form_name(const cardgames::Rules& rules) {
     return "spades-cutthroat" + std::to_string(rules.players);
 }
 
+std::string numbers_text(std::span<const double> numbers) {
+    std::string out;
+    char buf[32];
+    for (const double x : numbers) {
+        const auto r = std::to_chars(buf, buf + sizeof buf, x);
+        out.append(buf, r.ptr);
+        out += ' ';
+    }
+    return out;
+}
+
 cardgames::GameKind game_of_form(const std::string& form) {
     return form.starts_with("spades") ? cardgames::GameKind::kSpades : cardgames::GameKind::kHearts;
 }

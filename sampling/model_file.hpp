@@ -55,6 +55,10 @@ std::string form_name(const cardgames::Rules& rules);
 // The game of such a form name.
 cardgames::GameKind game_of_form(const std::string& form);
 
+// Numbers as text that gives each back exactly: what a model plays by, for the ranks of an MPI run
+// to compare (Player::check), whatever path each read it from.
+std::string numbers_text(std::span<const double> numbers);
+
 // The file's text; weights are written with 17 significant digits, so reading gives them back
 // exactly.
 std::string format_model_file(const ModelFile& model);
@@ -95,7 +99,7 @@ class LinearModel {
     // InputError naming the file (and the line where there is one) otherwise.
     LinearModel(const ModelFile& file, const std::string& kind,
                 const std::array<std::string_view, N>& features)
-        : where_(file.where) {
+        : where_(file.where), kind_(kind) {
         file.expect_kind(kind);
         form_ = file.get("form");
         file.expect_names(features);
@@ -104,6 +108,8 @@ class LinearModel {
     const std::string& form() const { return form_; }
     const std::string& where() const { return where_; }
     const Features& weights() const { return weights_; }
+    // What the model plays by: its kind, form and weights (not where it was read from).
+    std::string fingerprint() const { return kind_ + " " + form_ + ": " + numbers_text(weights_); }
     // An InputError naming the file when the model was made for another form.
     void check_form(const cardgames::Rules& rules) const {
         if (form_ != form_name(rules))
@@ -118,7 +124,7 @@ class LinearModel {
     }
 
   private:
-    std::string where_, form_;
+    std::string where_, kind_, form_;
     Features weights_{};
 };
 

@@ -170,6 +170,18 @@ const SpadesBidModel& PimcBot::bid_model(const Rules& rules) const {
     return *model;
 }
 
+std::string PimcBot::check(const Rules& rules) const {
+    std::string models;
+    if (options_.uses_policy())
+        models += policy_model_for(options_.model_path, rules)->fingerprint();
+    if (options_.cutoff_model)
+        models += cutoff_model_for(options_.cutoff_path, rules)->fingerprint();
+    if (options_.infer_play) models += inference_policy(options_.model_path, rules)->fingerprint();
+    if (rules.game == GameKind::kSpades && options_.bids_by_model(rules))
+        models += bid_model(rules).fingerprint();
+    return models;
+}
+
 std::uint64_t PimcBot::decision_seed(const InfoState& info, seeds::DecisionKind kind) const {
     return seeds::decision(seed_, info.hand_number, info.plays.size(), kind);
 }

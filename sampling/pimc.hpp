@@ -129,6 +129,9 @@ struct PimcOptions {
     // bid model (bid_model.hpp) from `bid_model_path`, or the default model file for the rules.
     bool model_bid = false;
     std::string bid_model_path;
+    bool bids_by_model(const cardgames::Rules& rules) const {
+        return model_bid || (!rule_bid && rules.is_partnership());
+    }
     bool infer = false;  // weight worlds by how likely the bids seen are (soft inference)
     // infer=play (infer is set too): also by how likely the other seats' card plays are under the
     // play-out policy as a softmax (inference.hpp), drawing the worlds from a larger pool by
@@ -172,6 +175,9 @@ class PimcBot : public cardgames::Player {
     int bid(const cardgames::InfoState& info) override;
     cardgames::CardSet pass(const cardgames::InfoState& info) override;
     cardgames::Card play(const cardgames::InfoState& info) override;
+    // Reads every model file these options use at a table of these rules (the play-out policy,
+    // the cut-off model, the bid model) and checks that each was made for the rules' form.
+    std::string check(const cardgames::Rules& rules) const override;
 
     // The full analysis behind play(): what `hint` shows.
     PimcAnalysis analyze(const cardgames::InfoState& info);

@@ -239,7 +239,7 @@ std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass,
 }  // namespace
 
 bool PimcBot::blind_nil(const InfoState& info) {
-    if (options_.model_bid || (!options_.rule_bid && info.rules->is_partnership()))
+    if (options_.bids_by_model(*info.rules))
         return model_blind_nil(bid_model(*info.rules), info,
                                decision_seed(info, seeds::DecisionKind::kBlindNil),
                                options_.rollouts_for(*info.rules));
@@ -253,7 +253,7 @@ bool PimcBot::blind_nil(const InfoState& info) {
 }
 
 int PimcBot::bid(const InfoState& info) {
-    if (options_.model_bid || (!options_.rule_bid && info.rules->is_partnership()))
+    if (options_.bids_by_model(*info.rules))
         return model_bid(bid_model(*info.rules), BidSituation::from(info));
     RuleBot rule;
     if (options_.rule_bid.value_or(false)) return rule.bid(info);

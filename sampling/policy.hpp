@@ -78,6 +78,7 @@ class PolicyBot : public cardgames::Player {
     int bid(const cardgames::InfoState& info) override { return rule_.bid(info); }
     cardgames::CardSet pass(const cardgames::InfoState& info) override { return rule_.pass(info); }
     cardgames::Card play(const cardgames::InfoState& info) override;
+    std::string check(const cardgames::Rules& rules) const override;
 
   private:
     std::string path_;

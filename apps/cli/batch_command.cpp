@@ -123,7 +123,6 @@ DataFileSource read_data_file(
     const std::function<nlohmann::json(const std::string& form)>& features_of, std::string& form,
     const std::function<void(const nlohmann::json&, int)>& on_line) {
     using cardgames::JsonField;
-    const std::string text = cardgames::read_text_file(path, "--data");
     std::uint64_t seed = 0;
     int players = 0;
     std::string specs;
@@ -232,8 +231,10 @@ void SelfPlayArgs::check(SelfPlayPlan& plan, const BatchRunOptions& run,
     if (static_cast<int>(plan.specs.size()) != n)
         throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) +
                          " specs for " + std::to_string(n) + " seats; give one per seat");
-    // Unknown bots fail here, not in a worker.
-    for (const std::string& spec : plan.specs) sampling::make_player(spec, 0);
+    // Unknown bots, and bots that cannot play these rules, fail here, not in a worker.
+    plan.models.clear();
+    for (const std::string& spec : plan.specs)
+        plan.models += check_player_for(*sampling::make_player(spec, 0), spec, plan.rules);
 }
 
 double rounded_for_file(double x) {

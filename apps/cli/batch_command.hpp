@@ -88,6 +88,7 @@ struct SelfPlayPlan {
     std::vector<std::string> specs;  // one per seat
     long hands = 0;
     std::uint64_t seed = cardgames::seeds::kTrainingSeedFirst;
+    std::string models;  // the players' models (Player::check), for open_results
 
     // The data file header's options, with the feature names of the model the data is for.
     nlohmann::json options(const nlohmann::json& features) const;

@@ -160,7 +160,7 @@ int learn_data(const MpiSession& mpi, int argc, char** argv) {
     const std::unique_ptr<ResultsFile> out = open_results(
         mpi, run.run.out,
         results_header("learn-data", plan.options(names_json(sampling::policy_feature_names()))),
-        run.run.resume, [](const json&) {});
+        run.run.resume, [](const json&) {}, plan.models);
     if (mpi.rank() == 0)
         spdlog::info("learn data: {} hands of {} on {}, to {}", plan.hands,
                      sampling::form_name(plan.rules), mpi.workers_text(run.run.threads),

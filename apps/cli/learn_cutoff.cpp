@@ -135,7 +135,7 @@ int cutoff_data(const MpiSession& mpi, int argc, char** argv) {
         mpi, run.run.out,
         results_header(kCutoffDataCommand,
                        plan.options(names_json(sampling::cutoff_feature_names(plan.rules.game)))),
-        run.run.resume, [](const json&) {});
+        run.run.resume, [](const json&) {}, plan.models);
     if (const int status = run_data_batch(
             mpi, run, out.get(), plan.hands, kCutoffDataCommand,
             [&](long i, const std::stop_token& stop) { return cutoff_data_item(plan, i, stop); }))

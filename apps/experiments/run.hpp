@@ -74,6 +74,12 @@ class RunObserver {
 using PlayerFactory = std::function<std::unique_ptr<cardgames::Player>(
     int entry, const std::string& spec, std::uint64_t seed, std::stop_token stop)>;
 
+// Player::check for a table of `rules`, its InputError naming `spec`, the player's spec: what
+// every run does for each of its players before it creates its results file. Returns the
+// player's models (what check returned) after its spec, for the ranks to compare (open_results).
+std::string check_player_for(const cardgames::Player& player, const std::string& spec,
+                             const cardgames::Rules& rules);
+
 // The default --threads of a batch: the machine's cores shared among `ranks_on_this_machine`.
 int default_batch_threads(int ranks_on_this_machine = 1);
 
