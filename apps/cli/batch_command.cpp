@@ -162,8 +162,9 @@ void check_model_out(const std::string& out, const std::vector<std::string>& inp
         fs::path(out).parent_path().empty() ? fs::path(".") : fs::path(out).parent_path();
     std::error_code ec;
     if (!fs::is_directory(folder, ec))
-        throw InputError("--out '" + out + "': the folder '" + folder.string() +
-                         "' does not exist; create it or choose another file");
+        throw InputError("--out '" + out + "': the folder '" + folder.string() + "' " +
+                         (fs::exists(folder, ec) ? "is not a folder" : "does not exist") +
+                         "; create it or choose another file");
     // A model file is written beside its path and renamed over it (write_model_file): that
     // takes the folder's write permission.
     if (::access(folder.c_str(), W_OK | X_OK) != 0)

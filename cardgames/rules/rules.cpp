@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text.hpp"
 #include "cardgames/cards/text_file.hpp"
 
 namespace po = boost::program_options;
@@ -318,7 +319,8 @@ Rules parse_rules(const std::string& ini_text, const std::string& where,
         if (!find_key(key))
             throw InputError("--rule '" + o + "': unknown rule '" + key +
                              "' (known: " + known_keys() + ")");
-        set_override(rules, *find_key(key), o.substr(eq + 1), "--rule '" + o + "'");
+        // Shown safe: the value may hold the very control characters it is refused for.
+        set_override(rules, *find_key(key), o.substr(eq + 1), "--rule '" + safe_text(o) + "'");
     }
     // Partnership is meaningless with 3 players: the 3-player presets say so, overrides may not.
     try {

@@ -162,6 +162,8 @@ def case_fit_out_checked():
         missing = path("no/such/dir/m.txt")
         expect_bad(["learn", command, "--data", path(data_name), "--out", missing],
                    f"--out '{missing}': the folder '{path('no/such/dir')}' does not exist")
+    expect_bad(["learn", "fit", "--data", path("d.jsonl"), "--out", path("c.jsonl/m.txt")],
+               f"the folder '{path('c.jsonl')}' is not a folder")
     # bids-fit's --test files are inputs too.
     expect_bad(["learn", "bids-fit", "--data", path("b.jsonl"), "--test", path("d.jsonl"), "--out", path("d.jsonl")],
                "the same file as the input")
