@@ -1,8 +1,9 @@
 #include "cardgames/rules/rules.hpp"
 
+#include <dlfcn.h>
+
 #include <boost/program_options.hpp>
 #include <charconv>
-#include <dlfcn.h>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
