@@ -192,6 +192,15 @@ std::string number_text(double x) {
 
 }  // namespace
 
+std::string SpadesBidModel::fingerprint() const {
+    const std::vector<double> sizes = {static_cast<double>(players), static_cast<double>(cards),
+                                       partnership ? 1.0 : 0.0, nil_intercept, blind_nil_made};
+    std::string out = "spades-bids: " + numbers_text(sizes);
+    for (const auto* v : {&trick_intercepts, &trick_weights, &nil_weights, &partner_residual})
+        out += "| " + numbers_text(*v);
+    return out;
+}
+
 void write_bid_model(const SpadesBidModel& m, std::ostream& out) {
     out << "# cardgames Spades bid model (sampling/bid_model.hpp), read by pimc:bid=model.\n"
            "# tricks: P(tricks >= k) = sigmoid(trick_weights . features + trick_intercepts[k-1]),"

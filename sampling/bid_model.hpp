@@ -69,6 +69,8 @@ struct SpadesBidModel {
     double nil_made(const std::vector<double>& features) const;
     // Whether the model was made for these rules (players, cards, partnership).
     bool fits(const cardgames::Rules& rules) const;
+    // What the model bids by: its numbers (not its comments, nor where it was read from).
+    std::string fingerprint() const;
 };
 
 // The model file: the text format documented at the top of every file written.

@@ -68,6 +68,17 @@ std::filesystem::path default_model(const cardgames::Rules& rules, const std::st
     return cardgames::data_dir() / "models" / (form_name(rules) + "-" + suffix + ".txt");
 }
 
+std::string numbers_text(std::span<const double> numbers) {
+    std::string out;
+    char buf[32];
+    for (const double x : numbers) {
+        const auto r = std::to_chars(buf, buf + sizeof buf, x);
+        out.append(buf, r.ptr);
+        out += ' ';
+    }
+    return out;
+}
+
 std::string format_model_file(const ModelFile& m) {
     std::string out = std::string(kMagic) + "\n";
     for (const std::string& c : m.comments) out += "# " + c + "\n";

@@ -54,6 +54,10 @@ struct ModelFile {
 using cardgames::form_name;
 using cardgames::game_of_form;
 
+// Numbers as text that gives each back exactly: what a model plays by, for the ranks of an MPI run
+// to compare (Player::check), whatever path each read it from.
+std::string numbers_text(std::span<const double> numbers);
+
 // The file's text; weights are written with 17 significant digits, so reading gives them back
 // exactly.
 std::string format_model_file(const ModelFile& model);
@@ -117,7 +121,7 @@ class LinearModel {
     // InputError naming the file (and the line where there is one) otherwise.
     LinearModel(const ModelFile& file, const std::string& kind,
                 const std::array<std::string_view, N>& features)
-        : where_(file.where) {
+        : where_(file.where), kind_(kind) {
         file.expect_kind(kind);
         form_ = file.get("form");
         file.expect_names(features);
@@ -126,6 +130,8 @@ class LinearModel {
     const std::string& form() const { return form_; }
     const std::string& where() const { return where_; }
     const Features& weights() const { return weights_; }
+    // What the model plays by: its kind, form and weights (not where it was read from).
+    std::string fingerprint() const { return kind_ + " " + form_ + ": " + numbers_text(weights_); }
     // An InputError naming the file when the model was made for another form.
     void check_form(const cardgames::Rules& rules) const {
         if (form_ != form_name(rules))
@@ -140,7 +146,7 @@ class LinearModel {
     }
 
   private:
-    std::string where_, form_;
+    std::string where_, kind_, form_;
     Features weights_{};
 };
 

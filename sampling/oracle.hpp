@@ -33,6 +33,7 @@ class OracleBot : public cardgames::Player {
     int bid(const cardgames::InfoState& info) override;
     cardgames::CardSet pass(const cardgames::InfoState& info) override;
     cardgames::Card play(const cardgames::InfoState& info) override;
+    std::string check(const cardgames::Rules& rules) const override { return pimc_.check(rules); }
 
     // The values behind play(), in the world last shown. Throws InputError when no world was
     // shown for this decision (a command that does not run the game itself: the bot protocol,

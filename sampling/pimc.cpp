@@ -56,6 +56,19 @@ const SpadesBidModel& PimcBot::bid_model(const Rules& rules) const {
     return *model;
 }
 
+std::string PimcBot::check(const Rules& rules) const {
+    std::string models;
+    const std::string& playout_model = options_.valuation.playout_model_path;
+    if (options_.uses_policy()) models += policy_model_for(playout_model, rules)->fingerprint();
+    if (options_.valuation.cutoff_model)
+        models += cutoff_model_for(options_.valuation.cutoff_path, rules)->fingerprint();
+    if (options_.sampling.infer == PimcOptions::Infer::kPlay)
+        models += inference_policy(playout_model, rules)->fingerprint();
+    if (rules.game == GameKind::kSpades && options_.bids_by_model(rules))
+        models += bid_model(rules).fingerprint();
+    return models;
+}
+
 std::uint64_t PimcBot::decision_seed(const InfoState& info, seeds::DecisionKind kind) const {
     return seeds::decision(seed_, info.hand_number, info.plays.size(), kind);
 }

@@ -62,6 +62,9 @@ class PimcBot : public cardgames::Player {
     int bid(const cardgames::InfoState& info) override;
     cardgames::CardSet pass(const cardgames::InfoState& info) override;
     cardgames::Card play(const cardgames::InfoState& info) override;
+    // Reads every model file these options use at a table of these rules (the play-out policy,
+    // the cut-off model, the bid model) and checks that each was made for the rules' form.
+    std::string check(const cardgames::Rules& rules) const override;
 
     // The full analysis behind play(): what `hint` shows.
     PimcAnalysis analyze(const cardgames::InfoState& info);

@@ -166,6 +166,14 @@ std::shared_ptr<const PolicyModel> policy_model_for(const std::string& path, con
     return model_for<PolicyModel>(path, rules, "playout");
 }
 
+std::string PolicyBot::check(const Rules& rules) const {
+    if (model_) {
+        model_->check_form(rules);
+        return model_->fingerprint();
+    }
+    return policy_model_for(path_, rules)->fingerprint();
+}
+
 Card PolicyBot::play(const InfoState& info) {
     if (!model_) model_ = policy_model_for(path_, *info.rules);
     return model_->choose(info);

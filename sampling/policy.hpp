@@ -75,6 +75,7 @@ class PolicyBot : public cardgames::RuleBidder {
     explicit PolicyBot(std::shared_ptr<const PolicyModel> model) : model_(std::move(model)) {}
     std::string name() const override { return "policy"; }
     cardgames::Card play(const cardgames::InfoState& info) override;
+    std::string check(const cardgames::Rules& rules) const override;
 
   private:
     std::string path_;

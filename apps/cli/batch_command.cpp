@@ -1,11 +1,16 @@
 #include "apps/cli/batch_command.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cmath>
 #include <csignal>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
+#include <system_error>
 
 #include "apps/experiments/results_file.hpp"
 #include "cardgames/cards/error.hpp"
@@ -118,7 +123,6 @@ DataFileSource read_data_file(
     const std::function<nlohmann::json(const std::string& form)>& features_of, std::string& form,
     const std::function<void(const nlohmann::json&, int)>& on_line) {
     using cardgames::JsonField;
-    const std::string text = cardgames::read_text_file(path, "--data");
     std::uint64_t seed = 0;
     int players = 0;
     std::string specs;
@@ -136,14 +140,40 @@ DataFileSource read_data_file(
         for (int i = 0; i < players; ++i) specs += (i ? "," : "") + list[i].string();
     };
     long hands = 0;
-    read_results(path, header_command, header_check, [&](const nlohmann::json& line) {
-        on_line(line, players);
-        ++hands;
-    });
-    return {fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fnv1a(text)),
+    std::uint64_t fingerprint = 0;
+    read_results(
+        path, header_command, header_check,
+        [&](const nlohmann::json& line) {
+            on_line(line, players);
+            ++hands;
+        },
+        &fingerprint);
+    return {fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fingerprint),
             fmt::format("cardgames {} --preset {} --players \"{}\" --hands {} --seed {} --out {}",
                         command, form, specs, hands, seed, path),
             hands};
+}
+
+void check_model_out(const std::string& out, const std::vector<std::string>& inputs) {
+    namespace fs = std::filesystem;
+    using cardgames::InputError;
+    check_file_path(out, "--out");
+    const fs::path folder =
+        fs::path(out).parent_path().empty() ? fs::path(".") : fs::path(out).parent_path();
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec))
+        throw InputError("--out '" + out + "': the folder '" + folder.string() + "' " +
+                         (fs::exists(folder, ec) ? "is not a folder" : "does not exist") +
+                         "; create it or choose another file");
+    // A model file is written beside its path and renamed over it (write_model_file): that
+    // takes the folder's write permission.
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        throw InputError("--out '" + out + "': cannot write in the folder '" + folder.string() +
+                         "' (" + std::strerror(errno) + ")");
+    for (const std::string& in : inputs)
+        if (fs::equivalent(out, in, ec))
+            throw InputError("--out '" + out + "': the same file as the input '" + in +
+                             "'; the model would replace its own data, choose another file");
 }
 
 std::vector<std::pair<std::string, std::string>> model_metadata(
@@ -202,8 +232,10 @@ void SelfPlayArgs::check(SelfPlayPlan& plan, const BatchRunOptions& run,
     if (static_cast<int>(plan.specs.size()) != n)
         throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) +
                          " specs for " + std::to_string(n) + " seats; give one per seat");
-    // Unknown bots fail here, not in a worker.
-    for (const std::string& spec : plan.specs) sampling::make_player(spec, 0);
+    // Unknown bots, and bots that cannot play these rules, fail here, not in a worker.
+    plan.models.clear();
+    for (const std::string& spec : plan.specs)
+        plan.models += check_player_for(*sampling::make_player(spec, 0), spec, plan.rules);
 }
 
 double rounded_for_file(double x) {

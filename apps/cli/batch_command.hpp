@@ -122,6 +122,7 @@ struct SelfPlayPlan {
     std::vector<std::string> specs;  // one per seat
     long hands = 0;
     std::uint64_t seed = cardgames::seeds::kTrainingSeedFirst;
+    std::string models;  // the players' models (Player::check), for open_results
 
     // The data file header's options, with the feature names of the model the data is for.
     nlohmann::json options(const nlohmann::json& features) const;
@@ -165,6 +166,10 @@ DataFileSource read_data_file(
     const std::string& path, const std::string& command, const std::string& header_command,
     const std::function<nlohmann::json(const std::string& form)>& features_of, std::string& form,
     const std::function<void(const nlohmann::json&, int)>& on_line);
+
+// A fit's --out, checked before the fit runs: a file name in a folder that exists and can be
+// written, and not one of `inputs` (the files the fit reads), by this path or by another.
+void check_model_out(const std::string& out, const std::vector<std::string>& inputs);
 
 // A model file's metadata: its form, the command line that made it (`command` and the arguments
 // after it) and each data file with the command that remakes it.

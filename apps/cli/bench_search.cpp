@@ -127,7 +127,7 @@ BenchPosition parse_position_line(const std::string& line, const std::string& wh
         p.state = position_from_deal(p.rules, deal, p.leader, {});
         if (p.utility == Utility::kScore) {
             if (p.bids_text == "-") throw InputError("the score utility needs bids");
-            p.context.bids = parse_bid_list(p.bids_text, p.rules.players, "bids");
+            p.context.bids = parse_bid_list(p.bids_text, p.rules, "bids");
         }
         // Checks that the utility fits the game.
         TrickGame check(p.rules, p.state, p.utility, {}, p.context);

@@ -160,7 +160,7 @@ int learn_data(const MpiSession& mpi, int argc, char** argv) {
     const std::unique_ptr<ResultsFile> out = open_results(
         mpi, run.run.out,
         results_header("learn-data", plan.options(names_json(sampling::policy_feature_names()))),
-        run.run.resume, [](const json&) {});
+        run.run.resume, [](const json&) {}, plan.models);
     if (mpi.rank() == 0)
         spdlog::info("learn data: {} hands of {} on {}, to {}", plan.hands,
                      sampling::form_name(plan.rules), mpi.workers_text(run.run.threads),
@@ -298,7 +298,7 @@ int learn_fit(const MpiSession& mpi, int argc, char** argv) {
     if (!std::isfinite(l2) || l2 < 0) throw InputError("--l2 must be a number >= 0");
     if (!std::isfinite(temperature) || temperature < 0)
         throw InputError("--temperature must be a number >= 0");
-    check_file_path(out_path, "--out");
+    check_model_out(out_path, data_files);
 
     FitData data;
     for (const std::string& f : data_files) read_data(f, holdout, temperature, data);

@@ -44,6 +44,7 @@ struct BidsDataPlan {
     long hands = 0;
     std::string bot = "pimc";
     std::string preset;  // as given, for the provenance of models
+    std::string models;  // the bot's models (Player::check), for open_results
 
     json options() const {
         json rules_json = json::object();
@@ -177,13 +178,14 @@ int bids_data(const MpiSession& mpi, int argc, char** argv) {
                                  "measured on");
             if (run.run.out.empty()) throw InputError("--out is required: the data file");
             if (!run.report_file.empty()) throw InputError("--report: not used by this command");
-            sampling::make_player(plan.bot, 0);
+            plan.models =
+                check_player_for(*sampling::make_player(plan.bot, 0), plan.bot, plan.rules);
             return std::nullopt;
         }))
         return *done;
-    const std::unique_ptr<ResultsFile> out =
-        open_results(mpi, run.run.out, results_header(kDataCommand, plan.options()), run.run.resume,
-                     [&](const json& line) { samples_of(line, plan.rules); });
+    const std::unique_ptr<ResultsFile> out = open_results(
+        mpi, run.run.out, results_header(kDataCommand, plan.options()), run.run.resume,
+        [&](const json& line) { samples_of(line, plan.rules); }, plan.models);
     if (const int status = run_data_batch(
             mpi, run, out.get(), plan.hands, "learn bids-data",
             [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))
@@ -220,7 +222,11 @@ int bids_fit(int argc, char** argv) {
     if (!parse_args("learn bids-fit", argc, argv, desc, vm)) return 0;
     if (data_files.empty()) throw InputError("--data is required");
     if (out_file.empty()) throw InputError("--out is required: the model file");
-    check_file_path(out_file, "--out");
+    {
+        std::vector<std::string> inputs = data_files;
+        inputs.insert(inputs.end(), test_files.begin(), test_files.end());
+        check_model_out(out_file, inputs);
+    }
 
     std::optional<Rules> rules;
     std::vector<sampling::BidSample> train, test, all;

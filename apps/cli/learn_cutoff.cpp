@@ -135,7 +135,7 @@ int cutoff_data(const MpiSession& mpi, int argc, char** argv) {
         mpi, run.run.out,
         results_header(kCutoffDataCommand,
                        plan.options(names_json(sampling::cutoff_feature_names(plan.rules.game)))),
-        run.run.resume, [](const json&) {});
+        run.run.resume, [](const json&) {}, plan.models);
     if (const int status = run_data_batch(
             mpi, run, out.get(), plan.hands, kCutoffDataCommand,
             [&](long i, const std::stop_token& stop) { return cutoff_data_item(plan, i, stop); }))
@@ -267,7 +267,7 @@ int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
     if (!parse_args("learn cutoff-fit", argc, argv, desc, vm)) return 0;
     if (data_files.empty()) throw InputError("--data is required: a `learn cutoff-data` file");
     if (out_path.empty()) throw InputError("--out is required: the model file to write");
-    check_file_path(out_path, "--out");
+    check_model_out(out_path, data_files);
 
     CutoffData data;
     for (const std::string& f : data_files) read_data(f, holdout, data);

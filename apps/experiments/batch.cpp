@@ -357,9 +357,11 @@ int forward(const MpiSession& mpi, Farm& farm, Window& window, RunObserver& obse
 
 std::unique_ptr<ResultsFile> open_results(const MpiSession& mpi, const std::string& path,
                                           const nlohmann::json& header, bool resume,
-                                          const std::function<void(const nlohmann::json&)>& check) {
+                                          const std::function<void(const nlohmann::json&)>& check,
+                                          const std::string& models) {
     std::exception_ptr failed;
     const int differs = mpi.first_rank_that_differs(header.dump());
+    const int models_differ = differs > 0 ? -1 : mpi.first_rank_that_differs(models);
     std::unique_ptr<ResultsFile> out;
     try {
         if (differs > 0)
@@ -368,6 +370,12 @@ std::unique_ptr<ResultsFile> open_results(const MpiSession& mpi, const std::stri
                 " worked out other results options than rank 0 (are its input files the same?): "
                 "refusing to write '" +
                 path + "'");
+        if (models_differ > 0)
+            throw cardgames::InputError(
+                "rank " + std::to_string(models_differ) +
+                " read other model files than rank 0 (the same paths, other weights): refusing "
+                "to write '" +
+                path + "'; give every rank the same model files");
         if (mpi.rank() == 0) out = std::make_unique<ResultsFile>(path, header, resume, check);
     } catch (...) {
         failed = std::current_exception();

@@ -34,12 +34,14 @@ struct BatchOptions {
 };
 
 // Collective: every rank must have worked out the same results header (the same options and the
-// same input files); then rank 0 alone opens the results file (see ResultsFile). A rank that
-// disagrees, or a file rank 0 cannot use, is an error on every rank (agree_on_setup), and the
-// file is left as it was. Null on the other ranks.
+// same input files) and the same `models` (what the players' check() returned: the model files
+// they read, which a header names only by path); then rank 0 alone opens the results file (see
+// ResultsFile). A rank that disagrees, or a file rank 0 cannot use, is an error on every rank
+// (agree_on_setup), and the file is left as it was. Null on the other ranks.
 std::unique_ptr<ResultsFile> open_results(const MpiSession& mpi, const std::string& path,
                                           const nlohmann::json& header, bool resume,
-                                          const std::function<void(const nlohmann::json&)>& check);
+                                          const std::function<void(const nlohmann::json&)>& check,
+                                          const std::string& models = "");
 
 // observer.tick() is called from this thread while it waits, on every rank. produce(i, stop)
 // returns the JSON line of item i (called concurrently, on every rank); it checks `stop` between

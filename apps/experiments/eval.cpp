@@ -40,6 +40,7 @@ struct EvalInputs {
     std::vector<int> seats;
     std::vector<Deal> deals;
     std::deque<Rules> record_rules;  // the rules each decision's record was played under
+    std::string models;              // the players' models (Player::check)
     std::vector<PlayDecision> decisions;
     long total = 0;
 };
@@ -105,6 +106,28 @@ EvalItems items_of(std::shared_ptr<const EvalInputs> in) {
     return items;
 }
 
+// Checks that every policy and the reference can play at a table of each rules the items are
+// played under: the deals' (bid mode) or each record's (play mode). Returns their models.
+std::string check_players_for_rules(const EvalInputs& in, const PlayerFactory& make) {
+    std::string models;
+    std::vector<std::vector<std::pair<std::string, std::string>>> seen;
+    auto check = [&](const Rules& rules) {
+        const auto pairs = rules_to_pairs(rules);
+        if (std::find(seen.begin(), seen.end(), pairs) != seen.end()) return;
+        seen.push_back(pairs);
+        for (std::size_t p = 0; p < in.plan.policies.size(); ++p)
+            models += check_player_for(*make(static_cast<int>(p), in.plan.policies[p], 0, {}),
+                                       in.plan.policies[p], rules);
+        models += check_player_for(*sampling::make_player(in.plan.reference, 0), in.plan.reference,
+                                   rules);
+    };
+    if (in.plan.bid_mode)
+        check(in.plan.rules);
+    else
+        for (const Rules& rules : in.record_rules) check(rules);
+    return models;
+}
+
 // Checks the options and reads the input file.
 EvalInputs prepare(const EvalOptions& options) {
     EvalInputs in;
@@ -139,6 +162,7 @@ EvalInputs prepare(const EvalOptions& options) {
         throw InputError("--mode play needs --records FILE (game records or tournament results)");
     }
     read_input(in, plan.bid_mode ? options.deals : options.records);
+    in.models = check_players_for_rules(in, make);
     return in;
 }
 
@@ -277,7 +301,7 @@ EvalResult run_eval(const EvalOptions& options, RunObserver& observer, std::stop
     EvalTally tally(plan.policies);
     const std::unique_ptr<ResultsFile> out = open_results(
         mpi, options.run.out, eval_header(plan), options.run.resume,
-        [&](const json& line) { tally.add(eval_result_from_json(line, plan, &items)); });
+        [&](const json& line) { tally.add(eval_result_from_json(line, plan, &items)); }, in.models);
     if (out && !out->note().empty()) observer.note(out->note());
     EvalResult result;
     result.total = in.total;

@@ -31,6 +31,7 @@ struct Scanned {
     std::uintmax_t complete_bytes =
         0;  // length of the file up to the end of its last complete line
     bool partial_tail = false;
+    std::uint64_t fnv1a = kFnv1aBasis;  // of every byte of the file
 };
 
 // A file's lines one at a time through a fixed buffer, so that reading a results file takes the
@@ -48,6 +49,7 @@ class LineReader {
                 in_.read(buf_.data(), static_cast<std::streamsize>(buf_.size()));
                 len_ = static_cast<std::size_t>(in_.gcount());
                 pos_ = 0;
+                hash_ = fnv1a(std::string_view(buf_.data(), len_), hash_);
                 if (len_ == 0) {
                     if (in_.bad()) throw InputError("cannot read the file");
                     return line.empty() ? Got::kEnd : Got::kTail;
@@ -66,10 +68,14 @@ class LineReader {
         }
     }
 
+    // The FNV-1a of the bytes read so far: of the whole file once next() gave kEnd or kTail.
+    std::uint64_t hash() const { return hash_; }
+
   private:
     std::ifstream in_;
     std::vector<char> buf_;
     std::size_t pos_ = 0, len_ = 0;
+    std::uint64_t hash_ = kFnv1aBasis;
 };
 
 std::string show(const json& j) {
@@ -149,6 +155,7 @@ Scanned scan(const std::string& path, const std::string& command, const json* ex
         }
         out.complete_bytes += line.size() + 1;
     }
+    out.fnv1a = reader.hash();
     if (line_no == 0 && !out.partial_tail && expected_header == nullptr)
         throw InputError("'" + path + "': the file is empty");
     if (line_no == 0 && out.partial_tail)
@@ -292,8 +299,10 @@ void ResultsFile::append(const std::string& line) {
 
 json read_results(const std::string& path, const std::string& command,
                   const std::function<void(const json&)>& header_check,
-                  const std::function<void(const json&)>& each) {
-    return scan(path, command, nullptr, header_check, each).header;
+                  const std::function<void(const json&)>& each, std::uint64_t* fingerprint) {
+    Scanned s = scan(path, command, nullptr, header_check, each);
+    if (fingerprint) *fingerprint = s.fnv1a;
+    return std::move(s.header);
 }
 
 }  // namespace apps

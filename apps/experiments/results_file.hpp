@@ -85,9 +85,11 @@ class ResultsFile : public BatchOutput {
 
 // Reads a results file for reporting, line by line (its memory is one line's): `header_check`
 // checks the header's options (this command's reader) before any line is read, `each` checks and
-// takes each result line in index order, as above. Returns the header.
+// takes each result line in index order, as above. Returns the header, and the file's FNV-1a in
+// `fingerprint` when given: the file is read once, so a pipe can be read.
 nlohmann::json read_results(const std::string& path, const std::string& command,
                             const std::function<void(const nlohmann::json&)>& header_check,
-                            const std::function<void(const nlohmann::json&)>& each);
+                            const std::function<void(const nlohmann::json&)>& each,
+                            std::uint64_t* fingerprint = nullptr);
 
 }  // namespace apps

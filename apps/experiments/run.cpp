@@ -9,7 +9,20 @@
 #include <thread>
 #include <vector>
 
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/player.hpp"
+
 namespace apps {
+
+std::string check_player_for(const cardgames::Player& player, const std::string& spec,
+                             const cardgames::Rules& rules) {
+    try {
+        const std::string models = player.check(rules);
+        return models.empty() ? "" : spec + ": " + models + "\n";
+    } catch (const cardgames::InputError& e) {
+        cardgames::rethrow_with_context("bot spec '" + spec + "'", e);
+    }
+}
 
 int default_batch_threads(int ranks_on_this_machine) {
     return std::max(1, tbb::info::default_concurrency() / std::max(1, ranks_on_this_machine));
@@ -34,8 +47,7 @@ void check_threads_available(int count) {
                        "try fewer --threads or raise the limit (ulimit -u)");
 }
 
-std::uint64_t fnv1a(std::string_view text) {
-    std::uint64_t hash = 0xcbf29ce484222325ULL;
+std::uint64_t fnv1a(std::string_view text, std::uint64_t hash) {
     for (unsigned char c : text) hash = (hash ^ c) * 0x100000001b3ULL;
     return hash;
 }

@@ -17,7 +17,8 @@
 
 namespace cardgames {
 class Player;
-}
+struct Rules;
+}  // namespace cardgames
 
 namespace apps {
 
@@ -73,6 +74,12 @@ class RunObserver {
 using PlayerFactory = std::function<std::unique_ptr<cardgames::Player>(
     int entry, const std::string& spec, std::uint64_t seed, std::stop_token stop)>;
 
+// Player::check for a table of `rules`, its InputError naming `spec`, the player's spec: what
+// every run does for each of its players before it creates its results file. Returns the
+// player's models (what check returned) after its spec, for the ranks to compare (open_results).
+std::string check_player_for(const cardgames::Player& player, const std::string& spec,
+                             const cardgames::Rules& rules);
+
 // The default --threads of a batch: the machine's cores shared among `ranks_on_this_machine`.
 int default_batch_threads(int ranks_on_this_machine = 1);
 
@@ -83,8 +90,10 @@ struct BatchRun {
     bool resume = false;  // continue the file instead of refusing an existing one
 };
 
-// FNV-1a, 64 bits: a fingerprint of an input file, or of what each MPI rank worked out.
-std::uint64_t fnv1a(std::string_view text);
+// FNV-1a, 64 bits: a fingerprint of an input file, or of what each MPI rank worked out. `hash`
+// is that of the bytes before `text`, for a file hashed as it is read.
+inline constexpr std::uint64_t kFnv1aBasis = 0xcbf29ce484222325ULL;
+std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = kFnv1aBasis);
 
 // Where a batch's results go, in item order, on rank 0 (batch.hpp): a results file, or the shards
 // of self-play data (apps/learn). append() is called once per item, with the item's result.

@@ -53,7 +53,7 @@ std::vector<int> cheating_entries(const TournamentPlan& plan, const PlayerFactor
 
 }  // namespace
 
-void check_tournament_options(const TournamentOptions& options) {
+std::string check_tournament_options(const TournamentOptions& options) {
     const TournamentPlan& plan = options.plan;
     const int n = plan.rules.players;
     if (static_cast<int>(plan.specs.size()) != n)
@@ -64,17 +64,23 @@ void check_tournament_options(const TournamentOptions& options) {
                          " must be 1.." + std::to_string(kMaxItems));
     if (options.run.out.empty())
         throw InputError("--out is required: the results file (JSON Lines)");
+    // Unknown bots, and bots that cannot play these rules, fail here, not in a worker.
     const PlayerFactory make = factory_of(options);
-    for (int e = 0; e < n; ++e)
-        if (!make(e, plan.specs[e], 0, {}))  // unknown bots fail here, not in a worker
-            throw InputError("no player for spec '" + plan.specs[e] + "'");
+    std::string models;
+    for (int e = 0; e < n; ++e) {
+        const std::unique_ptr<Player> player = make(e, plan.specs[e], 0, {});
+        if (!player) throw InputError("no player for spec '" + plan.specs[e] + "'");
+        models += check_player_for(*player, plan.specs[e], plan.rules);
+    }
+    return models;
 }
 
 TournamentResult run_tournament(const TournamentOptions& options, RunObserver& observer,
                                 std::stop_token stop, const MpiSession& mpi) {
     std::exception_ptr failed;
+    std::string models;
     try {
-        check_tournament_options(options);
+        models = check_tournament_options(options);
     } catch (...) {
         failed = std::current_exception();
     }
@@ -88,7 +94,8 @@ TournamentResult run_tournament(const TournamentOptions& options, RunObserver& o
     TournamentTally tally(plan.rotations());
     const std::unique_ptr<ResultsFile> out = open_results(
         mpi, options.run.out, tournament_header(plan), options.run.resume,
-        [&](const nlohmann::json& line) { tally.add(tournament_result_from_json(line, plan)); });
+        [&](const nlohmann::json& line) { tally.add(tournament_result_from_json(line, plan)); },
+        models);
     if (out && !out->note().empty()) observer.note(out->note());
     const long existing = tally.results();
     TournamentResult result;

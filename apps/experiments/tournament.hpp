@@ -31,8 +31,9 @@ struct TournamentResult {
 };
 
 // Refuses options no run can use (a spec count that is not the rules' seats, a spec the factory
-// does not know, no results file): cardgames::InputError. run_tournament checks them first.
-void check_tournament_options(const TournamentOptions& options);
+// does not know or that cannot play the rules, no results file): cardgames::InputError.
+// run_tournament checks them first. Returns the players' models (Player::check).
+std::string check_tournament_options(const TournamentOptions& options);
 
 // Runs (or, with options.run.resume, continues) the tournament into options.run.out; stops
 // cleanly, leaving a file that resume continues, when `stop` is requested. Under mpirun every rank

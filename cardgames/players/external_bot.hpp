@@ -51,6 +51,8 @@ class ExternalBot : public Player {
     void hand_over(const HandRecord& hand, bool game_over,
                    const std::vector<int>& winners) override;
     std::vector<FallbackNote> fallbacks() const override { return notes_; }
+    // The program is only asked at the table; the fallback can be checked now.
+    std::string check(const Rules& rules) const override { return fallback_->check(rules); }
 
     // True once the program failed and the fallback plays the seat.
     bool failed() const { return failed_; }

@@ -45,6 +45,14 @@ class Player {
     // then) and, when the game is over, the winning units. Bots that keep no history ignore it.
     virtual void hand_over(const HandRecord& /*hand*/, bool /*game_over*/,
                            const std::vector<int>& /*winners*/) {}
+    // Refuses (InputError) a table of these rules that the player cannot play at, such as one
+    // whose form its model was not made for. Runs call it before they create their results
+    // file, so that a refused run leaves nothing behind; a decision would fail the same way.
+    // Returns what it will play by there beyond its spec (its models' weights, "" when none):
+    // the ranks of an MPI run compare it, so that one cannot read another model file at the same
+    // path.
+    virtual std::string check(const Rules& /*rules*/) const { return ""; }
+
     // Decisions this bot could not make itself (external bots); in-process bots have none.
     virtual std::vector<FallbackNote> fallbacks() const { return {}; }
 

@@ -5,6 +5,7 @@
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/text.hpp"
+#include "cardgames/rules/scoring.hpp"
 
 namespace cardgames {
 
@@ -91,9 +92,11 @@ PlayState position_from_deal(const Rules& rules, const Deal& deal, int leader,
     return s;
 }
 
-std::array<Bid, kMaxPlayers> parse_bid_list(const std::string& text, int players,
+std::array<Bid, kMaxPlayers> parse_bid_list(const std::string& text, const Rules& rules,
                                             const std::string& label) {
     std::array<Bid, kMaxPlayers> bids{};
+    const int players = rules.players;
+    const int most = rules.cards_per_hand();
     const std::string at = label + " '" + text + "': ";
     int i = 0;
     for (const std::string_view item : split_list(text)) {
@@ -101,15 +104,20 @@ std::array<Bid, kMaxPlayers> parse_bid_list(const std::string& text, int players
         const auto b = w.find_first_not_of(" \t\r");
         w = b == std::string::npos ? "" : w.substr(b, w.find_last_not_of(" \t\r") - b + 1);
         if (i >= players) throw InputError(at + "more than " + std::to_string(players) + " bids");
-        if (w == "nil")
+        const std::string known = "0-" + std::to_string(most) + (rules.nil_allowed ? ", nil" : "") +
+                                  (blind_nil_in_rules(rules) ? ", bnil" : "");
+        if (w == "nil" && rules.nil_allowed)
             bids[i] = {0, false};
-        else if (w == "bnil")
+        else if (w == "bnil" && blind_nil_in_rules(rules))
             bids[i] = {0, true};
+        else if (w == "nil" || w == "bnil")
+            throw InputError(at + "'" + w + "': these rules have no " +
+                             (w == "nil" ? "nil" : "blind nil") + " bid (bids: " + known + ")");
         else {
             char* end = nullptr;
             const long v = std::strtol(w.c_str(), &end, 10);
-            if (w.empty() || *end || v < 0 || v > kMaxTricks)
-                throw InputError(at + "'" + w + "' is not a bid (0-13, nil, bnil)");
+            if (w.empty() || *end || v < 0 || v > most)
+                throw InputError(at + "'" + w + "' is not a bid (" + known + ")");
             bids[i] = {static_cast<int>(v), false};
         }
         ++i;

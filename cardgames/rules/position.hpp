@@ -18,9 +18,10 @@ namespace cardgames {
 // Parses a seat: 0..n-1, or N/E/S/W in 4-player games. Throws InputError naming the text.
 int parse_seat(const std::string& text, int players);
 
-// One bid per seat, comma-separated: 0-13 (17 in 3-player hands), nil, bnil (blind nil); spaces
-// around a bid are ignored. Errors name `label` (the option or field) and the text.
-std::array<Bid, kMaxPlayers> parse_bid_list(const std::string& text, int players,
+// One bid per seat of `rules`, comma-separated: 0 to the cards in a hand, nil and bnil (blind
+// nil) where the rules allow them; spaces around a bid are ignored. Errors name `label` (the
+// option or field) and the text.
+std::array<Bid, kMaxPlayers> parse_bid_list(const std::string& text, const Rules& rules,
                                             const std::string& label);
 
 // Seat names for printing: North, East, South, West for 4 players, else "Seat 0".

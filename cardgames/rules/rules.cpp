@@ -1,14 +1,16 @@
 #include "cardgames/rules/rules.hpp"
 
+#include <dlfcn.h>
+
 #include <boost/program_options.hpp>
 #include <charconv>
-#include <dlfcn.h>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <sstream>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/text.hpp"
 #include "cardgames/cards/text_file.hpp"
 
 namespace po = boost::program_options;
@@ -268,6 +270,36 @@ void apply(Rules& rules, const po::variables_map& vm, const std::string& text,
     }
 }
 
+// What in an override's value a rules file would read otherwise: a line break would start another
+// rule, '#' and ';' a comment. Empty when there is none.
+std::string ini_reinterpreted(const std::string& value) {
+    for (const char c : value) {
+        if (c == '\n' || c == '\r') return "a line break";
+        if (c == '#' || c == ';') return std::string("'") + c + "'";
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t') return "a control character";
+        if (c == 0x7f) return "a control character";
+    }
+    return "";
+}
+
+// A --rule key=value override (or a Python keyword): set as the value itself, never through the
+// INI reader, which would read "5\nplayers=3" as two rules and "12#abc" as 12. Blanks around it
+// are dropped, as a rules file drops them.
+void set_override(Rules& rules, const Key& key, const std::string& text, const std::string& where) {
+    const auto start = text.find_first_not_of(" \t");
+    const std::string value = start == std::string::npos
+                                  ? ""
+                                  : text.substr(start, text.find_last_not_of(" \t") - start + 1);
+    if (const std::string bad = ini_reinterpreted(value); !bad.empty())
+        throw InputError(where + ": the value holds " + bad +
+                         ", which no rule's value has; give the value alone");
+    try {
+        key.set(rules, value);
+    } catch (const InputError& e) {
+        rethrow_with_context(where, e);
+    }
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> rules_to_pairs(const Rules& rules) {
@@ -288,9 +320,8 @@ Rules parse_rules(const std::string& ini_text, const std::string& where,
         if (!find_key(key))
             throw InputError("--rule '" + o + "': unknown rule '" + key +
                              "' (known: " + known_keys() + ")");
-        // No text to search for a line: a command-line override has none.
-        apply(rules, parse_ini(key + "=" + o.substr(eq + 1) + "\n", "--rule '" + o + "'"), "",
-              "--rule '" + o + "'");
+        // Shown safe: the value may hold the very control characters it is refused for.
+        set_override(rules, *find_key(key), o.substr(eq + 1), "--rule '" + safe_text(o) + "'");
     }
     // Partnership is meaningless with 3 players: the 3-player presets say so, overrides may not.
     try {

@@ -92,8 +92,12 @@ HandScore score_hearts_hand(const Rules& rules, const std::array<CardSet, kMaxPl
     return hs;
 }
 
+bool blind_nil_in_rules(const Rules& rules) {
+    return rules.is_partnership() && rules.blind_nil && rules.nil_allowed;
+}
+
 bool blind_nil_allowed(const Rules& rules, const ScoreBoard& board, int seat) {
-    if (!rules.is_partnership() || !rules.blind_nil || !rules.nil_allowed) return false;
+    if (!blind_nil_in_rules(rules)) return false;
     const int own = rules.unit_of(seat);
     return board.score[1 - own] - board.score[own] >= rules.blind_nil_deficit;
 }

@@ -39,6 +39,9 @@ HandScore score_spades_hand(const Rules& rules, const std::array<Bid, kMaxPlayer
 HandScore score_hearts_hand(const Rules& rules, const std::array<CardSet, kMaxPlayers>& taken,
                             ScoreBoard& board);
 
+// Do these rules have blind nil at all (partnership, nil and blind nil on)?
+bool blind_nil_in_rules(const Rules& rules);
+
 // May `seat` bid blind nil with the scores as they stand (partnership, option on, side trailing
 // by at least blind_nil_deficit)?
 bool blind_nil_allowed(const Rules& rules, const ScoreBoard& board, int seat);

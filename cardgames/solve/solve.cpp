@@ -111,7 +111,7 @@ SolveRequest solve_request(const Rules& rules, const SolveOptions& o) {
     if (r.utility == Utility::kScore) {
         if (!o.bids || o.bids->empty())
             throw InputError("--utility score needs --bids (one per seat)");
-        r.context.bids = parse_bid_list(*o.bids, r.rules.players, "--bids");
+        r.context.bids = parse_bid_list(*o.bids, r.rules, "--bids");
     }
     if (o.bids && r.utility != Utility::kScore)
         throw InputError("--bids applies only with --utility score");

@@ -133,4 +133,34 @@ def case_mpi_refuse():
     check("only tournament, eval and learn" in p.stderr, "deals under mpirun: " + p.stderr)
 
 
+def case_mpi_models():
+    # Ranks that read different model files at the same path (a relative model= in two working
+    # folders; the header names only the path): refused, nothing written. The same files pass.
+    models = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "models")
+    with open(os.path.join(models, "hearts4-playout.txt")) as f:
+        text = f.read()
+    lines = text.splitlines()
+    k = max(i for i, line in enumerate(lines) if len(line.split()) == 2 and line.split()[0] != "weights"
+            and not line.startswith("#") and line != "end" and line.split()[0] not in ("kind", "form"))
+    name, value = lines[k].split()
+    changed = "\n".join(lines[:k] + [f"{name} {float(value) + 0.5!r}"] + lines[k + 1:]) + "\n"
+    for folder, content in (("a", text), ("b", changed), ("c", text)):
+        os.mkdir(path(folder))
+        with open(path(f"{folder}/m.txt"), "w") as f:
+            f.write(content)
+    for command in (["tournament", "--game", "hearts", "--players", "policy:model=m.txt,rule,rule,rule",
+                     "--hands", "2", "--seed", "7", "--threads", "1", "--quiet"],
+                    ["learn", "data", "--game", "hearts", "--players",
+                     "pimc:worlds=2,rollouts=2,playout=model,playout_model=m.txt,rule,rule,rule", "--hands", "1",
+                     "--seed", "1000005", "--threads", "1", "--quiet"]):
+        out = path(f"{command[0]}.jsonl")
+        p = mpirun(0, expect=2, command=["-np", "1", "-wdir", path("a"), BIN, *command, "--out", out, ":",
+                                         "-np", "1", "-wdir", path("b"), BIN, *command, "--out", out])
+        check("rank 1 read other model files than rank 0" in p.stderr and not os.path.exists(out),
+              f"{command[0]}, ranks with different models: " + p.stderr)
+        mpirun(0, command=["-np", "1", "-wdir", path("a"), BIN, *command, "--out", out, ":",
+                           "-np", "1", "-wdir", path("c"), BIN, *command, "--out", out])
+        check(os.path.exists(out), f"{command[0]}: ranks with the same models wrote nothing")
+
+
 finish()

@@ -244,5 +244,39 @@ TEST(Tournament, RefusesASpecCountThatIsNotTheSeats) {
     EXPECT_FALSE(fs::exists(options.run.out));
 }
 
+// A player that cannot sit at Hearts tables (as a bot whose model was made for Spades).
+class SpadesOnlyPlayer : public CountingPlayer {
+  public:
+    using CountingPlayer::CountingPlayer;
+    std::string check(const cardgames::Rules& rules) const override {
+        if (rules.game != cardgames::GameKind::kSpades)
+            throw cardgames::InputError("made for Spades, not for Hearts");
+        return "";
+    }
+};
+
+// Issue 45: every player is checked against the rules before the results file is made, so a
+// refused run leaves no file and the same run, once fixed, is not refused for "the file exists".
+TEST(Tournament, RefusesAPlayerForTheseRulesBeforeTheFile) {
+    const TempDir dir;
+    TournamentOptions options = hearts_options(dir.file("checked.jsonl"), 2);
+    options.plan.specs[1] = "spades-only";
+    std::atomic<long> calls{0};
+    options.make_player = [&](int, const std::string& spec, std::uint64_t seed,
+                              std::stop_token) -> std::unique_ptr<cardgames::Player> {
+        if (spec == "spades-only") return std::make_unique<SpadesOnlyPlayer>(seed, calls);
+        return sampling::make_player(spec, seed);
+    };
+    Recorder quiet;
+    try {
+        run_tournament(options, quiet);
+        ADD_FAILURE() << "the run was not refused";
+    } catch (const cardgames::InputError& e) {
+        EXPECT_EQ(std::string(e.what()), "bot spec 'spades-only': made for Spades, not for Hearts");
+    }
+    EXPECT_FALSE(fs::exists(options.run.out));
+    EXPECT_EQ(calls.load(), 0);
+}
+
 }  // namespace
 }  // namespace apps

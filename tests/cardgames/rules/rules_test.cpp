@@ -229,6 +229,25 @@ TEST(RuleOverrides, BadOverridesAreNamed) {
               "preset " + h4 + ": pass_count=0: must be 1 to 4");
 }
 
+// A value is set as itself, never read as rules-file text (issue 45): a line break would set
+// another rule, '#' and ';' would start a comment.
+TEST(RuleOverrides, ValuesAreNotRulesFileText) {
+    const std::string holds = ": the value holds ";
+    const std::string tail = ", which no rule's value has; give the value alone";
+    EXPECT_EQ(error_of([] { preset("hearts4", {"end_score=5\nplayers=3"}); }),
+              "--rule 'end_score=5\\nplayers=3'" + holds + "a line break" + tail);
+    EXPECT_EQ(error_of([] { preset("hearts4", {"end_score=12#abc"}); }),
+              "--rule 'end_score=12#abc'" + holds + "'#'" + tail);
+    EXPECT_EQ(error_of([] { preset("hearts4", {"end_score=12;abc"}); }),
+              "--rule 'end_score=12;abc'" + holds + "';'" + tail);
+    EXPECT_EQ(error_of([] { preset("hearts4", {"end_score=12\x01"}); }),
+              "--rule 'end_score=12\\x01'" + holds + "a control character" + tail);
+    const Rules r = preset("hearts4", {"end_score= 50\t", "pass_count=2"});
+    EXPECT_EQ(r.end_score, 50);
+    EXPECT_EQ(r.players, 4);
+    EXPECT_EQ(r.pass_count, 2);
+}
+
 TEST(PresetErrors, UnknownKeyNamesTheFileLine) {
     EXPECT_EQ(error_of([] {
                   parse_rules("game = hearts\nplayers = 4\nmoon = true\n", "preset my.ini", {});
