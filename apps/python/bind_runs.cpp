@@ -1,5 +1,9 @@
-#include "apps/python/runs.hpp"
-
+// Tournaments and evaluations from Python: cardgames.tournament() and cardgames.evaluate() run the
+// experiments library (apps/experiments/) with the command line's options as keyword arguments.
+// A seat may be a bot spec or any Python object with act(observation) -> action; such a player is
+// held by a C++ Player adaptor and called under the GIL, while the run itself goes with the GIL
+// released, so that native bots on other threads keep running. Ctrl-C (KeyboardInterrupt) stops
+// a run cleanly, leaving a file that resume=True continues.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 #include <spdlog/spdlog.h>
@@ -16,15 +20,17 @@
 
 #include "apps/experiments/eval.hpp"
 #include "apps/experiments/tournament.hpp"
+#include "apps/python/bindings.hpp"
 #include "apps/python/convert.hpp"
-#include "apps/python/game_state.hpp"
-#include "apps/python/tensors.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/seeds.hpp"
+#include "cardgames/encoding/tensors.hpp"
 #include "cardgames/rules/rules.hpp"
 #include "sampling/bot_registry.hpp"
 
 namespace py = pybind11;
 using namespace cardgames;
+using namespace cardgames::encoding;
 
 namespace pycards {
 
@@ -413,6 +419,16 @@ void bind_runs(py::module_& m) {
           py::arg("threads") = py::none(), py::arg("out") = "", py::arg("resume") = false,
           py::arg("quiet") = false);
     m.def("_read_results", &py_read_results, py::arg("path"));
+    m.def(
+        "tournament_game_seed",
+        [](std::uint64_t seed, long board) { return seeds::tournament_game(seed, board); },
+        py::arg("seed"), py::arg("board") = 0,
+        "The game seed of a board of `cardgames tournament --seed SEED` (what records store).");
+    m.def(
+        "tournament_bot_seed",
+        [](std::uint64_t game_seed, int entry) { return seeds::tournament_bot(game_seed, entry); },
+        py::arg("game_seed"), py::arg("entry"),
+        "The seed a tournament gives the bot of player entry ENTRY in a game.");
 }
 
 }  // namespace pycards

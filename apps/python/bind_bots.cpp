@@ -1,0 +1,153 @@
+// The class Bot and make_bot: any bot of the command line (sampling::make_player) acting for the
+// player to move of a State, or for a Python player of a run from its observation.
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+#include "apps/python/bindings.hpp"
+#include "apps/python/convert.hpp"
+#include "cardgames/cards/error.hpp"
+#include "sampling/bot_registry.hpp"
+#include "sampling/pimc.hpp"
+
+namespace py = pybind11;
+using namespace cardgames;
+using namespace cardgames::encoding;
+
+namespace pycards {
+
+namespace {
+
+// A bot from the project's table (sampling::make_player) that acts for the player to move of any
+// State. A Player may keep history between hands (Player::hand_over, as the game runner tells it):
+// before each decision the bot is told the hands of the State's game it has not been told yet,
+// and a bot asked about another game (or an earlier point of one) starts afresh from its spec.
+class PyBot {
+  public:
+    PyBot(std::string spec, std::uint64_t seed)
+        : spec_(std::move(spec)), seed_(seed), player_(sampling::make_player(spec_, seed_)) {}
+
+    std::string name() const { return player_->name(); }
+    const std::string& spec() const { return spec_; }
+
+    int act(const GameState& s) {
+        if (s.terminal()) throw InputError("the game is over: no player is to act");
+        sync(s);
+        Rules rules = s.rules();
+        InfoState info = s.info_state(s.current_player());
+        info.rules = &rules;
+        return decide(info, s.pending_pass(), {s.game().seed(), info.hand_number, info.seat});
+    }
+
+    // A Python player's observation in a run (its "view"): the bot decides from what the seat
+    // knows, with no history of earlier hands.
+    int act_on(const py::dict& observation) {
+        if (!observation.contains("view"))
+            throw InputError("act: expected a State or an observation of a run (with \"view\")");
+        const SeatView& v = observation["view"].cast<const SeatView&>();
+        return decide(v.info, v.pending, {v.info.dealt.bits(), v.info.hand_number, v.info.seat});
+    }
+
+    py::dict analyze(const GameState& s) {
+        auto* pimc = dynamic_cast<sampling::PimcBot*>(player_.get());
+        if (!pimc) throw InputError("analyze: only a pimc bot analyzes, not '" + spec_ + "'");
+        if (s.terminal() || s.game().phase() != Phase::kPlay)
+            throw InputError("analyze: no card is due now");
+        sync(s);
+        Rules rules = s.rules();
+        InfoState info = s.info_state(s.current_player());
+        info.rules = &rules;
+        sampling::PimcAnalysis a;
+        {
+            py::gil_scoped_release release;
+            a = pimc->analyze(info);
+        }
+        py::list cards;
+        for (const sampling::CardValue& cv : a.cards)
+            cards.append(py::dict(py::arg("action") = card_number(cv.card),
+                                  py::arg("card") = to_string(cv.card), py::arg("mean") = cv.mean,
+                                  py::arg("expected") = cv.expected, py::arg("votes") = cv.votes));
+        return py::dict(py::arg("best") = card_number(a.best),
+                        py::arg("best_card") = to_string(a.best), py::arg("cards") = cards,
+                        py::arg("worlds") = a.worlds, py::arg("searched") = a.searched,
+                        py::arg("expansions") = a.expansions);
+    }
+
+  private:
+    using PassKey = std::tuple<std::uint64_t, int, int>;  // game (seed or deal), hand, seat
+
+    int decide(const InfoState& info, CardSet pending, const PassKey& key) {
+        py::gil_scoped_release release;
+        switch (info.phase) {
+            case Phase::kBlindNil:
+                return player_->blind_nil(info) ? kBlindNil : kNoBlindNil;
+            case Phase::kBid:
+                return kBidBase + player_->bid(info);
+            case Phase::kPass: {
+                // Passes go one card at a time, the bot's pass chosen once (as the game runner
+                // asks for it) and handed out card by card.
+                if (pending.empty() || pass_key_ != key || !pass_.contains_all(pending)) {
+                    pass_ = player_->pass(info);
+                    pass_key_ = key;
+                }
+                const CardSet rest = (pass_ & info.hand) - pending;
+                const CardSet any = info.hand - pending;
+                return kPassBase + card_number(rest.empty() ? any.lowest() : rest.lowest());
+            }
+            case Phase::kPlay:
+                return card_number(player_->play(info));
+            case Phase::kGameOver:
+                break;
+        }
+        throw std::logic_error("no decision");
+    }
+
+    void sync(const GameState& s) {
+        const Game& g = s.game();
+        const std::size_t done = g.finished_hands().size();
+        if (told_seed_ != g.seed() || done < told_) {
+            if (told_seed_ || told_ > 0) player_ = sampling::make_player(spec_, seed_);
+            told_ = 0;
+            told_seed_ = g.seed();
+        }
+        for (; told_ < done; ++told_) {
+            const bool last = told_ + 1 == done && g.over();
+            player_->hand_over(g.finished_hands()[told_], last,
+                               last ? g.winners() : std::vector<int>{});
+        }
+    }
+
+    std::string spec_;
+    std::uint64_t seed_;
+    std::unique_ptr<Player> player_;
+    std::optional<std::uint64_t> told_seed_;
+    std::size_t told_ = 0;
+    std::optional<PassKey> pass_key_;
+    CardSet pass_;  // the pass chosen for pass_key_
+};
+
+}  // namespace
+
+void bind_bots(py::module_& m) {
+    py::class_<PyBot>(m, "Bot")
+        .def_property_readonly("name", &PyBot::name)
+        .def_property_readonly("spec", &PyBot::spec)
+        .def("act", &PyBot::act, py::arg("state"),
+             "The action the bot takes for the player to move.")
+        .def("act", &PyBot::act_on, py::arg("observation"),
+             "The action the bot takes for a Python player of a run, from its observation.")
+        .def("analyze", &PyBot::analyze, py::arg("state"),
+             "pimc: every legal card's mean and expected value over the worlds, as hint shows.");
+    m.def(
+        "make_bot",
+        [](const std::string& spec, std::uint64_t seed) {
+            return std::make_unique<PyBot>(spec, seed);
+        },
+        py::arg("spec"), py::arg("seed") = 0);
+}
+
+}  // namespace pycards
