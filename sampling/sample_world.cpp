@@ -3,6 +3,7 @@
 #include <boost/random/mersenne_twister.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "cardgames/cards/error.hpp"
@@ -19,8 +20,10 @@ using cardgames::encoding::kPassBase;
 
 namespace {
 
+using Rng = boost::random::mt19937_64;
+
 // `count` cards drawn uniformly from `from`.
-CardSet draw(CardSet from, int count, boost::random::mt19937_64& rng) {
+CardSet draw(CardSet from, int count, Rng& rng) {
     std::vector<Card> cards;
     for (Card c : from) cards.push_back(c);
     CardSet out;
@@ -33,57 +36,68 @@ CardSet draw(CardSet from, int count, boost::random::mt19937_64& rng) {
     return out;
 }
 
-}  // namespace
+// What each seat holds now, dealt by the exact sampler from every fact `seat` knows.
+Deal hands_now(const GameState& state, int seat, const InfoState& info, Rng& rng,
+               std::uint64_t seed) {
+    const Game& game = state.game();
+    if (info.phase == Phase::kBlindNil && game.to_act() == seat)
+        // The seat has not seen its cards: every deal is as likely as the seed's.
+        return deal_from_seed(state.rules(), mix_seed(seed, 1), game.hand().number);
+    Constraints constraints = constraints_from(info);
+    // Hand sizes are public; in the middle of a blind-nil exchange they are not the hand's size
+    // less the cards played, which is all constraints_from counts.
+    for (int s = 0; s < state.rules().players; ++s)
+        if (s != seat) constraints.need[s] = game.play_state().hands[s].size();
+    return DealSampler(constraints).sample(rng, info.hand);
+}
 
-GameState sample_world(const GameState& state, int seat, std::uint64_t seed) {
+// The hand as dealt, and for each seat the cards of its pass actions this hand, in order: nullopt
+// for a card the replay keeps (a pass `seat` saw), else the card that replaces it.
+struct Undone {
+    std::array<CardSet, kMaxPlayers> dealt{};
+    std::array<std::vector<std::optional<Card>>, kMaxPlayers> pass_cards;
+
+    void keep(int giver, int count) {
+        pass_cards[giver].insert(pass_cards[giver].end(), count, {});
+    }
+    void replace(int giver, CardSet cards) {
+        for (Card c : cards) pass_cards[giver].push_back(c);
+    }
+};
+
+// Back from the hands held now to the hands dealt: give back the cards played, then undo the passes
+// (or the blind-nil exchange steps, last first). Passes `seat` saw stay as they were; the others
+// are drawn from what their receiver held after them, and a pass being chosen by another seat
+// from what that seat holds now.
+Undone undo_passes(const GameState& state, int seat, const Deal& now, Rng& rng) {
     const Rules& rules = state.rules();
     const Game& game = state.game();
-    const InfoState info = state.info_state(seat);
-    if (state.terminal()) throw InputError("the game is over: there is no hidden card to sample");
-    boost::random::mt19937_64 rng(seed);
     const HandRecord& hand = game.hand();
     const int n = rules.players;
-    Deal now;  // what each seat holds now
-    if (info.phase == Phase::kBlindNil && game.to_act() == seat) {
-        // The seat has not seen its cards: every deal is as likely as the seed's.
-        now = deal_from_seed(rules, mix_seed(seed, 1), hand.number);
-    } else {
-        Constraints constraints = constraints_from(info);
-        // Hand sizes are public; in the middle of a blind-nil exchange they are not the hand's
-        // size less the cards played, which is all constraints_from counts.
-        for (int s = 0; s < n; ++s)
-            if (s != seat) constraints.need[s] = game.play_state().hands[s].size();
-        const sampling::DealSampler sampler(constraints);
-        now = sampler.sample(rng, info.hand);
-    }
-    // Back from the hands held now to the hands dealt: give back the cards played, then undo the
-    // passes (or the blind-nil exchange steps, last first). Passes the seat saw stay as they were;
-    // the others are drawn from what the receiver held after them.
-    std::array<CardSet, kMaxPlayers> held = now.hands;
+    Undone u;
+    std::array<CardSet, kMaxPlayers>& held = u.dealt;
+    held = now.hands;
     for (const PlayedCard& p : hand.plays) held[p.seat] |= p.card;
-    std::array<std::vector<Card>, kMaxPlayers> replacement;  // per giver, in the order given
     auto sees = [&](int giver, int receiver) { return giver == seat || receiver == seat; };
+    const bool passing = game.phase() == Phase::kPass;
     if (rules.game == GameKind::kHearts) {
-        const bool exchanged = game.phase() != Phase::kPass && hand.pass_offset != 0;
+        // Seats choose their passes in seat order; the cards change hands when the last is chosen.
+        const bool exchanged = !passing && hand.pass_offset != 0;
         std::array<CardSet, kMaxPlayers> given{};
         for (int s = 0; s < n; ++s) {
-            const bool chosen = exchanged || (game.phase() == Phase::kPass && s < game.to_act());
-            if (!chosen) continue;
+            if (!exchanged && !(passing && s < game.to_act())) continue;
             const int r = rules.pass_recipient(s, hand.number);
-            given[s] = sees(s, exchanged ? r : s)
-                           ? hand.passed[s]
-                           : draw(exchanged ? held[r] : held[s], rules.pass_count, rng);
-            if (!sees(s, exchanged ? r : s))
-                for (Card c : given[s]) replacement[s].push_back(c);
+            if (sees(s, exchanged ? r : s)) {
+                given[s] = hand.passed[s];
+                u.keep(s, rules.pass_count);
+            } else {
+                given[s] = draw(exchanged ? held[r] : held[s], rules.pass_count, rng);
+                u.replace(s, given[s]);
+            }
         }
         if (exchanged) {
             for (int s = 0; s < n; ++s) held[rules.pass_recipient(s, hand.number)] -= given[s];
             for (int s = 0; s < n; ++s) held[s] |= given[s];
-        }
-        if (game.phase() == Phase::kPass && game.to_act() != seat &&
-            !state.pending_pass().empty()) {
-            for (Card c : draw(held[game.to_act()], state.pending_pass().size(), rng))
-                replacement[game.to_act()].push_back(c);
         }
     } else {
         std::vector<std::pair<int, CardSet>> steps = hand.exchanges;
@@ -94,35 +108,59 @@ GameState sample_world(const GameState& state, int seat, std::uint64_t seed) {
             held[receiver] -= cards;
             held[giver] |= cards;
         }
-        for (const auto& [giver, cards] : steps)
-            if (!sees(giver, rules.pass_recipient(giver, hand.number)))
-                for (Card c : cards) replacement[giver].push_back(c);
-        if (game.phase() == Phase::kPass && game.to_act() != seat &&
-            !state.pending_pass().empty()) {
-            for (Card c : draw(held[game.to_act()], state.pending_pass().size(), rng))
-                replacement[game.to_act()].push_back(c);
+        for (const auto& [giver, cards] : steps) {
+            if (sees(giver, rules.pass_recipient(giver, hand.number)))
+                u.keep(giver, cards.size());
+            else
+                u.replace(giver, cards);
         }
     }
-    Deal dealt;
-    dealt.players = n;
-    dealt.hands = held;
+    // The cards chosen so far for the pass in progress: only the chooser has seen them.
+    if (const CardSet pending = state.pending_pass(); passing && !pending.empty()) {
+        const int chooser = game.to_act();
+        if (chooser == seat)
+            u.keep(chooser, pending.size());
+        else
+            u.replace(chooser, draw(now.hands[chooser], pending.size(), rng));
+    }
+    return u;
+}
 
-    // The same actions, with the unseen pass cards replaced, from the hand's new deal.
+// The state's actions from the hand's new deal, its unseen pass cards replaced.
+GameState replay_with(const GameState& state, const Undone& u) {
+    const HandRecord& hand = state.game().hand();
     std::map<std::pair<int, int>, Deal> deals = state.deals();
-    deals[{state.board(), hand.number}] = dealt;
-    std::vector<int> actions(
-        state.history().begin(),
-        state.history().begin() + static_cast<std::ptrdiff_t>(state.hand_start()));
-    GameState world = GameState::replay(rules, state.seed(), state.hands(), deals, actions);
+    Deal& dealt = deals[{state.board(), hand.number}];
+    dealt.players = state.rules().players;
+    dealt.hands = u.dealt;
+    const std::vector<int>& history = state.history();
+    const std::vector<int> before(
+        history.begin(), history.begin() + static_cast<std::ptrdiff_t>(state.hand_start()));
+    GameState world = GameState::replay(state.rules(), state.seed(), state.hands(), deals, before);
     std::array<std::size_t, kMaxPlayers> used{};
-    for (std::size_t i = state.hand_start(); i < state.history().size(); ++i) {
-        int a = state.history()[i];
-        const int giver = world.game().to_act();
-        if (a >= kPassBase && a < kBidBase && !replacement[giver].empty())
-            a = kPassBase + card_number(replacement[giver].at(used[giver]++));
+    for (std::size_t i = state.hand_start(); i < history.size(); ++i) {
+        int a = history[i];
+        if (a >= kPassBase && a < kBidBase) {
+            const int giver = world.game().to_act();
+            const std::size_t k = used[giver]++;
+            if (k >= u.pass_cards[giver].size())
+                throw std::logic_error("sample_world: more passes than were undone");
+            if (const std::optional<Card> c = u.pass_cards[giver][k])
+                a = kPassBase + card_number(*c);
+        }
         world.apply(a);
     }
     return world;
+}
+
+}  // namespace
+
+GameState sample_world(const GameState& state, int seat, std::uint64_t seed) {
+    const InfoState info = state.info_state(seat);
+    if (state.terminal()) throw InputError("the game is over: there is no hidden card to sample");
+    Rng rng(seed);
+    const Deal now = hands_now(state, seat, info, rng, seed);
+    return replay_with(state, undo_passes(state, seat, now, rng));
 }
 
 }  // namespace sampling
