@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,7 @@ class PyBot {
     const std::string& spec() const { return spec_; }
 
     int act(const GameState& s) {
+        const auto lock = hold();
         if (s.terminal()) throw InputError("the game is over: no player is to act");
         sync(s);
         Rules rules = s.rules();
@@ -46,6 +48,7 @@ class PyBot {
     // A Python player's observation in a run (its "view"): the bot decides from what the seat
     // knows, with no history of earlier hands.
     int act_on(const py::dict& observation) {
+        const auto lock = hold();
         if (!observation.contains("view"))
             throw InputError("act: expected a State or an observation of a run (with \"view\")");
         const SeatView& v = observation["view"].cast<const SeatView&>();
@@ -53,11 +56,14 @@ class PyBot {
     }
 
     py::dict analyze(const GameState& s) {
-        auto* pimc = dynamic_cast<sampling::PimcBot*>(player_.get());
-        if (!pimc) throw InputError("analyze: only a pimc bot analyzes, not '" + spec_ + "'");
+        const auto lock = hold();
+        if (!dynamic_cast<sampling::PimcBot*>(player_.get()))
+            throw InputError("analyze: only a pimc bot analyzes, not '" + spec_ + "'");
         if (s.terminal() || s.game().phase() != Phase::kPlay)
             throw InputError("analyze: no card is due now");
         sync(s);
+        // After sync, which makes a new player for another game.
+        auto* pimc = dynamic_cast<sampling::PimcBot*>(player_.get());
         Rules rules = s.rules();
         InfoState info = s.info_state(s.current_player());
         info.rules = &rules;
@@ -78,6 +84,15 @@ class PyBot {
     }
 
   private:
+    // One call at a time, from any thread: a second waits for the first, without the GIL (which
+    // the first takes again to return).
+    std::unique_lock<std::mutex> hold() {
+        std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+        py::gil_scoped_release release;
+        lock.lock();
+        return lock;
+    }
+
     using PassKey = std::tuple<std::uint64_t, int, int>;  // game (seed or deal), hand, seat
 
     int decide(const InfoState& info, CardSet pending, const PassKey& key) {
@@ -121,6 +136,7 @@ class PyBot {
         }
     }
 
+    std::mutex mutex_;
     std::string spec_;
     std::uint64_t seed_;
     std::unique_ptr<Player> player_;
@@ -134,18 +150,23 @@ class PyBot {
 
 void bind_bots(py::module_& m) {
     py::class_<PyBot>(m, "Bot")
-        .def_property_readonly("name", &PyBot::name)
-        .def_property_readonly("spec", &PyBot::spec)
-        .def("act", &PyBot::act, py::arg("state"),
+        .def_property_readonly("name", checked("Bot", &PyBot::name))
+        .def_property_readonly("spec", checked("Bot", &PyBot::spec))
+        .def("act", checked("Bot", &PyBot::act), py::arg("state"),
              "The action the bot takes for the player to move.")
-        .def("act", &PyBot::act_on, py::arg("observation"),
+        .def("act", checked("Bot", &PyBot::act_on), py::arg("observation"),
              "The action the bot takes for a Python player of a run, from its observation.")
-        .def("analyze", &PyBot::analyze, py::arg("state"),
-             "pimc: every legal card's mean and expected value over the worlds, as hint shows.");
+        .def("analyze", checked("Bot", &PyBot::analyze), py::arg("state"),
+             "pimc: every legal card's mean and expected value over the worlds, as hint shows.")
+        // At every pickle protocol (0 and 1 would otherwise abort the interpreter).
+        .def("__reduce__", [](const py::object&) -> py::object {
+            throw py::type_error(
+                "a Bot cannot be pickled: make it again with make_bot(spec, seed)");
+        });
     m.def(
         "make_bot",
-        [](const std::string& spec, std::uint64_t seed) {
-            return std::make_unique<PyBot>(spec, seed);
+        [](const std::string& spec, const py::object& seed) {
+            return std::make_unique<PyBot>(spec, seed_arg(seed, "seed"));
         },
         py::arg("spec"), py::arg("seed") = 0);
 }

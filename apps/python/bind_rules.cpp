@@ -69,6 +69,12 @@ py::class_<PyRules> bind_rules(py::module_& m) {
                      if (k != "game") s += ", " + k + "=" + v;
                  return s + ")";
              })
+        // Pickling at every protocol, as State's (bind_state.cpp).
+        .def("__reduce__",
+             [](const PyRules& r) {
+                 return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"),
+                                       py::make_tuple(py::type::of<PyRules>()), r.to_dict());
+             })
         .def(py::pickle([](const PyRules& r) { return r.to_dict(); },
                         [](const py::dict& d) { return PyRules::from_pairs(d); }));
     return rules;

@@ -67,7 +67,8 @@ void bind_tensors(py::class_<PyRules>& rules, py::class_<GameState>& state) {
         });
     state
         .def("legal_actions_mask",
-             [](const GameState& s) {
+             [](py::handle self) {
+                 const GameState& s = live<GameState>(self, "State");
                  py::array_t<std::int8_t> mask(kNumActions);
                  std::int8_t* p = mask.mutable_data();
                  std::fill(p, p + kNumActions, 0);
@@ -76,10 +77,18 @@ void bind_tensors(py::class_<PyRules>& rules, py::class_<GameState>& state) {
              })
         .def(
             "observation_tensor",
-            [](const GameState& s, int seat) { return tensor(s, seat, false); }, py::arg("seat"))
+            [](py::handle self, int seat) {
+                const GameState& s = live<GameState>(self, "State");
+                return tensor(s, seat, false);
+            },
+            py::arg("seat"))
         .def(
             "information_state_tensor",
-            [](const GameState& s, int seat) { return tensor(s, seat, true); }, py::arg("seat"));
+            [](py::handle self, int seat) {
+                const GameState& s = live<GameState>(self, "State");
+                return tensor(s, seat, true);
+            },
+            py::arg("seat"));
 }
 
 }  // namespace pycards

@@ -7,7 +7,9 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
+#include "cardgames/cards/error.hpp"
 #include "cardgames/encoding/game_state.hpp"
 #include "cardgames/rules/rules.hpp"
 
@@ -25,6 +27,42 @@ struct PyRules {
     pybind11::dict to_dict() const;
     static PyRules from_pairs(const pybind11::dict& pairs);
 };
+
+// An instance Python made without its value (State.__new__(State), a pickle without its state)
+// has no C++ object: pybind11 would hand its methods uninitialised memory. Methods are bound
+// through `checked`, which refuses such an instance with an InputError naming the class.
+template <class T>
+T& live(pybind11::handle self, const char* name) {
+    namespace detail = pybind11::detail;
+    if (!pybind11::isinstance<T>(self))
+        throw pybind11::type_error(std::string(name) + " method called on another object");
+    auto* instance = reinterpret_cast<detail::instance*>(self.ptr());
+    const detail::value_and_holder v =
+        instance->get_value_and_holder(detail::get_type_info(typeid(T)));
+    if (!v.holder_constructed())
+        throw cardgames::InputError(std::string(name) +
+                                    ": this object was never initialised (made by __new__, or "
+                                    "unpickled without its state); make one the documented way");
+    return v.value_ptr<T>() ? *v.value_ptr<T>() : throw std::logic_error("no value");
+}
+template <class T, class R, class... Args>
+auto checked(const char* name, R (*f)(const T&, Args...)) {
+    return [name, f](pybind11::handle self, Args... args) -> R {
+        return f(live<T>(self, name), std::forward<Args>(args)...);
+    };
+}
+template <class T, class R, class... Args>
+auto checked(const char* name, R (T::*f)(Args...)) {
+    return [name, f](pybind11::handle self, Args... args) -> R {
+        return (live<T>(self, name).*f)(std::forward<Args>(args)...);
+    };
+}
+template <class T, class R, class... Args>
+auto checked(const char* name, R (T::*f)(Args...) const) {
+    return [name, f](pybind11::handle self, Args... args) -> R {
+        return (live<T>(self, name).*f)(std::forward<Args>(args)...);
+    };
+}
 
 // `seat` when the state has such a seat, else InputError.
 int checked_seat(const GameState& s, int seat);
