@@ -59,6 +59,10 @@ class PythonPlayer : public Player {
         return chosen;
     }
     Card play(const InfoState& info) override { return card_of_number(ask(info, {})); }
+    void seated(std::uint64_t game_seed, long board) override {
+        game_seed_ = game_seed;
+        board_ = board;
+    }
 
   private:
     int ask(const InfoState& info, CardSet pending) {
@@ -114,9 +118,12 @@ class PythonPlayer : public Player {
         d["phase"] = kPhaseNames[static_cast<int>(info.phase)];
         d["info"] = info_dict(info, info.phase == Phase::kPass, pending, legal);
         d["view"] = SeatView(info, pending);
-        // For a stochastic policy to seed from, the same at any number of threads: the seed the
-        // run gives this player for this game (the one a native bot gets) and the index of this
-        // decision among the player's decisions in the game (each card of a pass counts).
+        // For a stochastic policy to seed from, the same at any number of threads: the game's
+        // seed and the run's board (an evaluation: the item's), the seed the run gives this
+        // player there (the one a native bot gets) and the index of this decision among the
+        // player's decisions in the game (each card of a pass counts).
+        d["game_seed"] = game_seed_ ? py::object(py::int_(*game_seed_)) : py::none();
+        d["board"] = game_seed_ ? py::object(py::int_(board_)) : py::none();
         d["seed"] = py::int_(seed_);
         d["decision"] = decisions_;
         return d;
@@ -125,6 +132,8 @@ class PythonPlayer : public Player {
     py::object policy_;
     std::string name_;
     std::uint64_t seed_;
+    std::optional<std::uint64_t> game_seed_;  // as seated() tells it
+    long board_ = 0;
     long decisions_ = 0;  // decisions asked so far
 };
 

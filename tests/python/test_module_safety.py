@@ -215,12 +215,17 @@ def test_a_seed_out_of_range_names_the_argument(call):
 # --- reproducible Python policies (issue 44, 5) ---------------------------------------------------
 
 class SeededRandom:
-    """A stochastic policy that draws from its observation's seed and decision index only."""
+    """A stochastic policy that draws from its observation's game seed, board, seat and decision
+    index only."""
     name = "seeded"
 
     def act(self, observation):
         import random
-        rng = random.Random(observation["seed"] * 1000 + observation["decision"])
+        assert observation["game_seed"] == cardgames.tournament_game_seed(3, observation["board"])
+        assert cardgames.tournament_bot_seed(observation["game_seed"], 0) in (observation["seed"],) or \
+            cardgames.tournament_bot_seed(observation["game_seed"], 2) == observation["seed"]
+        rng = random.Random(f"{observation['game_seed']} {observation['board']} {observation['seat']} "
+                            f"{observation['decision']}")
         return rng.choice(observation["legal_actions"])
 
 
