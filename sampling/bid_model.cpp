@@ -10,7 +10,7 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/text.hpp"
 #include "cardgames/cards/text_file.hpp"
-#include "cardgames/players/rule_bot.hpp"
+#include "cardgames/players/heuristics.hpp"
 #include "cardgames/rules/dealing.hpp"
 #include "cardgames/rules/scoring.hpp"
 #include "sampling/model_file.hpp"
@@ -67,11 +67,11 @@ std::vector<double> bid_features(const BidSituation& s) {
     const CardSet hand = s.hand;
     std::vector<double> f;
     f.reserve(bid_feature_names().size());
-    const int rule = rule_bot_detail::spades_bid(view);
-    f.push_back(rule_bot_detail::spades_trick_estimate(hand, rules.players));
+    const int rule = heuristics::spades_bid(view);
+    f.push_back(heuristics::spades_trick_estimate(hand, rules.players));
     f.push_back(rule);
     f.push_back(rule == 0 ? 1 : 0);
-    f.push_back(rule_bot_detail::spades_nil_safe(hand, !rules.is_partnership()) ? 1 : 0);
+    f.push_back(heuristics::spades_nil_safe(hand, !rules.is_partnership()) ? 1 : 0);
     const CardSet spades = hand.of_suit(Suit::kSpades);
     f.push_back(spades.size());
     for (Rank r : {kAce, kKing, kQueen, kJack})
@@ -477,7 +477,7 @@ std::vector<BidValue> value_bids(const SpadesBidModel& m, const BidSituation& s)
 
 int model_bid(const SpadesBidModel& m, const BidSituation& s) {
     const std::vector<BidValue> values = value_bids(m, s);
-    const int rule = rule_bot_detail::spades_bid(s.info());
+    const int rule = heuristics::spades_bid(s.info());
     for (const BidValue& v : values)
         if (v.bid == rule && v.expected >= values.front().expected - 1e-9) return rule;
     return values.front().bid;

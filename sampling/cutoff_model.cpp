@@ -234,20 +234,15 @@ void CutoffModel::predict(const TrickPlay& g, const ScoreContext& context,
 }
 
 std::shared_ptr<const CutoffModel> load_cutoff_model(const std::filesystem::path& path) {
-    static ModelCache<CutoffModel> cache;
-    return cache.get(path.string(),
-                     [&] { return std::make_shared<const CutoffModel>(read_model_file(path)); });
+    return load_model<CutoffModel>(path);
 }
 
 std::filesystem::path default_cutoff_model(const Rules& rules) {
-    return data_dir() / "models" / (form_name(rules) + "-cutoff.txt");
+    return default_model(rules, "cutoff");
 }
 
 std::shared_ptr<const CutoffModel> cutoff_model_for(const std::string& path, const Rules& rules) {
-    const std::shared_ptr<const CutoffModel> model =
-        load_cutoff_model(path.empty() ? default_cutoff_model(rules) : std::filesystem::path(path));
-    model->check_form(rules);
-    return model;
+    return model_for<CutoffModel>(path, rules, "cutoff");
 }
 
 }  // namespace sampling

@@ -4,9 +4,9 @@
 // a perfect-information position at a trick boundary (every hand known, as in a searched world).
 // The search asks it at every horizon leaf through cardgames::CutoffEvaluator and makes its answer
 // consistent with the bounds (cardgames::cutoff_shares). Fitted by ridge least squares to the rule
-// player's self-play (`cardgames learn cutoff-data` / `cutoff-fit`, README "Learning"); the weights
-// come from a model file (kind cutoff-eval) under data/models/, read once per path and shared
-// read-only. Both games have kCutoffFeatures features, named differently.
+// player's self-play (`cardgames learn cutoff-data` / `cutoff-fit`, docs/guide/learning.md); the
+// weights come from a model file (kind cutoff-eval) under data/models/, read once per path and
+// shared read-only. Both games have kCutoffFeatures features, named differently.
 
 #include <array>
 #include <filesystem>

@@ -64,11 +64,8 @@ void ModelFile::expect_names(std::span<const std::string_view> expected) const {
         }
 }
 
-std::string form_name(const cardgames::Rules& rules) {
-    using cardgames::GameKind;
-    if (rules.game == GameKind::kHearts) return "hearts" + std::to_string(rules.players);
-    if (rules.is_partnership()) return "spades-partnership";
-    return "spades-cutthroat" + std::to_string(rules.players);
+std::filesystem::path default_model(const cardgames::Rules& rules, const std::string& suffix) {
+    return cardgames::data_dir() / "models" / (form_name(rules) + "-" + suffix + ".txt");
 }
 
 cardgames::GameKind game_of_form(const std::string& form) {

@@ -1,7 +1,7 @@
 #pragma once
 // A learned model as data: a text file under data/models/ that says what it is, how it was made
 // and its weights by name, so that a reader can check it against what it expects and a person can
-// read it. The format (README, "Learning"):
+// read it. The format (docs/design/formats.md, "Model files"):
 //
 //   cardgames-model 1
 //   # free text: what the model is, how it was measured
@@ -50,10 +50,9 @@ struct ModelFile {
     void expect_names(std::span<const std::string_view> expected) const;
 };
 
-// The name of a rule form for model files: hearts4, spades-partnership, spades-cutthroat3.
-std::string form_name(const cardgames::Rules& rules);
-// The game of such a form name.
-cardgames::GameKind game_of_form(const std::string& form);
+// The name of a rule form and the game of such a name (cardgames/rules/rules.hpp).
+using cardgames::form_name;
+using cardgames::game_of_form;
 
 // The file's text; weights are written with 17 significant digits, so reading gives them back
 // exactly.
@@ -82,6 +81,29 @@ class ModelCache {
     std::mutex mutex_;
     std::map<std::string, std::shared_ptr<const Model>> models_;
 };
+
+// The model of type Model read from the model file at `path`: read once per path, then shared.
+template <class Model>
+std::shared_ptr<const Model> load_model(const std::filesystem::path& path) {
+    static ModelCache<Model> cache;
+    return cache.get(path.string(),
+                     [&] { return std::make_shared<const Model>(read_model_file(path)); });
+}
+
+// Where the default model of kind `suffix` (playout, cutoff) for the form of `rules` is:
+// data/models/<form>-<suffix>.txt.
+std::filesystem::path default_model(const cardgames::Rules& rules, const std::string& suffix);
+
+// The model at `path`, or the form's default of kind `suffix` when `path` is empty, checked to be
+// made for the form of `rules`.
+template <class Model>
+std::shared_ptr<const Model> model_for(const std::string& path, const cardgames::Rules& rules,
+                                       const std::string& suffix) {
+    const std::shared_ptr<const Model> model = load_model<Model>(
+        path.empty() ? default_model(rules, suffix) : std::filesystem::path(path));
+    model->check_form(rules);
+    return model;
+}
 
 // A linear model read from a model file: of one kind, made for one rule form (its 'form' line),
 // with one weight for each of N features, named in the file as this program names them and in

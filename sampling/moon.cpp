@@ -3,10 +3,10 @@
 namespace sampling {
 
 using namespace cardgames;
-using rule_bot_detail::best_by;
-using rule_bot_detail::highest_rank;
-using rule_bot_detail::lowest_rank;
-using rule_bot_detail::TableView;
+using heuristics::best_by;
+using heuristics::highest_rank;
+using heuristics::lowest_rank;
+using heuristics::TableView;
 
 Card MoonShooter::play(const InfoState& info) {
     const TableView v(info);

@@ -19,16 +19,10 @@ namespace sampling {
 // first), follows with its highest card when that beats the trick and its lowest when nothing
 // does, and discards its lowest card that carries no points. Bids and passes as the rule player
 // (play-outs ask it for cards only).
-class MoonShooter : public cardgames::Player {
+class MoonShooter : public cardgames::RuleBidder {
   public:
     std::string name() const override { return "moon"; }
-    bool blind_nil(const cardgames::InfoState& info) override { return rule_.blind_nil(info); }
-    int bid(const cardgames::InfoState& info) override { return rule_.bid(info); }
-    cardgames::CardSet pass(const cardgames::InfoState& info) override { return rule_.pass(info); }
     cardgames::Card play(const cardgames::InfoState& info) override;
-
-  private:
-    cardgames::RuleBot rule_;
 };
 
 // Whether the seat of `info` (card play) could still take every penalty card: Hearts, no other

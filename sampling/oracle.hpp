@@ -4,7 +4,8 @@
 // values each of its sampled worlds (analyze_world: play-outs by the rule player, the exact solve
 // at the end; the same options). Against `rule` it measures how far pimc's card play could go if
 // its sampling found the true world every time: the share of the oracle's margin that pimc
-// reaches is how much of that bound pimc's inference from what it sees gets (README).
+// reaches is how much of that bound pimc's inference from what it sees gets
+// (docs/results/strength.md).
 //
 // Bids, blind nil and passes are pimc's own, from the seat's information only, with the same seed:
 // the bound is on card play, the one decision pimc makes by valuing worlds, and a pimc and an

@@ -36,8 +36,8 @@ PimcOptions PimcOptions::from_spec(const BotSpec& spec) {
                       "rollout_exact", "tie",       "pass_ranked", "pass_margin",
                       "moon"});
     PimcOptions o;
-    // The ranges (README): far beyond any useful setting, and small enough for every count and
-    // product the bot forms from them.
+    // The ranges (docs/guide/bad-input.md): far beyond any useful setting, and small enough for
+    // every count and product the bot forms from them.
     constexpr int kMaxWorlds = 100'000;
     o.worlds = spec.get_int("worlds", o.worlds, 1, kMaxWorlds);
     const std::string algo = spec.get_string("algo", "speculative");
@@ -434,7 +434,7 @@ std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options,
 // 64 weighted directly are worth about 21). Drawn from the pool, the valued worlds are as many
 // likely ones as it holds, and a world drawn k times is valued once with weight k. Dealing and
 // weighing the pool costs well under a millisecond at the defaults, next to the play-outs' 5 to
-// 20 ms a decision (README, "What did not help").
+// 20 ms a decision (docs/results/2026-11-25-inference-from-play.md).
 constexpr int kInferPool = 4;
 
 // A world to value and its weight.

@@ -47,14 +47,14 @@ struct PimcOptions {
     // How the deciding seat plays its own later cards in the play-outs: as every other seat does
     // (`playout`), by the rule player, by the learned policy, or (switch) both ways, each card
     // taking the better mean over the worlds (policy switching; it did not win at equal time,
-    // README). `model_path` names the policy for these too.
+    // docs/results/2026-11-26-policy-switching.md). `model_path` names the policy for these too.
     enum class Self { kSame, kRule, kModel, kSwitch };
     Self self = Self::kSame;
     // Hearts, moon=on: the seat may shoot the moon (moon.hpp). A hand holding the ace of hearts
     // also values passes played out with the seat shooting; while it could still take every point
     // (moon_open), each card is also played out with the seat shooting, and takes that mean where
-    // it clearly leads. Unset (moon=auto): on in 4-player Hearts, where it won (README), off in
-    // the other forms, where it is not measured.
+    // it clearly leads. Unset (moon=auto): on in 4-player Hearts, where it won
+    // (docs/results/2026-11-27-moon.md), off in the other forms, where it is not measured.
     std::optional<bool> moon;
     bool moon_for(const cardgames::Rules& rules) const {
         return moon.value_or(rules.game == cardgames::GameKind::kHearts && rules.players == 4);
@@ -89,7 +89,8 @@ struct PimcOptions {
     // or by that minus the other sides' mean (margin), so that setting another side's contract or
     // nil counts, and in Hearts the points a moon gives the others. Each seat's search plays for
     // its own side either way; this is how the deciding seat compares its cards. Auto: margin in
-    // partnership games, where it won (README), else own (in Hearts margin did not win).
+    // partnership games, where it won, else own (in Hearts margin did not win; both in
+    // docs/results/2026-11-26-objective-margin.md).
     enum class Objective { kAuto, kOwn, kMargin };
     Objective objective = Objective::kAuto;
     bool margin(const cardgames::Rules& rules) const {
@@ -99,8 +100,8 @@ struct PimcOptions {
     // Sampled deals per candidate bid or pass; 0 (the default): by form (rollouts_for).
     int rollouts = 0;
     // `rollouts`, or by default 192 for the passes of 4- and 5-player Hearts, where they played
-    // better than 48 at the same median decision time (README), and 48 elsewhere (in 3- and
-    // 6-player Hearts 192 was not clearly better).
+    // better than 48 at the same median decision time (docs/results/2026-11-26-pass-deals.md),
+    // and 48 elsewhere (in 3- and 6-player Hearts 192 was not clearly better).
     int rollouts_for(const cardgames::Rules& rules) const {
         if (rollouts > 0) return rollouts;
         const bool hearts = rules.game == cardgames::GameKind::kHearts;
@@ -122,7 +123,7 @@ struct PimcOptions {
     double pass_margin = 2;
     // Spades: bid as the rule player does (no candidate search). Unset (bid=auto): partnership
     // games bid by the learned model, where it beat the rule player's bids and play-out bidding
-    // did not (README); other forms search.
+    // did not (docs/results/2026-11-25-learned-spades-bids.md); other forms search.
     std::optional<bool> rule_bid;
     // Spades, bid=model (and bid=auto in partnership): bid and decide on blind nil by the learned
     // bid model (bid_model.hpp) from `bid_model_path`, or the default model file for the rules.

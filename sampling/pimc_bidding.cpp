@@ -188,7 +188,7 @@ int danger(CardSet hand, Card c) {
 // Adds to `cands` the `ranked` passes the rule player rates best among those not in it yet.
 void add_best_rated_passes(const InfoState& info, int ranked, std::vector<Candidate>& cands) {
     if (ranked == 0) return;  // the ranking rates every pass of the hand
-    for (CardSet p : rule_bot_detail::hearts_passes_by_danger(info)) {
+    for (CardSet p : heuristics::hearts_passes_by_danger(info)) {
         auto same = [&](const Candidate& c) { return c.pass == p; };
         if (std::none_of(cands.begin(), cands.end(), same)) {
             cands.push_back({-1, false, p});
@@ -204,7 +204,7 @@ void add_moon_passes(const InfoState& info, CardSet rule_pass, std::vector<Candi
     if (!info.hand.contains(info.rules->deck().of_suit(Suit::kHearts).highest())) return;
     CardSet lowest, rest = info.hand;
     for (int k = 0; k < info.pass_count; ++k) {
-        const Card c = rule_bot_detail::lowest_rank(rest);
+        const Card c = heuristics::lowest_rank(rest);
         lowest |= c;
         rest -= c;
     }

@@ -5,7 +5,7 @@
 namespace sampling {
 
 using namespace cardgames;
-using rule_bot_detail::TableView;
+using heuristics::TableView;
 
 const std::array<std::string_view, kPolicyFeatures>& policy_feature_names() {
     // r is the card's rank scaled to 0 (two) .. 1 (ace); "lead" means the seat leads the trick.
@@ -55,8 +55,8 @@ DecisionFeatures::DecisionFeatures(const InfoState& info) : view_(info) {
     const Rules& rules = view_.rules;
     if (view_.legal.empty()) return;
     rule_card_ = view_.legal.size() == 1           ? view_.legal.lowest()
-                 : rules.game == GameKind::kSpades ? rule_bot_detail::spades_play(view_)
-                                                   : rule_bot_detail::hearts_play(view_);
+                 : rules.game == GameKind::kSpades ? heuristics::spades_play(view_)
+                                                   : heuristics::hearts_play(view_);
     if (!view_.legal.contains(rule_card_)) rule_card_ = view_.legal.lowest();
     partner_ = info.partner();
     const PlayState& play = info.play;
@@ -155,20 +155,15 @@ Card PolicyModel::choose(const InfoState& info) const {
 }
 
 std::shared_ptr<const PolicyModel> load_policy_model(const std::filesystem::path& path) {
-    static ModelCache<PolicyModel> cache;
-    return cache.get(path.string(),
-                     [&] { return std::make_shared<const PolicyModel>(read_model_file(path)); });
+    return load_model<PolicyModel>(path);
 }
 
 std::filesystem::path default_policy_model(const Rules& rules) {
-    return data_dir() / "models" / (form_name(rules) + "-playout.txt");
+    return default_model(rules, "playout");
 }
 
 std::shared_ptr<const PolicyModel> policy_model_for(const std::string& path, const Rules& rules) {
-    const std::shared_ptr<const PolicyModel> model =
-        load_policy_model(path.empty() ? default_policy_model(rules) : std::filesystem::path(path));
-    model->check_form(rules);
-    return model;
+    return model_for<PolicyModel>(path, rules, "playout");
 }
 
 Card PolicyBot::play(const InfoState& info) {

@@ -1,7 +1,7 @@
 #pragma once
 // The learned play-out policy: a linear card scorer over features of a seat's view and a candidate
 // card. It is a conditional logit, p(card) proportional to exp(w . phi(view, card)) over the legal
-// cards, fitted to `pimc`'s choices (`cardgames learn`, README "Learning"); a player plays its
+// cards, fitted to `pimc`'s choices (`cardgames learn`, docs/guide/learning.md); a player plays its
 // highest-scoring card. One of the features is "the rule player would play this card", so a model
 // is the rule player plus learned corrections. `pimc:playout=model` plays its worlds out with it
 // in every seat; `policy` plays it on its own. Features are computed from the rule player's table
@@ -36,7 +36,7 @@ class DecisionFeatures {
     void of(cardgames::Card card, PolicyFeatures& out) const;
 
   private:
-    cardgames::rule_bot_detail::TableView view_;
+    cardgames::heuristics::TableView view_;
     cardgames::Card rule_card_ = cardgames::kNoCard;
     int partner_ = -1;
     int trick_points_ = 0;        // Hearts: penalty points in the trick so far
@@ -67,22 +67,18 @@ std::shared_ptr<const PolicyModel> policy_model_for(const std::string& path,
                                                     const cardgames::Rules& rules);
 
 // `policy`: plays the model's highest-scoring card; bids, blind nil and passes as the rule player.
-class PolicyBot : public cardgames::Player {
+class PolicyBot : public cardgames::RuleBidder {
   public:
     // An empty path: the default model of the form of the first decision.
     explicit PolicyBot(std::string model_path) : path_(std::move(model_path)) {}
     // A model already loaded (the play-outs').
     explicit PolicyBot(std::shared_ptr<const PolicyModel> model) : model_(std::move(model)) {}
     std::string name() const override { return "policy"; }
-    bool blind_nil(const cardgames::InfoState& info) override { return rule_.blind_nil(info); }
-    int bid(const cardgames::InfoState& info) override { return rule_.bid(info); }
-    cardgames::CardSet pass(const cardgames::InfoState& info) override { return rule_.pass(info); }
     cardgames::Card play(const cardgames::InfoState& info) override;
 
   private:
     std::string path_;
     std::shared_ptr<const PolicyModel> model_;
-    cardgames::RuleBot rule_;
 };
 
 }  // namespace sampling

@@ -13,6 +13,7 @@ packages=(
   libeigen3-dev
   openmpi-bin libopenmpi-dev
   pybind11-dev python3-dev python3-numpy python3-pytest python3-pandas python3-matplotlib python3-venv
+  python3-torch
 )
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang-14 libclang-rt-14-dev)

@@ -35,13 +35,13 @@ BatchRunOptions::BatchRunOptions(const MpiSession& mpi) {
     run.threads = default_batch_threads(mpi.ranks_on_this_machine());
 }
 
-void BatchRunOptions::add_to(po::options_description& desc, const std::string& report) {
+void BatchRunOptions::add_to(po::options_description& desc, const std::string& report,
+                             const std::string& out) {
     desc.add_options()("threads", number(&run.threads, 1, kMaxThreads),
                        "threads per process (default: all cores, shared among the MPI ranks on a "
                        "machine); results do not depend on it")(
-        "out", po::value(&run.out),
-        "results file, JSON Lines (refused if it exists, unless --resume)")(
-        "resume", po::bool_switch(&run.resume), "continue an interrupted run from its --out file")(
+        "out", po::value(&run.out), out.c_str())("resume", po::bool_switch(&run.resume),
+                                                 "continue an interrupted run from its --out file")(
         "quiet", po::bool_switch(&quiet), "no progress display")("report", po::value(&report_file),
                                                                  report.c_str());
 }
@@ -95,7 +95,7 @@ void StopOnSignals::poll() {
     if (g_signalled.load()) source_.request_stop();
 }
 
-int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFile* out, long total,
+int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, BatchOutput* out, long total,
                    const std::string& command,
                    const std::function<std::string(long, const std::stop_token&)>& produce) {
     BatchOptions bo;

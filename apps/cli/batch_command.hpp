@@ -4,6 +4,7 @@
 // line as the run's observer, and Ctrl-C (SIGINT, SIGTERM) as the run's stop request.
 
 #include <functional>
+#include <iostream>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -28,8 +29,10 @@ struct BatchRunOptions {
     bool quiet = false;
 
     explicit BatchRunOptions(const MpiSession& mpi);
-    // `report` says what --report prints.
-    void add_to(po::options_description& desc, const std::string& report);
+    // `report` says what --report prints; `out` what --out is.
+    void add_to(po::options_description& desc, const std::string& report,
+                const std::string& out =
+                    "results file, JSON Lines (refused if it exists, unless --resume)");
 };
 
 // Collective: runs `parse` (the command line and the input files) on every rank and agrees on
@@ -74,10 +77,41 @@ class ProgressObserver : public RunObserver {
     std::optional<Progress> progress_;
 };
 
+// A results command (tournament, eval) from its parsed options to its exit status: `parse(options,
+// how)` on every rank (a status when already done), then `run(options, observer, stop)` with the
+// progress line and Ctrl-C; rank 0 says how to resume an interrupted run, or prints
+// `summary(options, result)`.
+template <class Options, class Parse, class Run, class Summary>
+int run_results_command(const MpiSession& mpi, const std::string& command, Parse parse, Run run,
+                        Summary summary) {
+    return guarded(
+        command,
+        [&] {
+            Options options;
+            BatchRunOptions how(mpi);
+            if (const auto done =
+                    parse_on_every_rank(mpi, command, [&] { return parse(options, how); }))
+                return *done;
+            StopOnSignals signals;
+            ProgressObserver progress(how.quiet, signals);
+            const auto result = run(options, progress, signals.token());
+            if (mpi.rank() != 0) return result.status;
+            if (!result.complete()) {
+                std::cerr << "cardgames " << command << ": interrupted after " << result.done
+                          << " of " << result.total
+                          << " results; run the same command with --resume to continue\n";
+                return kExitInterrupted;
+            }
+            std::cout << summary(options, result) << "\n";
+            return 0;
+        },
+        mpi.rank() == 0);
+}
+
 // A data command's batch (learn data, learn bids-data): `total` hands of `produce` into `out`, with
 // the progress line and Ctrl-C. Returns the exit status: 0 done, kExitInterrupted (rank 0 says how
 // to resume `command`).
-int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, ResultsFile* out, long total,
+int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, BatchOutput* out, long total,
                    const std::string& command,
                    const std::function<std::string(long, const std::stop_token&)>& produce);
 

@@ -1,10 +1,12 @@
 // cardgames bench --rules: plays random games of every form and prints games/s and cards/s.
+// cardgames bench --nets: network evaluations per second, apps/cli/bench_nets.cpp.
 // cardgames bench (no --rules): the search bench, apps/bench_search.cpp.
 #include <fmt/format.h>
 
 #include <chrono>
 #include <iostream>
 
+#include "apps/cli/bench_nets.hpp"
 #include "apps/cli/bench_pimc.hpp"
 #include "apps/cli/bench_search.hpp"
 #include "apps/cli/common.hpp"
@@ -47,7 +49,7 @@ int cmd_bench(int argc, char** argv) {
     return guarded("bench", [&] {
         int games = 2000, hands = 4;
         std::uint64_t seed = 1;
-        std::string spec = "pimc";
+        std::string spec = "pimc", model;
         RulesOptions ro;
         BenchSearchOptions search;
         po::options_description desc("bench options");
@@ -58,26 +60,37 @@ int cmd_bench(int argc, char** argv) {
                                           "(--game/--preset/--rule, --spec, --hands, --seed)")(
             "spec", po::value(&spec)->default_value("pimc"),
             "for --pimc: the bot spec in every seat")(
+            "nets",
+            "time a network's evaluations, the accumulator recomputed and updated "
+            "(--game/--preset/--rule, --model, --hands, --seed)")(
+            "model", po::value(&model),
+            "for --nets: the network file (default: random weights of the default shape)")(
             "hands", number(&hands, 1, static_cast<int>(kMaxItems))->default_value(4),
-            "for --pimc: hands to play")("seed", seed_value(&seed)->default_value(1),
-                                         "for --pimc: seed of the deals and bots");
+            "for --pimc and --nets: hands to play")(
+            "seed", seed_value(&seed)->default_value(1),
+            "for --pimc and --nets: seed of the deals and bots");
         ro.add_to(desc);
         add_bench_search_options(desc, search);
         po::variables_map vm;
         if (!parse_args("bench", argc, argv, desc, vm)) return 0;
         // One mode at a time, and no option that only another mode reads.
         const bool rules = vm.count("rules"), pimc = vm.count("pimc"),
-                   dds = vm.count("dds-compare");
-        if (rules + pimc + dds > 1)
-            throw cardgames::InputError("give at most one of --rules, --pimc and --dds-compare");
+                   dds = vm.count("dds-compare"), nets = vm.count("nets");
+        if (rules + pimc + dds + nets > 1)
+            throw cardgames::InputError(
+                "give at most one of --rules, --pimc, --nets and --dds-compare");
         only_with(vm, {"games"}, rules, "with --rules");
-        only_with(vm, {"spec", "hands", "seed", "game", "preset", "rule"}, pimc, "with --pimc");
+        only_with(vm, {"spec"}, pimc, "with --pimc");
+        only_with(vm, {"model"}, nets, "with --nets");
+        only_with(vm, {"hands", "seed", "game", "preset", "rule"}, pimc || nets,
+                  "with --pimc or --nets");
         only_with(vm, {"dds-tricks", "dds-seed", "dds-repeat"}, dds, "with --dds-compare");
-        only_with(vm, {"positions", "per-position"}, !rules && !pimc && !dds,
-                  "to the search bench (without --rules, --pimc or --dds-compare)");
-        only_with(vm, {"algorithms", "format"}, !rules && !pimc,
+        only_with(vm, {"positions", "per-position"}, !rules && !pimc && !dds && !nets,
+                  "to the search bench (without --rules, --pimc, --nets or --dds-compare)");
+        only_with(vm, {"algorithms", "format"}, !rules && !pimc && !nets,
                   "to the search bench and --dds-compare");
         if (rules) return bench_rules(games);
+        if (nets) return bench_nets(ro.resolve(), model, hands, seed);
         if (pimc) {
             const cardgames::Rules r = ro.resolve();
             check_default_threads_available();

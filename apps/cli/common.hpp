@@ -136,5 +136,7 @@ int cmd_learn(const MpiSession& mpi, int argc, char** argv);
 int learn_bids(const MpiSession& mpi, const std::string& what, int argc, char** argv);
 // learn cutoff-data and cutoff-fit (learn_cutoff.cpp), dispatched by cmd_learn.
 int learn_cutoff(const MpiSession& mpi, const std::string& what, int argc, char** argv);
+// learn selfplay (learn_selfplay.cpp), dispatched by cmd_learn.
+int learn_selfplay(const MpiSession& mpi, int argc, char** argv);
 
 }  // namespace apps

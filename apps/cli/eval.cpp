@@ -91,30 +91,18 @@ std::optional<int> parse_eval(const MpiSession& mpi, int argc, char** argv, Eval
 }  // namespace
 
 int cmd_eval(const MpiSession& mpi, int argc, char** argv) {
-    return guarded(
-        "eval",
-        [&] {
-            EvalOptions options;
-            BatchRunOptions how(mpi);
-            if (const auto done = parse_on_every_rank(
-                    mpi, "eval", [&] { return parse_eval(mpi, argc, argv, options, how); }))
-                return *done;
-
-            StopOnSignals signals;
-            ProgressObserver progress(how.quiet, signals);
-            const EvalResult result = run_eval(options, progress, signals.token(), mpi);
-            if (mpi.rank() != 0) return result.status;
-            if (!result.complete()) {
-                std::cerr << "cardgames eval: interrupted after " << result.done << " of "
-                          << result.total
-                          << " results; run the same command with --resume to continue\n";
-                return kExitInterrupted;
-            }
-            std::cout << format_eval_summary(result.summary, options.plan.bid_mode)
-                      << "\nevaluated on " << result.workers << "\n";
-            return 0;
+    return run_results_command<EvalOptions>(
+        mpi, "eval",
+        [&](EvalOptions& options, BatchRunOptions& how) {
+            return parse_eval(mpi, argc, argv, options, how);
         },
-        mpi.rank() == 0);
+        [&](const EvalOptions& options, RunObserver& observer, std::stop_token stop) {
+            return run_eval(options, observer, stop, mpi);
+        },
+        [](const EvalOptions& options, const EvalResult& result) {
+            return format_eval_summary(result.summary, options.plan.bid_mode) + "\nevaluated on " +
+                   result.workers;
+        });
 }
 
 }  // namespace apps

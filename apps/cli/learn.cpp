@@ -1,4 +1,4 @@
-// cardgames learn: the learned play-out policy's data and fit (README, "Learning").
+// cardgames learn: the learned play-out policy's data and fit (docs/guide/learning.md).
 //   learn data: self-play hands; at each card decision of a recorded seat (a pimc bot), the
 //     features of every legal card, pimc's value of each and its choice. One JSON line per hand,
 //     the same file for any --threads and MPI rank count (seeds derive from the hand's index).
@@ -357,6 +357,7 @@ int cmd_learn(const MpiSession& mpi, int argc, char** argv) {
         const std::string sub = argc >= 2 ? argv[1] : "";
         if (sub == "data") return learn_data(mpi, argc - 1, argv + 1);
         if (sub == "fit") return learn_fit(mpi, argc - 1, argv + 1);
+        if (sub == "selfplay") return learn_selfplay(mpi, argc - 1, argv + 1);
         if (sub == "bids-data" || sub == "bids-fit")
             return learn_bids(mpi, sub, argc - 1, argv + 1);
         if (sub == "cutoff-data" || sub == "cutoff-fit")
@@ -364,7 +365,8 @@ int cmd_learn(const MpiSession& mpi, int argc, char** argv) {
         throw InputError(
             "learn: give 'data' (self-play decisions to a file), 'fit' (a play-out model from "
             "them), 'bids-data' or 'bids-fit' (the Spades bid model), 'cutoff-data' or "
-            "'cutoff-fit' (the Hearts cut-off evaluation), not '" +
+            "'cutoff-fit' (the Hearts cut-off evaluation), 'selfplay' (decision records for "
+            "networks), not '" +
             sub + "'");
     });
 }

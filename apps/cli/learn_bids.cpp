@@ -65,7 +65,7 @@ int varied_bid(const InfoState& view, int rule, std::uint64_t seed) {
     const Rules& rules = *view.rules;
     const int partner = view.partner();
     const bool partner_nil = partner >= 0 && view.bids[partner].is_nil();
-    const double estimate = rule_bot_detail::spades_trick_estimate(view.hand, rules.players);
+    const double estimate = heuristics::spades_trick_estimate(view.hand, rules.players);
     if (rules.nil_allowed && !partner_nil && estimate < 3.5) {
         if (rule == 0) return u < 0.8 ? 0 : std::max(1, static_cast<int>(std::lround(estimate)));
         if (u < 0.4) return 0;
@@ -95,7 +95,7 @@ std::string data_item(const BidsDataPlan& plan, long index, const std::stop_toke
         }
         const int s = game.to_act();
         const InfoState view = game.info_state(s);
-        const int rule = rule_bot_detail::spades_bid(view);
+        const int rule = heuristics::spades_bid(view);
         const int bid = varied_bid(view, rule, seeds::training_bid_variation(hand_seed, s));
         json before = json::array();
         for (int t = 0; t < n; ++t) before.push_back(view.bids[t].tricks);

@@ -21,32 +21,31 @@ struct Command {
     bool ranks = false;  // spreads over MPI ranks under mpirun
 };
 
+// A command that runs on one process alone, seated in the table of commands.
+template <int (*Run)(int, char**)>
+int local_command(const apps::MpiSession&, int argc, char** argv) {
+    return Run(argc, argv);
+}
+
 constexpr Command kCommands[] = {
-    {"play",
-     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_play(argc, argv); },
-     "play a game against bots in the terminal"},
-    {"replay",
-     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_replay(argc, argv); },
+    {"play", local_command<apps::cmd_play>, "play a game against bots in the terminal"},
+    {"replay", local_command<apps::cmd_replay>,
      "re-run game records through the rules and report the first bad event"},
-    {"solve",
-     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_solve(argc, argv); },
+    {"solve", local_command<apps::cmd_solve>,
      "solve a position with perfect information: the value of every legal card"},
-    {"bench",
-     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_bench(argc, argv); },
+    {"bench", local_command<apps::cmd_bench>,
      "measure speed: search on fixed positions (default), --rules, --pimc"},
-    {"bot",
-     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_bot(argc, argv); },
+    {"bot", local_command<apps::cmd_bot>,
      "one of our bots on stdin/stdout, speaking the bot protocol (docs/PROTOCOL.md)"},
     {"tournament", apps::cmd_tournament,
      "self-play between bot specs, resumable, with a results table", true},
     {"eval", apps::cmd_eval,
      "rank bidding or play policies by expected loss over a deal set or records", true},
-    {"deals",
-     [](const apps::MpiSession&, int argc, char** argv) { return apps::cmd_deals(argc, argv); },
-     "print a seeded deal set, one deal per line"},
+    {"deals", local_command<apps::cmd_deals>, "print a seeded deal set, one deal per line"},
     {"learn", apps::cmd_learn,
      "learned models: 'learn data' / 'learn fit' (play-out policy), 'learn bids-data' / "
-     "'learn bids-fit' (Spades bids), 'learn cutoff-data' / 'learn cutoff-fit' (Hearts cut-off)",
+     "'learn bids-fit' (Spades bids), 'learn cutoff-data' / 'learn cutoff-fit' (Hearts cut-off), "
+     "'learn selfplay' (decision records for networks)",
      true},
 };
 

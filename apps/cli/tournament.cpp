@@ -66,31 +66,18 @@ std::optional<int> parse_tournament(const MpiSession& mpi, int argc, char** argv
 }  // namespace
 
 int cmd_tournament(const MpiSession& mpi, int argc, char** argv) {
-    return guarded(
-        "tournament",
-        [&] {
-            TournamentOptions options;
-            BatchRunOptions how(mpi);
-            if (const auto done = parse_on_every_rank(mpi, "tournament", [&] {
-                    return parse_tournament(mpi, argc, argv, options, how);
-                }))
-                return *done;
-
-            StopOnSignals signals;
-            ProgressObserver progress(how.quiet, signals);
-            const TournamentResult result = run_tournament(options, progress, signals.token(), mpi);
-            if (mpi.rank() != 0) return result.status;
-            if (!result.complete()) {
-                std::cerr << "cardgames tournament: interrupted after " << result.done << " of "
-                          << result.total
-                          << " results; run the same command with --resume to continue\n";
-                return kExitInterrupted;
-            }
-            std::cout << format_summary(result.summary, lower_score_wins(options.plan.rules))
-                      << "\nplayed on " << result.workers << "\n";
-            return 0;
+    return run_results_command<TournamentOptions>(
+        mpi, "tournament",
+        [&](TournamentOptions& options, BatchRunOptions& how) {
+            return parse_tournament(mpi, argc, argv, options, how);
         },
-        mpi.rank() == 0);
+        [&](const TournamentOptions& options, RunObserver& observer, std::stop_token stop) {
+            return run_tournament(options, observer, stop, mpi);
+        },
+        [](const TournamentOptions& options, const TournamentResult& result) {
+            return format_summary(result.summary, lower_score_wins(options.plan.rules)) +
+                   "\nplayed on " + result.workers;
+        });
 }
 
 }  // namespace apps

@@ -201,7 +201,7 @@ class Farm {
 // Rank 0: results from its own farm and from the other ranks, written in item order.
 class Collector {
   public:
-    Collector(ResultsFile& out, const std::function<void(long, const std::string&)>& written,
+    Collector(BatchOutput& out, const std::function<void(long, const std::string&)>& written,
               RunObserver& observer, Window& window, long first, const BatchOptions& options,
               std::string workers)
         : out_(out),
@@ -243,7 +243,7 @@ class Collector {
     }
 
   private:
-    ResultsFile& out_;
+    BatchOutput& out_;
     const std::function<void(long, const std::string&)>& written_;
     RunObserver& observer_;
     Window& window_;
@@ -376,7 +376,7 @@ std::unique_ptr<ResultsFile> open_results(const MpiSession& mpi, const std::stri
     return out;
 }
 
-bool run_batch(const MpiSession& mpi, const BatchOptions& options, ResultsFile* out,
+bool run_batch(const MpiSession& mpi, const BatchOptions& options, BatchOutput* out,
                RunObserver& observer, std::stop_token stop,
                const std::function<std::string(long, const std::stop_token&)>& produce,
                const std::function<void(long, const std::string&)>& written) {

@@ -45,10 +45,10 @@ std::unique_ptr<ResultsFile> open_results(const MpiSession& mpi, const std::stri
 // returns the JSON line of item i (called concurrently, on every rank); it checks `stop` between
 // steps and throws Interrupted when it is set. On rank 0, written(i, line) and then
 // observer.written(i, line) are called in item order after the line is in the file. `out` is the
-// results file on rank 0 and null on the other ranks. Returns false when stopped through `stop`
-// (on any rank: rank 0 tells the others). An exception from an item, on any rank, stops the batch
-// on every rank and is rethrown on rank 0 (the other ranks throw QuietExit).
-bool run_batch(const MpiSession& mpi, const BatchOptions& options, ResultsFile* out,
+// results file (or another BatchOutput) on rank 0 and null on the other ranks. Returns false when
+// stopped through `stop` (on any rank: rank 0 tells the others). An exception from an item, on any
+// rank, stops the batch on every rank and is rethrown on rank 0 (the other ranks throw QuietExit).
+bool run_batch(const MpiSession& mpi, const BatchOptions& options, BatchOutput* out,
                RunObserver& observer, std::stop_token stop,
                const std::function<std::string(long, const std::stop_token&)>& produce,
                const std::function<void(long, const std::string&)>& written);

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "apps/experiments/run.hpp"
+
 namespace apps {
 
 inline constexpr int kResultsFormat = 1;
@@ -56,7 +58,7 @@ class LineFile {
 // with its line number, unread.
 inline constexpr std::size_t kMaxResultLine = std::size_t{64} << 20;
 
-class ResultsFile {
+class ResultsFile : public BatchOutput {
   public:
     // `check` validates one result line (throws cardgames::InputError; the error gets the line
     // number) and takes what the caller keeps of it (a tally): it sees each existing result once,
@@ -68,12 +70,12 @@ class ResultsFile {
     ResultsFile& operator=(const ResultsFile&) = delete;
 
     // The results already in the file (resume).
-    long done() const { return done_; }
+    long done() const override { return done_; }
     // What the caller should tell the user about opening the file (an unfinished last line
     // dropped), or empty.
     const std::string& note() const { return note_; }
     // Appends one line (without its newline) and hands it to the kernel at once.
-    void append(const std::string& line);
+    void append(const std::string& line) override;
 
   private:
     std::unique_ptr<LineFile> file_;

@@ -34,7 +34,7 @@ void check_threads_available(int count) {
                        "try fewer --threads or raise the limit (ulimit -u)");
 }
 
-std::uint64_t fnv1a(const std::string& text) {
+std::uint64_t fnv1a(std::string_view text) {
     std::uint64_t hash = 0xcbf29ce484222325ULL;
     for (unsigned char c : text) hash = (hash ^ c) * 0x100000001b3ULL;
     return hash;

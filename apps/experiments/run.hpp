@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <string_view>
 
 namespace cardgames {
 class Player;
@@ -35,8 +36,8 @@ class RunError : public std::runtime_error {
 // Thrown by an item that noticed the stop request part-way; the batch runner abandons the item.
 struct Interrupted {};
 
-// Upper bounds of the numeric options (README): large enough for any real run, small enough that
-// no count, product or index derived from them can overflow.
+// Upper bounds of the numeric options (docs/guide/bad-input.md): large enough for any real run,
+// small enough that no count, product or index derived from them can overflow.
 inline constexpr long kMaxItems = 1'000'000'000;  // --games, --hands, --count
 inline constexpr int kMaxThreads = 1024;          // --threads
 inline constexpr int kMaxSamples = 1'000'000;     // eval --samples
@@ -83,7 +84,17 @@ struct BatchRun {
 };
 
 // FNV-1a, 64 bits: a fingerprint of an input file, or of what each MPI rank worked out.
-std::uint64_t fnv1a(const std::string& text);
+std::uint64_t fnv1a(std::string_view text);
+
+// Where a batch's results go, in item order, on rank 0 (batch.hpp): a results file, or the shards
+// of self-play data (apps/learn). append() is called once per item, with the item's result.
+class BatchOutput {
+  public:
+    virtual ~BatchOutput() = default;
+    // The items whose results are already there (resume): the batch starts at this one.
+    virtual long done() const = 0;
+    virtual void append(const std::string& result) = 0;
+};
 
 // Starts `count` threads side by side and lets them end, so that a run which cannot have the
 // threads it will use stops at its start with a RunError naming how many it got. oneTBB starts its

@@ -82,5 +82,7 @@ void bind_bots(pybind11::module_& m);
 void bind_runs(pybind11::module_& m);
 // solve().
 void bind_solve(pybind11::module_& m);
+// The models library: load_network, Network.evaluate and card_features.
+void bind_models(pybind11::module_& m);
 
 }  // namespace pycards

@@ -1,5 +1,5 @@
 #pragma once
-// A deal: one hand per seat. Notation (README "Deal notation"):
+// A deal: one hand per seat. Notation (docs/guide/rules.md, "Notation"):
 //   4 hands, PBN:        "N:AKQ2.JT9.8765.4 <E> <S> <W>"  (first seat N/E/S/W, then clockwise)
 //   any count 3..6:      "3:<seat 0> <seat 1> <seat 2>"    (the project's extension; "4:" too)
 // A hand is S.H.D.C, ranks high to low, an empty suit is "" or "-". Hands may be shorter than a

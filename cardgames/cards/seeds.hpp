@@ -83,7 +83,7 @@ inline std::uint64_t tournament_bot(std::uint64_t game_seed, int entry) {
 
 // Training data for learned models (`cardgames learn`): its run seeds are 1'000'000 and above,
 // apart from every evaluation seed (tournaments and evals are run on seeds below 1'000'000: the
-// README's 11-33, the issue measurements' 1001-1099), so no model is measured on hands it was
+// docs/results' 11-33 and 1001-1099 and up), so no model is measured on hands it was
 // fitted to. The learn commands refuse a run seed outside this range.
 inline constexpr std::uint64_t kTrainingSeedFirst = 1'000'000;
 inline constexpr std::uint64_t kTrainingSeedLast = 1'999'999'999;
@@ -114,6 +114,12 @@ inline std::uint64_t play_hint_bot(std::uint64_t game_seed, int seat) {
 // bots are training_bot): its own offset, so that the committed models' data stay reproducible.
 inline std::uint64_t playout_training_bot(std::uint64_t hand_seed, int seat) {
     return mix_seed(hand_seed, 2000 + static_cast<std::uint64_t>(seat));
+}
+
+// `cardgames learn selfplay` (apps/learn): the bot at `seat` of a hand is training_bot; the pimc
+// bot that values the decisions of a seat that is not itself pimc (--values) is this one.
+inline std::uint64_t selfplay_valuer(std::uint64_t hand_seed, int seat) {
+    return mix_seed(hand_seed, 3000 + static_cast<std::uint64_t>(seat));
 }
 
 }  // namespace cardgames::seeds

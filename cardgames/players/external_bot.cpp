@@ -433,24 +433,27 @@ bool ExternalBot::ask(const InfoState& info, protocol::Answer& answer) {
     return false;
 }
 
-bool ExternalBot::blind_nil(const InfoState& info) {
+template <class T>
+T ExternalBot::answer_or_fallback(const InfoState& info, T protocol::Answer::*field,
+                                  T (Player::*decide)(const InfoState&)) {
     protocol::Answer a;
-    return ask(info, a) ? a.blind : fallback_->blind_nil(info);
+    return ask(info, a) ? a.*field : (fallback_.get()->*decide)(info);
+}
+
+bool ExternalBot::blind_nil(const InfoState& info) {
+    return answer_or_fallback(info, &protocol::Answer::blind, &Player::blind_nil);
 }
 
 int ExternalBot::bid(const InfoState& info) {
-    protocol::Answer a;
-    return ask(info, a) ? a.bid : fallback_->bid(info);
+    return answer_or_fallback(info, &protocol::Answer::bid, &Player::bid);
 }
 
 CardSet ExternalBot::pass(const InfoState& info) {
-    protocol::Answer a;
-    return ask(info, a) ? a.cards : fallback_->pass(info);
+    return answer_or_fallback(info, &protocol::Answer::cards, &Player::pass);
 }
 
 Card ExternalBot::play(const InfoState& info) {
-    protocol::Answer a;
-    return ask(info, a) ? a.card : fallback_->play(info);
+    return answer_or_fallback(info, &protocol::Answer::card, &Player::play);
 }
 
 void ExternalBot::hand_over(const HandRecord& hand, bool game_over,

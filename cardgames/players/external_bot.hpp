@@ -59,6 +59,10 @@ class ExternalBot : public Player {
     // Tells the program what is new, asks for the decision and checks the answer. Returns false
     // (after reporting and stopping the program) when the fallback must decide.
     bool ask(const InfoState& info, protocol::Answer& answer);
+    // One decision: the program's answer (its `field`), or the fallback's `decide` when ask fails.
+    template <class T>
+    T answer_or_fallback(const InfoState& info, T protocol::Answer::*field,
+                         T (Player::*decide)(const InfoState&));
     void fail(const InfoState& info, const std::string& received, const std::string& reason);
     // The run was stopped: ends the program without a note; returns false (the fallback decides).
     bool stopped();

@@ -156,6 +156,19 @@ int seat_word(const std::vector<std::string>& words, std::size_t i, int players)
     return seat_number(words[i], players);
 }
 
+// The cards of a 'passed' or 'received' line ("<verb> <seat> <cards>"): the seat must be
+// `partner`, this hand's (`relation`: "passes to", "receives from"), and the cards pass_count.
+CardSet pass_words(const std::vector<std::string>& words, const Rules& rules, int partner,
+                   const std::string& relation, const std::string& verb) {
+    if (seat_word(words, 1, rules.players) != partner)
+        throw ProtocolError("this hand this seat " + relation + " seat " + std::to_string(partner));
+    const CardSet cards = card_words(words, 2, rules);
+    if (cards.size() != rules.pass_count)
+        throw ProtocolError(std::to_string(cards.size()) + " cards " + verb +
+                            ": these rules pass " + std::to_string(rules.pass_count));
+    return cards;
+}
+
 std::string join_words(const std::vector<std::string>& words) {
     std::string out;
     for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
@@ -635,17 +648,12 @@ void BotView::on_exchange(const std::vector<std::string>& words) {
 
 void BotView::on_passed(const std::vector<std::string>& words) {
     need_stage(Stage::kHand, "passed");
-    const int n = rules_.players, me = info_.seat;
+    const int me = info_.seat;
     if (pass_offset() == 0) throw ProtocolError("no passing in this hand");
     if (!dealt_) throw ProtocolError("a pass before the cards were dealt");
     if (passed_) throw ProtocolError("this seat already passed");
-    const int to = seat_word(words, 1, n);
-    if (const int recipient = rules_.pass_recipient(me, info_.hand_number); to != recipient)
-        throw ProtocolError("this hand this seat passes to seat " + std::to_string(recipient));
-    const CardSet cards = card_words(words, 2, rules_);
-    if (cards.size() != rules_.pass_count)
-        throw ProtocolError(std::to_string(cards.size()) + " cards passed: these rules pass " +
-                            std::to_string(rules_.pass_count));
+    const CardSet cards = pass_words(words, rules_, rules_.pass_recipient(me, info_.hand_number),
+                                     "passes to", "passed");
     if (!info_.play.hands[me].contains_all(cards))
         throw ProtocolError("this seat does not hold " +
                             cards_to_string(cards - info_.play.hands[me]));
@@ -655,16 +663,11 @@ void BotView::on_passed(const std::vector<std::string>& words) {
 
 void BotView::on_received(const std::vector<std::string>& words) {
     need_stage(Stage::kHand, "received");
-    const int n = rules_.players, me = info_.seat;
+    const int me = info_.seat;
     if (!passed_) throw ProtocolError("'received' before 'passed'");
     if (received_) throw ProtocolError("this seat already received its pass");
-    const int from = seat_word(words, 1, n);
-    if (const int sender = rules_.pass_sender(me, info_.hand_number); from != sender)
-        throw ProtocolError("this hand this seat receives from seat " + std::to_string(sender));
-    const CardSet cards = card_words(words, 2, rules_);
-    if (cards.size() != rules_.pass_count)
-        throw ProtocolError(std::to_string(cards.size()) + " cards received: these rules pass " +
-                            std::to_string(rules_.pass_count));
+    const CardSet cards = pass_words(words, rules_, rules_.pass_sender(me, info_.hand_number),
+                                     "receives from", "received");
     if (!(cards & info_.dealt).empty())
         throw ProtocolError("this seat was dealt " + cards_to_string(cards & info_.dealt));
     info_.received = cards;

@@ -1,13 +1,13 @@
-// The rule bot's Hearts: passing the dangerous cards, and card play that ducks, dumps the Q♠ and
+// The Hearts heuristics: passing the dangerous cards, and card play that ducks, dumps the Q♠ and
 // high hearts, flushes the Q♠ out with low spades and stops an obvious moon.
 
 #include <algorithm>
 #include <utility>
 #include <vector>
 
-#include "cardgames/players/rule_bot.hpp"
+#include "cardgames/players/heuristics.hpp"
 
-namespace cardgames::rule_bot_detail {
+namespace cardgames::heuristics {
 
 namespace {
 
@@ -212,4 +212,4 @@ CardSet hearts_pass(const InfoState& info) {
     return best;
 }
 
-}  // namespace cardgames::rule_bot_detail
+}  // namespace cardgames::heuristics

@@ -1,12 +1,12 @@
-// The rule bot's Spades: bidding by counting tricks, the blind-nil decision and exchange, and card
+// The Spades heuristics: bidding by counting tricks, the blind-nil decision and exchange, and card
 // play for the contract, for a nil bid (own, partner's, opponents').
 
 #include <algorithm>
 #include <cmath>
 
-#include "cardgames/players/rule_bot.hpp"
+#include "cardgames/players/heuristics.hpp"
 
-namespace cardgames::rule_bot_detail {
+namespace cardgames::heuristics {
 
 namespace {
 
@@ -346,4 +346,4 @@ CardSet spades_exchange(const InfoState& info) {
     return out;
 }
 
-}  // namespace cardgames::rule_bot_detail
+}  // namespace cardgames::heuristics

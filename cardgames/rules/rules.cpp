@@ -2,6 +2,7 @@
 
 #include <boost/program_options.hpp>
 #include <charconv>
+#include <dlfcn.h>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -304,8 +305,36 @@ Rules load_rules(const std::filesystem::path& preset, const std::vector<std::str
     return parse_rules(read_text_file(preset, "preset"), "preset " + preset.string(), overrides);
 }
 
+namespace {
+
+// The folder of the object this code was loaded from: the executable, or the Python extension
+// (a shared object dlopen'ed by the interpreter), whichever links the rules.
+std::filesystem::path loaded_from() {
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&data_dir), &info) == 0 || info.dli_fname == nullptr)
+        return {};
+    std::error_code ec;
+    auto path = std::filesystem::canonical(info.dli_fname, ec);
+    if (ec) {
+        // The main program is reported by the name it was started with; /proc knows its file.
+        path = std::filesystem::canonical("/proc/self/exe", ec);
+        if (ec) return {};
+    }
+    return path.parent_path();
+}
+
+}  // namespace
+
 std::filesystem::path data_dir() {
     if (const char* env = std::getenv("CARDGAMES_DATA")) return env;
+    // An installed copy (cmake --install) keeps its data beside it, wherever the prefix was moved:
+    // share/cardgames/data relative to bin/ (the executable) or to the Python package.
+    if (const auto from = loaded_from(); !from.empty())
+        for (const char* relative : {CARDGAMES_DATA_FROM_BIN, CARDGAMES_DATA_FROM_PYTHON}) {
+            const auto candidate = (from / relative).lexically_normal();
+            std::error_code ec;
+            if (std::filesystem::is_directory(candidate / "rules", ec)) return candidate;
+        }
     return CARDGAMES_SOURCE_DATA_DIR;
 }
 
@@ -322,6 +351,16 @@ std::filesystem::path preset_path(const std::string& name_or_path) {
         throw InputError("preset '" + name_or_path + "': no such preset (known: " + known + ")");
     }
     return p;
+}
+
+std::string form_name(const Rules& rules) {
+    if (rules.game == GameKind::kHearts) return "hearts" + std::to_string(rules.players);
+    if (rules.is_partnership()) return "spades-partnership";
+    return "spades-cutthroat" + std::to_string(rules.players);
+}
+
+GameKind game_of_form(const std::string& form) {
+    return form.starts_with("spades") ? GameKind::kSpades : GameKind::kHearts;
 }
 
 std::string default_preset(GameKind game) {

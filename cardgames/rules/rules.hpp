@@ -101,11 +101,17 @@ Rules parse_rules(const std::string& ini_text, const std::string& where,
 Rules resolve_rules(const std::optional<std::string>& game, const std::string& preset,
                     const std::vector<std::string>& overrides);
 
-// The folder that holds the presets: $CARDGAMES_DATA/rules, else data/rules next to the source
-// tree.
+// The folder that holds the data (presets in rules/, deal sets, models): $CARDGAMES_DATA, else an
+// installed copy's share/cardgames/data (found from where the executable or the Python extension
+// lies, so an install prefix can move), else data/ in the source tree this was built from.
 std::filesystem::path data_dir();
 // A preset by name ("hearts4") or by path ("my/rules.ini").
 std::filesystem::path preset_path(const std::string& name_or_path);
+// The name of a rule form, as model files name what they were made for: hearts4,
+// spades-partnership, spades-cutthroat3.
+std::string form_name(const Rules& rules);
+// The game of such a form name.
+GameKind game_of_form(const std::string& form);
 // Default preset name for a game: "hearts4", "spades-partnership".
 std::string default_preset(GameKind game);
 

@@ -3,6 +3,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <string>
+
 #include "engine/search.hpp"
 #include "engine/synthetic.hpp"
 
@@ -35,23 +37,36 @@ void run(benchmark::State& state, engine::Algorithm algorithm, bool tables, bool
         benchmark::Counter(static_cast<double>(expansions), benchmark::Counter::kIsRate);
 }
 
+// What is measured: every algorithm on plain trees; max^n and speculative (with and without
+// outcome tables) on scored ones. Named run/<name>, as --benchmark_filter matches them.
+struct Case {
+    const char* name;
+    engine::Algorithm algorithm;
+    bool tables;
+    bool scored;
+};
+constexpr Case kCases[] = {
+    {"maxn", engine::Algorithm::kMaxn, false, false},
+    {"shallow", engine::Algorithm::kShallow, false, false},
+    {"bnb", engine::Algorithm::kBnb, false, false},
+    {"lastbranch", engine::Algorithm::kLastBranch, false, false},
+    {"speculative", engine::Algorithm::kSpeculative, false, false},
+    {"paranoid", engine::Algorithm::kParanoid, false, false},
+    {"scored_maxn", engine::Algorithm::kMaxn, false, true},
+    {"scored_speculative", engine::Algorithm::kSpeculative, false, true},
+    {"scored_speculative_tables", engine::Algorithm::kSpeculative, true, true},
+};
+
 }  // namespace
 
-BENCHMARK_CAPTURE(run, maxn, engine::Algorithm::kMaxn, false, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, shallow, engine::Algorithm::kShallow, false, false)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, bnb, engine::Algorithm::kBnb, false, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, lastbranch, engine::Algorithm::kLastBranch, false, false)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, speculative, engine::Algorithm::kSpeculative, false, false)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, paranoid, engine::Algorithm::kParanoid, false, false)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, scored_maxn, engine::Algorithm::kMaxn, false, true)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, scored_speculative, engine::Algorithm::kSpeculative, false, true)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run, scored_speculative_tables, engine::Algorithm::kSpeculative, true, true)
-    ->Unit(benchmark::kMillisecond);
-
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+    for (const Case& c : kCases)
+        benchmark::RegisterBenchmark((std::string("run/") + c.name).c_str(), run, c.algorithm,
+                                     c.tables, c.scored)
+            ->Unit(benchmark::kMillisecond);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -117,6 +117,8 @@ def case_paths_checked():
         expect_bad(["tournament", "--report", d], f"'{d}'", "a directory, not a file")
         expect_bad(["eval", "--report", d], f"'{d}'", "a directory, not a file")
         expect_bad(["bench", "--positions", "/dev/null"], "--positions '/dev/null'", "not a regular file")
+        expect_bad(["bench", "--nets", "--model", "/dev/null"], "model file '/dev/null': not a regular file")
+        expect_bad(["bench", "--nets", "--model", d], f"model file '{d}'", "a directory, not a file")
         assert not os.path.exists(out), "a refused run wrote its results file"
         # A pipe is a file: records can come from <(...).
         code, games, err = run(["play", "--seed", "2", "--bots", "rule", "--helper", "rule", "--record", out, "--ascii"],
@@ -128,7 +130,7 @@ def case_paths_checked():
 
 def case_options_apply():
     """An option that does not apply to the command, or that another contradicts, is refused
-    (issue 18); the combinations the README shows still run."""
+    (issue 18); the combinations the documentation shows still run."""
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "r.jsonl")
         # --game only picks the default preset: beside a preset of the other game it is refused.
@@ -153,10 +155,12 @@ def case_options_apply():
         expect_bad(["tournament", "--report", out, "--threads", "2"], "--threads does not apply with --report")
         expect_bad(["eval", "--report", out, "--policies", "rule"], "--policies does not apply with --report")
         # bench: one mode, and only that mode's options.
-        expect_bad(["bench", "--rules", "--pimc"], "at most one of --rules, --pimc and --dds-compare")
+        expect_bad(["bench", "--rules", "--pimc"], "at most one of --rules, --pimc, --nets and --dds-compare")
+        expect_bad(["bench", "--nets", "--spec", "rule"], "--spec applies only with --pimc")
+        expect_bad(["bench", "--pimc", "--model", out], "--model applies only with --nets")
         expect_bad(["bench", "--pimc", "--games", "3"], "--games applies only with --rules")
         expect_bad(["bench", "--rules", "--spec", "rule"], "--spec applies only with --pimc")
-        expect_bad(["bench", "--preset", "hearts4"], "--preset applies only with --pimc")
+        expect_bad(["bench", "--preset", "hearts4"], "--preset applies only with --pimc or --nets")
         expect_bad(["bench", "--dds-tricks", "6"], "--dds-tricks applies only with --dds-compare")
         expect_bad(["bench", "--rules", "--positions", out], "--positions applies only to the search bench")
         expect_bad(["bench", "--pimc", "--format", "json"], "--format applies only to the search bench and --dds-compare")
@@ -222,6 +226,16 @@ def case_out_of_threads():
             assert len(f.read().splitlines()) == 1, "only the header: no result with a fallback"
 
 
+def solve_dd_and_alphabeta(position):
+    """The JSON answers of `solve` on `position` by the double-dummy solver and by alpha-beta."""
+    answers = []
+    for algorithm in ["dd", "alphabeta"]:
+        code, out, err = run(position + ["--algorithm", algorithm])
+        assert code == 0, err
+        answers.append(json.loads(out))
+    return answers
+
+
 def case_solve():
     code, out, err = run(["solve", "--game", "spades", "--rule", "spades_lead_anytime=true", "--deal",
                           "N:AKQ.2.. JT9.3.. 876.4.. 543.5..", "--format", "json"])
@@ -238,23 +252,14 @@ def case_solve():
     # 6-trick position with a trick in progress.
     position = ["solve", "--game", "spades", "--rule", "spades_lead_anytime=true", "--deal",
                 "N:K8.Q4.A9. T6.T5.K7. A9.87.T5. J4..QJ8.", "--leader", "W", "--trick", "2S", "--format", "json"]
-    code, out, err = run(position + ["--algorithm", "dd"])
-    assert code == 0, err
-    dd = json.loads(out)
-    code, out, err = run(position + ["--algorithm", "alphabeta"])
-    assert code == 0, err
-    ab = json.loads(out)
+    dd, ab = solve_dd_and_alphabeta(position)
     assert dd["value"] == ab["value"] and dd["moves"] == ab["moves"], (dd, ab)
     assert [m["value"] for m in dd["moves"] if m["card"] == dd["best"]] == [dd["value"]], dd
     # The trick's last card to play: its value counts the trick it completes (it was left out).
     last = ["solve", "--game", "spades", "--rule", "spades_lead_anytime=true", "--deal",
             "N:K... A..2. Q... J...", "--leader", "S", "--trick", "AD 5C 7H", "--format", "json"]
-    code, out, err = run(last + ["--algorithm", "dd"])
-    assert code == 0, err
-    dd = json.loads(out)
-    code, out, err = run(last + ["--algorithm", "alphabeta"])
-    assert code == 0, err
-    assert dd["value"] == [1, 1] and dd["moves"] == json.loads(out)["moves"], (dd, out)
+    dd, ab = solve_dd_and_alphabeta(last)
+    assert dd["value"] == [1, 1] and dd["moves"] == ab["moves"], (dd, ab)
     expect_bad(["solve", "--game", "hearts", "--deal", "N:AKQ.2.. JT9.3.. 876.4.. 543.5..", "--algorithm", "dd"],
                "--algorithm dd", "partnership Spades")
     expect_bad(position[:-2] + ["--algorithm", "dd", "--depth", "2"], "no --depth")

@@ -3,6 +3,7 @@ and running the binary with its exit status checked.
 
 usage of a script that imports it: SCRIPT CARDGAMES_BINARY CASE
 """
+import json
 import os
 import shutil
 import subprocess
@@ -29,6 +30,23 @@ def path(name):
 def read(name):
     with open(path(name), "rb") as f:
         return f.read()
+
+
+def plays(name):
+    """The hands of each game in results file `name`, after its header line."""
+    return [json.loads(l)["hands"] for l in read(name).decode().splitlines()[1:]]
+
+
+def same_for_threads(write, stem, what, counts=("1", "2")):
+    """write(out, threads) into {stem}{threads}.jsonl for each thread count: the files must be the
+    same bytes. Returns the lines of the first."""
+    outs = [f"{stem}{t}.jsonl" for t in counts]
+    for out, t in zip(outs, counts):
+        write(out, t)
+    first = read(outs[0])
+    for out, t in zip(outs[1:], counts[1:]):
+        check(read(out) == first, f"{what}: --threads {counts[0]} and {t} differ")
+    return first.decode().splitlines()
 
 
 def check(cond, msg):

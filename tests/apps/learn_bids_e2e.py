@@ -5,7 +5,7 @@ usage: learn_e2e.py CARDGAMES_BINARY CASE
 
 The data runs use the `rule` bot (and a tiny `pimc` once), so they are fast.
 """
-from e2e import check, finish, path, read, run
+from e2e import check, finish, path, read, run, same_for_threads
 
 SEED = "1000005"
 
@@ -17,14 +17,9 @@ def data(out, threads, bot="rule", hands="40"):
 
 def case_bids_data_threads():
     # The same data, byte for byte, for any thread count: with the rule player and with pimc.
-    run(*data("r1.jsonl", "1"))
-    run(*data("r3.jsonl", "3"))
-    check(read("r1.jsonl") == read("r3.jsonl"), "rule: --threads 1 and 3 differ")
+    lines = same_for_threads(lambda out, t: run(*data(out, t)), "r", "rule", counts=("1", "3"))
     pimc = "pimc:worlds=2,rollouts=2"
-    run(*data("p1.jsonl", "1", bot=pimc, hands="2"))
-    run(*data("p2.jsonl", "2", bot=pimc, hands="2"))
-    check(read("p1.jsonl") == read("p2.jsonl"), "pimc: --threads 1 and 2 differ")
-    lines = read("r1.jsonl").decode().splitlines()
+    same_for_threads(lambda out, t: run(*data(out, t, bot=pimc, hands="2")), "p", "pimc")
     check(len(lines) == 41, f"expected a header and 40 hands, got {len(lines)} lines")
     # Bids are varied around the rule player's: some nil, some off by one.
     import json

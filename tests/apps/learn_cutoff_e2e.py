@@ -12,7 +12,7 @@ pimc runs with few worlds and nodes so that the runs are short.
 import json
 import os
 
-from e2e import check, finish, path, read, run
+from e2e import check, finish, path, plays, read, run, same_for_threads
 
 SEARCH = "pimc:eval=search,worlds=4,nodes=150,rollouts=4"
 
@@ -22,15 +22,8 @@ def data(out, threads, hands="6", seed="1000007", preset="hearts4"):
                "--threads", threads, "--out", path(out), "--quiet")
 
 
-def plays(name):
-    return [json.loads(l)["hands"] for l in read(name).decode().splitlines()[1:]]
-
-
 def case_cutoff_data_fit_play():
-    data("c1.jsonl", "1")
-    data("c2.jsonl", "2")
-    check(read("c1.jsonl") == read("c2.jsonl"), "learn cutoff-data: --threads 1 and 2 differ")
-    lines = read("c1.jsonl").decode().splitlines()
+    lines = same_for_threads(data, "c", "learn cutoff-data")
     check(len(lines) == 7, f"6 hands and a header, got {len(lines)} lines")
     for l in lines[1:]:
         positions = json.loads(l)["positions"]
@@ -65,10 +58,9 @@ def plays_alike_on_any_threads(preset, players, games):
 
 def case_cutoff_spades():
     # Spades: the tricks each seat takes in the rest of the hand, given the bids.
-    data("s1.jsonl", "1", hands="4", preset="spades-partnership")
-    data("s2.jsonl", "2", hands="4", preset="spades-partnership")
-    check(read("s1.jsonl") == read("s2.jsonl"), "learn cutoff-data (Spades): --threads 1 and 2 differ")
-    for l in read("s1.jsonl").decode().splitlines()[1:]:
+    spades = same_for_threads(lambda out, t: data(out, t, hands="4", preset="spades-partnership"), "s",
+                              "learn cutoff-data (Spades)")
+    for l in spades[1:]:
         for p in json.loads(l)["positions"]:
             check(sum(p["rest"]) == p["tricks_left"], "the seats take every trick left")
             check(len(p["features"]) == 4 and all(len(r) == 20 for r in p["features"]), "20 features per seat")

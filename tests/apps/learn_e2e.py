@@ -11,7 +11,7 @@ import json
 import os
 import subprocess
 
-from e2e import BIN, check, finish, path, read, run
+from e2e import BIN, check, finish, path, plays, read, run, same_for_threads
 
 PIMC = "pimc:worlds=4,rollouts=4"
 
@@ -21,15 +21,8 @@ def data(out, threads, hands="3", seed="1000005"):
                "--seed", seed, "--threads", threads, "--out", path(out), "--quiet")
 
 
-def plays(name):
-    return [json.loads(l)["hands"] for l in read(name).decode().splitlines()[1:]]
-
-
 def case_learn_threads():
-    data("d1.jsonl", "1")
-    data("d2.jsonl", "2")
-    check(read("d1.jsonl") == read("d2.jsonl"), "learn data: --threads 1 and 2 differ")
-    lines = read("d1.jsonl").decode().splitlines()
+    lines = same_for_threads(data, "d", "learn data")
     check(len(lines) == 4, f"3 hands and a header, got {len(lines)} lines")
     decisions = [d for l in lines[1:] for d in json.loads(l)["decisions"]]
     check(decisions and {d["seat"] for d in decisions} == {0, 2}, "only the pimc seats are recorded")

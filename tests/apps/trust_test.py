@@ -268,31 +268,43 @@ def group_alive(pgid):
     return alive
 
 
-def case_bot_dies_with_table():
-    # An external bot that starts a child of its own and never answers: when the table is killed
-    # with SIGKILL (no chance to clean up), the bot, its child and its whole group end too.
+def table_with_silent_bot(script, options, out, stderr):
+    """A one-game Hearts table whose North is an external bot that starts a child of its own and
+    never answers; returned once the bot runs, with the bot's and its child's process ids."""
     pids = path("pids")
-    bot = path("sleeper.sh")
+    bot = path(script)
     with open(bot, "w") as f:
         f.write(f"sleep 300 &\necho $$ $! > {pids}.tmp && mv {pids}.tmp {pids}\nwait\n")
     table = subprocess.Popen([BIN, "tournament", "--game", "hearts", "--players",
-                              f'external:cmd="sh {bot}",random,random,random', "--games", "1", "--threads", "1",
-                              "--out", path("bot.jsonl"), "--quiet"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              f'external:cmd="sh {bot}"{options},random,random,random', "--games", "1",
+                              "--threads", "1", "--out", path(out), "--quiet"],
+                             stdout=subprocess.DEVNULL, stderr=stderr, text=True)
     deadline = time.time() + 60
     while not os.path.exists(pids):
         check(time.time() < deadline and table.poll() is None, "the bot did not start")
         time.sleep(0.02)
     bot_pid, child_pid = (int(w) for w in open(pids).read().split())
+    return table, bot_pid, child_pid
+
+
+def group_gone(pgid, seconds):
+    """Whether process group `pgid` has ended, waiting up to `seconds` for it."""
+    deadline = time.time() + seconds
+    while group_alive(pgid) and time.time() < deadline:
+        time.sleep(0.02)
+    return not group_alive(pgid)
+
+
+def case_bot_dies_with_table():
+    # An external bot that starts a child of its own and never answers: when the table is killed
+    # with SIGKILL (no chance to clean up), the bot, its child and its whole group end too.
+    table, bot_pid, child_pid = table_with_silent_bot("sleeper.sh", "", "bot.jsonl", subprocess.DEVNULL)
     pgid = os.getpgid(bot_pid)
     check(pgid != os.getpgid(table.pid) and os.getpgid(child_pid) == pgid, "the bot has a process group of its own")
     check(set(group_alive(pgid)) >= {bot_pid, child_pid}, f"group {pgid}: {group_alive(pgid)}")
     table.send_signal(signal.SIGKILL)
     table.wait()
-    deadline = time.time() + 10
-    while group_alive(pgid) and time.time() < deadline:
-        time.sleep(0.02)
-    check(not group_alive(pgid), f"still alive after the table's SIGKILL: {group_alive(pgid)}")
+    check(group_gone(pgid, 10), f"still alive after the table's SIGKILL: {group_alive(pgid)}")
 
 
 
@@ -309,7 +321,7 @@ def wait_exit(p, seconds):
     return p.poll()
 
 
-# What a run may write after a stop request (README, "Stopping and resuming"): 4 x threads x ranks.
+# What a run may write after a stop request (docs/guide/tournaments.md): 4 x threads x ranks.
 AHEAD_PER_THREAD = 4
 
 
@@ -354,19 +366,7 @@ def case_stop_bounded():
 def case_stop_thinking_bot():
     # SIGINT while an external bot thinks (it never answers, with a day to do so): the run ends
     # within a few seconds with status 130, and the bot and its child are gone.
-    pids = path("pids")
-    bot = path("thinker.sh")
-    with open(bot, "w") as f:
-        f.write(f"sleep 300 &\necho $$ $! > {pids}.tmp && mv {pids}.tmp {pids}\nwait\n")
-    table = subprocess.Popen([BIN, "tournament", "--game", "hearts", "--players",
-                              f'external:cmd="sh {bot}",ms=86400000,random,random,random', "--games", "1",
-                              "--threads", "1", "--out", path("think.jsonl"), "--quiet"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 60
-    while not os.path.exists(pids):
-        check(time.time() < deadline and table.poll() is None, "the bot did not start")
-        time.sleep(0.02)
-    bot_pid, child_pid = (int(w) for w in open(pids).read().split())
+    table, bot_pid, _ = table_with_silent_bot("thinker.sh", ",ms=86400000", "think.jsonl", subprocess.PIPE)
     pgid = os.getpgid(bot_pid)
     time.sleep(0.2)  # the table is now waiting for the bot's first answer
     start = time.time()
@@ -379,10 +379,7 @@ def case_stop_thinking_bot():
     check(rc == 130, f"SIGINT while the bot thinks: status {rc} after {took:.1f} s\n{err}")
     check("external bot" not in err, "a stopped bot is not reported as failing: " + err)
     print(f"exited {took:.2f} s after SIGINT")
-    deadline = time.time() + 5
-    while group_alive(pgid) and time.time() < deadline:
-        time.sleep(0.02)
-    check(not group_alive(pgid), f"the bot's group is still alive after the run: {group_alive(pgid)}")
+    check(group_gone(pgid, 5), f"the bot's group is still alive after the run: {group_alive(pgid)}")
 
 
 if __name__ == "__main__":

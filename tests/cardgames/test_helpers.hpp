@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "cardgames/cards/deal.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game.hpp"
+#include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/rules.hpp"
 
@@ -95,6 +97,19 @@ inline void bid_all(Game& game, const std::vector<int>& bids_from_seat0) {
         ASSERT_EQ(game.phase(), Phase::kBid);
         ASSERT_EQ(game.choose_bid(bids_from_seat0[game.to_act()]), "");
     }
+}
+
+// Every form of the game, one preset each.
+inline const char* const kEveryForm[] = {
+    "hearts3",           "hearts4",          "hearts5", "hearts6", "spades-partnership",
+    "spades-cutthroat3", "spades-cutthroat4"};
+
+// Plays `game` on (to its end, or as far as it is told to stop), seat s played by seat_player(s).
+template <class SeatPlayer>
+void play_seated(Game& game, SeatPlayer seat_player) {
+    std::vector<std::unique_ptr<Player>> players;
+    for (int s = 0; s < game.rules().players; ++s) players.push_back(seat_player(s));
+    run_game(game, players);
 }
 
 inline bool long_run() {

@@ -1,8 +1,9 @@
 """The module against the command line: a game played through State with make_bot in every seat
 is the game `cardgames tournament` plays for the same seed (the same record), and solve() answers
-what `cardgames solve --format json` answers for the README's examples."""
+what `cardgames solve --format json` answers for the documentation's examples."""
 import json
 import os
+import pathlib
 import re
 import shlex
 import subprocess
@@ -88,7 +89,9 @@ def test_pimc_analyze():
 # --- solve -----------------------------------------------------------------------------------
 
 def readme_solve_commands():
-    text = open(os.environ["CARDGAMES_README"]).read().replace("\\\n", " ")
+    """The `$ cardgames solve` examples of the README and of every document under docs/."""
+    readme = pathlib.Path(os.environ["CARDGAMES_README"])
+    text = "\n".join(p.read_text() for p in [readme] + sorted((readme.parent / "docs").rglob("*.md"))).replace("\\\n", " ")
     return [line[len("$ cardgames "):] for line in text.splitlines() if line.startswith("$ cardgames solve ")]
 
 

@@ -205,11 +205,10 @@ TEST(ExternalBot, MissingProgramIsRefusedAtOnce) {
 }
 
 TEST(ExternalBot, BadSpecsAreInputErrors) {
-    EXPECT_THROW(make_player("external", 1), InputError);
-    EXPECT_THROW(make_player("external:cmd=\"true\",speed=3", 1), InputError);
-    EXPECT_THROW(make_player("external:cmd=\"true\",ms=0", 1), InputError);
-    EXPECT_THROW(make_player("external:cmd=\"true\",fallback=nosuchbot", 1), InputError);
-    EXPECT_THROW(make_player("external:cmd=\"true\",fallback=external", 1), InputError);
+    for (const char* spec :
+         {"external", "external:cmd=\"true\",speed=3", "external:cmd=\"true\",ms=0",
+          "external:cmd=\"true\",fallback=nosuchbot", "external:cmd=\"true\",fallback=external"})
+        EXPECT_THROW(make_player(spec, 1), InputError) << spec;
     // Building one starts nothing: the program runs from the first decision.
     EXPECT_NO_THROW(make_player("external:cmd=\"true\",ms=50,fallback=rule", 1));
 }

@@ -250,7 +250,8 @@ TEST(Pimc, TieRuleBreaksTiesByTheRulePlayersCard) {
 }
 
 // The passes of 4- and 5-player Hearts are valued on 192 deals per candidate by default (they
-// played better than on 48, README); bids and the passes of the other forms on 48.
+// played better than on 48, docs/results/2026-11-26-pass-deals.md); bids and the passes of the
+// other forms on 48.
 TEST(Pimc, RolloutsByDefaultDependOnTheForm) {
     for (const auto& [preset, by_default] :
          {std::pair{"hearts3", 48}, std::pair{"hearts4", 192}, std::pair{"hearts5", 192},
@@ -286,7 +287,7 @@ TEST(Pimc, PassRankedAddsTheRulePlayersBestRatedPasses) {
         const CardSet ranked = make_player("pimc:rollouts=96,pass_ranked=20", 1)->pass(info);
         if (ranked != by_default) {
             // Then it was not a candidate of the default: it is among the 21 best rated.
-            const std::vector<CardSet> rated = rule_bot_detail::hearts_passes_by_danger(info);
+            const std::vector<CardSet> rated = heuristics::hearts_passes_by_danger(info);
             EXPECT_NE(std::find(rated.begin(), rated.begin() + 21, ranked), rated.begin() + 21)
                 << cards_to_string(ranked);
             ++from_the_ranking;

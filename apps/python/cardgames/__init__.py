@@ -55,6 +55,11 @@ make_bot(spec, seed=0) -> Bot
     it takes for the player to move; analyze(state) (pimc) every legal card's expected value, as
     `hint` shows. The GIL is released while it thinks.
 
+load_network(path, form="", task="") -> Network, card_features(state, seat), card_feature_count(n)
+    A network file read and run by the engine's C++ (Network.evaluate(features) -> outputs), and
+    the card features it reads; `python3 -m cardgames.train` trains and exports one, written by
+    cardgames.model_file (docs/guide/networks.md).
+
 solve(deal=..., game=, preset=, rules=, leader=, trick=, broken=, algorithm=, leaf_tables=,
       no_tt=, utility=, bids=, depth=, nodes=)
     The request and the answer (a dict) of `cardgames solve --format json`.
@@ -67,8 +72,15 @@ tournament(players, games=/hands=, ...), evaluate(mode=, policies=, ...), read_r
 InputError
     Bad input (a preset, a rule, a deal, a bot spec): a ValueError with the command line's message.
 
-Submodules: cardgames.env (a PettingZoo-style environment), cardgames.plots (matplotlib figures of
-results files), cardgames.report (`python3 -m cardgames.report RESULTS -o report.png`).
+load_game(name, *, hands=1, seed=1, **rules) -> openspiel.Game
+    The game in OpenSpiel's names (new_initial_state(), num_distinct_actions(), ...; states with
+    current_player() -4 when over, returns() as utilities: Hearts points negated); see
+    cardgames.openspiel and docs/guide/openspiel.md.
+
+Submodules: cardgames.openspiel (the OpenSpiel-shaped game), cardgames.algorithms (IS-MCTS and a
+random-rollout evaluator over it), cardgames.env (an environment with PettingZoo's AEC API),
+cardgames.plots (matplotlib figures of results files, for papers), cardgames.report
+(`python3 -m cardgames.report RESULTS -o report.pdf`).
 """
 
 from ._cardgames import (  # noqa: F401
@@ -93,7 +105,18 @@ from ._cardgames import (  # noqa: F401
     tournament_game_seed,
 )
 from ._cardgames import solve as _solve
+from ._cardgames import (  # noqa: F401
+    CARD_FEATURE_SET,
+    CARD_FEATURE_VERSION,
+    Network,
+    card_feature_count,
+    card_features,
+    load_network,
+    max_active_card_features,
+    players_of_form,
+)
 from .runs import Results, evaluate, read_results, tournament  # noqa: F401
+from .openspiel import load_game  # noqa: F401, E402
 
 PHASES = ("blind_nil", "bid", "pass", "play", "over")
 
@@ -119,5 +142,5 @@ __all__ = [
     "Bot", "InputError", "IllegalActionError", "Rules", "State", "PHASES", "NUM_ACTIONS",
     "NUM_CARDS", "PASS_BASE", "BID_BASE", "NUM_BIDS", "NO_BLIND_NIL", "BLIND_NIL", "action_card",
     "action_to_string", "card_action", "make_bot", "new_game", "solve", "tournament_bot_seed",
-    "tournament_game_seed", "tournament", "evaluate", "read_results", "Results",
+    "tournament_game_seed", "tournament", "evaluate", "read_results", "Results", "load_game",
 ]

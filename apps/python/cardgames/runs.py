@@ -47,7 +47,9 @@ class Results:
     and total (results in the file, of the complete run), workers (what ran it).
     header: the file's first line as a dict. records: the result lines as dicts, read when first
     asked for (the whole file in memory: about 2 KB per tournament hand, 0.3 KB per eval item).
-    summary(): the figures of the command line's table, as data. to_pandas(): a DataFrame.
+    summary(): the figures of the command line's table, as data. to_pandas(): a DataFrame, one row
+    per seat and hand (tournament) or per item and policy (eval). board_pairs(a, b): a duplicate
+    tournament's per-board scores of two players and their difference.
     """
 
     def __init__(self, path, command, summary, complete=True, done=None, total=None, workers=None):
@@ -86,14 +88,41 @@ class Results:
         interval (Wilson for rates, Student's t for means; NaN bounds when n is too small)."""
         return self._summary
 
-    def to_pandas(self):
-        """Tournament: one row per result line and seat (index, board, rotation, seat, player,
-        unit, win, score, hands, score_per_hand). Eval: one row per item and policy (bid: index,
-        deal_index, seat, policy, bid, best_bid, loss; play: index, record_line, hand, trick, seat,
-        policy, choice, best, loss)."""
+    def to_pandas(self, per="hand"):
+        """A DataFrame of the records.
+
+        Tournament, per="hand" (the default): one row per seat and hand: index (the result line),
+        board, rotation, seat, player, unit (its side or its own seat), hand (0, 1, ... within the
+        line's game), score (that hand's score of the seat's unit; Hearts: penalty points), win
+        (the seat won the line's game). A unit's seats share its scores: to count a partnership
+        once, keep one seat per (index, unit). per="game": one row per result line and seat
+        (index, board, rotation, seat, player, unit, win, score (the game's total), hands,
+        score_per_hand). per="pair" (duplicate files): one row per complete board and pair of
+        players (each pair once, in the order of the summary's pairs), as board_pairs(a, b).
+
+        Eval: one row per item and policy (bid: index, deal_index, seat, policy, bid, best_bid,
+        loss; play: index, record_line, hand, trick, seat, policy, choice, best, loss)."""
         import pandas as pd
 
         rows = []
+        if self.command == "tournament" and per == "hand":
+            for r in self.records:
+                for seat, player in enumerate(r["players"]):
+                    for hand, score in enumerate(r["seat_hand_scores"][seat]):
+                        rows.append({"index": r["index"], "board": r["board"], "rotation": r["rotation"],
+                                     "seat": seat, "player": player, "unit": r["seat_unit"][seat], "hand": hand,
+                                     "score": score, "win": r["seat_win"][seat]})
+            return pd.DataFrame(rows, columns=["index", "board", "rotation", "seat", "player", "unit", "hand",
+                                               "score", "win"])
+        if per == "pair" and self.command == "tournament":
+            specs = list(dict.fromkeys(self.header["options"]["players"]))
+            frames = [self.board_pairs(a, b) for i, a in enumerate(specs) for b in specs[i + 1:]]
+            if not frames:
+                return pd.DataFrame(columns=["board", "a", "b", "score_a", "score_b", "difference"])
+            return pd.concat(frames, ignore_index=True)
+        if per not in ("hand", "game") or (per == "game" and self.command != "tournament"):
+            raise ValueError(f"per={per!r}: expected \"hand\", \"game\" or \"pair\" (pair and game: "
+                             f"tournament files)")
         if self.command == "tournament":
             for r in self.records:
                 for seat, player in enumerate(r["players"]):
@@ -116,6 +145,21 @@ class Results:
                                  "trick": r["trick"], "seat": r["seat"], "policy": policy, "choice": r["choices"][p],
                                  "best": r["best"], "loss": r["loss"][p]})
         return pd.DataFrame(rows)
+
+    def board_pairs(self, a, b):
+        """Tournament with duplicate: one row per complete board (every rotation of it in the
+        file): board, a, b, score_a and score_b (each player's mean score per hand on that board's
+        deals, each of its units counted once) and difference (score_a - score_b): the values the
+        command line's paired comparison averages."""
+        import pandas as pd
+
+        from . import plots
+
+        if self.command != "tournament":
+            raise ValueError(f"'{self.path}': board pairs need a tournament file, not an {self.command} file")
+        rows = [{"board": board, "a": a, "b": b, "score_a": x, "score_b": y, "difference": x - y}
+                for board, x, y in plots.board_pairs(self.lines(), a, b)]
+        return pd.DataFrame(rows, columns=["board", "a", "b", "score_a", "score_b", "difference"])
 
     def __repr__(self):
         state = "complete" if self.complete else f"interrupted at {self.done} of {self.total}"

@@ -33,15 +33,16 @@ std::array<Bid, kMaxPlayers> bids4(int a, int b, int c, int d) {
 
 TEST(RuleBot, NeverIllegalOverManyGames) {
     // Rule bots alone and mixed with random ones (whose odd bids and plays reach odd positions).
-    for (const char* preset : {"hearts3", "hearts4", "hearts5", "hearts6", "spades-partnership",
-                               "spades-cutthroat3", "spades-cutthroat4"}) {
+    for (const char* preset : testing::kEveryForm) {
         const Rules rules = load_rules(preset_path(preset), {});
         for (std::uint64_t seed = 1; seed <= 60; ++seed) {
             Game game(rules, seed);
-            std::vector<std::unique_ptr<Player>> players;
-            for (int s = 0; s < rules.players; ++s)
-                players.push_back(rule_or_random(seed % 2 == 0 || s % 2 == 0, mix_seed(seed, s)));
-            ASSERT_NO_THROW(run_game(game, players)) << preset << " seed " << seed;
+            ASSERT_NO_THROW(testing::play_seated(
+                game,
+                [&](int s) {
+                    return rule_or_random(seed % 2 == 0 || s % 2 == 0, mix_seed(seed, s));
+                }))
+                << preset << " seed " << seed;
             EXPECT_TRUE(game.over()) << preset;
         }
     }
@@ -65,12 +66,19 @@ TEST(RuleBot, BlindNilWhenFarBehindAndExchangesLegally) {
     }
 }
 
-TEST(RuleBot, NoBlindNilWhenLevel) {
-    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+// A seat's view in `phase` of a hand of `rules`, with nothing else known yet: the test adds the
+// rest.
+InfoState view_in(const Rules& rules, Phase phase, int seat = 0) {
     InfoState info;
     info.rules = &rules;
-    info.seat = 1;
-    info.phase = Phase::kBlindNil;
+    info.phase = phase;
+    info.seat = seat;
+    return info;
+}
+
+TEST(RuleBot, NoBlindNilWhenLevel) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    InfoState info = view_in(rules, Phase::kBlindNil, 1);
     info.scores.score[0] = 120;
     info.scores.score[1] = 10;  // 110 behind, opponents far from 500
     RuleBot bot;
@@ -79,9 +87,7 @@ TEST(RuleBot, NoBlindNilWhenLevel) {
 
 TEST(RuleBot, BlindNilExchangePassesHighToPartnerLowToNilBidder) {
     const Rules rules = load_rules(preset_path("spades-partnership"), {});
-    InfoState info;
-    info.rules = &rules;
-    info.phase = Phase::kPass;
+    InfoState info = view_in(rules, Phase::kPass);
     info.pass_count = 2;
     info.bids[1] = Bid{0, true};
     info.hand = cards("AS 3S AH 9H 2D 5D 7D 3C 4C 8C TC QC KC");
@@ -92,11 +98,16 @@ TEST(RuleBot, BlindNilExchangePassesHighToPartnerLowToNilBidder) {
     EXPECT_EQ(bot.pass(info), cards("2D 3C"));
 }
 
+// Seat 3 of a Hearts hand holding `hand`: seat 1 took the first trick (clubs) with the A♣ and led
+// the T♦, and seat 2 followed with the 2♦.
+InfoState after_ten_of_diamonds(const Rules& rules, const char* hand) {
+    return mid_play(rules, cards(hand),
+                    {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "TD"), pc(2, "2D")});
+}
+
 TEST(RuleBot, HeartsDucksWithHighestLosingCard) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
-    const InfoState info =
-        mid_play(rules, cards("3D 9D JD KD 5C 6H 7S"),
-                 {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "TD"), pc(2, "2D")});
+    const InfoState info = after_ten_of_diamonds(rules, "3D 9D JD KD 5C 6H 7S");
     ASSERT_EQ(info.seat, 3);
     RuleBot bot;
     EXPECT_EQ(bot.play(info), parse_card("9D"));
@@ -104,9 +115,7 @@ TEST(RuleBot, HeartsDucksWithHighestLosingCard) {
 
 TEST(RuleBot, HeartsDumpsQueenOfSpadesWhenVoid) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
-    const InfoState info =
-        mid_play(rules, cards("QS AH KC 5C 2S"),
-                 {pc(0, "2C"), pc(1, "AC"), pc(2, "3C"), pc(3, "4C"), pc(1, "TD"), pc(2, "2D")});
+    const InfoState info = after_ten_of_diamonds(rules, "QS AH KC 5C 2S");
     RuleBot bot;
     EXPECT_EQ(bot.play(info), parse_card("QS"));
 }
@@ -123,9 +132,7 @@ TEST(RuleBot, HeartsTakesCleanTrickLastWithHighCard) {
 
 // Seat 0 about to pass three cards of `hand` to the left.
 InfoState hearts_pass_view(const Rules& rules, const char* hand) {
-    InfoState info;
-    info.rules = &rules;
-    info.phase = Phase::kPass;
+    InfoState info = view_in(rules, Phase::kPass);
     info.pass_count = 3;
     info.pass_to = 1;
     info.hand = cards(hand);
@@ -157,7 +164,7 @@ TEST(RuleBot, HeartsPassesHighHeartsAndBigSpadesWithoutQueen) {
 TEST(RuleBot, HeartsRanksEveryPassWithItsOwnFirst) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     const InfoState info = hearts_pass_view(rules, "AS KS 2S AH KH 3H 2D 4D 6D 8D 3C 5C 7C");
-    const std::vector<CardSet> ranked = rule_bot_detail::hearts_passes_by_danger(info);
+    const std::vector<CardSet> ranked = heuristics::hearts_passes_by_danger(info);
     ASSERT_EQ(ranked.size(), 286u);  // 13 choose 3
     EXPECT_EQ(ranked.front(), RuleBot().pass(info));
     std::vector<CardSet> sorted = ranked;
@@ -225,10 +232,7 @@ TEST(RuleBot, SpadesCoversPartnersNilAndAttacksOpponents) {
 
 TEST(RuleBot, SpadesBidsSensibly) {
     const Rules rules = load_rules(preset_path("spades-partnership"), {});
-    InfoState info;
-    info.rules = &rules;
-    info.phase = Phase::kBid;
-    info.seat = 0;
+    InfoState info = view_in(rules, Phase::kBid);
     RuleBot bot;
     info.hand = cards("AS KS QS AH KH QH AD KD QD AC KC QC 2C");
     EXPECT_GE(bot.bid(info), 8);
@@ -248,47 +252,39 @@ TEST(RuleBot, SpadesBidsSensibly) {
     EXPECT_EQ(bot.bid(info), 1);
 }
 
+// The mean hand score of the rule bot's seats and of the random ones over `hands` single hands
+// from seeds first_seed, first_seed + 1, ...; seat s of hand h is the rule bot when rule(h, s).
+// Each seat scores its unit's delta (its side's in partnership Spades).
+template <class IsRule>
+std::pair<double, double> mean_points(const Rules& rules, int first_seed, int hands, IsRule rule) {
+    double rule_points = 0, random_points = 0;
+    int rule_seats = 0, random_seats = 0;
+    for (int h = 0; h < hands; ++h) {
+        Game game(rules, first_seed + h);
+        game.stop_after_hand();
+        testing::play_seated(game, [&](int s) { return rule_or_random(rule(h, s), h * 4 + s); });
+        const HandScore& score = game.finished_hands().at(0).score;
+        for (int s = 0; s < rules.players; ++s) {
+            (rule(h, s) ? rule_points : random_points) += score.delta[rules.unit_of(s)];
+            ++(rule(h, s) ? rule_seats : random_seats);
+        }
+    }
+    return {rule_points / rule_seats, random_points / random_seats};
+}
+
 // Averages over single hands with the rule bot's seat rotating.
 TEST(RuleBot, BeatsRandomClearly) {
     {
-        const Rules rules = load_rules(preset_path("hearts4"), {});
-        double rule_points = 0, random_points = 0;
-        const int hands = 150;
-        for (int h = 0; h < hands; ++h) {
-            Game game(rules, 1000 + h);
-            game.stop_after_hand();
-            const int rule_seat = h % 4;
-            std::vector<std::unique_ptr<Player>> players;
-            for (int s = 0; s < 4; ++s)
-                players.push_back(rule_or_random(s == rule_seat, h * 4 + s));
-            run_game(game, players);
-            const HandScore& score = game.finished_hands().at(0).score;
-            for (int s = 0; s < 4; ++s)
-                (s == rule_seat ? rule_points : random_points) += score.delta[s];
-        }
-        rule_points /= hands;
-        random_points /= 3.0 * hands;
+        const auto [rule_points, random_points] =
+            mean_points(load_rules(preset_path("hearts4"), {}), 1000, 150,
+                        [](int h, int s) { return s == h % 4; });
         EXPECT_LT(rule_points + 2.5, random_points)
             << "hearts: rule " << rule_points << " random " << random_points;
     }
     {
-        const Rules rules = load_rules(preset_path("spades-partnership"), {});
-        double rule_points = 0, random_points = 0;
-        const int hands = 150;
-        for (int h = 0; h < hands; ++h) {
-            Game game(rules, 2000 + h);
-            game.stop_after_hand();
-            const int rule_side = h % 2;
-            std::vector<std::unique_ptr<Player>> players;
-            for (int s = 0; s < 4; ++s)
-                players.push_back(rule_or_random(s % 2 == rule_side, h * 4 + s));
-            run_game(game, players);
-            const HandScore& score = game.finished_hands().at(0).score;
-            rule_points += score.delta[rule_side];
-            random_points += score.delta[1 - rule_side];
-        }
-        rule_points /= hands;
-        random_points /= hands;
+        const auto [rule_points, random_points] =
+            mean_points(load_rules(preset_path("spades-partnership"), {}), 2000, 150,
+                        [](int h, int s) { return s % 2 == h % 2; });
         EXPECT_GT(rule_points, 30) << "spades: rule side " << rule_points;
         EXPECT_GT(rule_points, random_points + 60)
             << "spades: rule " << rule_points << " random " << random_points;

@@ -254,18 +254,16 @@ TEST(HeartsScoring, MoonWithFivePlayers) {
               (std::vector<int>{26, 26, 26, 0, 26}));
 }
 
-// Per-unit numbers from a list, zero beyond it.
-template <class Array>
-Array per_unit(std::initializer_list<int> values) {
-    Array out{};
-    std::copy(values.begin(), values.end(), out.begin());
+// A T whose per-unit array `field` holds `values`, zero beyond them.
+template <class T, class Array>
+T with_units(Array T::*field, std::initializer_list<int> values) {
+    T out{};
+    std::copy(values.begin(), values.end(), (out.*field).begin());
     return out;
 }
 
 ScoreBoard board(std::initializer_list<int> scores) {
-    ScoreBoard b;
-    b.score = per_unit<decltype(b.score)>(scores);
-    return b;
+    return with_units(&ScoreBoard::score, scores);
 }
 
 TEST(GameEnd, Spades) {
@@ -299,9 +297,7 @@ TEST(GameEnd, Hearts) {
 }
 
 HandScore deltas(std::initializer_list<int> d) {
-    HandScore s;
-    s.delta = per_unit<decltype(s.delta)>(d);
-    return s;
+    return with_units(&HandScore::delta, d);
 }
 
 TEST(HandWinners, FewestPointsInHeartsHighestScoreInSpades) {

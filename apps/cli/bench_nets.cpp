@@ -1,0 +1,147 @@
+#include "apps/cli/bench_nets.hpp"
+
+#include <fmt/format.h>
+
+#include <ctime>
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/seeds.hpp"
+#include "cardgames/models/card_features.hpp"
+#include "cardgames/models/model_store.hpp"
+#include "cardgames/rules/game.hpp"
+
+namespace apps {
+
+namespace {
+
+using cardgames::Card;
+using cardgames::CardSet;
+using cardgames::Game;
+using cardgames::InfoState;
+using cardgames::Phase;
+namespace models = cardgames::models;
+
+// One hand's play, as every seat saw it: the view at the first card, then the cards in order.
+struct HandPlay {
+    std::vector<InfoState> start;               // by seat
+    std::vector<std::pair<int, Card>> cards;    // (seat, card)
+    std::vector<std::vector<InfoState>> after;  // by card, by seat: for the full recomputation
+};
+
+// Plays a hand with random legal choices (bids of 3, the lowest cards passed). The views point at
+// `rules`, not at the game's copy, which ends here.
+HandPlay play_hand(const cardgames::Rules& rules, std::uint64_t seed) {
+    Game game(rules, seed);
+    std::uint64_t state = seed;
+    auto next = [&state] { return state = cardgames::mix_seed(state, 1); };
+    while (game.phase() != Phase::kPlay) {
+        const InfoState info = game.info_state(game.to_act());
+        if (game.phase() == Phase::kBlindNil)
+            game.choose_blind_nil(false);
+        else if (game.phase() == Phase::kBid)
+            game.choose_bid(3);
+        else if (game.phase() == Phase::kPass) {
+            CardSet hand = info.hand, pass;
+            for (int i = 0; i < info.pass_count; ++i) pass |= hand.pop_lowest();
+            game.choose_pass(pass);
+        }
+    }
+    HandPlay h;
+    const int n = rules.players, total = rules.cards_per_hand() * n;
+    auto view = [&](int seat) {
+        InfoState info = game.info_state(seat);
+        info.rules = &rules;
+        return info;
+    };
+    for (int s = 0; s < n; ++s) h.start.push_back(view(s));
+    for (int k = 0; k < total; ++k) {
+        const CardSet legal = game.play_state().legal_moves(game.play_rules());
+        std::vector<Card> choices(legal.begin(), legal.end());
+        const Card card = choices[next() % choices.size()];
+        h.cards.emplace_back(game.to_act(), card);
+        game.choose_card(card);
+        if (k + 1 == total) break;  // the hand is scored: its last view is not a decision
+        h.after.emplace_back();
+        for (int s = 0; s < n; ++s) h.after.back().push_back(view(s));
+    }
+    return h;
+}
+
+// The thread's CPU time: on a machine shared with other work, the time the evaluations took rather
+// than the time they waited for a core.
+double cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+}  // namespace
+
+int bench_nets(const cardgames::Rules& rules, const std::string& model, int hands,
+               std::uint64_t seed) {
+    const std::string form = cardgames::form_name(rules);
+    models::ModelStore store;
+    std::shared_ptr<const models::Network> net;
+    if (model.empty())
+        net = std::make_shared<const models::Network>(
+            models::random_network_file(form, "value", rules.players, 1));
+    else
+        net = store.network(model, form);
+    std::vector<HandPlay> plays;
+    for (int h = 0; h < hands; ++h)
+        plays.push_back(play_hand(rules, cardgames::mix_seed(seed, static_cast<std::uint64_t>(h))));
+    const int n = rules.players;
+    long positions = 0;
+    for (const HandPlay& h : plays) positions += static_cast<long>(h.after.size()) * n;
+
+    // The same positions both ways; the sums of the outputs must agree (both are exact sums of the
+    // same integer accumulators, then the same float layers).
+    models::Evaluator e(*net);
+    double full_sum = 0, inc_sum = 0;
+    const double t_full = cpu_seconds();
+    for (const HandPlay& h : plays)
+        for (const std::vector<InfoState>& views : h.after)
+            for (const InfoState& info : views) {
+                models::ActiveFeatures f;
+                models::card_features(info, f);
+                e.refresh(f.view());
+                full_sum += e.evaluate()[0];
+            }
+    const double full_secs = cpu_seconds() - t_full;
+
+    std::vector<models::Evaluator> seat_eval(static_cast<std::size_t>(n), models::Evaluator(*net));
+    const double t_inc = cpu_seconds();
+    for (const HandPlay& h : plays) {
+        std::vector<models::CardFeatureTracker> trackers;
+        for (int s = 0; s < n; ++s) {
+            trackers.emplace_back(h.start[s]);
+            models::ActiveFeatures f;
+            models::card_features(h.start[s], f);
+            seat_eval[s].refresh(f.view());
+        }
+        for (std::size_t k = 0; k < h.after.size(); ++k)
+            for (int s = 0; s < n; ++s) {
+                trackers[s].play(h.cards[k].first, h.cards[k].second, seat_eval[s]);
+                inc_sum += seat_eval[s].evaluate()[0];
+            }
+    }
+    const double inc_secs = cpu_seconds() - t_inc;
+
+    std::cout << fmt::format("network {}: {} inputs, accumulator {}, {} outputs ({})\n",
+                             model.empty() ? "random (seed 1)" : model, net->inputs(),
+                             net->accumulator_size(), net->outputs(), form);
+    std::cout << fmt::format("{:<14}{:>12}{:>14}{:>14}   (CPU time of this thread)\n",
+                             "accumulator", "evals", "evals/s", "ns/eval");
+    for (const auto& [name, secs] :
+         {std::pair{"full", full_secs}, std::pair{"incremental", inc_secs}})
+        std::cout << fmt::format("{:<14}{:>12}{:>14.0f}{:>14.1f}\n", name, positions,
+                                 positions / secs, secs * 1e9 / positions);
+    std::cout << fmt::format("outputs agree: {} (sum of first outputs {:.6f})\n",
+                             full_sum == inc_sum ? "yes" : "NO", full_sum);
+    return full_sum == inc_sum ? 0 : 1;
+}
+
+}  // namespace apps

@@ -1,0 +1,593 @@
+#include "apps/learn/selfplay_format.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <bit>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+#include "cardgames/cards/error.hpp"
+#include "cardgames/cards/json_input.hpp"
+#include "cardgames/rules/dealing.hpp"
+#include "cardgames/rules/game.hpp"
+#include "cardgames/rules/record.hpp"
+
+namespace apps {
+
+using cardgames::CardSet;
+using cardgames::InputError;
+using cardgames::Phase;
+using nlohmann::json;
+
+namespace {
+
+// Byte offsets of the record's fields (docs/design/selfplay-format.md).
+constexpr std::size_t kHandAt = 0, kSeatAt = 4, kPhaseAt = 5, kPlyAt = 6, kActionAt = 7,
+                      kLegalAt = 8, kHistorySizeAt = 9, kIndexAt = 10, kCountAt = 11,
+                      kResultAt = 12, kDealAt = 24, kHistoryAt = 44, kValuesAt = 98, kCheckAt = 134;
+constexpr int kDealBits = 3, kHistoryBits = 6;
+static_assert(kResultAt + 2 * cardgames::kMaxPlayers == kDealAt);
+static_assert(kDealAt + (kDeckCards * kDealBits + 7) / 8 == kHistoryAt);
+static_assert(kHistoryAt + (kMaxHistory * kHistoryBits + 7) / 8 == kValuesAt);
+static_assert(kValuesAt + 2 * kMaxValues == kCheckAt && kCheckAt + 2 == kRecordSize);
+
+constexpr const char* kMagic = "cardgames-selfplay";
+
+void put_bits(unsigned char* at, int bit, int width, unsigned value) {
+    for (int i = 0; i < width; ++i, ++bit)
+        if (value >> i & 1u)
+            at[bit / 8] = static_cast<unsigned char>(at[bit / 8] | 1u << (bit % 8));
+}
+
+unsigned get_bits(const unsigned char* at, int bit, int width) {
+    unsigned v = 0;
+    for (int i = 0; i < width; ++i, ++bit)
+        v |= static_cast<unsigned>(at[bit / 8] >> (bit % 8) & 1u) << i;
+    return v;
+}
+
+void put_u16(unsigned char* at, std::uint16_t v) {
+    at[0] = static_cast<unsigned char>(v & 0xff);
+    at[1] = static_cast<unsigned char>(v >> 8);
+}
+
+std::uint16_t get_u16(const unsigned char* at) {
+    return static_cast<std::uint16_t>(at[0] | at[1] << 8);
+}
+
+// The record's check: FNV-1a of its other bytes, folded to 16 bits.
+std::uint16_t check_of(const unsigned char* bytes) {
+    const std::uint64_t h = fnv1a(std::string_view(reinterpret_cast<const char*>(bytes), kCheckAt));
+    return static_cast<std::uint16_t>((h ^ h >> 16 ^ h >> 32 ^ h >> 48) & 0xffff);
+}
+
+[[noreturn]] void bad_field(const std::string& where, const std::string& field,
+                            const std::string& what) {
+    throw InputError(where + ": field '" + field + "': " + what);
+}
+
+// The number of legal actions in the Python numbering of the seat to act.
+int legal_count(const cardgames::Game& game, CardSet pending) {
+    const cardgames::Rules& rules = game.rules();
+    switch (game.phase()) {
+        case Phase::kBlindNil:
+            return 2;
+        case Phase::kBid:
+            return rules.cards_per_hand() + (rules.nil_allowed ? 1 : 0);
+        case Phase::kPass:
+            return (game.play_state().hands[game.to_act()] - pending).size();
+        case Phase::kPlay:
+            return game.play_state().legal_moves(game.play_rules()).size();
+        case Phase::kGameOver:
+            return 0;
+    }
+    return 0;
+}
+
+}  // namespace
+
+int action_of_code(Phase phase, int code) {
+    switch (phase) {
+        case Phase::kBlindNil:
+            return kBlindNilActionBase + code;
+        case Phase::kBid:
+            return kBidActionBase + code;
+        case Phase::kPass:
+            return kPassActionBase + code;
+        default:
+            return code;
+    }
+}
+
+int code_of_action(int action) {
+    if (action >= kBlindNilActionBase) return action - kBlindNilActionBase;
+    if (action >= kBidActionBase) return action - kBidActionBase;
+    if (action >= kPassActionBase) return action - kPassActionBase;
+    return action;
+}
+
+std::uint16_t half_of(float x) {
+    const std::uint32_t f = std::bit_cast<std::uint32_t>(x);
+    const std::uint16_t sign = static_cast<std::uint16_t>(f >> 16 & 0x8000);
+    const std::uint32_t abs = f & 0x7fffffff;
+    if (abs >= 0x7f800000)  // inf or NaN
+        return static_cast<std::uint16_t>(sign | 0x7c00 | (abs > 0x7f800000 ? 0x200 : 0));
+    if (abs >= 0x477ff000) return static_cast<std::uint16_t>(sign | 0x7c00);  // rounds to inf
+    if (abs < 0x38800000) {  // a subnormal half (or zero): x / 2^-24, rounded to nearest even
+        const float scaled = std::bit_cast<float>(abs) * 16777216.0f;
+        return static_cast<std::uint16_t>(sign |
+                                          static_cast<std::uint16_t>(std::nearbyint(scaled)));
+    }
+    // A normal half: drop 13 bits of the mantissa, rounding to nearest even (a carry into the
+    // exponent is the right result).
+    const std::uint32_t rebased = abs - 0x38000000;
+    const std::uint32_t rounded = rebased + 0xfff + (rebased >> 13 & 1);
+    return static_cast<std::uint16_t>(sign | rounded >> 13);
+}
+
+float float_of_half(std::uint16_t h) {
+    const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000) << 16;
+    const std::uint32_t exp = h >> 10 & 0x1f, man = h & 0x3ff;
+    if (exp == 0) {
+        const float v = static_cast<float>(man) / 16777216.0f;
+        return sign ? -v : v;
+    }
+    if (exp == 31) return std::bit_cast<float>(sign | 0x7f800000 | man << 13);
+    return std::bit_cast<float>(sign | (exp + 112) << 23 | man << 13);
+}
+
+std::string encode_record(const DecisionRecord& r) {
+    std::string out(kRecordSize, '\0');
+    auto* b = reinterpret_cast<unsigned char*>(out.data());
+    for (int i = 0; i < 4; ++i) b[kHandAt + i] = static_cast<unsigned char>(r.hand >> (8 * i));
+    b[kSeatAt] = static_cast<unsigned char>(r.seat);
+    b[kPhaseAt] = static_cast<unsigned char>(r.phase);
+    b[kPlyAt] = static_cast<unsigned char>(r.ply);
+    b[kActionAt] = static_cast<unsigned char>(r.action);
+    b[kLegalAt] = static_cast<unsigned char>(r.legal);
+    b[kHistorySizeAt] = static_cast<unsigned char>(r.history_size);
+    b[kIndexAt] = static_cast<unsigned char>(r.index);
+    b[kCountAt] = static_cast<unsigned char>(r.count);
+    for (int s = 0; s < cardgames::kMaxPlayers; ++s)
+        put_u16(b + kResultAt + 2 * s, static_cast<std::uint16_t>(r.result[s]));
+    for (int c = 0; c < kDeckCards; ++c) put_bits(b + kDealAt, c * kDealBits, kDealBits, r.deal[c]);
+    for (int i = 0; i < r.history_size; ++i)
+        put_bits(b + kHistoryAt, i * kHistoryBits, kHistoryBits, r.history[i]);
+    for (int k = 0; k < kMaxValues; ++k) put_u16(b + kValuesAt + 2 * k, half_of(r.values[k]));
+    put_u16(b + kCheckAt, check_of(b));
+    return out;
+}
+
+DecisionRecord decode_record(const unsigned char* b, const cardgames::Rules& rules,
+                             const std::string& where) {
+    if (get_u16(b + kCheckAt) != check_of(b))
+        bad_field(where, "check", "does not match the record's bytes (a damaged record)");
+    DecisionRecord r;
+    r.hand = static_cast<std::uint32_t>(b[0] | b[1] << 8 | b[2] << 16) |
+             static_cast<std::uint32_t>(b[3]) << 24;
+    auto byte = [&](std::size_t at, const char* field, int hi) {
+        if (b[at] > hi)
+            bad_field(where, field, std::to_string(b[at]) + " is more than " + std::to_string(hi));
+        return static_cast<int>(b[at]);
+    };
+    r.seat = byte(kSeatAt, "seat", rules.players - 1);
+    r.phase = static_cast<Phase>(byte(kPhaseAt, "phase", static_cast<int>(Phase::kPlay)));
+    r.history_size = byte(kHistorySizeAt, "history_size", kMaxHistory);
+    r.ply = byte(kPlyAt, "ply", r.history_size - 1);
+    r.action = byte(kActionAt, "action", kBlindNilActionBase + 1);
+    r.legal = byte(kLegalAt, "legal", 64);
+    if (r.legal < 1) bad_field(where, "legal", "0: a decision has a legal action");
+    r.count = byte(kCountAt, "count", r.history_size);
+    r.index = byte(kIndexAt, "index", r.count - 1);
+    for (int s = 0; s < cardgames::kMaxPlayers; ++s) {
+        r.result[s] = static_cast<std::int16_t>(get_u16(b + kResultAt + 2 * s));
+        if (s >= rules.players && r.result[s] != 0)
+            bad_field(
+                where, "result",
+                "a result for seat " + std::to_string(s) + " of " + std::to_string(rules.players));
+    }
+    for (int c = 0; c < kDeckCards; ++c) {
+        r.deal[c] = static_cast<std::uint8_t>(get_bits(b + kDealAt, c * kDealBits, kDealBits));
+        if (r.deal[c] != kNotDealt && r.deal[c] >= rules.players)
+            bad_field(where, "deal",
+                      "card " + std::to_string(c) + " dealt to seat " + std::to_string(r.deal[c]));
+    }
+    for (int i = 0; i < kMaxHistory; ++i) {
+        r.history[i] =
+            static_cast<std::uint8_t>(get_bits(b + kHistoryAt, i * kHistoryBits, kHistoryBits));
+        if (i >= r.history_size && r.history[i] != 0)
+            bad_field(where, "history", "codes after its history_size");
+    }
+    for (int k = 0; k < kMaxValues; ++k) {
+        r.values[k] = float_of_half(get_u16(b + kValuesAt + 2 * k));
+        if (std::isinf(r.values[k])) bad_field(where, "values", "an infinite value");
+        if (k >= r.legal && !std::isnan(r.values[k]))
+            bad_field(where, "values", "a value past the legal actions");
+    }
+    return r;
+}
+
+void replay_record(const DecisionRecord& r, const cardgames::Rules& rules,
+                   const std::string& where) {
+    cardgames::Deal deal;
+    deal.players = rules.players;
+    for (int c = 0; c < kDeckCards; ++c)
+        if (r.deal[c] != kNotDealt) deal.hands[r.deal[c]] |= card_of_number(c);
+    cardgames::Game game(rules, 0);
+    game.stop_after_hand();
+    try {
+        cardgames::validate_deal(deal, rules);
+        game.set_deal(deal);
+    } catch (const InputError& e) {
+        bad_field(where, "deal", e.what());
+    }
+    CardSet pending;
+    for (int i = 0; i < r.history_size; ++i) {
+        if (game.over()) bad_field(where, "history", "actions after the hand is over");
+        const Phase phase = game.phase();
+        const int code = r.history[i];
+        if (i == r.ply) {
+            if (phase != r.phase || game.to_act() != r.seat)
+                bad_field(where, "phase", "not the phase and seat to act at its ply");
+            if (action_of_code(phase, code) != r.action)
+                bad_field(where, "action", "not the history's action at its ply");
+            if (legal_count(game, pending) != r.legal)
+                bad_field(where, "legal", "not the number of legal actions at its ply");
+        }
+        std::string why;
+        switch (phase) {
+            case Phase::kBlindNil:
+                why = code > 1 ? "not a blind nil answer" : game.choose_blind_nil(code == 1);
+                break;
+            case Phase::kBid:
+                why = game.choose_bid(code);
+                break;
+            case Phase::kPass: {
+                if (code >= kDeckCards) {
+                    why = "not a card";
+                    break;
+                }
+                const cardgames::Card c = card_of_number(code);
+                if (!game.play_state().hands[game.to_act()].contains(c) || pending.contains(c)) {
+                    why = "a card the seat cannot pass";
+                    break;
+                }
+                pending |= c;
+                if (static_cast<int>(pending.size()) == game.info_state(game.to_act()).pass_count) {
+                    why = game.choose_pass(pending);
+                    pending = CardSet();
+                }
+                break;
+            }
+            case Phase::kPlay:
+                why = code >= kDeckCards ? "not a card" : game.choose_card(card_of_number(code));
+                break;
+            case Phase::kGameOver:
+                break;
+        }
+        if (!why.empty()) bad_field(where, "history", "action " + std::to_string(i) + ": " + why);
+    }
+    if (!game.over()) bad_field(where, "history", "ends before the hand does");
+    const cardgames::HandRecord& hand = game.finished_hands().back();
+    for (int s = 0; s < rules.players; ++s)
+        if (r.result[s] != hand.score.delta[rules.unit_of(s)])
+            bad_field(where, "result",
+                      "seat " + std::to_string(s) + " did not score " +
+                          std::to_string(r.result[s]) + " in the hand");
+}
+
+std::string ShardHeader::bytes() const {
+    const json j = {{"options", options},
+                    {"shard", shard},
+                    {"first_hand", first_hand},
+                    {"header_size", kShardHeaderSize},
+                    {"record_size", kRecordSize}};
+    std::string out =
+        std::string(kMagic) + " " + std::to_string(kSelfplayFormat) + "\n" + j.dump() + "\n";
+    if (out.size() > kShardHeaderSize)
+        throw InputError("the run's options take more than " + std::to_string(kShardHeaderSize) +
+                         " bytes: shorter bot specs");
+    out.resize(kShardHeaderSize, '\0');
+    return out;
+}
+
+ShardHeader parse_shard_header(const std::string& head, const std::string& path) {
+    const std::string where = "'" + path + "'";
+    const std::string magic = std::string(kMagic) + " ";
+    if (head.size() < kShardHeaderSize || head.compare(0, magic.size(), magic) != 0)
+        bad_field(where, "header", "not a cardgames self-play shard");
+    const std::size_t nl = head.find('\n');
+    if (head.substr(magic.size(), nl - magic.size()) != std::to_string(kSelfplayFormat))
+        bad_field(where, "header",
+                  "format '" + head.substr(magic.size(), nl - magic.size()) +
+                      "', this program reads " + std::to_string(kSelfplayFormat));
+    const std::size_t end = head.find('\n', nl + 1);
+    if (end == std::string::npos || end >= kShardHeaderSize ||
+        head.find_first_not_of('\0', end + 1) < kShardHeaderSize)
+        bad_field(where, "header", "not one JSON line followed by zero bytes");
+    ShardHeader h;
+    try {
+        const json j = json::parse(head.substr(nl + 1, end - nl - 1));
+        const cardgames::JsonField f(j, "");
+        if (f["header_size"].integer(0, 1 << 30) != static_cast<long long>(kShardHeaderSize))
+            f["header_size"].fail("not " + std::to_string(kShardHeaderSize));
+        if (f["record_size"].integer(0, 1 << 30) != static_cast<long long>(kRecordSize))
+            f["record_size"].fail("not " + std::to_string(kRecordSize));
+        h.options = f["options"].object();
+        const long shard_hands =
+            static_cast<long>(f["options"]["shard_hands"].integer(1, 1'000'000'000));
+        h.shard = static_cast<long>(f["shard"].integer(0, 1'000'000'000));
+        h.first_hand = static_cast<long>(f["first_hand"].integer(0, 1'000'000'000));
+        if (h.first_hand != h.shard * shard_hands) f["first_hand"].fail("not shard x shard_hands");
+        h.rules = cardgames::rules_from_json(f["options"]["rules"]);
+    } catch (const json::exception& e) {
+        bad_field(where, "header", std::string("not JSON (") + e.what() + ")");
+    } catch (const InputError& e) {
+        bad_field(where, "header", e.what());
+    }
+    return h;
+}
+
+std::string shard_name(long shard) {
+    std::string digits = std::to_string(shard);
+    if (digits.size() < 5) digits.insert(0, 5 - digits.size(), '0');
+    return "shard-" + digits + ".cgsp";
+}
+
+namespace {
+
+std::string read_head(const std::string& path, std::uintmax_t& size) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError("'" + path + "': cannot open for reading");
+    std::string head(kShardHeaderSize, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    size = std::filesystem::file_size(path);
+    return head;
+}
+
+// The shard files of a folder in order, checked to be shard 0, 1, ... with nothing else named
+// like a shard among them.
+std::vector<std::string> shard_paths(const std::string& folder) {
+    namespace fs = std::filesystem;
+    std::vector<std::string> out;
+    for (long k = 0;; ++k) {
+        const fs::path p = fs::path(folder) / shard_name(k);
+        if (!fs::exists(p)) break;
+        out.push_back(p.string());
+    }
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.ends_with(".cgsp") &&
+            std::find(out.begin(), out.end(), entry.path().string()) == out.end())
+            throw InputError("'" + entry.path().string() + "': a shard out of sequence (shard " +
+                             std::to_string(out.size()) + " is missing)");
+    }
+    return out;
+}
+
+// Reads the records of one shard in order, checking each and how they follow one another: hands
+// ascending inside the shard's range, each hand's records numbered 0..count-1. `each(record,
+// end)` gets each record and the byte offset after it. Returns the offset after the last whole
+// hand and how many hands it holds; `cut` is set when bytes follow it (a partial record or hand).
+struct Scan {
+    std::uintmax_t whole = kShardHeaderSize;
+    long hands = 0;
+    long next_hand = 0;
+    bool cut = false;
+};
+
+template <class Each>
+Scan scan_shard(const std::string& path, const ShardHeader& h, long shard_hands, Each each) {
+    std::ifstream in(path, std::ios::binary);
+    in.seekg(static_cast<std::streamoff>(kShardHeaderSize));
+    Scan s;
+    s.next_hand = h.first_hand;
+    std::string buf(kRecordSize, '\0');
+    std::uintmax_t at = kShardHeaderSize;
+    int expect_index = 0, count = 0;
+    long hand = -1;
+    for (;;) {
+        in.read(buf.data(), static_cast<std::streamsize>(kRecordSize));
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (got == 0) break;
+        if (got < kRecordSize) {
+            s.cut = true;
+            break;
+        }
+        const std::string where =
+            "'" + path + "' record " + std::to_string((at - kShardHeaderSize) / kRecordSize);
+        const DecisionRecord r =
+            decode_record(reinterpret_cast<const unsigned char*>(buf.data()), h.rules, where);
+        if (expect_index == 0) {
+            if (static_cast<long>(r.hand) < s.next_hand ||
+                static_cast<long>(r.hand) >= h.first_hand + shard_hands)
+                bad_field(where, "hand",
+                          std::to_string(r.hand) +
+                              " out of order or outside "
+                              "the shard's hands");
+            hand = r.hand;
+            count = r.count;
+        } else if (static_cast<long>(r.hand) != hand || r.count != count) {
+            bad_field(where, "hand", "hand " + std::to_string(hand) + " ends early");
+        }
+        if (r.index != expect_index)
+            bad_field(where, "index",
+                      std::to_string(r.index) + ", expected " + std::to_string(expect_index));
+        at += kRecordSize;
+        each(r, where);
+        if (++expect_index == count) {
+            expect_index = 0;
+            ++s.hands;
+            s.next_hand = hand + 1;
+            s.whole = at;
+        }
+    }
+    if (expect_index != 0) s.cut = true;
+    return s;
+}
+
+}  // namespace
+
+SelfplaySummary read_selfplay(const std::string& folder) {
+    namespace fs = std::filesystem;
+    if (!fs::is_directory(folder))
+        throw InputError("'" + folder + "': not a folder of self-play shards");
+    SelfplaySummary out;
+    const std::vector<std::string> paths = shard_paths(folder);
+    if (paths.empty()) throw InputError("'" + folder + "': no shards (shard-00000.cgsp)");
+    for (std::size_t k = 0; k < paths.size(); ++k) {
+        std::uintmax_t size = 0;
+        const ShardHeader h = parse_shard_header(read_head(paths[k], size), paths[k]);
+        if (k == 0) out.options = h.options;
+        if (h.options != out.options)
+            bad_field("'" + paths[k] + "'", "header", "other options than shard 0's");
+        if (h.shard != static_cast<long>(k))
+            bad_field("'" + paths[k] + "'", "header",
+                      "says it is shard " + std::to_string(h.shard));
+        const long shard_hands = h.options["shard_hands"].get<long>();
+        const Scan s = scan_shard(paths[k], h, shard_hands,
+                                  [&](const DecisionRecord& r, const std::string& where) {
+                                      replay_record(r, h.rules, where);
+                                      ++out.by_phase[static_cast<std::size_t>(r.phase)];
+                                      ++out.records;
+                                  });
+        if (s.cut)
+            bad_field("'" + paths[k] + "'", "records",
+                      "cut short after " + std::to_string(s.hands) +
+                          " whole hands (resume the run to finish it)");
+        const long total = h.options["hands"].get<long>();
+        const long expected = std::min(shard_hands, total - h.first_hand);
+        if (k + 1 < paths.size() && s.hands != expected)
+            bad_field("'" + paths[k] + "'", "records",
+                      std::to_string(s.hands) + " hands of " + std::to_string(expected));
+        out.hands += s.hands;
+        ++out.shards;
+    }
+    return out;
+}
+
+ShardWriter::ShardWriter(const std::string& folder, const json& options, bool resume)
+    : folder_(folder), options_(options) {
+    namespace fs = std::filesystem;
+    rules_ = cardgames::rules_from_json(options_.at("rules"));
+    shard_hands_ = options_.at("shard_hands").get<long>();
+    std::error_code ec;
+    if (fs::exists(folder) && !fs::is_directory(folder))
+        throw InputError("--out '" + folder + "': not a folder; give a folder for the shards");
+    fs::create_directories(folder, ec);
+    if (ec)
+        throw InputError("--out '" + folder + "': cannot make the folder (" + ec.message() + ")");
+    const std::string lock = (fs::path(folder) / ".lock").string();
+    lock_fd_ = ::open(lock.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0)
+        throw InputError("--out '" + folder +
+                         "': another run is writing this folder (or it cannot be locked); wait "
+                         "for it to end or choose another folder");
+    const std::vector<std::string> paths = shard_paths(folder);
+    if (!paths.empty() && !resume)
+        throw InputError("--out '" + folder +
+                         "': the folder holds shards; add --resume to continue the run, or "
+                         "choose another folder");
+    if (paths.empty()) return;  // the first append opens shard 0
+    for (std::size_t k = 0; k + 1 < paths.size(); ++k) {
+        const long next = resume_shard(static_cast<long>(k), paths[k]);
+        if (next != std::min<long>((static_cast<long>(k) + 1) * shard_hands_,
+                                   options_.at("hands").get<long>()))
+            bad_field("'" + paths[k] + "'", "records",
+                      "ends at hand " + std::to_string(next) + ", before the shard's last");
+    }
+    next_hand_ = resume_shard(static_cast<long>(paths.size()) - 1, paths.back());
+}
+
+// Checks shard `shard` against this run, cuts it back to its last whole hand, and returns the
+// hand that follows it.
+long ShardWriter::resume_shard(long shard, const std::string& path) {
+    namespace fs = std::filesystem;
+    std::uintmax_t size = 0;
+    const std::string head = read_head(path, size);
+    ShardHeader expected;
+    expected.options = options_;
+    expected.shard = shard;
+    expected.first_hand = shard * shard_hands_;
+    const std::string want = expected.bytes();
+    if (head.size() < kShardHeaderSize && want.compare(0, head.size(), head) == 0) {
+        fs::resize_file(path, 0);  // killed while writing the header: start the shard afresh
+        open_shard(shard, true);
+        return expected.first_hand;
+    }
+    const ShardHeader h = parse_shard_header(head, path);
+    if (head != want)
+        throw InputError("'" + path + "': made by a run with other options (" + h.options.dump() +
+                         "); resume with the same options or choose another "
+                         "--out");
+    const Scan s =
+        scan_shard(path, h, shard_hands_, [](const DecisionRecord&, const std::string&) {});
+    if (s.cut || s.whole != size) {
+        note_ = "'" + path + "': dropping " + std::to_string(size - s.whole) +
+                " bytes of an unfinished hand (the previous run was killed while writing it)";
+        fs::resize_file(path, s.whole);
+    }
+    open_shard(shard, false);
+    return s.next_hand;
+}
+
+void ShardWriter::open_shard(long shard, bool fresh) {
+    namespace fs = std::filesystem;
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    const std::string path = (fs::path(folder_) / shard_name(shard)).string();
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd_ < 0)
+        throw RunError("'" + path + "': cannot open for writing (" + std::strerror(errno) + ")");
+    open_shard_ = shard;
+    if (fresh) {
+        ShardHeader h;
+        h.options = options_;
+        h.shard = shard;
+        h.first_hand = shard * shard_hands_;
+        const std::string bytes = h.bytes();
+        if (::ftruncate(fd_, 0) != 0 ||
+            ::write(fd_, bytes.data(), bytes.size()) != static_cast<ssize_t>(bytes.size()))
+            throw RunError("'" + path + "': writing the header failed (" + std::strerror(errno) +
+                           ")");
+    }
+}
+
+void ShardWriter::append(const std::string& records) {
+    const long shard = next_hand_ / shard_hands_;
+    if (shard != open_shard_) open_shard(shard, true);
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) throw RunError("'" + folder_ + "': stat failed");
+    std::size_t done = 0;
+    while (done < records.size()) {
+        const ssize_t n = ::write(fd_, records.data() + done, records.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            // Part of the hand may be in the shard: cut it back to the last whole hand.
+            const int error = errno;
+            const bool cut = ::ftruncate(fd_, st.st_size) == 0;
+            throw RunError("'" + folder_ + "/" + shard_name(shard) + "': write failed (" +
+                           std::strerror(error) + ")" + (cut ? "" : ", and cutting it back too") +
+                           "; the hands before it are kept: free the space and run the same "
+                           "command with --resume");
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    ++next_hand_;
+}
+
+ShardWriter::~ShardWriter() {
+    if (fd_ >= 0) ::close(fd_);
+    if (lock_fd_ >= 0) ::close(lock_fd_);
+}
+
+}  // namespace apps

@@ -1,0 +1,315 @@
+"""Trains a network on self-play data and exports it to the project's model file.
+
+    /usr/bin/python3 -m cardgames.train {value,policy,bid,pass} --data SHARDS... --out FILE
+
+The network is the one the engine runs (cardgames/models/network.hpp): a first layer over the
+binary card features (an int16 accumulator in the engine, its weights quantized by FT_SCALE),
+clipped ReLU, small float layers with clipped ReLU, and the outputs. Tasks:
+
+    value   the hand's final result of each seat, relative to the deciding seat first (mean
+            squared error; the outputs are in points: the file's output-scale undoes the scaling)
+    policy  the card played, among the legal ones (cross-entropy over 52 outputs)
+    pass    a card passed, among the legal ones (52 outputs)
+    bid     the bid made, among the legal actions (one output per action)
+
+CPU only, on --threads threads (2 by default), seeded and reproducible: the same data, options and
+thread count give the same file. The last --holdout fraction of the records (in file order, so
+whole hands stay together) is held out; the loss of both parts after every epoch is drawn to a PNG
+beside --out. The manual is docs/guide/networks.md.
+"""
+
+import argparse
+import math
+import os
+import shlex
+import sys
+import time
+
+import numpy as np
+
+from . import _cardgames
+from .model_file import write_model
+
+TASKS = ("value", "policy", "bid", "pass")
+FT_SCALE = 127
+
+
+
+def _torch():
+    import torch  # Debian's python3-torch; imported here so that `import cardgames` does not need it
+
+    return torch
+
+
+def players_of_form(form):
+    return _cardgames.players_of_form(form)
+
+
+def ft_limit(players):
+    """The largest first-layer weight (in 1/FT_SCALE units) that cannot overflow the accumulator."""
+    return 32767 // (_cardgames.max_active_card_features(players) + 1)
+
+
+def make_net(inputs, outputs, width=128, hidden=32, layers=2):
+    torch = _torch()
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.ft = torch.nn.Linear(inputs, width)
+            sizes = [width] + [hidden] * layers
+            self.hidden = torch.nn.ModuleList(
+                torch.nn.Linear(a, b) for a, b in zip(sizes[:-1], sizes[1:]))
+            self.out = torch.nn.Linear(sizes[-1], outputs)
+
+        def forward(self, x):
+            a = torch.clamp(self.ft(x), 0.0, 1.0)
+            for layer in self.hidden:
+                a = torch.clamp(layer(a), 0.0, 1.0)
+            return self.out(a)
+
+    return Net()
+
+
+def quantized_first_layer(net):
+    """The first layer as the file stores it: int16 weights [inputs, width] and bias [width]."""
+    w = net.ft.weight.detach().double().numpy().T * FT_SCALE
+    b = net.ft.bias.detach().double().numpy() * FT_SCALE
+    return np.rint(w).astype(np.int16), np.rint(b).astype(np.int16)
+
+
+def quantized_forward(net, x, output_scale=1.0):
+    """Outputs as the engine computes them: the quantized first layer in exact integer sums, then
+    float32 layers. x: 0/1 features [N, inputs] (numpy)."""
+    torch = _torch()
+    w, b = quantized_first_layer(net)
+    acc = np.asarray(x, dtype=np.float64) @ w.astype(np.float64) + b  # exact: integers < 2^53
+    a = torch.from_numpy((np.clip(acc, 0, FT_SCALE) / FT_SCALE).astype(np.float32))
+    with torch.no_grad():
+        for layer in net.hidden:
+            a = torch.clamp(layer(a), 0.0, 1.0)
+        return net.out(a).numpy() * np.float32(output_scale)
+
+
+def clip_first_layer(net, players):
+    torch = _torch()
+    bound = ft_limit(players) / FT_SCALE
+    with torch.no_grad():
+        net.ft.weight.clamp_(-bound, bound)
+        net.ft.bias.clamp_(-bound, bound)
+
+
+def export(net, path, *, task, form, output_scale, command, seeds, extra_fields=(), comments=()):
+    """Writes the network in the project's model file (docs/design/network-format.md)."""
+    inputs = net.ft.in_features
+    w, b = quantized_first_layer(net)
+    fields = [("kind", "network"), ("task", task), ("form", form),
+              ("features", f"{_cardgames.CARD_FEATURE_SET} {_cardgames.CARD_FEATURE_VERSION} {inputs}"),
+              ("ft-scale", FT_SCALE), ("output-scale", repr(float(output_scale))),
+              ("command", command), ("seeds", seeds), *extra_fields]
+    tensors = [("ft.weight", w), ("ft.bias", b)]
+    for k, layer in enumerate(net.hidden, 1):
+        tensors.append((f"l{k}.weight", layer.weight.detach().numpy().astype(np.float32)))
+        tensors.append((f"l{k}.bias", layer.bias.detach().numpy().astype(np.float32)))
+    tensors.append(("out.weight", net.out.weight.detach().numpy().astype(np.float32)))
+    tensors.append(("out.bias", net.out.bias.detach().numpy().astype(np.float32)))
+    write_model(path, fields, tensors, comments)
+
+
+def _check(cond, message):
+    if not cond:
+        raise ValueError(message)
+
+
+def prepare(task, data, players):
+    """The features (as uint8: a quarter of float32's memory), targets, legal masks and output
+    scale of the task's records, checked."""
+    features = np.asarray(data["features"])
+    n = features.shape[0] if features.ndim == 2 else 0
+    _check(features.ndim == 2 and n > 0, f"data: features of shape {features.shape}, expected [N>0, F]")
+    want = _cardgames.card_feature_count(players)
+    _check(features.shape[1] == want,
+           f"data: features have {features.shape[1]} columns, card features version "
+           f"{_cardgames.CARD_FEATURE_VERSION} for {players} players have {want}")
+    bad = np.argwhere((features != 0) & (features != 1))
+    _check(len(bad) == 0, "data: features row {} column {}: not 0 or 1".format(*(bad[0] if len(bad) else (0, 0))))
+    legal = np.asarray(data["legal"], dtype=bool)
+    action = np.asarray(data["action"], dtype=np.int64)
+    _check(legal.shape[0] == n and action.shape == (n,), "data: legal and action do not have N rows")
+    _check(((action >= 0) & (action < legal.shape[1])).all(), "data: action out of range")
+    _check(legal[np.arange(n), action].all(), "data: an action taken is not legal")
+    if task == "value":
+        result = np.asarray(data["result"], dtype=np.float32)
+        _check(result.shape == (n, players), f"data: result of shape {result.shape}, expected [{n}, {players}]")
+        _check(np.isfinite(result).all(), "data: result not finite")
+        scale = float(max(1.0, np.abs(result).max()))
+        return features.astype(np.uint8), result / scale, None, scale
+    if task in ("policy", "pass"):
+        _check((action < 52).all(), f"data: a {task} record's action is not a card (0..51)")
+        legal = legal[:, :52]
+    return features.astype(np.uint8), action, legal, 1.0
+
+
+def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width=128, hidden=32,
+          layers=2, holdout=0.1, threads=2, max_minutes=60.0, log=print):
+    """Trains a network on the data dict; returns (net, output_scale, history)."""
+    torch = _torch()
+    _check(task in TASKS, f"task {task!r}: expected one of {', '.join(TASKS)}")
+    players = players_of_form(form)
+    x, y, legal, scale = prepare(task, data, players)
+    n = len(x)
+    n_hold = max(1, int(round(n * holdout))) if holdout > 0 else 0
+    _check(n - n_hold >= 1, f"data: {n} records leave none to train on with --holdout {holdout}")
+    torch.manual_seed(seed)
+    torch.use_deterministic_algorithms(True)
+    torch.set_num_threads(threads)
+    outputs = players if task == "value" else (52 if task in ("policy", "pass") else legal.shape[1])
+    net = make_net(x.shape[1], outputs, width, hidden, layers)
+    clip_first_layer(net, players)
+    xt = torch.from_numpy(x)
+    yt = torch.from_numpy(y)
+    mt = torch.from_numpy(legal) if legal is not None else None
+    train_idx = torch.arange(0, n - n_hold)
+    hold_idx = torch.arange(n - n_hold, n)
+
+    def loss_of(idx):
+        out = net(xt[idx].float())
+        if task == "value":
+            return torch.nn.functional.mse_loss(out, yt[idx])
+        out = out.masked_fill(~mt[idx], -1e9)
+        return torch.nn.functional.cross_entropy(out, yt[idx])
+
+    opt = torch.optim.Adam(net.parameters(), lr=lr)
+    gen = torch.Generator().manual_seed(seed)
+    history = {"epoch": [], "train": [], "holdout": []}
+    start = time.monotonic()
+    for epoch in range(1, epochs + 1):
+        net.train()
+        perm = train_idx[torch.randperm(len(train_idx), generator=gen)]
+        total = 0.0
+        for i in range(0, len(perm), batch_size):
+            idx = perm[i:i + batch_size]
+            opt.zero_grad()
+            loss = loss_of(idx)
+            loss.backward()
+            opt.step()
+            clip_first_layer(net, players)
+            total += loss.item() * len(idx)
+        net.eval()
+        with torch.no_grad():
+            hold = loss_of(hold_idx).item() if n_hold else float("nan")
+        history["epoch"].append(epoch)
+        history["train"].append(total / len(perm))
+        history["holdout"].append(hold)
+        log(f"epoch {epoch}: train loss {total / len(perm):.5f}, held-out loss {hold:.5f}")
+        if (time.monotonic() - start) / 60 > max_minutes:
+            log(f"stopping after epoch {epoch}: past --max-minutes {max_minutes}")
+            break
+    history["seconds"] = time.monotonic() - start
+    history["holdout_records"] = n_hold
+    history["train_records"] = n - n_hold
+    if task != "value" and n_hold:
+        history["agreement"] = decision_agreement(net, x[n - n_hold:], legal[n - n_hold:])
+    return net, scale, history
+
+
+def decision_agreement(net, x, legal):
+    """The share of positions where the quantized net picks the same legal output as the float one."""
+    torch = _torch()
+    with torch.no_grad():
+        f = net(torch.from_numpy(np.asarray(x, np.float32))).numpy()
+    q = quantized_forward(net, x)
+    f[~legal] = -np.inf
+    q[~legal] = -np.inf
+    return float((f.argmax(1) == q.argmax(1)).mean())
+
+
+def plot_history(history, path, title):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
+    ax.plot(history["epoch"], history["train"], marker="o", label="training")
+    ax.plot(history["epoch"], history["holdout"], marker="s", label="held out")
+    ax.set_xlabel("epoch")
+    ax.set_ylabel("loss")
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, metadata={"Software": None})
+    plt.close(fig)
+
+
+def _form_of(meta, given):
+    if given:
+        return given
+    for key in ("form", "preset"):
+        try:
+            players_of_form(meta.get(key, ""))
+            return meta[key]
+        except ValueError:
+            pass
+    raise ValueError("data: its meta names no form (give --form)")
+
+
+def main(argv=None, load=None):
+    """The command line; `load` (paths -> data dict) defaults to cardgames.learn_data.load."""
+    argv = sys.argv[1:] if argv is None else argv
+    p = argparse.ArgumentParser(prog="python3 -m cardgames.train", description=__doc__.split("\n")[0])
+    p.add_argument("task", choices=TASKS)
+    p.add_argument("--data", nargs="+", required=True, help="self-play data shards")
+    p.add_argument("--out", required=True, help="the network file to write")
+    p.add_argument("--form", help="the form the data is of (default: the data's meta)")
+    p.add_argument("--epochs", type=int, default=20)
+    p.add_argument("--batch-size", type=int, default=256)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--width", type=int, default=128, help="accumulator size")
+    p.add_argument("--hidden", type=int, default=32, help="size of each hidden layer")
+    p.add_argument("--layers", type=int, default=2, help="hidden layers after the accumulator")
+    p.add_argument("--holdout", type=float, default=0.1, help="share of records held out (the last)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--max-minutes", type=float, default=60.0, help="stop after the epoch that passes it")
+    args = p.parse_args(argv)
+    try:
+        for name, lo, hi in (("epochs", 1, 10**6), ("batch_size", 1, 10**7), ("width", 1, 1024),
+                             ("hidden", 1, 1024), ("layers", 0, 4), ("threads", 1, 256)):
+            v = getattr(args, name)
+            _check(lo <= v <= hi, f"--{name.replace('_', '-')} {v}: expected {lo}..{hi}")
+        _check(0 <= args.holdout < 1, f"--holdout {args.holdout}: expected 0 <= h < 1")
+        _check(args.lr > 0 and math.isfinite(args.lr), f"--lr {args.lr}: expected a positive number")
+        if load is None:
+            from .learn_data import load  # the self-play data reader (apps/learn)
+        data = load(args.data)
+        meta = dict(data.get("meta", {}))
+        form = _form_of(meta, args.form)
+        net, scale, history = train(
+            args.task, data, form=form, seed=args.seed, epochs=args.epochs,
+            batch_size=args.batch_size, lr=args.lr, width=args.width, hidden=args.hidden,
+            layers=args.layers, holdout=args.holdout, threads=args.threads,
+            max_minutes=args.max_minutes, log=lambda s: print(s, file=sys.stderr))
+        extra = [("data", f"{len(data['features'])} records from {len(args.data)} shards"),
+                 ("training", f"{history['train_records']} records, {len(history['epoch'])} epochs "
+                              f"on {args.threads} threads"),
+                 ("holdout", f"{history['holdout_records']} records, last loss {history['holdout'][-1]:.6g}")]
+        if "agreement" in history:
+            extra.append(("quantized-agreement", f"{history['agreement']:.4f}"))
+        command = "python3 -m cardgames.train " + shlex.join(argv)
+        export(net, args.out, task=args.task, form=form, output_scale=scale, command=command,
+               seeds=f"torch {args.seed}", extra_fields=extra,
+               comments=[f"a {args.task} network for {form}, trained by cardgames.train"])
+        png = os.path.splitext(args.out)[0] + ".loss.png"
+        plot_history(history, png, f"{args.task} network, {form}")
+        _cardgames.load_network(args.out, form, args.task)  # the engine reads what was written
+        print(f"wrote {args.out} and {png} ({history['seconds']:.1f} s of training)")
+    except ValueError as e:
+        print(f"train: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

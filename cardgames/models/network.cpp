@@ -1,0 +1,287 @@
+#include "cardgames/models/network.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+#include "cardgames/cards/error.hpp"
+#include "cardgames/models/card_features.hpp"
+
+namespace cardgames::models {
+
+namespace {
+
+[[noreturn]] void bad_network(const std::string& where, const std::string& what) {
+    throw InputError(where + ": " + what);
+}
+
+int to_int(std::string_view text, int lo, int hi, const std::string& where,
+           const std::string& field) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
+        bad_network(where, "field '" + field + "': '" + std::string(text) +
+                               "', expected a number in " + std::to_string(lo) + ".." +
+                               std::to_string(hi));
+    return v;
+}
+
+std::string shape_text(const std::vector<int>& shape) {
+    std::string s;
+    for (int d : shape) s += (s.empty() ? "" : " x ") + std::to_string(d);
+    return s;
+}
+
+const Tensor& tensor_of(const ModelFile& file, const std::string& name, DType type,
+                        const std::vector<int>& shape) {
+    const Tensor& t = file.tensor(name);
+    if (t.dtype != type)
+        bad_network(file.where, "tensor '" + name + "': type " +
+                                    (t.dtype == DType::kF32 ? "f32" : "i16") + ", expected " +
+                                    (type == DType::kF32 ? "f32" : "i16"));
+    if (t.shape != shape)
+        bad_network(file.where, "tensor '" + name + "': shape " + shape_text(t.shape) +
+                                    ", expected " + shape_text(shape));
+    return t;
+}
+
+int checked_width(const ModelFile& file, const std::string& name, std::size_t dim) {
+    const Tensor& t = file.tensor(name);
+    if (t.shape.size() <= dim)
+        bad_network(file.where, "tensor '" + name + "': shape " + shape_text(t.shape) +
+                                    ", expected " + std::to_string(dim + 1) +
+                                    " dimensions or more");
+    const int w = t.shape[dim];
+    if (w > Network::kMaxWidth)
+        bad_network(file.where, "tensor '" + name + "': " + std::to_string(w) + " wide, at most " +
+                                    std::to_string(Network::kMaxWidth) + " accepted");
+    return w;
+}
+
+bool has_tensor(const ModelFile& file, const std::string& name) {
+    return std::any_of(file.tensors.begin(), file.tensors.end(),
+                       [&](const Tensor& t) { return t.name == name; });
+}
+
+// The outputs a task's network has at a table of `players`, or 0 where any number will do.
+int expected_outputs(const std::string& task, int players) {
+    if (task == "value") return players;
+    if (task == "policy" || task == "pass") return 52;
+    return 0;
+}
+
+}  // namespace
+
+int players_of_form(const std::string& form, const std::string& where) {
+    if (form == "spades-partnership") return 4;
+    for (const char* prefix : {"hearts", "spades-cutthroat"}) {
+        const std::string_view p(prefix);
+        if (form.size() == p.size() + 1 && form.starts_with(p)) {
+            const int n = form.back() - '0';
+            if (n >= 3 && n <= (p == "hearts" ? 6 : 4)) return n;
+        }
+    }
+    bad_network(where,
+                "field 'form': '" + form +
+                    "' is not a form (hearts3..hearts6, spades-partnership, spades-cutthroat3, "
+                    "spades-cutthroat4)");
+}
+
+Network::Network(const ModelFile& file) : where_(file.where) {
+    if (const std::string& kind = file.get("kind"); kind != "network")
+        bad_network(where_, "field 'kind': '" + kind + "', expected 'network'");
+    task_ = file.get("task");
+    if (task_ != "value" && task_ != "policy" && task_ != "bid" && task_ != "pass")
+        bad_network(where_, "field 'task': '" + task_ + "', expected value, policy, bid or pass");
+    form_ = file.get("form");
+    players_ = players_of_form(form_, where_);
+    file.get("command");  // how it was made: required, read by people
+    file.get("seeds");
+
+    // "features NAME VERSION COUNT"
+    const std::string& features = file.get("features");
+    const std::string expected_features = std::string(kCardFeatureSet) + " " +
+                                          std::to_string(kCardFeatureVersion) + " " +
+                                          std::to_string(card_feature_count(players_));
+    if (features != expected_features)
+        bad_network(where_, "field 'features': '" + features + "', expected '" + expected_features +
+                                "' (card features version " + std::to_string(kCardFeatureVersion) +
+                                " for " + std::to_string(players_) + " players)");
+    inputs_ = card_feature_count(players_);
+    ft_scale_ = to_int(file.get("ft-scale"), 1, 32767, where_, "ft-scale");
+    {
+        const std::string& text = file.get("output-scale");
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (end != text.c_str() + text.size() || !std::isfinite(v) || v <= 0 || v > kMaxAbsWeight)
+            bad_network(where_, "field 'output-scale': '" + text + "', expected a number in (0, " +
+                                    std::to_string(kMaxAbsWeight) + "]");
+        output_scale_ = static_cast<float>(v);
+    }
+
+    width_ = checked_width(file, "ft.weight", 1);
+    ft_weight_ = tensor_of(file, "ft.weight", DType::kI16, {inputs_, width_}).i16;
+    ft_bias_ = tensor_of(file, "ft.bias", DType::kI16, {width_}).i16;
+    // No int16 sum may wrap: the bias plus the largest columns of as many features as can be on.
+    long worst = 0;
+    for (int j = 0; j < width_; ++j) worst = std::max<long>(worst, std::abs(ft_bias_[j]));
+    long max_weight = 0;
+    for (std::int16_t w : ft_weight_) max_weight = std::max<long>(max_weight, std::abs(w));
+    worst += max_weight * max_active_card_features(players_);
+    if (worst > 32767)
+        bad_network(where_, "tensor 'ft.weight': huge (largest magnitude " +
+                                std::to_string(max_weight) +
+                                "): " + std::to_string(max_active_card_features(players_)) +
+                                " features could overflow the int16 accumulator");
+
+    int in = width_;
+    for (int k = 1;; ++k) {
+        const std::string name = "l" + std::to_string(k);
+        const bool last = !has_tensor(file, name + ".weight");
+        const std::string prefix = last ? "out" : name;
+        if (!last && k > kMaxDenseLayers)
+            bad_network(where_, "tensor '" + name + ".weight': at most " +
+                                    std::to_string(kMaxDenseLayers) + " hidden layers");
+        const int out = checked_width(file, prefix + ".weight", 0);
+        Dense d;
+        d.in = in;
+        d.out = out;
+        const std::vector<float>& w =
+            tensor_of(file, prefix + ".weight", DType::kF32, {out, in}).f32;
+        d.weight.resize(w.size());
+        for (int o = 0; o < out; ++o)
+            for (int i = 0; i < in; ++i)
+                d.weight[std::size_t(i) * std::size_t(out) + std::size_t(o)] =
+                    w[std::size_t(o) * std::size_t(in) + std::size_t(i)];
+        d.bias = tensor_of(file, prefix + ".bias", DType::kF32, {out}).f32;
+        layers_.push_back(std::move(d));
+        in = out;
+        if (last) break;
+    }
+    if (const int want = expected_outputs(task_, players_); want && outputs() != want)
+        bad_network(where_, "tensor 'out.weight': " + std::to_string(outputs()) + " outputs, a " +
+                                task_ + " network has " + std::to_string(want));
+}
+
+void Network::check(const std::string& form, const std::string& task) const {
+    if (!form.empty() && form != form_)
+        bad_network(where_, "field 'form': made for " + form_ + ", not for " + form);
+    if (!task.empty() && task != task_)
+        bad_network(where_, "field 'task': a " + task_ + " network, not a " + task + " network");
+}
+
+Evaluator::Evaluator(const Network& net) : net_(net), acc_(static_cast<std::size_t>(net.width_)) {
+    std::size_t widest = static_cast<std::size_t>(net.width_);
+    for (const Network::Dense& d : net.layers_) widest = std::max(widest, std::size_t(d.out));
+    x_.resize(widest);
+    y_.resize(widest);
+    refresh({});
+}
+
+void Evaluator::refresh(std::span<const int> active) {
+    std::copy(net_.ft_bias_.begin(), net_.ft_bias_.end(), acc_.begin());
+    for (int f : active) add(f);
+}
+
+void Evaluator::add(int feature) {
+    const std::int16_t* col = net_.ft_weight_.data() + std::size_t(feature) * acc_.size();
+    std::int16_t* acc = acc_.data();
+    for (std::size_t j = 0; j < acc_.size(); ++j)
+        acc[j] = static_cast<std::int16_t>(acc[j] + col[j]);
+}
+
+void Evaluator::remove(int feature) {
+    const std::int16_t* col = net_.ft_weight_.data() + std::size_t(feature) * acc_.size();
+    std::int16_t* acc = acc_.data();
+    for (std::size_t j = 0; j < acc_.size(); ++j)
+        acc[j] = static_cast<std::int16_t>(acc[j] - col[j]);
+}
+
+std::span<const float> Evaluator::evaluate() {
+    const float inv = 1.0f / static_cast<float>(net_.ft_scale_);
+    const int scale = net_.ft_scale_;
+    for (std::size_t j = 0; j < acc_.size(); ++j)
+        x_[j] = static_cast<float>(std::clamp<int>(acc_[j], 0, scale)) * inv;
+    const std::size_t n = net_.layers_.size();
+    for (std::size_t k = 0; k < n; ++k) {
+        const Network::Dense& d = net_.layers_[k];
+        // Input by input: each output still sums its terms in input order, and the inputs that the
+        // clipped ReLU left at zero cost nothing.
+        float* y = y_.data();
+        std::copy(d.bias.begin(), d.bias.end(), y);
+        for (int i = 0; i < d.in; ++i) {
+            const float xi = x_[i];
+            if (xi == 0.0f) continue;
+            const float* w = d.weight.data() + std::size_t(i) * std::size_t(d.out);
+            for (int o = 0; o < d.out; ++o) y[o] += w[o] * xi;
+        }
+        if (k + 1 == n)
+            for (int o = 0; o < d.out; ++o) y_[o] *= net_.output_scale_;
+        if (k + 1 < n)
+            for (int o = 0; o < d.out; ++o) x_[o] = std::clamp(y_[o], 0.0f, 1.0f);
+    }
+    return {y_.data(), static_cast<std::size_t>(net_.layers_.back().out)};
+}
+
+namespace {
+
+// splitmix64: a fixed generator, so the same seed gives the same weights on every platform.
+double uniform(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return static_cast<double>(z >> 11) * 0x1.0p-53;
+}
+
+Tensor f32_tensor(const std::string& name, std::vector<int> shape, float bound,
+                  std::uint64_t& state) {
+    Tensor t{name, DType::kF32, std::move(shape), {}, {}};
+    t.f32.resize(t.size());
+    for (float& v : t.f32) v = static_cast<float>((2 * uniform(state) - 1) * bound);
+    return t;
+}
+
+}  // namespace
+
+ModelFile random_network_file(const std::string& form, const std::string& task, int outputs,
+                              std::uint64_t seed) {
+    const int players = players_of_form(form, "random network");
+    const int inputs = card_feature_count(players), width = 128, hidden = 32;
+    constexpr int kScale = 127;
+    std::uint64_t state = seed;
+    ModelFile m;
+    m.where = "random network";
+    m.comments = {"random weights, for the bench and tests"};
+    m.fields = {
+        {"kind", "network"},
+        {"task", task},
+        {"form", form},
+        {"features", std::string(kCardFeatureSet) + " " + std::to_string(kCardFeatureVersion) +
+                         " " + std::to_string(inputs)},
+        {"ft-scale", std::to_string(kScale)},
+        {"output-scale", "1"},
+        {"command", "random_network_file"},
+        {"seeds", std::to_string(seed)}};
+    // First-layer weights within +-0.5 (in units of 1/scale: +-63), far inside the int16 bound.
+    Tensor ft{"ft.weight", DType::kI16, {inputs, width}, {}, {}};
+    ft.i16.resize(ft.size());
+    for (std::int16_t& w : ft.i16)
+        w = static_cast<std::int16_t>(std::lround((2 * uniform(state) - 1) * 0.5 * kScale));
+    Tensor bias{"ft.bias", DType::kI16, {width}, {}, {}};
+    bias.i16.resize(bias.size());
+    for (std::int16_t& w : bias.i16)
+        w = static_cast<std::int16_t>(std::lround(uniform(state) * 0.5 * kScale));
+    m.tensors.push_back(std::move(ft));
+    m.tensors.push_back(std::move(bias));
+    m.tensors.push_back(f32_tensor("l1.weight", {hidden, width}, 0.2f, state));
+    m.tensors.push_back(f32_tensor("l1.bias", {hidden}, 0.2f, state));
+    m.tensors.push_back(f32_tensor("l2.weight", {hidden, hidden}, 0.3f, state));
+    m.tensors.push_back(f32_tensor("l2.bias", {hidden}, 0.2f, state));
+    m.tensors.push_back(f32_tensor("out.weight", {outputs, hidden}, 0.3f, state));
+    m.tensors.push_back(f32_tensor("out.bias", {outputs}, 0.1f, state));
+    return m;
+}
+
+}  // namespace cardgames::models

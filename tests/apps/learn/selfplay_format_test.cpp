@@ -1,0 +1,126 @@
+// The self-play record format (apps/learn/selfplay_format.hpp): half floats as numpy reads them,
+// a record's fields back as written at every bit position, and a record of a played hand that
+// replays; damage named by its field.
+#include "apps/learn/selfplay_format.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "apps/learn/selfplay.hpp"
+#include "cardgames/cards/error.hpp"
+#include "cardgames/rules/rules.hpp"
+
+namespace apps {
+namespace {
+
+cardgames::Rules hearts4() {
+    return cardgames::parse_rules("game = hearts\nplayers = 4\n", "test", {});
+}
+
+// The message of the InputError that `f` throws, or "" when it throws none.
+template <class F>
+std::string error_of(F f) {
+    try {
+        f();
+    } catch (const cardgames::InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(SelfplayFormat, HalfFloatsRoundTripEveryHalf) {
+    for (unsigned h = 0; h < 0x10000; ++h) {
+        const float f = float_of_half(static_cast<std::uint16_t>(h));
+        if (std::isnan(f)) {
+            EXPECT_TRUE(std::isnan(float_of_half(half_of(f))));
+            continue;
+        }
+        EXPECT_EQ(half_of(f), h) << h;
+    }
+}
+
+TEST(SelfplayFormat, HalfFloatsRoundToNearestEven) {
+    EXPECT_EQ(float_of_half(half_of(1.0f)), 1.0f);
+    EXPECT_EQ(float_of_half(half_of(-2.5f)), -2.5f);
+    EXPECT_EQ(float_of_half(half_of(1.0f + 1.0f / 2048)), 1.0f);  // a tie: to the even 1.0
+    EXPECT_EQ(float_of_half(half_of(1.0f + 3.0f / 2048)), 1.0f + 2.0f / 1024);  // a tie: up
+    EXPECT_EQ(float_of_half(half_of(23.255f)), 23.25f);  // steps of 1/64 here
+    EXPECT_EQ(float_of_half(half_of(65504.0f)), 65504.0f);
+    EXPECT_TRUE(std::isinf(float_of_half(half_of(70000.0f))));
+    EXPECT_EQ(float_of_half(half_of(1e-8f)), 0.0f);
+    EXPECT_EQ(float_of_half(half_of(6e-8f)), std::ldexp(1.0f, -24));  // the least subnormal
+}
+
+TEST(SelfplayFormat, RecordsOfAPlayedHandReplayAndRoundTrip) {
+    SelfplayPlan plan;
+    plan.rules = hearts4();
+    plan.specs = {"rule", "rule", "rule", "rule"};
+    plan.seats = {1, 3};
+    plan.hands = 1;
+    plan.seed = 1'000'007;
+    const std::string bytes = selfplay_hand(plan, 5, std::stop_token());
+    ASSERT_EQ(bytes.size() % kRecordSize, 0u);
+    const std::size_t n = bytes.size() / kRecordSize;
+    EXPECT_EQ(n, 2u * (3 + 13));
+    const auto* b = reinterpret_cast<const unsigned char*>(bytes.data());
+    for (std::size_t i = 0; i < n; ++i) {
+        const DecisionRecord r = decode_record(b + i * kRecordSize, plan.rules, "test");
+        EXPECT_EQ(r.hand, 5u);
+        EXPECT_TRUE(r.seat == 1 || r.seat == 3);
+        EXPECT_EQ(r.index, static_cast<int>(i));
+        EXPECT_EQ(r.count, static_cast<int>(n));
+        EXPECT_EQ(r.history_size, 12 + 52);
+        EXPECT_NO_THROW(replay_record(r, plan.rules, "test"));
+        EXPECT_EQ(encode_record(r), bytes.substr(i * kRecordSize, kRecordSize));
+        for (float v : r.values) EXPECT_TRUE(std::isnan(v));  // the rule player values nothing
+    }
+}
+
+TEST(SelfplayFormat, EveryBitOfTheHistoryAndDealComesBack) {
+    DecisionRecord r;
+    r.history_size = kMaxHistory;
+    for (int i = 0; i < kMaxHistory; ++i) r.history[i] = static_cast<std::uint8_t>((i * 37) % 64);
+    for (int c = 0; c < kDeckCards; ++c) r.deal[c] = static_cast<std::uint8_t>(c % 4);
+    r.deal[7] = kNotDealt;
+    r.legal = 13;
+    r.values.fill(std::numeric_limits<float>::quiet_NaN());
+    r.values[12] = -3.5f;
+    r.result = {-26, 0, 26, 3, 0, 0};
+    r.count = 1;
+    r.ply = kMaxHistory - 1;
+    const std::string bytes = encode_record(r);
+    const DecisionRecord back =
+        decode_record(reinterpret_cast<const unsigned char*>(bytes.data()), hearts4(), "test");
+    EXPECT_EQ(back.history, r.history);
+    EXPECT_EQ(back.deal, r.deal);
+    EXPECT_EQ(back.result, r.result);
+    EXPECT_EQ(back.values[12], -3.5f);
+}
+
+TEST(SelfplayFormat, DamageIsNamedByItsField) {
+    DecisionRecord r;
+    r.history_size = 1;
+    r.legal = 1;
+    r.count = 1;
+    r.values.fill(std::numeric_limits<float>::quiet_NaN());
+    std::string bytes = encode_record(r);
+    bytes[20] = static_cast<char>(bytes[20] ^ 1);
+    EXPECT_NE(error_of([&] {
+                  decode_record(reinterpret_cast<const unsigned char*>(bytes.data()), hearts4(),
+                                "'f' record 3");
+              }).find("'f' record 3: field 'check'"),
+              std::string::npos);
+    r.values[1] = 2.0f;  // a value past the one legal action
+    bytes = encode_record(r);
+    EXPECT_NE(error_of([&] {
+                  decode_record(reinterpret_cast<const unsigned char*>(bytes.data()), hearts4(),
+                                "f");
+              }).find("field 'values'"),
+              std::string::npos);
+}
+
+}  // namespace
+}  // namespace apps

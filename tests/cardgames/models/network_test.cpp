@@ -1,0 +1,162 @@
+// The card features and the network's accumulator: features from scratch against the tracker's
+// card-by-card changes, and the incremental accumulator against a full recomputation, exactly,
+// over whole hands of every form.
+#include "cardgames/models/network.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+#include "cardgames/models/card_features.hpp"
+#include "test_helpers.hpp"
+
+namespace cardgames::models {
+namespace {
+
+using testing::preset;
+
+// Brings a new game to its first card: no blind nil, bids of 3, the lowest cards passed.
+void to_play_phase(Game& game) {
+    while (game.phase() != Phase::kPlay) {
+        const InfoState info = game.info_state(game.to_act());
+        std::string why;
+        if (game.phase() == Phase::kBlindNil) why = game.choose_blind_nil(false);
+        if (game.phase() == Phase::kBid) why = game.choose_bid(3);
+        if (game.phase() == Phase::kPass) {
+            CardSet pass;
+            CardSet hand = info.hand;
+            for (int i = 0; i < info.pass_count; ++i) pass |= hand.pop_lowest();
+            why = game.choose_pass(pass);
+        }
+        ASSERT_EQ(why, "");
+    }
+}
+
+std::set<int> feature_set(const InfoState& info) {
+    ActiveFeatures f;
+    card_features(info, f);
+    return {f.index.begin(), f.index.begin() + f.count};
+}
+
+// A sink that applies the tracker's changes to a set, checking each is a change, and to an
+// evaluator's accumulator.
+struct Sink {
+    std::set<int>& on;
+    Evaluator& evaluator;
+    void add(int f) {
+        EXPECT_TRUE(on.insert(f).second) << "feature " << f << " was on";
+        evaluator.add(f);
+    }
+    void remove(int f) {
+        EXPECT_EQ(on.erase(f), 1u) << "feature " << f << " was off";
+        evaluator.remove(f);
+    }
+};
+
+TEST(CardFeatures, KnownPositionInHearts) {
+    const Rules rules = preset("hearts4");
+    InfoState info;
+    info.rules = &rules;
+    info.seat = 1;
+    info.hand = testing::cards("AS KH 3D");
+    // Trick 1: seat 0 leads 2C, seat 1 plays 4C, seat 2 discards QS (void in clubs), seat 3 5C.
+    // Trick 2 in progress: seat 2 led 7D.
+    info.plays = {testing::pc(0, "2C"), testing::pc(1, "4C"), testing::pc(2, "QS"),
+                  testing::pc(3, "5C"), testing::pc(2, "7D")};
+    const std::set<int> got = feature_set(info);
+    const std::set<int> want = {
+        hand_feature(testing::C("AS")),        hand_feature(testing::C("KH")),
+        hand_feature(testing::C("3D")),        played_feature(3, testing::C("2C")),
+        played_feature(0, testing::C("4C")),   played_feature(1, testing::C("QS")),
+        played_feature(2, testing::C("5C")),   played_feature(1, testing::C("7D")),
+        trick_feature(4, 1, testing::C("7D")), void_feature(4, 1, Suit::kClubs)};
+    EXPECT_EQ(got, want);
+    EXPECT_EQ(card_feature_count(4), 484);
+    EXPECT_EQ(void_feature(4, 3, Suit::kSpades), 483);
+}
+
+// Plays whole hands at random; for every seat's view, the tracker's changes turn the features of
+// the start of the play into exactly the features computed from scratch after each card, and an
+// accumulator updated with them equals one recomputed, element for element.
+TEST(CardFeatures, TrackerAndAccumulatorMatchRecomputation) {
+    for (const char* form :
+         {"hearts4", "spades-partnership", "hearts3", "hearts6", "spades-cutthroat3"}) {
+        const Rules rules = preset(form);
+        const ModelFile file = random_network_file(form_name(rules), "value", rules.players, 7);
+        const Network net(file);
+        std::mt19937_64 rng(11);
+        for (int g = 0; g < 6; ++g) {
+            Game game(rules, 100 + g);
+            to_play_phase(game);
+            const int n = rules.players;
+            std::vector<CardFeatureTracker> trackers;
+            std::vector<std::set<int>> on;
+            std::vector<Evaluator> incremental;
+            for (int v = 0; v < n; ++v) {
+                const InfoState info = game.info_state(v);
+                trackers.emplace_back(info);
+                on.push_back(feature_set(info));
+                incremental.emplace_back(net);
+                ActiveFeatures f;
+                card_features(info, f);
+                incremental.back().refresh(f.view());
+            }
+            Evaluator full(net);
+            for (int k = 0; k < rules.cards_per_hand() * n; ++k) {
+                const int seat = game.to_act();
+                const CardSet legal = game.play_state().legal_moves(game.play_rules());
+                std::vector<Card> choices(legal.begin(), legal.end());
+                const Card card = choices[rng() % choices.size()];
+                for (int v = 0; v < n; ++v) {
+                    Sink sink{on[v], incremental[v]};
+                    trackers[v].play(seat, card, sink);
+                }
+                ASSERT_EQ(game.choose_card(card), "");
+                if (k + 1 == rules.cards_per_hand() * n) break;  // the hand is scored and gone
+                for (int v = 0; v < n; ++v) {
+                    const InfoState info = game.info_state(v);
+                    ASSERT_EQ(on[v], feature_set(info)) << form << " game " << g << " card " << k;
+                    ActiveFeatures f;
+                    card_features(info, f);
+                    ASSERT_LE(f.count, max_active_card_features(n));
+                    full.refresh(f.view());
+                    ASSERT_TRUE(
+                        std::ranges::equal(incremental[v].accumulator(), full.accumulator()))
+                        << form << " game " << g << " card " << k << " viewer " << v;
+                    const std::vector<float> a(incremental[v].evaluate().begin(),
+                                               incremental[v].evaluate().end());
+                    const std::span<const float> b = full.evaluate();
+                    ASSERT_TRUE(std::ranges::equal(a, b));
+                }
+            }
+        }
+    }
+}
+
+TEST(Network, EvaluatesByHandAsTheFileSays) {
+    // One feature, width 2, one output, no hidden layer: out = w . clip(acc / scale) + b.
+    ModelFile m = random_network_file("hearts4", "bid", 1, 1);
+    m.tensors.erase(m.tensors.begin() + 2, m.tensors.end());
+    m.tensors[0].shape = {484, 2};
+    m.tensors[0].i16.assign(484 * 2, 0);
+    m.tensors[0].i16[5 * 2 + 0] = 100;  // feature 5 -> unit 0
+    m.tensors[0].i16[5 * 2 + 1] = -50;  // feature 5 -> unit 1
+    m.tensors[0].i16[9 * 2 + 1] = 300;  // feature 9 -> unit 1 (clipped at 127)
+    m.tensors[1].shape = {2};
+    m.tensors[1].i16 = {10, 0};
+    m.tensors.push_back({"out.weight", DType::kF32, {1, 2}, {2.0f, -1.0f}, {}});
+    m.tensors.push_back({"out.bias", DType::kF32, {1}, {0.5f}, {}});
+    const Network net(parse_model_file(format_model_file(m), "test"));
+    Evaluator e(net);
+    EXPECT_FLOAT_EQ(e.evaluate()[0], 2.0f * 10 / 127 + 0.5f);
+    const int both[] = {5, 9};
+    e.refresh(both);
+    EXPECT_FLOAT_EQ(e.evaluate()[0], 2.0f * 110 / 127 - 1.0f + 0.5f);
+    e.remove(9);
+    EXPECT_FLOAT_EQ(e.evaluate()[0], 2.0f * 110 / 127 + 0.5f);
+}
+
+}  // namespace
+}  // namespace cardgames::models

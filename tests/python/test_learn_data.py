@@ -1,0 +1,135 @@
+"""cardgames.learn_data (issue 42): shards of `cardgames learn selfplay` loaded for a trainer, the
+features the module's own encoder gives for the same positions, and damaged or lying shards refused
+with a ValueError naming the file and the field."""
+import os
+import shutil
+import struct
+import subprocess
+
+import numpy as np
+import pytest
+
+import cardgames
+from cardgames import learn_data
+
+PIMC = "pimc:worlds=4,rollouts=4"
+
+
+def selfplay(cardgames_bin, out, *args):
+    subprocess.run([cardgames_bin, "learn", "selfplay", *args, "--out", str(out), "--threads", "2", "--quiet"],
+                   check=True)
+
+
+@pytest.fixture(scope="module")
+def hearts(cardgames_bin, tmp_path_factory):
+    out = tmp_path_factory.mktemp("sp") / "hearts"
+    selfplay(cardgames_bin, out, "--game", "hearts", "--players", f"{PIMC},rule,rule,rule", "--seats", "0,2",
+             "--hands", "3", "--seed", "1000051", "--shard-hands", "2")
+    return out
+
+
+def test_load_hearts(hearts):
+    d = learn_data.load(hearts)
+    rules = cardgames.Rules("hearts4")
+    n = len(d["action"])
+    assert n == 3 * 2 * (13 + 3)  # two seats, 3 passes and 13 plays each, 3 hands
+    assert d["features"].shape == (n, int(np.prod(rules.information_state_shape)))
+    assert d["features"].dtype == np.float32
+    assert d["legal"].shape == (n, cardgames.NUM_ACTIONS) and d["legal"].dtype == bool
+    assert d["values"].shape == (n, cardgames.NUM_ACTIONS) and d["action"].dtype == np.int64
+    assert d["result"].shape == (n, 4) and d["result"].dtype == np.float32
+    assert d["meta"]["preset"] == "hearts4"
+    assert d["meta"]["feature_set"] == {"name": "information_state_tensor", "version": 1}
+    assert set(d["seat"]) == {0, 2} and list(np.unique(d["hand"])) == [0, 1, 2]
+    assert d["legal"][np.arange(n), d["action"]].all(), "the action taken is legal"
+    assert np.isnan(d["values"][~d["legal"]]).all(), "no value where illegal"
+    # Every hand's penalty points add up to 26 (or 78 when the moon is shot), whoever's view.
+    assert set(d["result"].sum(axis=1)) <= {26.0, 78.0}
+    # pimc's seat 0 plays a best-valued card (of those tied, perhaps the rule player's) wherever
+    # it valued more than one.
+    plays = (d["seat"] == 0) & (d["phase"] == 3) & (d["legal"].sum(axis=1) > 1)
+    assert plays.any() and not np.isnan(d["values"][plays][d["legal"][plays]]).any()
+    best = np.nanmax(d["values"][plays], axis=1)
+    taken = d["values"][plays][np.arange(plays.sum()), d["action"][plays]]
+    assert (taken == best).all()
+    # The rule seat 2 is not valued (no --values).
+    assert np.isnan(d["values"][d["seat"] == 2]).all()
+
+
+def test_features_are_the_encoders(hearts):
+    """The features of the first hand's records equal the module's own tensor on the same game."""
+    d = learn_data.load(hearts)
+    header, rec = learn_data.open_shard(os.path.join(hearts, "shard-00000.cgsp"))
+    assert isinstance(rec, np.memmap) and header["options"]["seats"] == [0, 2]
+    first = rec[rec["hand"] == 0]
+    deal = learn_data._unpack(first["deal"][:1], 3, 52)[0]
+    state = cardgames.State.__new__(cardgames.State)
+    state.__setstate__((header["options"]["rules"], 0, 1, [(0, 0, learn_data._deal_text(deal, 4))], []))
+    rows = 0
+    while not state.is_terminal():
+        k = np.flatnonzero(first["ply"] == len(state.history()))
+        if k.size:
+            seat = state.current_player()
+            assert first["seat"][k[0]] == seat
+            assert np.array_equal(d["features"][k[0]], state.information_state_tensor(seat))
+            rows += 1
+            assert d["action"][k[0]] == _history_action(first, state)
+        state.apply_action(_history_action(first, state))
+    assert rows == len(first)
+    assert np.array_equal(d["result"][0], state.returns())  # seat 0's view is the absolute one
+
+
+def _history_action(records, state):
+    """The next action of the hand's history, as the record says it."""
+    codes = learn_data._unpack(records["history"][:1], 6, learn_data.MAX_HISTORY)[0]
+    phase = ("blind_nil", "bid", "pass", "play").index(state.phase())
+    return learn_data.PHASE_BASE[phase] + int(codes[len(state.history())])
+
+
+def test_spades_results_relative(cardgames_bin, tmp_path):
+    selfplay(cardgames_bin, tmp_path / "s", "--preset", "spades-partnership", "--hands", "1", "--seed", "1000052")
+    d = learn_data.load([tmp_path / "s"])
+    assert (d["phase"] == 1).sum() == 4  # every seat bids
+    for i in range(len(d["action"])):
+        # Partners share a score: relative seats 0 and 2 are the deciding side.
+        assert d["result"][i, 0] == d["result"][i, 2] and d["result"][i, 1] == d["result"][i, 3]
+
+
+def damaged(src, dst, offset, change, recheck=True):
+    shutil.copytree(src, dst)
+    f = os.path.join(dst, "shard-00000.cgsp")
+    data = bytearray(open(f, "rb").read())
+    data[offset] = change(data[offset])
+    if recheck:
+        start = 4096 + (offset - 4096) // 136 * 136
+        h = 0xCBF29CE484222325
+        for b in data[start:start + 134]:
+            h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+        struct.pack_into("<H", data, start + 134, (h ^ h >> 16 ^ h >> 32 ^ h >> 48) & 0xFFFF)
+    open(f, "wb").write(bytes(data))
+    return f
+
+
+@pytest.mark.parametrize("name,offset,change,recheck,field", [
+    ("check", 4096 + 136 + 30, lambda b: b ^ 1, False, "record 1: field 'check'"),
+    ("action", 4096 + 136 + 7, lambda b: (b + 1) % 52, True, "field 'action'"),
+    ("result", 4096 + 136 + 12, lambda b: b ^ 4, True, "record 1: field 'result'"),
+    ("value", 4096 + 136 + 98 + 2 * 17 + 1, lambda b: 0x3c, True, "record 1: field 'values'"),
+    ("header", 5, lambda b: ord("X"), False, "field 'header'"),
+])
+def test_refused(hearts, tmp_path, name, offset, change, recheck, field):
+    f = damaged(hearts, tmp_path / name, offset, change, recheck)
+    with pytest.raises(ValueError, match=field) as e:
+        learn_data.load(tmp_path / name)
+    assert f in str(e.value)
+
+
+def test_cut_shard_refused(hearts, tmp_path):
+    shutil.copytree(hearts, tmp_path / "cut")
+    f = os.path.join(tmp_path / "cut", "shard-00001.cgsp")
+    os.truncate(f, os.path.getsize(f) - 50)
+    with pytest.raises(ValueError, match="field 'records': cut short"):
+        learn_data.load(tmp_path / "cut")
+    os.truncate(f, 4096 + 136 * 5)  # whole records, but not its hand's last
+    with pytest.raises(ValueError, match="cut short"):
+        learn_data.load(tmp_path / "cut")

@@ -1,0 +1,170 @@
+"""Networks end to end: the trainer's torch model against the engine's C++ forward pass, training
+on a tiny data set, export, and the engine reading what the trainer wrote."""
+import os
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import cardgames  # noqa: E402
+from cardgames import train  # noqa: E402
+
+# The C++ forward pass (int16 accumulator, float32 layers) against torch's simulation of the same
+# quantized network: the accumulator sums are exact in both, so the outputs differ only by float32
+# rounding in the dense layers, in an order torch chooses.
+TOLERANCE = 1e-4
+
+
+def play_data(form="hearts4", games=40, seed=0):
+    """A tiny data set in the shape cardgames.learn_data.load returns, from random play: every
+    card decision of every seat of `games` one-hand games."""
+    rules = cardgames.Rules(form)
+    rng = np.random.default_rng(seed)
+    feats, legal, action, result, seats = [], [], [], [], []
+    for g in range(games):
+        state = cardgames.new_game(rules, seed=1000 + g, hands=1)
+        start = len(feats)
+        while not state.is_terminal():
+            seat = state.current_player()
+            actions = state.legal_actions()
+            a = int(actions[rng.integers(len(actions))])
+            if state.phase() == "play":
+                x = np.zeros(cardgames.card_feature_count(rules.players), np.float32)
+                x[cardgames.card_features(state, seat)] = 1
+                feats.append(x)
+                legal.append(np.asarray(state.legal_actions_mask(), dtype=bool))
+                action.append(a)
+                seats.append(seat)
+            state.apply_action(a)
+        returns = np.asarray(state.returns(), dtype=np.float32)
+        for i in range(start, len(feats)):
+            result.append(np.roll(returns, -seats[i]))
+    n = len(feats)
+    values = np.where(np.asarray(legal), 0.0, np.nan).astype(np.float32)
+    return {"features": np.stack(feats), "legal": np.stack(legal), "values": values,
+            "action": np.asarray(action, dtype=np.int64), "result": np.stack(result),
+            "meta": {"preset": form, "feature_set": "cards 1"}, "n": n}
+
+
+def random_inputs(players, rows, seed):
+    """Random 0/1 card-feature rows, from none to the most that can be on at once."""
+    rng = np.random.default_rng(seed)
+    count = cardgames.card_feature_count(players)
+    on = rng.integers(0, cardgames.max_active_card_features(players) + 1, size=(rows, 1))
+    # Each row's `on` features: those whose random rank in the row is below it.
+    ranks = rng.random((rows, count)).argsort(axis=1).argsort(axis=1)
+    return (ranks < on).astype(np.float32)
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    return play_data(games=20)
+
+
+def test_cpp_forward_pass_equals_torch_on_10000_random_inputs(tmp_path):
+    torch.manual_seed(5)
+    net = train.make_net(cardgames.card_feature_count(4), 4)
+    # Wider than initialisation leaves them, so the clipped ReLUs clip on both sides.
+    with torch.no_grad():
+        net.ft.weight.uniform_(-0.3, 0.3)
+        net.ft.bias.uniform_(-0.5, 1.0)
+    train.clip_first_layer(net, 4)
+    path = tmp_path / "random.net"
+    train.export(net, path, task="value", form="hearts4", output_scale=26.0,
+                 command="test", seeds="torch 5")
+    loaded = cardgames.load_network(str(path), "hearts4", "value")
+    assert (loaded.inputs, loaded.outputs, loaded.accumulator_size) == (484, 4, 128)
+    x = random_inputs(4, 10000, seed=6)
+    got = loaded.evaluate(x)
+    want = train.quantized_forward(net, x, output_scale=26.0)
+    err = np.abs(got - want) / np.maximum(1.0, np.abs(want))
+    assert err.max() <= TOLERANCE, err.max()
+    assert np.abs(want).max() > 1  # not a network that outputs only its biases
+    # Against the float network it was quantized from: the error the quantization makes.
+    with torch.no_grad():
+        exact = net(torch.from_numpy(x)).numpy() * 26.0
+    assert np.abs(got - exact).max() < 0.5, np.abs(got - exact).max()
+
+
+def test_training_is_reproducible_and_the_engine_reads_the_same_network(tmp_path, monkeypatch, tiny):
+    data = tiny
+    argv = ["value", "--data", "tiny.shard", "--out", "value.net", "--epochs", "3",
+            "--batch-size", "64", "--lr", "3e-3", "--seed", "3", "--threads", "1"]
+    files = []
+    for run in ("a", "b"):
+        (tmp_path / run).mkdir()
+        monkeypatch.chdir(tmp_path / run)
+        assert train.main(argv, load=lambda paths: data) == 0
+        assert os.path.getsize("value.loss.png") > 1000
+        files.append((tmp_path / run / "value.net").read_bytes())
+    assert files[0] == files[1]
+    assert b"command python3 -m cardgames.train value --data tiny.shard --out value.net" in files[0]
+    net = cardgames.load_network(str(tmp_path / "a" / "value.net"), "hearts4", "value")
+    assert net.outputs == 4
+    # The trainer's model from the same seed, quantized, gives what the engine computes from the
+    # file: the file holds that model.
+    model, scale, history = train.train("value", data, form="hearts4", seed=3, epochs=3,
+                                        batch_size=64, lr=3e-3, threads=1, log=lambda s: None)
+    assert history["train"][-1] < history["train"][0]
+    x = data["features"]
+    want = train.quantized_forward(model, x, output_scale=scale)
+    assert np.abs(net.evaluate(x) - want).max() <= TOLERANCE * max(1.0, np.abs(want).max())
+
+
+def test_a_policy_network_trains_exports_and_runs(tmp_path, tiny):
+    data = tiny
+    model, scale, history = train.train("policy", data, form="hearts4", seed=2, epochs=2,
+                                        batch_size=64, threads=1, log=lambda s: None)
+    assert scale == 1.0 and 0.5 <= history["agreement"] <= 1.0
+    path = tmp_path / "policy.net"
+    train.export(model, path, task="policy", form="hearts4", output_scale=scale, command="test",
+                 seeds="torch 2")
+    net = cardgames.load_network(str(path), "hearts4", "policy")
+    x = data["features"][:300]
+    want = train.quantized_forward(model, x)
+    got = net.evaluate(x)
+    assert np.abs(got - want).max() <= TOLERANCE * max(1.0, np.abs(want).max())
+    legal = data["legal"][:300, :52]
+    assert (np.where(legal, got, -np.inf).argmax(1) == np.where(legal, want, -np.inf).argmax(1)).all()
+
+
+def test_bad_data_and_bad_files_are_refused(tmp_path, capsys):
+    data = play_data(games=3)
+    data["features"] = data["features"].copy()
+    data["features"][2, 7] = 0.5
+    out = tmp_path / "bad.net"
+    assert train.main(["value", "--data", "x", "--out", str(out)], load=lambda p: data) == 2
+    assert "train: data: features row 2 column 7: not 0 or 1" in capsys.readouterr().err
+    assert not out.exists()
+
+    good = play_data(games=3)
+    assert train.main(["value", "--data", "x", "--out", str(out), "--form", "bridge4"],
+                      load=lambda p: good) == 2
+    assert "train: form: field 'form': 'bridge4' is not a form" in capsys.readouterr().err
+    assert not out.exists()
+    assert train.main(["value", "--data", "x", "--out", str(out), "--epochs", "1", "--threads", "1",
+                       "--form", "spades-partnership"], load=lambda p: good) == 0
+    with pytest.raises(ValueError, match=r"model file '.*bad.net': field 'form': made for "
+                                         r"spades-partnership, not for hearts4"):
+        cardgames.load_network(str(out), "hearts4")
+    cut = tmp_path / "cut.net"
+    cut.write_bytes(out.read_bytes()[:-10])
+    with pytest.raises(ValueError, match=r"model file '.*cut.net': truncated: the payload has"):
+        cardgames.load_network(str(cut))
+    with pytest.raises(ValueError, match=r"features row 0 column 0: 2.0+, expected 0 or 1"):
+        cardgames.load_network(str(out)).evaluate(np.full((1, 484), 2.0, np.float32))
+
+
+def test_card_features_of_a_state():
+    rules = cardgames.Rules("hearts4", no_passing=True)
+    state = cardgames.new_game(rules, seed=1, hands=1)
+    seat = state.current_player()
+    on = cardgames.card_features(state, seat)
+    assert len(on) == 13 and max(on) < 52  # the hand only
+    card = state.legal_actions()[0]
+    state.apply_action(card)
+    on = cardgames.card_features(state, seat)
+    assert 52 + card in on  # played by relative seat 0 ...
+    assert 52 + 4 * 52 + card in on  # ... to the trick in progress
+    assert card not in on
