@@ -200,6 +200,7 @@ std::string bid_item(const EvalInputs& in, const PlayerFactory& make, long index
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
         const std::unique_ptr<Player> policy =
             make(static_cast<int>(p), plan.policies[p], seeds::eval_bidder(item_seed), stop);
+        policy->seated(item_seed, index);
         const int b = policy_bid(rules, deal, seat, *policy, plan.reference, item_seed);
         picks.push_back(static_cast<std::size_t>(b));
         bids.push_back(b);
@@ -230,9 +231,10 @@ std::string play_item(const EvalInputs& in, const PlayerFactory& make, long inde
     std::vector<std::size_t> picks;
     std::vector<Card> choices;
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
-        const Card c =
-            make(static_cast<int>(p), plan.policies[p], seeds::eval_policy(item_seed, p), stop)
-                ->play(d.info);
+        const std::unique_ptr<Player> policy =
+            make(static_cast<int>(p), plan.policies[p], seeds::eval_policy(item_seed, p), stop);
+        policy->seated(item_seed, index);
+        const Card c = policy->play(d.info);
         const auto it = std::find(legal.begin(), legal.end(), c);
         if (it == legal.end())
             throw std::logic_error("policy " + plan.policies[p] + " chose an illegal card");

@@ -34,6 +34,7 @@ std::string play_item(const TournamentPlan& plan, const PlayerFactory& make, lon
     for (int e = 0; e < n; ++e)
         players[(e + rotation) % n] =
             make(e, plan.specs[e], seeds::tournament_bot(game_seed, e), stop);
+    for (const std::unique_ptr<Player>& p : players) p->seated(game_seed, board);
     Game game(plan.rules, game_seed);
     if (plan.by_hands) game.stop_after_hand();
     while (!game.over()) {

@@ -22,8 +22,8 @@ using nlohmann::json;
 
 namespace {
 
-// The feature set the records are for: the information-state tensor of the Python module
-// (apps/python/tensors.hpp), rebuilt from a record's deal and history.
+// The feature set the records are for: the information-state tensor (cardgames/encoding/
+// tensors.hpp), rebuilt from a record's deal and history.
 constexpr const char* kFeatureSet = "information_state_tensor";
 constexpr int kFeatureSetVersion = 1;
 

@@ -18,6 +18,7 @@
 
 #include "apps/experiments/run.hpp"
 #include "cardgames/cards/card.hpp"
+#include "cardgames/encoding/actions.hpp"
 #include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/rules.hpp"
 
@@ -33,19 +34,15 @@ inline constexpr int kMaxValues = 18;
 inline constexpr int kDeckCards = 52;
 // The deal's code of a card no seat was dealt (3-, 5- and 6-player decks leave some out).
 inline constexpr int kNotDealt = 7;
-// The Python module's action numbering (apps/python/game_state.hpp): a code in the history is the
+// The game's action numbering (cardgames/encoding/actions.hpp): a code in the history is the
 // action less the base of the phase it was taken in.
-inline constexpr int kPassActionBase = 52;
-inline constexpr int kBidActionBase = 104;
-inline constexpr int kBlindNilActionBase = 122;
+inline constexpr int kPassActionBase = cardgames::encoding::kPassBase;
+inline constexpr int kBidActionBase = cardgames::encoding::kBidBase;
+inline constexpr int kBlindNilActionBase = cardgames::encoding::kNoBlindNil;
 
-// The Python module's number of a card, 0..51: suit x 13 + rank - 2 (2C = 0, AS = 51).
-inline int card_number(cardgames::Card c) {
-    return static_cast<int>(c.suit()) * 13 + c.rank() - 2;
-}
-inline cardgames::Card card_of_number(int n) {
-    return cardgames::Card(static_cast<cardgames::Suit>(n / 13), n % 13 + 2);
-}
+// A card's number, 0..51: suit x 13 + rank - 2 (2C = 0, AS = 51).
+using cardgames::encoding::card_number;
+using cardgames::encoding::card_of_number;
 // The action that a history code stands for in `phase`, and back.
 int action_of_code(cardgames::Phase phase, int code);
 int code_of_action(int action);

@@ -2,8 +2,11 @@
 
 #include <pybind11/stl.h>
 
+#include <limits>
+#include <optional>
 #include <string>
 
+#include "cardgames/cards/error.hpp"
 #include "cardgames/cards/text.hpp"
 
 namespace py = pybind11;
@@ -25,7 +28,45 @@ py::list card_list(CardSet cards) {
     return l;
 }
 
+// The value as Python's int, or nullopt when it is not a whole number (floats and strings are not).
+std::optional<py::int_> as_int(const py::handle& value) {
+    if (!PyIndex_Check(value.ptr())) return std::nullopt;
+    PyObject* n = PyNumber_Index(value.ptr());
+    if (!n) throw py::error_already_set();
+    return py::reinterpret_steal<py::int_>(n);
+}
+
+[[noreturn]] void refuse(const py::handle& value, const std::string& what, const std::string& lo,
+                         const std::string& hi) {
+    throw InputError(what + " " + py::repr(value).cast<std::string>() +
+                     ": expected a whole number from " + lo + " to " + hi);
+}
+
 }  // namespace
+
+long long whole_number(const py::handle& value, const std::string& what, long long lo,
+                       long long hi) {
+    const std::optional<py::int_> n = as_int(value);
+    if (!n) refuse(value, what, std::to_string(lo), std::to_string(hi));
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(n->ptr(), &overflow);
+    if (overflow != 0 || v < lo || v > hi)
+        refuse(value, what, std::to_string(lo), std::to_string(hi));
+    return v;
+}
+
+std::uint64_t seed_arg(const py::handle& value, const std::string& what) {
+    const std::optional<py::int_> n = as_int(value);
+    const std::string hi = std::to_string(std::numeric_limits<std::uint64_t>::max());
+    if (!n || PyObject_RichCompareBool(n->ptr(), py::int_(0).ptr(), Py_LT) == 1)
+        refuse(value, what, "0", hi);
+    const unsigned long long v = PyLong_AsUnsignedLongLong(n->ptr());
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        refuse(value, what, "0", hi);
+    }
+    return v;
+}
 
 py::dict info_dict(const InfoState& info, bool choosing_pass, CardSet pending,
                    const std::vector<int>& legal) {

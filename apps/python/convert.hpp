@@ -4,7 +4,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "cardgames/rules/info_state.hpp"
@@ -39,5 +41,13 @@ pybind11::object to_python(const nlohmann::json& j);
 // actions when it is to act (else empty).
 pybind11::dict info_dict(const cardgames::InfoState& info, bool choosing_pass,
                          cardgames::CardSet pending, const std::vector<int>& legal);
+
+// A whole number argument or field `what` (its name, and where it was) from lo to hi: InputError
+// (a ValueError) naming it and the value when it is not one, instead of pybind11's "incompatible
+// function arguments" or "Unable to cast".
+long long whole_number(const pybind11::handle& value, const std::string& what, long long lo,
+                       long long hi);
+// A seed argument: a whole number from 0 to 2^64 - 1, checked as whole_number checks.
+std::uint64_t seed_arg(const pybind11::handle& value, const std::string& what);
 
 }  // namespace pycards

@@ -43,6 +43,10 @@ Constraints constraints_from(const InfoState& info) {
         }
         if (play_rules.breakers.contains(p.card)) broken = true;
     }
+    // Before the hand's first card, the seat on lead holds the first-lead card: it leads because
+    // it holds it, which every seat sees.
+    if (info.phase == Phase::kPlay && info.plays.empty() && play_rules.first_lead != kNoCard)
+        c.known[info.play.leader] |= play_rules.first_lead;
     // Cards this seat gave away and that have not shown up since are still with the receiver.
     if (const int to = rules.pass_recipient(info.seat, info.hand_number); to != info.seat)
         c.known[to] |= info.passed - played;

@@ -2,9 +2,10 @@
 // The hard facts one seat knows about the hidden hands, derived from its InfoState only: how many
 // cards each other seat still holds, which cards each cannot hold (voids shown by failing to
 // follow suit, a lead of the unbroken suit, a discard of a penalty card on the first trick), and
-// which cards it must hold (cards this seat passed it that it has not played yet). The sampler
-// deals the hidden hands from them (sampling/deal_sampler.hpp); the bot side of the protocol checks
-// the table's lines against them, so that no state the sampler cannot deal reaches it.
+// which cards it must hold (cards this seat passed it that it has not played yet; the first-lead
+// card, held by the seat on lead before the hand's first card). The sampler deals the hidden hands
+// from them (sampling/deal_sampler.hpp); the bot side of the protocol checks the table's lines
+// against them, so that no state the sampler cannot deal reaches it.
 
 #include <array>
 #include <string>

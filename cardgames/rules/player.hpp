@@ -5,6 +5,7 @@
 // are built by name from a spec string ("random", "rule", "pimc:worlds=64") through
 // sampling::make_player (sampling/bot_registry.hpp).
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,6 +54,10 @@ class Player {
     // path.
     virtual std::string check(const Rules& /*rules*/) const { return ""; }
 
+    // Told by a run before the player's first decision: the seed of the game it plays and the
+    // run's board (an evaluation: the item's seed and index), for players that seed their own
+    // randomness from them (Python policies). Bots that need neither ignore it.
+    virtual void seated(std::uint64_t /*game_seed*/, long /*board*/) {}
     // Decisions this bot could not make itself (external bots); in-process bots have none.
     virtual std::vector<FallbackNote> fallbacks() const { return {}; }
 

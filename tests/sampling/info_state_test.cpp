@@ -4,6 +4,7 @@
 
 #include "cardgames/rules/game.hpp"
 #include "sampling/constraints.hpp"
+#include "sampling/deal_sampler.hpp"
 
 namespace sampling {
 namespace {
@@ -47,6 +48,26 @@ TEST(InfoState, NothingLeaksFromTheHiddenHands) {
         ASSERT_EQ(ga.choose_card(parse_card(card)), "") << card;
         ASSERT_EQ(gb.choose_card(parse_card(card)), "") << card;
         for (int seat : {0, 2}) expect_same(ga.info_state(seat), gb.info_state(seat));
+    }
+}
+
+// Before the hand's first card every seat knows who holds 2C: the seat on lead. Worlds dealt for a
+// seat not on lead keep it there (issue 44: they put it in another hand, so another seat led).
+TEST(InfoState, TheSeatOnLeadHoldsTheFirstLeadCard) {
+    const Rules rules = parse_rules("game=hearts\nplayers=4\nno_passing=true\n", "test", {});
+    Game game(rules, 5);
+    ASSERT_EQ(game.phase(), Phase::kPlay);
+    const int leader = game.to_act();
+    const Card two_clubs = parse_card("2C");
+    for (int seat = 0; seat < 4; ++seat) {
+        if (seat == leader) continue;
+        const InfoState info = game.info_state(seat);
+        const Constraints c = constraints_from(info);
+        EXPECT_TRUE(c.known[leader].contains(two_clubs)) << "seat " << seat;
+        const DealSampler sampler(c);
+        boost::random::mt19937_64 rng(seat);
+        for (int k = 0; k < 50; ++k)
+            EXPECT_TRUE(sampler.sample(rng, info.hand).hands[leader].contains(two_clubs));
     }
 }
 

@@ -1,5 +1,4 @@
-#include "apps/python/models.hpp"
-
+// The models library for Python: load_network, Network.evaluate and card_features.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -7,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "apps/python/game_state.hpp"
+#include "apps/python/bindings.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/models/card_features.hpp"
 #include "cardgames/models/network.hpp"

@@ -1,5 +1,9 @@
-#include "apps/python/runs.hpp"
-
+// Tournaments and evaluations from Python: cardgames.tournament() and cardgames.evaluate() run the
+// experiments library (apps/experiments/) with the command line's options as keyword arguments.
+// A seat may be a bot spec or any Python object with act(observation) -> action; such a player is
+// held by a C++ Player adaptor and called under the GIL, while the run itself goes with the GIL
+// released, so that native bots on other threads keep running. Ctrl-C (KeyboardInterrupt) stops
+// a run cleanly, leaving a file that resume=True continues.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 #include <spdlog/spdlog.h>
@@ -16,15 +20,17 @@
 
 #include "apps/experiments/eval.hpp"
 #include "apps/experiments/tournament.hpp"
+#include "apps/python/bindings.hpp"
 #include "apps/python/convert.hpp"
-#include "apps/python/game_state.hpp"
-#include "apps/python/tensors.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/cards/seeds.hpp"
+#include "cardgames/encoding/tensors.hpp"
 #include "cardgames/rules/rules.hpp"
 #include "sampling/bot_registry.hpp"
 
 namespace py = pybind11;
 using namespace cardgames;
+using namespace cardgames::encoding;
 
 namespace pycards {
 
@@ -35,8 +41,8 @@ namespace {
 class PythonPlayer : public Player {
   public:
     // Under the GIL.
-    PythonPlayer(py::object policy, std::string name)
-        : policy_(std::move(policy)), name_(std::move(name)) {}
+    PythonPlayer(py::object policy, std::string name, std::uint64_t seed)
+        : policy_(std::move(policy)), name_(std::move(name)), seed_(seed) {}
     ~PythonPlayer() override {
         py::gil_scoped_acquire gil;
         policy_.release().dec_ref();
@@ -53,6 +59,10 @@ class PythonPlayer : public Player {
         return chosen;
     }
     Card play(const InfoState& info) override { return card_of_number(ask(info, {})); }
+    void seated(std::uint64_t game_seed, long board) override {
+        game_seed_ = game_seed;
+        board_ = board;
+    }
 
   private:
     int ask(const InfoState& info, CardSet pending) {
@@ -61,20 +71,34 @@ class PythonPlayer : public Player {
                              info.phase == Phase::kPlay ? info.legal_cards() : CardSet());
         py::gil_scoped_acquire gil;
         const py::object answer = policy_.attr("act")(observation(info, pending, legal));
-        long action = -1;
-        if (py::isinstance<py::int_>(answer) || py::hasattr(answer, "__index__"))
-            action = py::int_(answer).cast<long>();
-        else
-            throw InputError("python player '" + name_ + "': act returned " +
-                             py::repr(answer).cast<std::string>() + ", not an action number");
+        ++decisions_;
+        const long long action = action_number(answer, info.seat);
         if (!std::binary_search(legal.begin(), legal.end(), action)) {
             std::string allowed;
             for (int a : legal) allowed += (allowed.empty() ? "" : ", ") + std::to_string(a);
             throw InputError("python player '" + name_ + "': action " + std::to_string(action) +
-                             " is not legal now (" + kPhaseNames[static_cast<int>(info.phase)] +
-                             "; legal: " + allowed + ")");
+                             " is not legal now (seat " + std::to_string(info.seat) + ", " +
+                             kPhaseNames[static_cast<int>(info.phase)] + "; legal: " + allowed +
+                             ")");
         }
         return static_cast<int>(action);
+    }
+
+    // What act returned as a number; InputError, naming the player, its seat and the value, for
+    // anything that is not a whole number that fits (checked before any C++ cast, which would
+    // only say "Unable to cast").
+    long long action_number(const py::object& answer, int seat) const {
+        const std::string who =
+            "python player '" + name_ + "' at seat " + std::to_string(seat) + ": act returned ";
+        if (!py::isinstance<py::int_>(answer) && !py::hasattr(answer, "__index__"))
+            throw InputError(who + py::repr(answer).cast<std::string>() + ", not an action number");
+        const py::int_ number(answer);
+        int overflow = 0;
+        const long long action = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+        if (overflow != 0)
+            throw InputError(who + py::repr(number).cast<std::string>() + ", not an action (0.." +
+                             std::to_string(kNumActions - 1) + ")");
+        return action;
     }
 
     // The observation dict: tensor, mask and legal actions, seat, phase, the info_state dict and
@@ -94,11 +118,23 @@ class PythonPlayer : public Player {
         d["phase"] = kPhaseNames[static_cast<int>(info.phase)];
         d["info"] = info_dict(info, info.phase == Phase::kPass, pending, legal);
         d["view"] = SeatView(info, pending);
+        // For a stochastic policy to seed from, the same at any number of threads: the game's
+        // seed and the run's board (an evaluation: the item's), the seed the run gives this
+        // player there (the one a native bot gets) and the index of this decision among the
+        // player's decisions in the game (each card of a pass counts).
+        d["game_seed"] = game_seed_ ? py::object(py::int_(*game_seed_)) : py::none();
+        d["board"] = game_seed_ ? py::object(py::int_(board_)) : py::none();
+        d["seed"] = py::int_(seed_);
+        d["decision"] = decisions_;
         return d;
     }
 
     py::object policy_;
     std::string name_;
+    std::uint64_t seed_;
+    std::optional<std::uint64_t> game_seed_;  // as seated() tells it
+    long board_ = 0;
+    long decisions_ = 0;  // decisions asked so far
 };
 
 // A run's seats or policies: a bot spec, or a Python object whose spec in the file is
@@ -132,7 +168,7 @@ struct Entries {
             const auto it = objects.find(entry);
             if (it == objects.end()) return sampling::make_player(spec, seed, std::move(stop));
             py::gil_scoped_acquire gil;
-            return std::make_unique<PythonPlayer>(it->second, spec.substr(7));
+            return std::make_unique<PythonPlayer>(it->second, spec.substr(7), seed);
         };
     }
     std::string text() const {
@@ -223,14 +259,10 @@ apps::BatchRun batch_run(std::optional<int> threads, const std::string& out, boo
     return run;
 }
 
-// Runs the run with the GIL released, first making the numpy arrays a Python player's observation
-// holds: pybind11 looks numpy's C API up once, in a function-local static whose initialisation
-// imports numpy, letting go of the GIL on the way; a second thread that reached the same static
-// while holding the GIL would wait for it forever.
+// Runs the run with the GIL released (numpy's C API was looked up when the module was imported:
+// module.cpp).
 template <class Run>
 auto without_gil(const Run& run) {
-    py::array_t<float> tensor(1);
-    py::array_t<std::int8_t> mask(1);
     py::gil_scoped_release release;
     return run();
 }
@@ -274,7 +306,7 @@ py::dict run_dict(const std::string& command, int status, long done, long total,
 py::dict py_tournament(const py::list& players, const std::optional<std::string>& preset,
                        const std::optional<std::string>& game,
                        const std::vector<std::string>& rules, std::optional<long> games,
-                       std::optional<long> hands, bool duplicate, std::uint64_t seed,
+                       std::optional<long> hands, bool duplicate, const py::object& seed,
                        std::optional<int> threads, const std::string& out, bool resume,
                        bool quiet) {
     apps::TournamentOptions options;
@@ -292,7 +324,7 @@ py::dict py_tournament(const py::list& players, const std::optional<std::string>
     plan.count = checked_number<long>(plan.by_hands ? "hands" : "games",
                                       plan.by_hands ? *hands : *games, 1, apps::kMaxItems);
     plan.duplicate = duplicate;
-    plan.seed = seed;
+    plan.seed = seed_arg(seed, "seed");
     plan.specs = entries.specs;
     if (static_cast<int>(plan.specs.size()) != n)
         throw InputError("--players '" + entries.text() +
@@ -310,7 +342,7 @@ py::dict py_tournament(const py::list& players, const std::optional<std::string>
 py::dict py_evaluate(const std::string& mode, const py::list& policies,
                      const std::string& reference, const std::optional<std::string>& deals,
                      const std::optional<std::string>& records, std::optional<long> count,
-                     const std::string& seats, int samples, std::uint64_t seed,
+                     const std::string& seats, int samples, const py::object& seed,
                      const std::optional<std::string>& preset,
                      const std::optional<std::string>& game,
                      const std::optional<std::vector<std::string>>& rules,
@@ -338,7 +370,7 @@ py::dict py_evaluate(const std::string& mode, const py::list& policies,
     apps::parse_seats(plan.seats, kMaxPlayers);  // the form; the seats against the game later
     plan.samples = checked_number("samples", samples, 1, apps::kMaxSamples);
     if (count) plan.count = checked_number<long>("count", *count, 1, apps::kMaxItems);
-    plan.seed = seed;
+    plan.seed = seed_arg(seed, "seed");
     const Entries entries(policies);
     if (entries.specs.empty())
         throw InputError("--policies is required: the bot specs to evaluate");
@@ -413,6 +445,20 @@ void bind_runs(py::module_& m) {
           py::arg("threads") = py::none(), py::arg("out") = "", py::arg("resume") = false,
           py::arg("quiet") = false);
     m.def("_read_results", &py_read_results, py::arg("path"));
+    m.def(
+        "tournament_game_seed",
+        [](const py::object& seed, long board) {
+            return seeds::tournament_game(seed_arg(seed, "seed"), board);
+        },
+        py::arg("seed"), py::arg("board") = 0,
+        "The game seed of a board of `cardgames tournament --seed SEED` (what records store).");
+    m.def(
+        "tournament_bot_seed",
+        [](const py::object& game_seed, int entry) {
+            return seeds::tournament_bot(seed_arg(game_seed, "game_seed"), entry);
+        },
+        py::arg("game_seed"), py::arg("entry"),
+        "The seed a tournament gives the bot of player entry ENTRY in a game.");
 }
 
 }  // namespace pycards

@@ -1,10 +1,8 @@
-#include "apps/python/tensors.hpp"
+#include "cardgames/encoding/tensors.hpp"
 
 #include <functional>
 
-namespace pycards {
-
-using namespace cardgames;
+namespace cardgames::encoding {
 
 int Slice::size() const {
     int s = 1;
@@ -142,4 +140,4 @@ void information_state_tensor(const GameState& state, int seat, float* out) {
                              out);
 }
 
-}  // namespace pycards
+}  // namespace cardgames::encoding
