@@ -12,6 +12,7 @@
 // rollout_playout; pimc_bidding.cpp);
 // partnership bids by the learned bid model (bid_model.hpp).
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -134,6 +135,17 @@ struct PimcOptions {
     // weight.
     bool infer_play = false;
     int ms = 0;  // wall-clock limit per decision (0: none; breaks reproducibility)
+    // budget=: the most expansions the exact searches of one card decision spend (0: no limit),
+    // shared evenly by its worlds; a world whose share runs out is valued by its play-outs alone
+    // (world_budget, pimc.cpp). A count of nodes, not time, so decisions stay the same for any
+    // thread count. The default bounds the worst decision of every form (docs/guide/bench.md).
+    std::uint64_t budget = kDefaultBudget;
+    static constexpr std::uint64_t kDefaultBudget = 1'000'000;
+    // One world's share of `budget` among `worlds` valued worlds (0: no limit).
+    std::uint64_t world_budget(int worlds) const {
+        if (budget == 0) return 0;
+        return std::max<std::uint64_t>(1, budget / static_cast<std::uint64_t>(std::max(1, worlds)));
+    }
 
     static PimcOptions from_spec(const cardgames::BotSpec& spec);
 };
@@ -158,6 +170,7 @@ struct PimcAnalysis {
     cardgames::Card best = cardgames::kNoCard;
     int worlds = 0;
     std::uint64_t expansions = 0;
+    int over_budget = 0;    // worlds whose share of the node budget ran out (valued by play-outs)
     int threads_used = 0;   // distinct TBB threads that searched the worlds
     bool searched = false;  // false: a single legal card, nothing to search
 };
