@@ -29,6 +29,7 @@ struct Decision {
     std::string kind;
     double ms = 0;
     std::uint64_t nodes = 0;  // expansions of a pimc card decision's searches (else 0)
+    int over_budget = 0;      // of its worlds, those whose share of the node budget ran out
     int hand = 0;             // the bench's hand index
     int seat = 0;
     InfoState info;   // what the seat knew (its rules pointer dies with the hand's game)
@@ -52,33 +53,35 @@ std::string kind_of(const InfoState& info) {
     return "?";
 }
 
-// Makes the decision of the seat to act in `game` and applies it; returns the expansions its
-// searches spent where the player is pimc and the decision a card (PimcBot::analyze is what
-// play() runs), else 0.
-std::uint64_t decide(Game& game, Player& player, const InfoState& info) {
+// Makes the decision `d` of the seat to act in `game` and applies it; where the player is pimc
+// and the decision a card (PimcBot::analyze is what play() runs), sets the nodes its searches
+// spent and its worlds over budget.
+void decide(Game& game, Player& player, Decision& d) {
+    const InfoState& info = d.info;
     if (player.sees_all_hands()) player.see_all_hands(game.play_state());
     switch (game.phase()) {
         case Phase::kBlindNil:
             game.choose_blind_nil(player.blind_nil(info));
-            return 0;
+            return;
         case Phase::kBid:
             game.choose_bid(player.bid(info));
-            return 0;
+            return;
         case Phase::kPass:
             game.choose_pass(player.pass(info));
-            return 0;
+            return;
         case Phase::kPlay:
             if (auto* pimc = dynamic_cast<sampling::PimcBot*>(&player)) {
                 const sampling::PimcAnalysis a = pimc->analyze(info);
                 game.choose_card(a.best);
-                return a.expansions;
+                d.nodes = a.expansions;
+                d.over_budget = a.over_budget;
+                return;
             }
             game.choose_card(player.play(info));
-            return 0;
+            return;
         case Phase::kGameOver:
             break;
     }
-    return 0;
 }
 
 // The value at fraction `q` of the sorted `v` (nearest rank).
@@ -158,6 +161,7 @@ int bench_pimc(const Rules& rules, const BenchPimcRun& run) {
     std::map<std::string, std::uint64_t> most_nodes;
     std::vector<double> all;
     Decision worst, heaviest;
+    long cut_decisions = 0, cut_worlds = 0;
     worst.ms = -1;
     const auto start = std::chrono::steady_clock::now();
     for (int h = 0; h < run.hands; ++h) {
@@ -171,7 +175,7 @@ int bench_pimc(const Rules& rules, const BenchPimcRun& run) {
             d.world = game.play_state();
             d.kind = kind_of(d.info);
             const auto t0 = std::chrono::steady_clock::now();
-            d.nodes = decide(game, *players[static_cast<std::size_t>(d.seat)], d.info);
+            decide(game, *players[static_cast<std::size_t>(d.seat)], d);
             d.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                        .count();
             times[d.kind].push_back(d.ms);
@@ -179,6 +183,8 @@ int bench_pimc(const Rules& rules, const BenchPimcRun& run) {
             most_nodes[d.kind] = std::max(most_nodes[d.kind], d.nodes);
             if (d.ms > worst.ms) worst = d;
             if (d.nodes > heaviest.nodes) heaviest = d;
+            if (d.over_budget > 0) ++cut_decisions;
+            cut_worlds += d.over_budget;
         }
     }
     const double secs =
@@ -189,6 +195,9 @@ int bench_pimc(const Rules& rules, const BenchPimcRun& run) {
                              "count", "median", "90%", "99%", "worst", "most nodes");
     for (const auto& [kind, v] : times) print_row(kind, v, most_nodes[kind]);
     print_row("all decisions", all, heaviest.nodes);
+    std::cout << fmt::format(
+        "decisions with a world over its node budget: {} ({} worlds valued by play-outs alone)\n",
+        cut_decisions, cut_worlds);
     print_position("worst decision", worst, rules, run);
     if (heaviest.nodes > 0 && heaviest.nodes != worst.nodes)
         print_position("most nodes", heaviest, rules, run);
