@@ -699,16 +699,18 @@ PimcAnalysis forced(std::vector<CardValue> cards) {
 
 }  // namespace
 
-PimcAnalysis PimcBot::analyze(const InfoState& info) {
+PimcAnalysis PimcBot::decide(const InfoState& info) {
     const CardSet legal = info.legal_cards();
-    std::vector<CardValue> cards = legal_cards_in_order(legal);
+    if (!one_run(info, legal)) return analyze(info);
+    // As the search would choose among equals: the first, or (tie=rule) the rule player's.
+    PimcAnalysis out = forced(legal_cards_in_order(legal));
+    if (options_.tie_rule) out.best = RuleBot().play(info);
+    return out;
+}
+
+PimcAnalysis PimcBot::analyze(const InfoState& info) {
+    std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
     if (cards.size() == 1) return forced(std::move(cards));
-    if (one_run(info, legal)) {
-        // As the search would choose among equals: the first, or (tie=rule) the rule player's.
-        PimcAnalysis out = forced(std::move(cards));
-        if (options_.tie_rule) out.best = RuleBot().play(info);
-        return out;
-    }
     const std::uint64_t base = decision_seed(info, seeds::DecisionKind::kCard);
     PimcAnalysis out = aggregate(std::move(cards), value_worlds(info, options_, base, *arena_));
     out.best = best_card(out.cards, options_, info);
@@ -732,7 +734,7 @@ PimcAnalysis analyze_world(const PimcOptions& options, const InfoState& info, co
 Card PimcBot::play(const InfoState& info) {
     try {
         const auto start = std::chrono::steady_clock::now();
-        const PimcAnalysis a = analyze(info);
+        const PimcAnalysis a = decide(info);
         if (a.searched && spdlog::should_log(spdlog::level::debug)) {
             const double ms =
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)

@@ -185,8 +185,11 @@ class PimcBot : public cardgames::Player {
     cardgames::CardSet pass(const cardgames::InfoState& info) override;
     cardgames::Card play(const cardgames::InfoState& info) override;
 
-    // The full analysis behind play(): what `hint` shows.
+    // The full analysis of a card decision: what `hint` shows.
     PimcAnalysis analyze(const cardgames::InfoState& info);
+    // What play() decides by: analyze, or no search where the legal cards are one run of
+    // equivalent cards in every world (all would be valued alike; the first is played).
+    PimcAnalysis decide(const cardgames::InfoState& info);
     const PimcOptions& options() const { return options_; }
 
   private:

@@ -54,7 +54,7 @@ std::string kind_of(const InfoState& info) {
 }
 
 // Makes the decision `d` of the seat to act in `game` and applies it; where the player is pimc
-// and the decision a card (PimcBot::analyze is what play() runs), sets the nodes its searches
+// and the decision a card (PimcBot::decide is what play() runs), sets the nodes its searches
 // spent and its worlds over budget.
 void decide(Game& game, Player& player, Decision& d) {
     const InfoState& info = d.info;
@@ -71,7 +71,7 @@ void decide(Game& game, Player& player, Decision& d) {
             return;
         case Phase::kPlay:
             if (auto* pimc = dynamic_cast<sampling::PimcBot*>(&player)) {
-                const sampling::PimcAnalysis a = pimc->analyze(info);
+                const sampling::PimcAnalysis a = pimc->decide(info);
                 game.choose_card(a.best);
                 d.nodes = a.expansions;
                 d.over_budget = a.over_budget;

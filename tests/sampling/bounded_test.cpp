@@ -128,13 +128,19 @@ TEST(PimcBudget, OneRunOfEquivalentCardsIsNotSearched) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     const InfoState run =
         mid_play(rules, cards("9C 8C 7C AS KS QH JH TH 9H 8H AD KD QD"), {pc(0, "2C")});
-    const PimcAnalysis a = analyze(run, "");
+    PimcBot bot(PimcOptions::from_spec(parse_bot_spec(kQuick)), 1);
+    const PimcAnalysis a = bot.decide(run);
     EXPECT_FALSE(a.searched);
+    EXPECT_EQ(bot.play(run), C("9C"));
+    // hint's full analysis still values every card: alike.
+    const PimcAnalysis full = bot.analyze(run);
+    EXPECT_TRUE(full.searched);
+    for (const CardValue& cv : full.cards) EXPECT_EQ(cv.mean, full.cards.front().mean);
     EXPECT_EQ(a.best, C("9C"));
     EXPECT_EQ(a.cards.size(), 3u);
     const InfoState gap =
         mid_play(rules, cards("9C 7C 6C AS KS QH JH TH 9H 8H AD KD QD"), {pc(0, "2C")});
-    EXPECT_TRUE(analyze(gap, "").searched);
+    EXPECT_TRUE(bot.decide(gap).searched);
 }
 
 // The case: 20,000 deals a candidate would take seconds; ms=50 stops starting deals after
