@@ -13,6 +13,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <chrono>
 #include <memory>
 
 namespace sampling {
@@ -48,6 +49,19 @@ class DecisionArena {
   private:
     int threads_;
     std::unique_ptr<tbb::task_arena> arena_;
+};
+
+// A decision's wall-clock limit (pimc:ms; 0: none), from when it is made. Units check it before
+// they start, so a decision overruns it by at most one unit per thread.
+class Deadline {
+  public:
+    explicit Deadline(int ms)
+        : ms_(ms), end_(std::chrono::steady_clock::now() + std::chrono::milliseconds(ms)) {}
+    bool passed() const { return ms_ > 0 && std::chrono::steady_clock::now() > end_; }
+
+  private:
+    int ms_;
+    std::chrono::steady_clock::time_point end_;
 };
 
 // The TBB thread that runs the calling task, for counting how many threads a farm used.

@@ -116,6 +116,7 @@ struct WorldResult {
     double weight = 1;     // how likely the world is (infer=on), its copies (infer=play), else 1
     int thread_slot = -1;  // the TBB thread that searched it
     bool done = false;     // false: the time limit (ms) came first
+    bool over_budget = false;  // its share of the node budget ran out: valued by play-outs alone
 };
 
 int exact_threshold(const PimcOptions& o, int players) {
@@ -154,9 +155,11 @@ std::vector<CardValue> legal_cards_in_order(CardSet legal) {
 // worlds of the decision share; read-only, so the worlds' tasks share one.
 class WorldValuer {
   public:
+    // `budget`: the expansions the world's exact searches may spend together (0: no limit).
     WorldValuer(const PimcOptions& options, const InfoState& info,
-                std::shared_ptr<const PolicyModel> model)
+                std::shared_ptr<const PolicyModel> model, std::uint64_t budget)
         : options_(options),
+          budget_(budget),
           model_(std::move(model)),
           info_(info),
           rules_(*info.rules),
@@ -185,13 +188,37 @@ class WorldValuer {
         state.hands = deal.hands;
         TrickGame game(rules_, state, utility_, taken_, context_);
         if (cutoff_ && !to_the_end_) game.set_cutoff(cutoff_.get());
-        engine::Searcher<TrickGame> searcher(world_search_options(options_, to_the_end_));
         WorldResult r;
-        if (exact_ || options_.valuation.eval == PimcOptions::Eval::kSearch) {
-            add_card_values(game, root_values(game, searcher), 0, r);
-            mark_optimal(r);
-            return r;
+        if (settled(game, r)) return r;
+        engine::Searcher<TrickGame> searcher(world_search_options(options_, to_the_end_));
+        if (!exact_ && options_.valuation.eval == PimcOptions::Eval::kSearch) {
+            add_card_values(game, deepening_values(game, searcher), 0, r);
+        } else if (exact_) {
+            if (budget_ > 0) searcher.set_node_limit(budget_);
+            const RootValues root = searcher.analyze_root(game);
+            if (!root.complete) return played_out(game, root.stats.expansions);
+            add_card_values(game, root, 0, r);
+        } else {
+            Budget left{budget_};
+            r = continuations(game, &searcher, left);
+            if (left.exhausted) return played_out(game, r.expansions);
         }
+        mark_optimal(r);
+        return r;
+    }
+
+  private:
+    // What is left of a world's node budget for its play-outs' solves.
+    struct Budget {
+        std::uint64_t left = 0;  // 0 with `exhausted` false: no limit
+        bool exhausted = false;
+    };
+
+    // Every way the world plays on after each card (the seats' players, then self=switch's and
+    // the moon's), the engine solving the last tricks when `searcher` is given, within `budget`.
+    WorldResult continuations(TrickGame& game, engine::Searcher<TrickGame>* searcher,
+                              Budget& budget) const {
+        WorldResult r;
         // The continuations share the searcher: its tables hold exact endgame values.
         RuleBot rule_bot;
         PolicyBot policy_bot(model_);
@@ -201,32 +228,53 @@ class WorldValuer {
         Seats seats = every_seat(every);
         if (options_.valuation.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
         if (options_.valuation.self == PimcOptions::Self::kRule) seats[info_.seat] = &rule_bot;
-        add_card_values(game, rollout_values(game, searcher, seats), 0, r);
+        add_card_values(game, rollout_values(game, searcher, seats, budget), 0, r);
         if (options_.valuation.self == PimcOptions::Self::kSwitch) {
             seats[info_.seat] = &policy_bot;
-            add_card_values(game, rollout_values(game, searcher, seats), 1, r);
+            add_card_values(game, rollout_values(game, searcher, seats, budget), 1, r);
         }
         if (moon_) {
             MoonShooter shooter;
             seats[info_.seat] = &shooter;
-            add_card_values(game, rollout_values(game, searcher, seats), r.continuations, r);
+            add_card_values(game, rollout_values(game, searcher, seats, budget), r.continuations,
+                            r);
             r.moon = true;
         }
+        return r;
+    }
+
+    // A world whose exact searches ran out of its node budget (`spent` expansions): every card
+    // valued by the play-outs alone, each played to the last card by the seats' players with no
+    // solve, so that all the world's cards are valued alike.
+    WorldResult played_out(TrickGame& game, std::uint64_t spent) const {
+        Budget none;
+        WorldResult r = continuations(game, nullptr, none);
+        r.expansions = spent;
+        r.over_budget = true;
         mark_optimal(r);
         return r;
     }
 
-  private:
-    // The value of every root move by a search: exact, or eval=search's deepening; stats.expansions
-    // is what it cost.
-    RootValues root_values(TrickGame& game, engine::Searcher<TrickGame>& searcher) const {
-        if (exact_) return searcher.analyze_root(game);
-        return deepening_values(game, searcher);
+    // A world whose outcome no card can change (its bounds are exact: every penalty card taken,
+    // or a moon made): every card gets that value, no search.
+    bool settled(const TrickGame& game, WorldResult& r) const {
+        engine::Tuple lo, hi;
+        game.bounds(lo, hi);
+        if (lo != hi) return false;
+        RootValues root;
+        engine::MoveList<Card, TrickGame::kMaxMoves> moves;
+        game.legal_moves(moves);
+        for (const Card m : moves) root.moves.push_back({m, lo, lo[info_.seat]});
+        root.stats.expansions = 0;
+        add_card_values(game, root, 0, r);
+        mark_optimal(r);
+        return true;
     }
 
-    // Each move played out by `seats`, the engine solving the last tricks.
-    RootValues rollout_values(TrickGame& game, engine::Searcher<TrickGame>& searcher,
-                              const Seats& seats) const {
+    // Each move played out by `seats`, `searcher` (if any) solving the last tricks within
+    // `budget`; once it runs out the budget is exhausted and later play-outs go unsolved.
+    RootValues rollout_values(TrickGame& game, engine::Searcher<TrickGame>* searcher,
+                              const Seats& seats, Budget& budget) const {
         RootValues values;
         std::uint64_t spent = 0;
         engine::MoveList<Card, TrickGame::kMaxMoves> moves;
@@ -235,7 +283,17 @@ class WorldValuer {
             engine::RootMoveValue<Card> v;
             v.move = moves[i];
             SeatViews views(info_);
-            v.value = play_out(views, game, moves[i], seats, solve_at_, &searcher, &spent);
+            engine::Searcher<TrickGame>* solver = budget.exhausted ? nullptr : searcher;
+            if (solver && budget_ > 0) solver->set_node_limit(budget.left);
+            std::uint64_t used = 0;
+            v.value = play_out(views, game, moves[i], seats, solve_at_, solver, &used);
+            spent += used;
+            if (solver && budget_ > 0) {
+                // A solve that used all that was left may have been cut short (play_out then
+                // plays on): the budget counts as exhausted either way.
+                budget.exhausted = used >= budget.left;
+                budget.left -= std::min(used, budget.left);
+            }
             values.moves.push_back(v);
         }
         values.stats.expansions = spent;
@@ -308,6 +366,7 @@ class WorldValuer {
     }
 
     const PimcOptions& options_;
+    std::uint64_t budget_;                      // the world's node budget (0: no limit)
     std::shared_ptr<const PolicyModel> model_;  // null: the rule player plays the play-outs
     const InfoState& info_;
     const Rules& rules_;
@@ -401,20 +460,18 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
                                       std::uint64_t base, DecisionArena& arena) {
     const Constraints constraints = constraints_from(info);
     const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
-    const WorldValuer valuer(options, info, playout_model(options, info));
     const std::vector<WeightedWorld> drawn = options.sampling.infer == PimcOptions::Infer::kPlay
                                                  ? drawn_worlds(info, options, base, sampler, arena)
                                                  : std::vector<WeightedWorld>();
-    const int count = options.sampling.infer == PimcOptions::Infer::kPlay
-                          ? static_cast<int>(drawn.size())
-                          : options.sampling.worlds;
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::milliseconds(options.sampling.ms);
+    const int count = options.sampling.infer == PimcOptions::Infer::kPlay ? static_cast<int>(drawn.size()) : options.sampling.worlds;
+    const WorldValuer valuer(options, info, playout_model(options, info),
+                             options.search.world_budget(count));
+    const Deadline deadline(options.sampling.ms);
     std::vector<WorldResult> results(static_cast<std::size_t>(count));
     // Each world is dealt by its own task from its own seed (the sampler is read-only), so the
     // deals do not depend on which thread deals them.
     arena.parallel_for_index(count, [&](int w) {
-        if (options.sampling.ms > 0 && std::chrono::steady_clock::now() > deadline && w > 0) return;
+        if (deadline.passed() && w > 0) return;
         WeightedWorld world;
         if (options.sampling.infer == PimcOptions::Infer::kPlay) {
             world = drawn[static_cast<std::size_t>(w)];
@@ -470,6 +527,7 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
         total_weight += r.weight;
         ++out.worlds;
         out.expansions += r.expansions;
+        out.over_budget += r.over_budget ? 1 : 0;
         continuations = r.continuations;
         moon = r.moon;
         for (std::size_t i = 0; i < out.cards.size(); ++i) {
@@ -517,6 +575,24 @@ Card best_card(const std::vector<CardValue>& cards, const PimcOptions& options,
     return best->card;
 }
 
+// Whether the legal cards are one run of equivalent cards in every world the seat can be in: of
+// one suit, every card of it between them that is still out (in a hand or on the trick) is
+// among them, and they carry the same points; TrickPlay::representative's test on what the seat
+// knows. Every world then values them alike, and the search would pick the first.
+bool one_run(const InfoState& info, CardSet legal) {
+    const Card low = legal.lowest();
+    const Card high = legal.highest();
+    if (legal.of_suit(low.suit()) != legal) return false;
+    CardSet out = info.rules->deck() - info.play.played;
+    for (int i = 0; i < info.play.trick_size; ++i) out |= info.play.trick[i];
+    const PlayRules pr = PlayRules::from(*info.rules);
+    for (Card c : out.of_suit(low.suit()))
+        if (c.rank() > low.rank() && c.rank() < high.rank() && !legal.contains(c)) return false;
+    for (Card c : legal)
+        if (pr.points[c.index()] != pr.points[low.index()]) return false;
+    return true;
+}
+
 // A single legal card: nothing to value.
 PimcAnalysis forced(std::vector<CardValue> cards) {
     PimcAnalysis out;
@@ -526,6 +602,15 @@ PimcAnalysis forced(std::vector<CardValue> cards) {
 }
 
 }  // namespace
+
+PimcAnalysis PimcBot::decide(const InfoState& info) {
+    const CardSet legal = info.legal_cards();
+    if (!one_run(info, legal)) return analyze(info);
+    // As the search would choose among equals: the first, or (tie=rule) the rule player's.
+    PimcAnalysis out = forced(legal_cards_in_order(legal));
+    if (options_.sampling.tie_rule) out.best = RuleBot().play(info);
+    return out;
+}
 
 PimcAnalysis PimcBot::analyze(const InfoState& info) {
     std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
@@ -539,7 +624,10 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
 PimcAnalysis analyze_world(const PimcOptions& options, const InfoState& info, const Deal& world) {
     std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
     if (cards.size() == 1) return forced(std::move(cards));
-    WorldResult r = WorldValuer(options, info, playout_model(options, info)).value(world);
+    // The one world has the whole decision's budget.
+    WorldResult r =
+        WorldValuer(options, info, playout_model(options, info), options.search.world_budget(1))
+            .value(world);
     r.thread_slot = current_thread_slot();
     r.done = true;
     PimcAnalysis out = aggregate(std::move(cards), {r});
@@ -550,7 +638,7 @@ PimcAnalysis analyze_world(const PimcOptions& options, const InfoState& info, co
 Card PimcBot::play(const InfoState& info) {
     try {
         const auto start = std::chrono::steady_clock::now();
-        const PimcAnalysis a = analyze(info);
+        const PimcAnalysis a = decide(info);
         if (a.searched && spdlog::should_log(spdlog::level::debug)) {
             const double ms =
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)

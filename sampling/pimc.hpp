@@ -12,6 +12,7 @@
 // rollout_playout; pimc_bidding.cpp);
 // partnership bids by the learned bid model (bid_model.hpp).
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -49,6 +50,7 @@ struct PimcAnalysis {
     cardgames::Card best = cardgames::kNoCard;
     int worlds = 0;
     std::uint64_t expansions = 0;
+    int over_budget = 0;    // worlds whose share of the node budget ran out (valued by play-outs)
     int threads_used = 0;   // distinct TBB threads that searched the worlds
     bool searched = false;  // false: a single legal card, nothing to search
 };
@@ -66,8 +68,11 @@ class PimcBot : public cardgames::Player {
     // the cut-off model, the bid model) and checks that each was made for the rules' form.
     std::string check(const cardgames::Rules& rules) const override;
 
-    // The full analysis behind play(): what `hint` shows.
+    // The full analysis of a card decision: what `hint` shows.
     PimcAnalysis analyze(const cardgames::InfoState& info);
+    // What play() decides by: analyze, or no search where the legal cards are one run of
+    // equivalent cards in every world (all would be valued alike; the first is played).
+    PimcAnalysis decide(const cardgames::InfoState& info);
     const PimcOptions& options() const { return options_; }
 
   private:

@@ -12,6 +12,7 @@
 #include <array>
 #include <boost/random/mersenne_twister.hpp>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 
@@ -55,7 +56,11 @@ struct CardPlay {
                      ? policy_model_for(o.valuation.playout_model_path, rules)
                      : nullptr),
           solve_at(o.bidding.exact),
-          endgame(world_search_options(o, true)) {}
+          endgame(world_search_options(o, true)) {
+        // Each play-out's solve may spend a card decision's share for one world; one it cuts
+        // short is dropped and the play-out goes on to the last card (play_out).
+        endgame.node_limit = o.search.world_budget(o.sampling.worlds);
+    }
 
     // Plays out the card phase of `game` for `seat`: hand_value (playout.hpp). `shoot`: the seat
     // plays MoonShooter's cards.
@@ -139,14 +144,21 @@ double play_hand(const InfoState& info, const Deal& deal, const Candidate& cand,
 // The play-out value of each candidate of `which` on the deals [first, first + count) (race.hpp),
 // farmed over the bot's arena. `hidden_hand`: the seat has not seen its cards (blind nil), so its
 // hand is sampled too. Each deal comes from its own seed (the sampler is read-only), so the deals
-// do not depend on which thread or round deals them.
+// do not depend on which thread or round deals them. A deal begun after the `deadline` (other
+// than the first) is left unvalued: NaN for every candidate.
 void evaluate(const InfoState& info, const std::vector<Candidate>& cands, const CardPlay& play,
               const std::vector<std::size_t>& which, int first, int count, std::uint64_t seed,
-              DecisionArena& arena, bool hidden_hand, CandidateValues& values) {
+              DecisionArena& arena, bool hidden_hand, const Deadline& deadline,
+              CandidateValues& values) {
     std::optional<DealSampler> sampler;
     if (!hidden_hand) sampler.emplace(constraints_from(info));
     arena.parallel_for_index(count, [&](int i) {
         const int r = first + i;
+        if (r > 0 && deadline.passed()) {
+            for (std::size_t c : which)
+                values[c][static_cast<std::size_t>(r)] = std::numeric_limits<double>::quiet_NaN();
+            return;
+        }
         Deal deal;
         if (hidden_hand) {
             deal = deal_from_seed(*info.rules, seed, r);
@@ -169,10 +181,12 @@ std::size_t choose(const InfoState& info, const std::vector<Candidate>& cands,
                    const PimcOptions& options, int first_round, int most, std::uint64_t seed,
                    DecisionArena& arena, bool hidden_hand, double margin = kClearMargin) {
     const CardPlay play(options, *info.rules);
+    const Deadline deadline(options.sampling.ms);
     return race(
         cands.size(), first_round, most,
         [&](const std::vector<std::size_t>& which, int first, int count, CandidateValues& values) {
-            evaluate(info, cands, play, which, first, count, seed, arena, hidden_hand, values);
+            evaluate(info, cands, play, which, first, count, seed, arena, hidden_hand, deadline,
+                     values);
         },
         margin);
 }

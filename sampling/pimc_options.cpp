@@ -341,6 +341,16 @@ OptionTable<PimcOptions> make_pimc_table() {
          .help = "eval=search: node expansions per world and decision (iterative deepening by "
                  "trick within it)"},
         [](P& o, const Value& v) { o.search.nodes = static_cast<std::uint64_t>(v.whole); });
+    add({.name = "budget",
+         .group = kSearch,
+         .kind = Kind::kWhole,
+         .lo = 0,
+         .hi = std::numeric_limits<int>::max(),
+         .fallback = "0",
+         .help = "node expansions the exact searches of one card decision may spend, shared "
+                 "evenly by its worlds (0: no limit); a world over its share is valued by "
+                 "play-outs alone"},
+        [](P& o, const Value& v) { o.search.budget = static_cast<std::uint64_t>(v.whole); });
     add({.name = "depth",
          .group = kSearch,
          .kind = Kind::kWhole,

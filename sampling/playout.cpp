@@ -65,10 +65,13 @@ engine::Tuple play_out(SeatViews& views, TrickGame& world, Card first, const Sea
         const PlayState& s = world.state();
         if (solver && solve_at > 0 && s.trick_size == 0 && s.hands[s.to_move].size() <= solve_at) {
             const auto result = solver->search(world);
-            out = result.value;
             if (expansions) *expansions += result.stats.expansions;
-            solved = true;
-            break;
+            if (result.complete) {
+                out = result.value;
+                solved = true;
+                break;
+            }
+            solver = nullptr;  // its node limit stopped it: the seats play on to the end
         }
         const int seat = s.to_move;
         const InfoState& view = views.view_of(seat, s);

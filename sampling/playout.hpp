@@ -61,7 +61,8 @@ inline Seats every_seat(cardgames::Player& player) {
 // Plays the hand out from `world` as it stands: `first` (if not kNoCard) for the seat to move,
 // then every seat the card `seats` chooses from its view, to the end of the hand; or, with a
 // `solver`, until `solve_at` tricks are left at the start of a trick, where the solver (no depth
-// limit: exact) values the rest and its expansions are added to `expansions`. Returns the world's
+// limit: exact) values the rest and its expansions are added to `expansions`; a solve that the
+// solver's node limit stops is dropped and the seats play on to the end. Returns the world's
 // utility tuple; the world is left as it was found. Throws std::logic_error when a player chooses
 // an illegal card.
 engine::Tuple play_out(SeatViews& views, cardgames::TrickGame& world, cardgames::Card first,

@@ -9,14 +9,18 @@ namespace sampling {
 Gain gain_over_first(const CandidateValues& values, std::size_t c) {
     const std::size_t deals = std::min(values[0].size(), values[c].size());
     double sum = 0, sq = 0;
+    std::size_t paired = 0;
     for (std::size_t r = 0; r < deals; ++r) {
         const double d = values[c][r] - values[0][r];
+        if (std::isnan(d)) continue;  // a deal the time limit left unvalued
         sum += d;
         sq += d * d;
+        ++paired;
     }
-    const double n = static_cast<double>(deals);
+    if (paired == 0) return {};
+    const double n = static_cast<double>(paired);
     const double mean = sum / n;
-    const double var = deals > 1 ? (sq - sum * mean) / (n - 1) : 0;
+    const double var = paired > 1 ? (sq - sum * mean) / (n - 1) : 0;
     return {mean, std::sqrt(std::max(0.0, var) / n)};
 }
 

@@ -21,8 +21,8 @@ using CandidateValues = std::vector<std::vector<double>>;
 using DealValuer = std::function<void(const std::vector<std::size_t>& which, int first, int count,
                                       CandidateValues& values)>;
 
-// How much candidate c gains over candidate 0, on the deals both were valued on: the mean paired
-// difference and its standard error.
+// How much candidate c gains over candidate 0, on the deals both were valued on (a value may be
+// NaN: a deal left unvalued, pimc:ms): the mean paired difference and its standard error.
 struct Gain {
     double mean = 0, se = 0;
 };

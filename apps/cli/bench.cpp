@@ -43,6 +43,28 @@ int bench_rules(int games) {
     return 0;
 }
 
+// The --pimc run, with the rules as given, for printing a position that solve can replay.
+BenchPimcRun pimc_run(const RulesOptions& ro, const std::string& spec, int hands,
+                      std::uint64_t seed) {
+    BenchPimcRun run{spec, hands, seed, "", ""};
+    if (!ro.game.empty()) {
+        run.rules_args = "--game " + ro.game;
+        run.rules_python = "game='" + ro.game + "'";
+    }
+    if (!ro.preset.empty()) {
+        run.rules_args += (run.rules_args.empty() ? "" : " ") + ("--preset " + ro.preset);
+        run.rules_python += (run.rules_python.empty() ? "" : ", ") + ("preset='" + ro.preset + "'");
+    }
+    std::string overrides;
+    for (const std::string& o : ro.overrides) {
+        run.rules_args += " --rule '" + o + "'";
+        overrides += (overrides.empty() ? "'" : ", '") + o + "'";
+    }
+    if (!overrides.empty())
+        run.rules_python += (run.rules_python.empty() ? "" : ", ") + ("rules=[" + overrides + "]");
+    return run;
+}
+
 }  // namespace
 
 int cmd_bench(int argc, char** argv) {
@@ -94,7 +116,7 @@ int cmd_bench(int argc, char** argv) {
         if (pimc) {
             const cardgames::Rules r = ro.resolve();
             check_default_threads_available();
-            return bench_pimc(r, spec, hands, seed);
+            return bench_pimc(r, pimc_run(ro, spec, hands, seed));
         }
         return bench_search(search);
     });

@@ -271,14 +271,23 @@ void HeartsPointsObjective::bounds(const TrickPlay& g, int, engine::Tuple& lo,
     lo = {};
     hi = {};
     const int n = g.players();
-    if (g.moon_possible()) {
-        for (int p = 0; p < n; ++p) hi[p] = max_u_;
-        return;
-    }
     int left = g.moon_total();
     for (int p = 0; p < n; ++p) left -= g.penalty(p);
     const bool jack_free =
         g.rules().jack_of_diamonds && g.jack_in_hand() && g.jack_taker() == TrickPlay::kNobody;
+    if (g.moon_possible() && left == 0) {
+        // One player has taken every penalty card: the moon is made whatever is played now, and
+        // only a jack of diamonds still out can change a score.
+        payoff(g, lo);
+        hi = lo;
+        if (jack_free)
+            for (int p = 0; p < n; ++p) hi[p] -= kJackOfDiamondsPoints;
+        return;
+    }
+    if (g.moon_possible()) {
+        for (int p = 0; p < n; ++p) hi[p] = max_u_;
+        return;
+    }
     for (int p = 0; p < n; ++p) {
         lo[p] = shift_ - (g.penalty(p) + jack_points(g, p) + left);
         hi[p] =

@@ -13,7 +13,8 @@
 //   HeartsPointsObjective  Hearts: u_i = 26 - (hand score of i), the moon applied at the leaves.
 //                          While one player could still take every penalty card the bounds are the
 //                          trivial ones (the moon breaks monotonicity); once two players have taken
-//                          points they are exact again.
+//                          points they are exact again, and once one has taken them all (the moon
+//                          made) they are the outcome itself.
 
 #include <array>
 #include <cstdint>

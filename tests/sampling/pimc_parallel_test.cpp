@@ -47,6 +47,33 @@ TEST(Pimc, SameDecisionsForAnyThreadCount) {
     }
 }
 
+// The node budget counts nodes, not time: with a budget small enough to cut worlds short, every
+// decision of a hand is the same on one thread as on two.
+TEST(Pimc, SameDecisionsForAnyThreadCountWhenTheBudgetIsHit) {
+    const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
+    const std::string spec = "pimc:worlds=6,rollouts=6,budget=3000,threads=";
+    PimcBot one(PimcOptions::from_spec(parse_bot_spec(spec + "1")), 3);
+    PimcBot two(PimcOptions::from_spec(parse_bot_spec(spec + "2")), 3);
+    auto rule = rule_players(4);
+    Game game(rules, 3);
+    game.stop_after_hand();
+    int over = 0;
+    while (!game.over()) {
+        if (game.phase() == Phase::kPlay) {
+            const InfoState info = game.info_state(game.to_act());
+            const PimcAnalysis a = one.analyze(info), b = two.analyze(info);
+            EXPECT_EQ(a.best, b.best);
+            EXPECT_EQ(a.expansions, b.expansions);
+            EXPECT_EQ(a.over_budget, b.over_budget);
+            for (std::size_t i = 0; i < a.cards.size(); ++i)
+                EXPECT_EQ(a.cards[i].mean, b.cards[i].mean);
+            over += a.over_budget;
+        }
+        step_game(game, rule);
+    }
+    EXPECT_GT(over, 0) << "the budget never cut a world short";
+}
+
 // The first decision of a Hearts hand (after the pass) with a real choice of card.
 InfoState early_choice(Game& game) {
     auto rule = rule_players(4);

@@ -1,0 +1,178 @@
+// Bounded decisions: a card decision's searches keep within pimc's node budget, a world over its
+// share is valued by its play-outs alone, positions no card can change are valued without a
+// search, and ms= bounds passes and bids as it bounds cards (issue 45).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+
+#include "cardgames/rules/game_runner.hpp"
+#include "pimc_decisions.hpp"
+#include "sampling/pimc.hpp"
+#include "tests/cardgames/test_helpers.hpp"
+
+namespace sampling {
+namespace {
+
+using namespace cardgames;
+using cardgames::testing::C;
+using cardgames::testing::cards;
+using cardgames::testing::mid_play;
+using cardgames::testing::pc;
+
+constexpr const char* kQuick = "pimc:worlds=6,rollouts=6";
+
+PimcAnalysis analyze(const InfoState& info, const std::string& options) {
+    const std::string spec = std::string(kQuick) + (options.empty() ? "" : ",") + options;
+    return PimcBot(PimcOptions::from_spec(parse_bot_spec(spec)), 1).analyze(info);
+}
+
+// Plays `game` (4-player Hearts, no passing) by the rule player to the first decision with
+// `tricks_left` tricks left and a choice of two cards or more.
+InfoState decision_at(Game& game, int tricks_left) {
+    auto rule = rule_players(4);
+    const std::size_t plays = static_cast<std::size_t>(13 - tricks_left) * 4;
+    while (game.phase() != Phase::kPlay || game.hand().plays.size() < plays ||
+           game.play_state().legal_moves(game.play_rules()).size() < 2)
+        step_game(game, rule);
+    return game.info_state(game.to_act());
+}
+
+const Rules& hearts4() {
+    static const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
+    return rules;
+}
+
+// Five tricks left: each world's cards by the exact search; nine: by play-outs whose last five
+// tricks the search solves, with the moon continuation where the seat could still shoot.
+TEST(PimcBudget, ADecisionSearchesNoMoreNodesThanItsBudget) {
+    int over = 0;
+    bool binding = false;
+    for (const int tricks_left : {5, 9})
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            Game game(hearts4(), seed);
+            const InfoState info = decision_at(game, tricks_left);
+            SCOPED_TRACE("seed " + std::to_string(seed) + ", " + std::to_string(tricks_left) +
+                         " tricks left");
+            const PimcAnalysis bounded = analyze(info, "budget=3000");
+            EXPECT_LE(bounded.expansions, 3000u);
+            over += bounded.over_budget;
+            binding = binding || analyze(info, "budget=0").expansions > 3000;
+        }
+    EXPECT_GT(over, 0) << "no world ran out of its share";
+    EXPECT_TRUE(binding) << "no decision searches more than the budget without it";
+}
+
+// budget=1: every world's share runs out at its first search (the exact one with five tricks
+// left, a play-out's with nine), so every world values its cards by play-outs to the last card,
+// as exact=1 does (its only solve is the last trick, which is forced).
+TEST(PimcBudget, AWorldOverItsShareIsValuedByItsPlayOuts) {
+    int differ_at = 0;  // decisions where the solves the budget cut short value some card
+                        // otherwise
+    for (const auto& [tricks_left, seed] : {std::pair{5, 1}, {5, 2}, {5, 3}, {9, 4}}) {
+        Game game(hearts4(), static_cast<std::uint64_t>(seed));
+        const InfoState info = decision_at(game, tricks_left);
+        SCOPED_TRACE(std::to_string(tricks_left) + " tricks left, seed " + std::to_string(seed));
+        const PimcAnalysis cut = analyze(info, "budget=1");
+        const PimcAnalysis played = analyze(info, "budget=0,exact=1");
+        EXPECT_EQ(cut.over_budget, 6);
+        EXPECT_EQ(played.over_budget, 0);
+        ASSERT_EQ(cut.cards.size(), played.cards.size());
+        for (std::size_t i = 0; i < cut.cards.size(); ++i) {
+            EXPECT_EQ(cut.cards[i].mean, played.cards[i].mean) << to_string(cut.cards[i].card);
+            EXPECT_EQ(cut.cards[i].votes, played.cards[i].votes) << to_string(cut.cards[i].card);
+        }
+        EXPECT_EQ(cut.best, played.best);
+        const PimcAnalysis solved = analyze(info, "budget=0");
+        for (std::size_t i = 0; i < cut.cards.size(); ++i)
+            if (solved.cards[i].mean != cut.cards[i].mean) {
+                ++differ_at;
+                break;
+            }
+    }
+    EXPECT_GE(differ_at, 2);
+}
+
+TEST(PimcBudget, BudgetIsAPimcOption) {
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc")).search.budget, 0u);
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=0")).search.budget, 0u);
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=0")).search.world_budget(64), 0u);
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=6400")).search.world_budget(64), 100u);
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=10")).search.world_budget(64), 1u);
+    EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec("pimc:budget=-1")), InputError);
+    EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec("pimc:budget=lots")), InputError);
+}
+
+// Seat 0 has taken all 13 hearts and the Q♠ in four tricks: the moon is made whatever is played
+// in the nine tricks left, so every card is worth the same and no world needs a search (such an
+// endgame, where another seat had shot, took 4.97 million nodes in one decision).
+TEST(PimcBudget, AMoonAlreadyMadeIsValuedWithoutASearch) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const InfoState info =
+        mid_play(rules, cards("AS KS JS TS AD KD QD JD TD"),
+                 {pc(0, "AH"), pc(1, "2H"), pc(2, "3H"), pc(3, "4H"), pc(0, "KH"), pc(1, "5H"),
+                  pc(2, "6H"), pc(3, "7H"), pc(0, "QH"), pc(1, "8H"), pc(2, "9H"), pc(3, "TH"),
+                  pc(0, "JH"), pc(1, "QS"), pc(2, "2C"), pc(3, "3C")});
+    ASSERT_EQ(info.seat, 0);
+    const PimcAnalysis a = analyze(info, "");
+    EXPECT_TRUE(a.searched);
+    EXPECT_EQ(a.worlds, 6);
+    EXPECT_EQ(a.expansions, 0u);
+    for (const CardValue& cv : a.cards) EXPECT_EQ(cv.expected, 0) << to_string(cv.card);
+}
+
+// Following clubs with 9♣ 8♣ 7♣: the three are one run in every world (no club between them is
+// out), so the decision is the first of them, with no world dealt or searched; with 9♣ 7♣ and the
+// 8♣ out they differ and the worlds are searched.
+TEST(PimcBudget, OneRunOfEquivalentCardsIsNotSearched) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const InfoState run =
+        mid_play(rules, cards("9C 8C 7C AS KS QH JH TH 9H 8H AD KD QD"), {pc(0, "2C")});
+    PimcBot bot(PimcOptions::from_spec(parse_bot_spec(kQuick)), 1);
+    const PimcAnalysis a = bot.decide(run);
+    EXPECT_FALSE(a.searched);
+    EXPECT_EQ(bot.play(run), C("9C"));
+    // hint's full analysis still values every card: alike.
+    const PimcAnalysis full = bot.analyze(run);
+    EXPECT_TRUE(full.searched);
+    for (const CardValue& cv : full.cards) EXPECT_EQ(cv.mean, full.cards.front().mean);
+    EXPECT_EQ(a.best, C("9C"));
+    EXPECT_EQ(a.cards.size(), 3u);
+    const InfoState gap =
+        mid_play(rules, cards("9C 7C 6C AS KS QH JH TH 9H 8H AD KD QD"), {pc(0, "2C")});
+    EXPECT_TRUE(bot.decide(gap).searched);
+}
+
+// The issue's case: 20,000 deals a candidate would take seconds; ms=50 stops starting deals after
+// 50 ms (a generous bound here, not a timing test).
+TEST(PimcMs, BoundsPassesAndBids) {
+    const std::string spec = "pimc:rollouts=20000,ms=50,worlds=4";
+    auto seconds = [](auto&& decide) {
+        const auto start = std::chrono::steady_clock::now();
+        decide();
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    {
+        Game game(load_rules(preset_path("hearts4"), {}), 3);
+        ASSERT_EQ(game.phase(), Phase::kPass);
+        PimcBot bot(PimcOptions::from_spec(parse_bot_spec(spec)), 1);
+        const InfoState info = game.info_state(game.to_act());
+        CardSet pass;
+        EXPECT_LT(seconds([&] { pass = bot.pass(info); }), 1.0);
+        EXPECT_EQ(pass.size(), 3);
+        EXPECT_TRUE(info.hand.contains_all(pass));
+    }
+    {
+        Game game(load_rules(preset_path("spades-cutthroat3"), {}), 3);
+        auto rule = rule_players(3);
+        while (game.phase() != Phase::kBid) step_game(game, rule);
+        PimcBot bot(PimcOptions::from_spec(parse_bot_spec(spec)), 1);
+        const InfoState info = game.info_state(game.to_act());
+        int bid = -1;
+        EXPECT_LT(seconds([&] { bid = bot.bid(info); }), 1.0);
+        EXPECT_GE(bid, 0);
+    }
+}
+
+}  // namespace
+}  // namespace sampling
