@@ -463,7 +463,9 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
     const std::vector<WeightedWorld> drawn = options.sampling.infer == PimcOptions::Infer::kPlay
                                                  ? drawn_worlds(info, options, base, sampler, arena)
                                                  : std::vector<WeightedWorld>();
-    const int count = options.sampling.infer == PimcOptions::Infer::kPlay ? static_cast<int>(drawn.size()) : options.sampling.worlds;
+    const int count = options.sampling.infer == PimcOptions::Infer::kPlay
+                          ? static_cast<int>(drawn.size())
+                          : options.sampling.worlds;
     const WorldValuer valuer(options, info, playout_model(options, info),
                              options.search.world_budget(count));
     const Deadline deadline(options.sampling.ms);

@@ -106,7 +106,8 @@ struct PimcOptions {
         // One world's share of `budget` among `worlds` valued worlds (0: no limit).
         std::uint64_t world_budget(int worlds) const {
             if (budget == 0) return 0;
-            return std::max<std::uint64_t>(1, budget / static_cast<std::uint64_t>(std::max(1, worlds)));
+            return std::max<std::uint64_t>(
+                1, budget / static_cast<std::uint64_t>(std::max(1, worlds)));
         }
         bool operator==(const Search&) const = default;
     };

@@ -97,7 +97,8 @@ TEST(PimcBudget, BudgetIsAPimcOption) {
     EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc")).search.budget, 0u);
     EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=0")).search.budget, 0u);
     EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=0")).search.world_budget(64), 0u);
-    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=6400")).search.world_budget(64), 100u);
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=6400")).search.world_budget(64),
+              100u);
     EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=10")).search.world_budget(64), 1u);
     EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec("pimc:budget=-1")), InputError);
     EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec("pimc:budget=lots")), InputError);
