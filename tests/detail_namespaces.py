@@ -15,7 +15,8 @@ from pathlib import Path
 FOLDERS = ("engine", "cardgames", "sampling", "apps", "tests")
 SUFFIXES = {".hpp", ".cpp", ".h", ".cc"}
 DECLARE = re.compile(r"\bnamespace\s+(?:[A-Za-z_]\w*::)*((?:\w+_)?detail)\s*\{")
-USE = re.compile(r"\b((?:[A-Za-z]\w*_)?detail)\s*(?:::|;)")
+# pybind11::detail is another library's, which the bindings must reach into.
+USE = re.compile(r"(?<!pybind11::)\b((?:[A-Za-z]\w*_)?detail)\s*(?:::|;)")
 
 
 def sources(root):

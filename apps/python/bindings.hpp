@@ -33,12 +33,11 @@ struct PyRules {
 // through `checked`, which refuses such an instance with an InputError naming the class.
 template <class T>
 T& live(pybind11::handle self, const char* name) {
-    namespace detail = pybind11::detail;
     if (!pybind11::isinstance<T>(self))
         throw pybind11::type_error(std::string(name) + " method called on another object");
-    auto* instance = reinterpret_cast<detail::instance*>(self.ptr());
-    const detail::value_and_holder v =
-        instance->get_value_and_holder(detail::get_type_info(typeid(T)));
+    auto* instance = reinterpret_cast<pybind11::detail::instance*>(self.ptr());
+    const pybind11::detail::value_and_holder v =
+        instance->get_value_and_holder(pybind11::detail::get_type_info(typeid(T)));
     if (!v.holder_constructed())
         throw cardgames::InputError(std::string(name) +
                                     ": this object was never initialised (made by __new__, or "
