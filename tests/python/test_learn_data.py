@@ -72,6 +72,8 @@ def test_features_are_the_encoders(hearts):
             seat = state.current_player()
             assert first["seat"][k[0]] == seat
             assert np.array_equal(d["features"][k[0]], state.information_state_tensor(seat))
+            # ... and the networks' card features, what cardgames.train learns from.
+            assert list(np.flatnonzero(d["card_features"][k[0]])) == cardgames.card_features(state, seat)
             rows += 1
             assert d["action"][k[0]] == _history_action(first, state)
         state.apply_action(_history_action(first, state))
@@ -133,3 +135,14 @@ def test_cut_shard_refused(hearts, tmp_path):
     os.truncate(f, 4096 + 136 * 5)  # whole records, but not its hand's last
     with pytest.raises(ValueError, match="cut short"):
         learn_data.load(tmp_path / "cut")
+
+
+def test_selfplay_to_network(hearts, tmp_path):
+    """The loop end to end, tiny: self-play shards, the trainer, a network file the engine reads."""
+    from cardgames import train
+    out = tmp_path / "value.net"
+    assert train.main(["value", "--data", str(hearts), "--out", str(out), "--epochs", "2", "--width", "16",
+                       "--hidden", "8", "--threads", "1", "--seed", "3"]) == 0
+    net = cardgames.load_network(str(out), "hearts4", "value")
+    d = learn_data.load(hearts)
+    assert np.isfinite(net.evaluate(d["card_features"][:4].astype(np.float32))).all()

@@ -42,7 +42,7 @@ def play_data(form="hearts4", games=40, seed=0):
             result.append(np.roll(returns, -seats[i]))
     n = len(feats)
     values = np.where(np.asarray(legal), 0.0, np.nan).astype(np.float32)
-    return {"features": np.stack(feats), "legal": np.stack(legal), "values": values,
+    return {"card_features": np.stack(feats), "legal": np.stack(legal), "values": values,
             "action": np.asarray(action, dtype=np.int64), "result": np.stack(result),
             "meta": {"preset": form, "feature_set": "cards 1"}, "n": n}
 
@@ -107,7 +107,7 @@ def test_training_is_reproducible_and_the_engine_reads_the_same_network(tmp_path
     model, scale, history = train.train("value", data, form="hearts4", seed=3, epochs=3,
                                         batch_size=64, lr=3e-3, threads=1, log=lambda s: None)
     assert history["train"][-1] < history["train"][0]
-    x = data["features"]
+    x = data["card_features"]
     want = train.quantized_forward(model, x, output_scale=scale)
     assert np.abs(net.evaluate(x) - want).max() <= TOLERANCE * max(1.0, np.abs(want).max())
 
@@ -121,7 +121,7 @@ def test_a_policy_network_trains_exports_and_runs(tmp_path, tiny):
     train.export(model, path, task="policy", form="hearts4", output_scale=scale, command="test",
                  seeds="torch 2")
     net = cardgames.load_network(str(path), "hearts4", "policy")
-    x = data["features"][:300]
+    x = data["card_features"][:300]
     want = train.quantized_forward(model, x)
     got = net.evaluate(x)
     assert np.abs(got - want).max() <= TOLERANCE * max(1.0, np.abs(want).max())
@@ -131,11 +131,11 @@ def test_a_policy_network_trains_exports_and_runs(tmp_path, tiny):
 
 def test_bad_data_and_bad_files_are_refused(tmp_path, capsys):
     data = play_data(games=3)
-    data["features"] = data["features"].copy()
-    data["features"][2, 7] = 0.5
+    data["card_features"] = data["card_features"].copy()
+    data["card_features"][2, 7] = 0.5
     out = tmp_path / "bad.net"
     assert train.main(["value", "--data", "x", "--out", str(out)], load=lambda p: data) == 2
-    assert "train: data: features row 2 column 7: not 0 or 1" in capsys.readouterr().err
+    assert "train: data: card_features row 2 column 7: not 0 or 1" in capsys.readouterr().err
     assert not out.exists()
 
     good = play_data(games=3)

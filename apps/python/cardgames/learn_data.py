@@ -12,6 +12,9 @@ load(paths) -> dict, for a trainer
     records, in file order:
       features  float32 [N, F]  the deciding seat's information_state_tensor (F =
                                 rules.information_state_shape), rebuilt by replaying the hand
+      card_features uint8 [N, C] the same position as the networks' 0/1 card features (C =
+                                card_feature_count(players), docs/design/network-format.md): what
+                                cardgames.train learns from
       legal     bool    [N, A]  the legal actions (A = NUM_ACTIONS)
       values    float32 [N, A]  pimc's value of each legal action; NaN where illegal or not valued
       action    int64   [N]     the action taken
@@ -32,7 +35,7 @@ import os
 
 import numpy as np
 
-from ._cardgames import NUM_ACTIONS, InputError, Rules, State
+from ._cardgames import NUM_ACTIONS, InputError, Rules, State, card_feature_count, card_features
 
 FORMAT = 1
 HEADER_SIZE = 4096
@@ -249,6 +252,7 @@ def _replay_hand(path, start, rec, rules, rules_dict, deal, history, out):
             if legal_counts[k] != len(legal):
                 _bad(path, "legal", "not the number of legal actions at its ply", i)
             out["features"][k] = state.information_state_tensor(seats[k])
+            out["card_features"][k, card_features(state, seats[k])] = 1
             out["legal"][k, legal] = True
             out["values"][k, legal] = values[k, :len(legal)]
             out["action"][k] = action
@@ -289,6 +293,7 @@ def load(paths):
     width = int(np.prod(rules.information_state_shape))
     out = {
         "features": np.zeros((n, width), np.float32),
+        "card_features": np.zeros((n, card_feature_count(players)), np.uint8),
         "legal": np.zeros((n, NUM_ACTIONS), bool),
         "values": np.full((n, NUM_ACTIONS), np.nan, np.float32),
         "action": np.zeros(n, np.int64),

@@ -124,15 +124,15 @@ def _check(cond, message):
 def prepare(task, data, players):
     """The features (as uint8: a quarter of float32's memory), targets, legal masks and output
     scale of the task's records, checked."""
-    features = np.asarray(data["features"])
+    features = np.asarray(data["card_features"])
     n = features.shape[0] if features.ndim == 2 else 0
-    _check(features.ndim == 2 and n > 0, f"data: features of shape {features.shape}, expected [N>0, F]")
+    _check(features.ndim == 2 and n > 0, f"data: card_features of shape {features.shape}, expected [N>0, C]")
     want = _cardgames.card_feature_count(players)
     _check(features.shape[1] == want,
-           f"data: features have {features.shape[1]} columns, card features version "
+           f"data: card_features have {features.shape[1]} columns, card features version "
            f"{_cardgames.CARD_FEATURE_VERSION} for {players} players have {want}")
     bad = np.argwhere((features != 0) & (features != 1))
-    _check(len(bad) == 0, "data: features row {} column {}: not 0 or 1".format(*(bad[0] if len(bad) else (0, 0))))
+    _check(len(bad) == 0, "data: card_features row {} column {}: not 0 or 1".format(*(bad[0] if len(bad) else (0, 0))))
     legal = np.asarray(data["legal"], dtype=bool)
     action = np.asarray(data["action"], dtype=np.int64)
     _check(legal.shape[0] == n and action.shape == (n,), "data: legal and action do not have N rows")
@@ -291,7 +291,7 @@ def main(argv=None, load=None):
             batch_size=args.batch_size, lr=args.lr, width=args.width, hidden=args.hidden,
             layers=args.layers, holdout=args.holdout, threads=args.threads,
             max_minutes=args.max_minutes, log=lambda s: print(s, file=sys.stderr))
-        extra = [("data", f"{len(data['features'])} records from {len(args.data)} shards"),
+        extra = [("data", f"{len(data['card_features'])} records from {len(args.data)} shards"),
                  ("training", f"{history['train_records']} records, {len(history['epoch'])} epochs "
                               f"on {args.threads} threads"),
                  ("holdout", f"{history['holdout_records']} records, last loss {history['holdout'][-1]:.6g}")]
