@@ -15,10 +15,7 @@ namespace sampling {
 namespace {
 
 using namespace cardgames;
-using cardgames::testing::C;
-using cardgames::testing::cards;
-using cardgames::testing::mid_play;
-using cardgames::testing::pc;
+using namespace cardgames::testing;
 
 constexpr const char* kQuick = "pimc:worlds=6,rollouts=6";
 
