@@ -16,22 +16,14 @@
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/rules.hpp"
 #include "sampling/bot_registry.hpp"
+#include "tests/cardgames/test_helpers.hpp"
 
 namespace apps {
 namespace {
 
 using nlohmann::json;
 
-// The message of the InputError that `f` throws, or "" when it throws none.
-template <class F>
-std::string refusal(F f) {
-    try {
-        f();
-    } catch (const cardgames::InputError& e) {
-        return e.what();
-    }
-    return "";
-}
+using cardgames::testing::error_of;
 
 TournamentPlan spades_plan() {
     TournamentPlan plan;
@@ -58,18 +50,20 @@ json played_line(const TournamentPlan& plan, long board) {
 TEST(TournamentResultCheck, AcceptsWhatARunWrites) {
     const TournamentPlan plan = spades_plan();
     for (long b = 0; b < plan.count; ++b)
-        EXPECT_EQ(refusal([&] { tournament_result_from_json(played_line(plan, b), plan); }), "");
+        EXPECT_EQ(error_of([&] { tournament_result_from_json(played_line(plan, b), plan); }),
+                  "(no error)");
 }
 
 TEST(TournamentResultCheck, RefusesSeatFieldsTheReplayDoesNotGive) {
     const TournamentPlan plan = spades_plan();
     json line = played_line(plan, 0);
     line["seat_win"][1] = 1 - line["seat_win"][1].get<int>();
-    EXPECT_NE(refusal([&] { tournament_result_from_json(line, plan); }).find("key \"seat_win[1]\""),
-              std::string::npos);
+    EXPECT_NE(
+        error_of([&] { tournament_result_from_json(line, plan); }).find("key \"seat_win[1]\""),
+        std::string::npos);
     line = played_line(plan, 0);
     line["seat_hand_scores"][3][0] = line["seat_hand_scores"][3][0].get<int>() - 10;
-    EXPECT_NE(refusal([&] {
+    EXPECT_NE(error_of([&] {
                   tournament_result_from_json(line, plan);
               }).find("key \"seat_hand_scores[3][0]\""),
               std::string::npos);
@@ -80,7 +74,7 @@ TEST(TournamentResultCheck, RefusesAnotherBoardsGame) {
     json line = played_line(plan, 1);
     const json board0 = played_line(plan, 0);
     for (const char* key : {"index", "board", "rotation", "seed"}) line[key] = board0[key];
-    const std::string why = refusal([&] { tournament_result_from_json(line, plan); });
+    const std::string why = error_of([&] { tournament_result_from_json(line, plan); });
     EXPECT_NE(why.find("key \"hands[0].deal\""), std::string::npos) << why;
     EXPECT_NE(why.find("not the deal of board 0"), std::string::npos) << why;
 }
@@ -108,11 +102,11 @@ TEST(EvalResultCheck, LossesFollowFromTheValues) {
     json line = bid_line(0, deal);
     EXPECT_EQ(eval_result_from_json(line, plan), (std::vector<double>{9.0, 0.0}));
     line["loss"][0] = 8.0;
-    EXPECT_NE(refusal([&] { eval_result_from_json(line, plan); }).find("key \"loss[0]\""),
+    EXPECT_NE(error_of([&] { eval_result_from_json(line, plan); }).find("key \"loss[0]\""),
               std::string::npos);
     line = bid_line(0, deal);
     line["best_bid"] = 12;
-    EXPECT_NE(refusal([&] { eval_result_from_json(line, plan); }).find("key \"best_bid\""),
+    EXPECT_NE(error_of([&] { eval_result_from_json(line, plan); }).find("key \"best_bid\""),
               std::string::npos);
 }
 
@@ -123,14 +117,15 @@ TEST(EvalResultCheck, ItemsAreTheInputsAndNoMoreThanTheCount) {
     EvalItems items;
     items.total = 2;
     items.identity = [&](long index) { return eval_bid_identity(index, mine, 1); };
-    EXPECT_EQ(refusal([&] { eval_result_from_json(bid_line(1, mine), plan, &items); }), "");
-    EXPECT_NE(refusal([&] {
+    EXPECT_EQ(error_of([&] { eval_result_from_json(bid_line(1, mine), plan, &items); }),
+              "(no error)");
+    EXPECT_NE(error_of([&] {
                   eval_result_from_json(bid_line(1, other), plan, &items);
               }).find("key \"deal\""),
               std::string::npos);
     // Two deals of one seat: a third item is more than the header's count.
     EXPECT_NE(
-        refusal([&] { eval_result_from_json(bid_line(2, mine), plan); }).find("key \"index\""),
+        error_of([&] { eval_result_from_json(bid_line(2, mine), plan); }).find("key \"index\""),
         std::string::npos);
 }
 

@@ -12,6 +12,7 @@
 #include "apps/learn/selfplay.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/rules.hpp"
+#include "tests/cardgames/test_helpers.hpp"
 
 namespace apps {
 namespace {
@@ -20,16 +21,7 @@ cardgames::Rules hearts4() {
     return cardgames::parse_rules("game = hearts\nplayers = 4\n", "test", {});
 }
 
-// The message of the InputError that `f` throws, or "" when it throws none.
-template <class F>
-std::string error_of(F f) {
-    try {
-        f();
-    } catch (const cardgames::InputError& e) {
-        return e.what();
-    }
-    return "";
-}
+using cardgames::testing::error_of;
 
 TEST(SelfplayFormat, HalfFloatsRoundTripEveryHalf) {
     for (unsigned h = 0; h < 0x10000; ++h) {
