@@ -23,6 +23,27 @@ def run(*args, expect=0):
     return p
 
 
+# mpirun on a 2-core machine wants --oversubscribe, and refuses root without its flag.
+MPIRUN = ["mpirun", "--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
+
+
+def mpirun(ranks, *args, expect=0, command=None):
+    """Runs the binary with `args` on `ranks` ranks (or mpirun with `command`), its status checked."""
+    argv = MPIRUN + ["-np", str(ranks), BIN, *args] if command is None else MPIRUN + command
+    p = subprocess.run(argv, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    if p.returncode != expect:
+        sys.exit(f"FAIL: {' '.join(argv)}: status {p.returncode}, expected {expect}\n{p.stdout}\n{p.stderr}")
+    return p
+
+
+def expect_bad(args, *fragments):
+    """Runs the binary with `args`: it must refuse them (status 2) with every fragment in its error."""
+    p = run(*args, expect=2)
+    for f in fragments:
+        check(f in p.stderr, f"{args}: '{f}' not in the error: {p.stderr}")
+    return p
+
+
 def path(name):
     return os.path.join(TMP, name)
 

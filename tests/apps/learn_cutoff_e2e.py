@@ -12,7 +12,7 @@ pimc runs with few worlds and nodes so that the runs are short.
 import json
 import os
 
-from e2e import check, finish, path, plays, read, run, same_for_threads
+from e2e import check, expect_bad, finish, path, plays, read, run, same_for_threads
 
 SEARCH = "pimc:eval=search,worlds=4,nodes=150,rollouts=4"
 
@@ -75,12 +75,6 @@ def case_cutoff_spades():
                "'hearts4' data beside 'spades-partnership' data")
     spec = f"{SEARCH},cutoff=model,cutoff_model={path('s.txt')}"
     plays_alike_on_any_threads("spades-partnership", f"{spec},rule,{spec},rule", 2)
-
-
-def expect_bad(args, *fragments):
-    p = run(*args, expect=2)
-    for f in fragments:
-        check(f in p.stderr, f"{args}: '{f}' not in the error: {p.stderr}")
 
 
 def tournament_with(spec, game="hearts"):

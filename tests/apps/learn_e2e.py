@@ -8,10 +8,8 @@ usage: learn_e2e.py CARDGAMES_BINARY CASE
 pimc runs with few worlds so that the runs are short.
 """
 import json
-import os
-import subprocess
 
-from e2e import BIN, check, finish, path, plays, read, run, same_for_threads
+from e2e import check, expect_bad, finish, mpirun, path, plays, read, run, same_for_threads
 
 PIMC = "pimc:worlds=4,rollouts=4"
 
@@ -54,18 +52,9 @@ def case_learn_threads():
 def case_learn_mpi():
     # Two ranks write the file that one process writes.
     data("one.jsonl", "2")
-    mpirun = ["mpirun", "--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
-    p = subprocess.run(mpirun + ["-np", "2", BIN, "learn", "data", "--game", "hearts", "--players",
-                                 f"{PIMC},rule,{PIMC},rule", "--hands", "3", "--seed", "1000005", "--threads", "1",
-                                 "--out", path("two.jsonl"), "--quiet"], capture_output=True, text=True)
-    check(p.returncode == 0, f"mpirun: status {p.returncode}\n{p.stderr}")
+    mpirun(2, "learn", "data", "--game", "hearts", "--players", f"{PIMC},rule,{PIMC},rule", "--hands", "3",
+           "--seed", "1000005", "--threads", "1", "--out", path("two.jsonl"), "--quiet")
     check(read("one.jsonl") == read("two.jsonl"), "learn data: 2 ranks and 1 process write different files")
-
-
-def expect_bad(args, *fragments):
-    p = run(*args, expect=2)
-    for f in fragments:
-        check(f in p.stderr, f"{args}: '{f}' not in the error: {p.stderr}")
 
 
 def case_learn_refuse():

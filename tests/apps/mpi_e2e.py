@@ -10,22 +10,11 @@ No check depends on wall-clock time: the kill tests wait for lines in the file, 
 import os
 import signal
 import subprocess
-import sys
 import time
 
-from e2e import BIN, check, finish, path, read, run, tournament
+from e2e import BIN, MPIRUN, check, finish, mpirun, path, read, run, tournament
 
-# Three ranks on a 2-core machine: --oversubscribe; mpirun refuses root without its flag.
-MPIRUN = ["mpirun", "--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
 TWO = "random,rule,random,rule"
-
-
-def mpirun(ranks, *args, expect=0, command=None):
-    argv = MPIRUN + ["-np", str(ranks), BIN, *args] if command is None else MPIRUN + command
-    p = subprocess.run(argv, capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    if p.returncode != expect:
-        sys.exit(f"FAIL: {' '.join(argv)}: status {p.returncode}, expected {expect}\n{p.stdout}\n{p.stderr}")
-    return p
 
 
 def eval_bid(out, *extra):

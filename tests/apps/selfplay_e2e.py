@@ -14,7 +14,7 @@ import struct
 import subprocess
 import time
 
-from e2e import BIN, check, finish, path, run
+from e2e import BIN, check, expect_bad, finish, mpirun, path, run
 
 PIMC = "pimc:worlds=4,rollouts=4"
 HEADER, RECORD = 4096, 136
@@ -103,19 +103,10 @@ def case_selfplay_kill():
 
 def case_selfplay_mpi():
     selfplay("one", threads="2")
-    mpirun = ["mpirun", "--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
-    p = subprocess.run(mpirun + ["-np", "2", BIN, "learn", "selfplay", "--game", "hearts", "--players",
-                                 f"{PIMC},rule,{PIMC},rule", "--seats", "0,1", "--values", PIMC, "--hands", "5",
-                                 "--seed", "1000042", "--shard-hands", "2", "--threads", "1", "--out", path("two"),
-                                 "--quiet"], capture_output=True, text=True)
-    check(p.returncode == 0, f"mpirun: status {p.returncode}\n{p.stderr}")
+    mpirun(2, "learn", "selfplay", "--game", "hearts", "--players", f"{PIMC},rule,{PIMC},rule", "--seats", "0,1",
+           "--values", PIMC, "--hands", "5", "--seed", "1000042", "--shard-hands", "2", "--threads", "1",
+           "--out", path("two"), "--quiet")
     check(shards("one") == shards("two"), "learn selfplay: 2 ranks and 1 process write different shards")
-
-
-def expect_bad(args, *fragments):
-    p = run(*args, expect=2)
-    for f in fragments:
-        check(f in p.stderr, f"{args}: '{f}' not in the error: {p.stderr}")
 
 
 def damaged(name, offset, change, recheck):
