@@ -18,17 +18,8 @@ import cardgames
 import cardgames.env
 
 
-def native_steps(rules, rng, seed):
-    state = cardgames.new_game(rules, seed, hands=1)
-    steps = 0
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
-        steps += 1
-    return steps
-
-
-def openspiel_steps(game, rng, seed):
-    state = game.new_initial_state(seed)
+def state_steps(state, rng):
+    """Plays `state` (a native State or an OpenSpiel-shaped one: the same methods) to its end."""
     steps = 0
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
@@ -68,9 +59,12 @@ def main():
     game = cardgames.load_game(args.preset)
     env = cardgames.env.env(args.preset, hands=1)
     print(f"{args.preset}, {args.seconds:g} s each, load {os.getloadavg()[0]:.1f}")
-    for name, play in [("native State", lambda rng, s: native_steps(rules, rng, s)),
-                       ("OpenSpiel-shaped game", lambda rng, s: openspiel_steps(game, rng, s)),
-                       ("AEC environment (observations)", lambda rng, s: env_steps(env, rng, s))]:
+    interfaces = [
+        ("native State", lambda rng, s: state_steps(cardgames.new_game(rules, s, hands=1), rng)),
+        ("OpenSpiel-shaped game", lambda rng, s: state_steps(game.new_initial_state(s), rng)),
+        ("AEC environment (observations)", lambda rng, s: env_steps(env, rng, s)),
+    ]
+    for name, play in interfaces:
         steps_per_second, games = rate(play, args.seconds)
         print(f"  {name:32s} {steps_per_second:10,.0f} steps/s ({games} hands)")
 
