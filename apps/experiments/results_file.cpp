@@ -216,22 +216,27 @@ LineFile::~LineFile() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-void LineFile::append(const std::string& line) {
-    const std::string text = line + "\n";
-    const std::uintmax_t before = size();
+std::optional<AppendFailure> append_whole(int fd, std::string_view bytes, std::uintmax_t keep) {
     std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
-            // Part of the line may be in the file: cut it back to the last whole line, so that
-            // the next line appended (another game's record) starts on a line of its own.
             const int error = errno;
-            const bool cut = ::ftruncate(fd_, static_cast<off_t>(before)) == 0;
-            errno = error;
-            fail(cut ? "write" : "write (and cutting the partial line back)");
+            const bool cut = ::ftruncate(fd, static_cast<off_t>(keep)) == 0;
+            return AppendFailure{error, cut};
         }
         done += static_cast<std::size_t>(n);
+    }
+    return std::nullopt;
+}
+
+void LineFile::append(const std::string& line) {
+    // A line cut short is removed, so that the next line appended (another game's record) starts
+    // on a line of its own.
+    if (const auto failed = append_whole(fd_, line + "\n", size())) {
+        errno = failed->error;
+        fail(failed->cut ? "write" : "write (and cutting the partial line back)");
     }
 }
 

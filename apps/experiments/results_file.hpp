@@ -13,7 +13,9 @@
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "apps/experiments/run.hpp"
@@ -28,6 +30,18 @@ nlohmann::json results_header(const std::string& command, const nlohmann::json& 
 // What a file the program writes must be: a regular file, or a path that does not exist yet. A
 // directory or a device (/dev/full) is an InputError naming `option` and the path.
 void check_file_path(const std::string& path, const std::string& option);
+
+// How a write of appended records failed: the write's errno, and whether the file could be cut
+// back to its length before them.
+struct AppendFailure {
+    int error = 0;
+    bool cut = false;
+};
+
+// Writes all of `bytes` to `fd` (a write(2) interrupted by a signal is retried). When a write
+// fails (a full disk) part of them may be in the file, so it is cut back to `keep` bytes and
+// still ends on a whole record; the failure is returned, to be reported by the caller.
+std::optional<AppendFailure> append_whole(int fd, std::string_view bytes, std::uintmax_t keep);
 
 // A file that whole lines are appended to (a results file, play's --record), each line handed to
 // the kernel at once with write(2), so there is no buffer left to flush. What is opened must be a

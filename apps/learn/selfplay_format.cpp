@@ -13,6 +13,7 @@
 #include <fstream>
 #include <limits>
 
+#include "apps/experiments/results_file.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/rules/dealing.hpp"
@@ -567,21 +568,12 @@ void ShardWriter::append(const std::string& records) {
     if (shard != open_shard_) open_shard(shard, true);
     struct stat st {};
     if (::fstat(fd_, &st) != 0) throw RunError("'" + folder_ + "': stat failed");
-    std::size_t done = 0;
-    while (done < records.size()) {
-        const ssize_t n = ::write(fd_, records.data() + done, records.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            // Part of the hand may be in the shard: cut it back to the last whole hand.
-            const int error = errno;
-            const bool cut = ::ftruncate(fd_, st.st_size) == 0;
-            throw RunError("'" + folder_ + "/" + shard_name(shard) + "': write failed (" +
-                           std::strerror(error) + ")" + (cut ? "" : ", and cutting it back too") +
-                           "; the hands before it are kept: free the space and run the same "
-                           "command with --resume");
-        }
-        done += static_cast<std::size_t>(n);
-    }
+    if (const auto failed = append_whole(fd_, records, static_cast<std::uintmax_t>(st.st_size)))
+        throw RunError("'" + folder_ + "/" + shard_name(shard) + "': write failed (" +
+                       std::strerror(failed->error) + ")" +
+                       (failed->cut ? "" : ", and cutting it back too") +
+                       "; the hands before it are kept: free the space and run the same "
+                       "command with --resume");
     ++next_hand_;
 }
 
