@@ -173,6 +173,17 @@ std::vector<double> losses_of(const std::vector<double>& values, double best,
     return loss;
 }
 
+// Turns the play-out values of choices lo.. (sums over `samples` samples) into means, and returns
+// the best choice: the first of equal ones.
+std::size_t mean_and_best(std::vector<double>& values, std::size_t lo, int samples) {
+    std::size_t best = lo;
+    for (std::size_t i = lo; i < values.size(); ++i) {
+        values[i] /= samples;
+        if (values[i] > values[best]) best = i;
+    }
+    return best;
+}
+
 std::string bid_item(const EvalInputs& in, const PlayerFactory& make, long index,
                      const std::stop_token& stop) {
     const EvalPlan& plan = in.plan;
@@ -190,11 +201,7 @@ std::string bid_item(const EvalInputs& in, const PlayerFactory& make, long index
         for (int b = lo; b <= hi; ++b)
             values[b] += bid_playout(rules, layout, seat, b, plan.reference, sample_seed, stop);
     }
-    int best = lo;
-    for (int b = lo; b <= hi; ++b) {
-        values[b] /= plan.samples;
-        if (values[b] > values[best]) best = b;
-    }
+    const int best = static_cast<int>(mean_and_best(values, lo, plan.samples));
     std::vector<std::size_t> picks;
     std::vector<int> bids;
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
@@ -223,11 +230,7 @@ std::string play_item(const EvalInputs& in, const PlayerFactory& make, long inde
         for (std::size_t i = 0; i < legal.size(); ++i)
             values[i] += card_playout(d, layout, legal[i], plan.reference, sample_seed);
     }
-    std::size_t best = 0;
-    for (std::size_t i = 0; i < legal.size(); ++i) {
-        values[i] /= plan.samples;
-        if (values[i] > values[best]) best = i;
-    }
+    const std::size_t best = mean_and_best(values, 0, plan.samples);
     std::vector<std::size_t> picks;
     std::vector<Card> choices;
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
