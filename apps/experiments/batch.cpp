@@ -364,18 +364,19 @@ std::unique_ptr<ResultsFile> open_results(const MpiSession& mpi, const std::stri
     const int models_differ = differs > 0 ? -1 : mpi.first_rank_that_differs(models);
     std::unique_ptr<ResultsFile> out;
     try {
+        // A rank whose inputs are not rank 0's: refused before a line is written.
+        const auto refuse = [&path](int rank, const std::string& what, const std::string& why,
+                                    const std::string& advice) {
+            return cardgames::InputError("rank " + std::to_string(rank) + " " + what +
+                                         " than rank 0 (" + why + "): refusing to write '" + path +
+                                         "'" + advice);
+        };
         if (differs > 0)
-            throw cardgames::InputError(
-                "rank " + std::to_string(differs) +
-                " worked out other results options than rank 0 (are its input files the same?): "
-                "refusing to write '" +
-                path + "'");
+            throw refuse(differs, "worked out other results options",
+                         "are its input files the same?", "");
         if (models_differ > 0)
-            throw cardgames::InputError(
-                "rank " + std::to_string(models_differ) +
-                " read other model files than rank 0 (the same paths, other weights): refusing "
-                "to write '" +
-                path + "'; give every rank the same model files");
+            throw refuse(models_differ, "read other model files", "the same paths, other weights",
+                         "; give every rank the same model files");
         if (mpi.rank() == 0) out = std::make_unique<ResultsFile>(path, header, resume, check);
     } catch (...) {
         failed = std::current_exception();
