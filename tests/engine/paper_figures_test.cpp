@@ -10,6 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <optional>
+
 #include "engine/explicit_tree.hpp"
 #include "engine/search.hpp"
 
@@ -51,38 +54,39 @@ ExplicitTree figure3(bool ignore_b = false) {
     return t;
 }
 
+using Leaf = std::array<Utility, 3>;
+
+// The tree of Figures 4, 6 and 9: the root's left leaf (5,4,1), and (a) = [(3,3,4), (b), then
+// `after_b` when given], (b) being Player 3's node over `b_leaves`.
+ExplicitTree shallow_figure(const std::array<Leaf, 3>& b_leaves,
+                            std::optional<Leaf> after_b = std::nullopt) {
+    ExplicitTree t(3, kMaxsum);
+    const auto leaf = [&t](const Leaf& v) { return t.leaf({v[0], v[1], v[2]}); };
+    const int left = t.leaf({5, 4, 1});
+    const int b = t.node(2, {leaf(b_leaves[0]), leaf(b_leaves[1]), leaf(b_leaves[2])});
+    const int a = after_b ? t.node(1, {t.leaf({3, 3, 4}), b, leaf(*after_b)})
+                          : t.node(1, {t.leaf({3, 3, 4}), b});
+    t.node(0, {left, a});
+    return t;
+}
+
 // Figure 4 (last-branch pruning): bounds 5 at the root, 3 at (a) from (3,3,4), 2 at (b) from
 // (3,5,2); (b) is the last child of (a). (b)'s later children (1,1,8), (2,2,6) are ours.
 ExplicitTree figure4() {
-    ExplicitTree t(3, kMaxsum);
-    const int left = t.leaf({5, 4, 1});
-    const int b = t.node(2, {t.leaf({3, 5, 2}), t.leaf({1, 1, 8}), t.leaf({2, 2, 6})});
-    const int a = t.node(1, {t.leaf({3, 3, 4}), b});
-    t.node(0, {left, a});
-    return t;
+    return shallow_figure({{{3, 5, 2}, {1, 1, 8}, {2, 2, 6}}});
 }
 
 // Figure 6 (speculative pruning): as Figure 4, but (a) has a final child after (b): (4,4,2) (no
 // re-search needed) or (6,4,0) (Player 2's partial value becomes better for Player 1: re-search).
 ExplicitTree figure6(bool needs_research) {
-    ExplicitTree t(3, kMaxsum);
-    const int left = t.leaf({5, 4, 1});
-    const int b = t.node(2, {t.leaf({3, 5, 2}), t.leaf({1, 1, 8}), t.leaf({2, 2, 6})});
-    const int last = needs_research ? t.leaf({6, 4, 0}) : t.leaf({4, 4, 2});
-    const int a = t.node(1, {t.leaf({3, 3, 4}), b, last});
-    t.node(0, {left, a});
-    return t;
+    return shallow_figure({{{3, 5, 2}, {1, 1, 8}, {2, 2, 6}}},
+                          needs_research ? Leaf{6, 4, 0} : Leaf{4, 4, 2});
 }
 
 // Figure 9 (discrete cut-off evaluations): bounds 5 at the root and 3 at (a); (b)'s first child
 // gives Player 3 zero points and Player 2 only 3 -- the text's (7,3,0). Later children are ours.
 ExplicitTree figure9() {
-    ExplicitTree t(3, kMaxsum);
-    const int left = t.leaf({5, 4, 1});
-    const int b = t.node(2, {t.leaf({7, 3, 0}), t.leaf({0, 2, 8}), t.leaf({1, 1, 8})});
-    const int a = t.node(1, {t.leaf({3, 3, 4}), b});
-    t.node(0, {left, a});
-    return t;
+    return shallow_figure({{{7, 3, 0}, {0, 2, 8}, {1, 1, 8}}});
 }
 
 struct Expect {
