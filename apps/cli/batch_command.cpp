@@ -154,6 +154,21 @@ DataFileSource read_data_file(
             hands};
 }
 
+void add_fit_file_options(po::options_description& desc, std::vector<std::string>& data,
+                          std::string& out, const std::string& data_command,
+                          const std::string& usual_out) {
+    desc.add_options()("data", po::value(&data)->composing(),
+                       ("a `" + data_command + "` file (repeat for several; one form)").c_str())(
+        "out", po::value(&out), ("the model file to write (" + usual_out + ")").c_str());
+}
+
+void require_fit_files(const std::vector<std::string>& data, const std::string& out,
+                       const std::string& data_command) {
+    using cardgames::InputError;
+    if (data.empty()) throw InputError("--data is required: a `" + data_command + "` file");
+    if (out.empty()) throw InputError("--out is required: the model file to write");
+}
+
 void check_model_out(const std::string& out, const std::vector<std::string>& inputs) {
     namespace fs = std::filesystem;
     using cardgames::InputError;

@@ -167,6 +167,16 @@ DataFileSource read_data_file(
     const std::function<nlohmann::json(const std::string& form)>& features_of, std::string& form,
     const std::function<void(const nlohmann::json&, int)>& on_line);
 
+// A fit's input and model files: --data, repeatable (files of `cardgames <data_command>`), and
+// --out (the model file, usually `usual_out`).
+void add_fit_file_options(po::options_description& desc, std::vector<std::string>& data,
+                          std::string& out, const std::string& data_command,
+                          const std::string& usual_out);
+
+// Both given, else an InputError saying which is required.
+void require_fit_files(const std::vector<std::string>& data, const std::string& out,
+                       const std::string& data_command);
+
 // A fit's --out, checked before the fit runs: a file name in a folder that exists and can be
 // written, and not one of `inputs` (the files the fit reads), by this path or by another.
 void check_model_out(const std::string& out, const std::vector<std::string>& inputs);

@@ -283,18 +283,16 @@ int learn_fit(const MpiSession& mpi, int argc, char** argv) {
     double l2 = 1.0, temperature = 0;
     long holdout = 5;
     po::options_description desc("learn fit options");
-    desc.add_options()("data", po::value(&data_files)->composing(),
-                       "a `learn data` file (repeat for several; one form)")(
-        "out", po::value(&out_path), "the model file to write (data/models/<form>-playout.txt)")(
-        "l2", po::value(&l2)->default_value(1.0), "L2 penalty on the weights")(
+    add_fit_file_options(desc, data_files, out_path, "learn data",
+                         "data/models/<form>-playout.txt");
+    desc.add_options()("l2", po::value(&l2)->default_value(1.0), "L2 penalty on the weights")(
         "temperature", po::value(&temperature)->default_value(0.0),
         "0: fit pimc's choices; T > 0: fit a softmax of pimc's card values at temperature T")(
         "holdout", number(&holdout, 2L, kMaxItems)->default_value(5),
         "hands whose index is a multiple of N are held out to measure the fit");
     po::variables_map vm;
     if (!parse_args("learn fit", argc, argv, desc, vm)) return 0;
-    if (data_files.empty()) throw InputError("--data is required: a `learn data` file");
-    if (out_path.empty()) throw InputError("--out is required: the model file to write");
+    require_fit_files(data_files, out_path, "learn data");
     if (!std::isfinite(l2) || l2 < 0) throw InputError("--l2 must be a number >= 0");
     if (!std::isfinite(temperature) || temperature < 0)
         throw InputError("--temperature must be a number >= 0");

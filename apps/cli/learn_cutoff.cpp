@@ -256,17 +256,15 @@ int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
     double ridge = 1e-3;
     long holdout = 5;
     po::options_description desc("learn cutoff-fit options");
-    desc.add_options()("data", po::value(&data_files)->composing(),
-                       "a `learn cutoff-data` file (repeat for several; one form)")(
-        "out", po::value(&out_path), "the model file to write (data/models/<form>-cutoff.txt)")(
-        "ridge", number(&ridge, 0.0, 100.0)->default_value(1e-3),
-        "ridge penalty on standardised weights")(
+    add_fit_file_options(desc, data_files, out_path, "learn cutoff-data",
+                         "data/models/<form>-cutoff.txt");
+    desc.add_options()("ridge", number(&ridge, 0.0, 100.0)->default_value(1e-3),
+                       "ridge penalty on standardised weights")(
         "holdout", number(&holdout, 2L, kMaxItems)->default_value(5),
         "hands whose index is a multiple of N are held out to measure the fit");
     po::variables_map vm;
     if (!parse_args("learn cutoff-fit", argc, argv, desc, vm)) return 0;
-    if (data_files.empty()) throw InputError("--data is required: a `learn cutoff-data` file");
-    if (out_path.empty()) throw InputError("--out is required: the model file to write");
+    require_fit_files(data_files, out_path, "learn cutoff-data");
     check_model_out(out_path, data_files);
 
     CutoffData data;
