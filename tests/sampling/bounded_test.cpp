@@ -15,7 +15,10 @@ namespace sampling {
 namespace {
 
 using namespace cardgames;
-using namespace cardgames::testing;
+using cardgames::testing::C;
+using cardgames::testing::cards;
+using cardgames::testing::mid_play;
+using cardgames::testing::pc;
 
 constexpr const char* kQuick = "pimc:worlds=6,rollouts=6";
 

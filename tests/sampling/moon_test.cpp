@@ -14,7 +14,12 @@ namespace sampling {
 namespace {
 
 using namespace cardgames;
-using namespace cardgames::testing;
+
+using cardgames::testing::C;
+using cardgames::testing::cards;
+using cardgames::testing::mid_play;
+using cardgames::testing::pc;
+using cardgames::testing::preset;
 
 // The first trick, clubs, won by seat 1 with no points in it.
 std::vector<PlayedCard> first_trick() {
