@@ -14,6 +14,7 @@
 #include "cardgames/rules/dealing.hpp"
 #include "cardgames/rules/scoring.hpp"
 #include "sampling/model_file.hpp"
+#include "sampling/parallel.hpp"
 
 namespace sampling {
 
@@ -493,16 +494,17 @@ int model_bid(const SpadesBidModel& m, const BidSituation& s) {
 }
 
 bool model_blind_nil(const SpadesBidModel& m, const InfoState& info, std::uint64_t seed,
-                     int samples) {
+                     int samples, const Deadline& deadline) {
     BidSituation s = BidSituation::from(info);
     double normal = 0;
-    for (int r = 0; r < samples; ++r) {
+    int r = 0;
+    for (; r < samples && (r == 0 || !deadline.passed()); ++r) {
         const Deal deal = deal_from_seed(*info.rules, mix_seed(seed, static_cast<std::uint64_t>(r)),
                                          info.hand_number);
         s.hand = deal.hands[info.seat];
         normal += value_bids(m, s).front().expected;
     }
-    normal /= std::max(1, samples);
+    normal /= std::max(1, r);
     Dist blind;
     blind.p.assign(static_cast<std::size_t>(m.cards) + 1, 0.0);
     blind.p[0] = m.blind_nil_made;

@@ -24,6 +24,8 @@
 
 namespace sampling {
 
+class Deadline;
+
 // A seat about to bid: all the bid model reads.
 struct BidSituation {
     const cardgames::Rules* rules = nullptr;
@@ -94,8 +96,9 @@ std::vector<BidValue> value_bids(const SpadesBidModel& model, const BidSituation
 // The bid with the best expected score (ties to the rule player's bid).
 int model_bid(const SpadesBidModel& model, const BidSituation& s);
 // Blind nil against bidding normally on the hand to be dealt: the normal bid's value is the mean
-// best value over `samples` hands dealt from `seed` (the seat has not seen its cards).
+// best value over `samples` hands dealt from `seed` (the seat has not seen its cards), or over
+// those dealt before the `deadline` (at least one).
 bool model_blind_nil(const SpadesBidModel& model, const cardgames::InfoState& info,
-                     std::uint64_t seed, int samples);
+                     std::uint64_t seed, int samples, const Deadline& deadline);
 
 }  // namespace sampling

@@ -258,7 +258,7 @@ bool PimcBot::blind_nil(const InfoState& info) {
     if (options_.bids_by_model(*info.rules))
         return model_blind_nil(bid_model(*info.rules), info,
                                decision_seed(info, seeds::DecisionKind::kBlindNil),
-                               options_.rollouts_for(*info.rules));
+                               options_.rollouts_for(*info.rules), Deadline(options_.sampling.ms));
     if (options_.bidding.bid == PimcOptions::Bid::kRule) return RuleBot().blind_nil(info);
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.

@@ -173,6 +173,16 @@ TEST(PimcMs, BoundsPassesAndBids) {
         EXPECT_LT(seconds([&] { bid = bot.bid(info); }), 1.0);
         EXPECT_GE(bid, 0);
     }
+    {
+        // Blind nil by the bid model: 100,000 hands dealt would take seconds.
+        Game game(load_rules(preset_path("spades-partnership"), {}), 3);
+        auto rule = rule_players(4);
+        while (game.phase() != Phase::kBid) step_game(game, rule);
+        PimcBot bot(PimcOptions::from_spec(parse_bot_spec("pimc:bid=model,rollouts=100000,ms=50")),
+                    1);
+        const InfoState info = game.info_state(game.to_act());
+        EXPECT_LT(seconds([&] { bot.blind_nil(info); }), 1.0);
+    }
 }
 
 }  // namespace
