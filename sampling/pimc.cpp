@@ -116,7 +116,8 @@ struct WorldResult {
     double weight = 1;     // how likely the world is (infer=on), its copies (infer=play), else 1
     int thread_slot = -1;  // the TBB thread that searched it
     bool done = false;     // false: the time limit (ms) came first
-    bool over_budget = false;  // its share of the node budget ran out: valued by play-outs alone
+    bool over_budget = false;   // its exact searches ran out of their budget: later solves value it
+    bool played_alone = false;  // and so did those: valued by play-outs alone
 };
 
 int exact_threshold(const PimcOptions& o, int players) {
@@ -194,13 +195,13 @@ class WorldValuer {
         if (!exact_ && options_.valuation.eval == PimcOptions::Eval::kSearch) {
             add_card_values(game, deepening_values(game, searcher), 0, r);
         } else if (exact_) {
-            if (budget_ > 0) searcher.set_node_limit(budget_);
+            if (budget_ > 0) searcher.set_node_limit(first_share());
             const RootValues root = searcher.analyze_root(game);
             if (!root.complete) return played_out(game, root.stats.expansions);
             add_card_values(game, root, 0, r);
         } else {
-            Budget left{budget_};
-            r = continuations(game, &searcher, left);
+            Budget left{first_share(), budget_ > 0};
+            r = continuations(game, &searcher, left, solve_at_);
             if (left.exhausted) return played_out(game, r.expansions);
         }
         mark_optimal(r);
@@ -210,14 +211,16 @@ class WorldValuer {
   private:
     // What is left of a world's node budget for its play-outs' solves.
     struct Budget {
-        std::uint64_t left = 0;  // 0 with `exhausted` false: no limit
+        std::uint64_t left = 0;
+        bool limited = false;  // false: no limit
         bool exhausted = false;
     };
 
     // Every way the world plays on after each card (the seats' players, then self=switch's and
-    // the moon's), the engine solving the last tricks when `searcher` is given, within `budget`.
+    // the moon's), the engine solving the last `solve_at` tricks when `searcher` is given, within
+    // `budget`.
     WorldResult continuations(TrickGame& game, engine::Searcher<TrickGame>* searcher,
-                              Budget& budget) const {
+                              Budget& budget, int solve_at) const {
         WorldResult r;
         // The continuations share the searcher: its tables hold exact endgame values.
         RuleBot rule_bot;
@@ -228,28 +231,47 @@ class WorldValuer {
         Seats seats = every_seat(every);
         if (options_.valuation.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
         if (options_.valuation.self == PimcOptions::Self::kRule) seats[info_.seat] = &rule_bot;
-        add_card_values(game, rollout_values(game, searcher, seats, budget), 0, r);
+        add_card_values(game, rollout_values(game, searcher, seats, budget, solve_at), 0, r);
         if (options_.valuation.self == PimcOptions::Self::kSwitch) {
             seats[info_.seat] = &policy_bot;
-            add_card_values(game, rollout_values(game, searcher, seats, budget), 1, r);
+            add_card_values(game, rollout_values(game, searcher, seats, budget, solve_at), 1, r);
         }
         if (moon_) {
             MoonShooter shooter;
             seats[info_.seat] = &shooter;
-            add_card_values(game, rollout_values(game, searcher, seats, budget), r.continuations,
-                            r);
+            add_card_values(game, rollout_values(game, searcher, seats, budget, solve_at),
+                            r.continuations, r);
             r.moon = true;
         }
         return r;
     }
 
-    // A world whose exact searches ran out of its node budget (`spent` expansions): every card
-    // valued by the play-outs alone, each played to the last card by the seats' players with no
-    // solve, so that all the world's cards are valued alike.
+    // The world's exact searches may spend three quarters of its budget; played_out the rest.
+    std::uint64_t first_share() const { return budget_ - budget_ / 4; }
+
+    // A world whose exact searches ran out of their part of its budget (`spent` expansions):
+    // every card valued by play-outs that hand over to the exact search two tricks later, within
+    // the rest of the budget (solves that much shorter are far cheaper); if those run out too, or
+    // the hand-over would come at one trick left, by the play-outs alone, each played to the last
+    // card with no solve. Either way all the world's cards are valued alike.
     WorldResult played_out(TrickGame& game, std::uint64_t spent) const {
+        const int later = std::min(solve_at_, tricks_left_) - 2;
+        const std::uint64_t rest = budget_ - std::min(spent, budget_);
+        if (later >= 2 && rest > 0) {
+            engine::Searcher<TrickGame> searcher(world_search_options(options_, true));
+            Budget left{rest, true};
+            WorldResult r = continuations(game, &searcher, left, later);
+            if (!left.exhausted) return over_budget(r, spent);
+            spent += r.expansions;
+        }
         Budget none;
-        WorldResult r = continuations(game, nullptr, none);
-        r.expansions = spent;
+        WorldResult r = over_budget(continuations(game, nullptr, none, solve_at_), spent);
+        r.played_alone = true;
+        return r;
+    }
+
+    WorldResult over_budget(WorldResult r, std::uint64_t spent) const {
+        r.expansions += spent;
         r.over_budget = true;
         mark_optimal(r);
         return r;
@@ -271,10 +293,10 @@ class WorldValuer {
         return true;
     }
 
-    // Each move played out by `seats`, `searcher` (if any) solving the last tricks within
-    // `budget`; once it runs out the budget is exhausted and later play-outs go unsolved.
+    // Each move played out by `seats`, `searcher` (if any) solving the last `solve_at` tricks
+    // within `budget`; once it runs out the budget is exhausted and later play-outs go unsolved.
     RootValues rollout_values(TrickGame& game, engine::Searcher<TrickGame>* searcher,
-                              const Seats& seats, Budget& budget) const {
+                              const Seats& seats, Budget& budget, int solve_at) const {
         RootValues values;
         std::uint64_t spent = 0;
         engine::MoveList<Card, TrickGame::kMaxMoves> moves;
@@ -284,11 +306,11 @@ class WorldValuer {
             v.move = moves[i];
             SeatViews views(info_);
             engine::Searcher<TrickGame>* solver = budget.exhausted ? nullptr : searcher;
-            if (solver && budget_ > 0) solver->set_node_limit(budget.left);
+            if (solver && budget.limited) solver->set_node_limit(budget.left);
             std::uint64_t used = 0;
-            v.value = play_out(views, game, moves[i], seats, solve_at_, solver, &used);
+            v.value = play_out(views, game, moves[i], seats, solve_at, solver, &used);
             spent += used;
-            if (solver && budget_ > 0) {
+            if (solver && budget.limited) {
                 // A solve that used all that was left may have been cut short (play_out then
                 // plays on): the budget counts as exhausted either way.
                 budget.exhausted = used >= budget.left;
@@ -530,6 +552,7 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
         ++out.worlds;
         out.expansions += r.expansions;
         out.over_budget += r.over_budget ? 1 : 0;
+        out.played_alone += r.played_alone ? 1 : 0;
         continuations = r.continuations;
         moon = r.moon;
         for (std::size_t i = 0; i < out.cards.size(); ++i) {

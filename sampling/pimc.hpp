@@ -50,8 +50,9 @@ struct PimcAnalysis {
     cardgames::Card best = cardgames::kNoCard;
     int worlds = 0;
     std::uint64_t expansions = 0;
-    int over_budget = 0;    // worlds whose share of the node budget ran out (valued by play-outs)
-    int threads_used = 0;   // distinct TBB threads that searched the worlds
+    int over_budget = 0;   // worlds whose share of the node budget ran out (valued by later solves)
+    int played_alone = 0;  // of those, the worlds whose later solves ran out too (by play-outs)
+    int threads_used = 0;  // distinct TBB threads that searched the worlds
     bool searched = false;  // false: a single legal card, nothing to search
 };
 

@@ -347,9 +347,9 @@ OptionTable<PimcOptions> make_pimc_table() {
          .lo = 0,
          .hi = std::numeric_limits<int>::max(),
          .fallback = "0",
-         .help = "node expansions the exact searches of one card decision may spend, shared "
-                 "evenly by its worlds (0: no limit); a world over its share is valued by "
-                 "play-outs alone"},
+         .help = "node expansions the searches of one card decision may spend, shared evenly by "
+                 "its worlds (0: no limit); a world whose exact searches use 3/4 of its share "
+                 "is valued by play-outs solved two tricks later, within the rest"},
         [](P& o, const Value& v) { o.search.budget = static_cast<std::uint64_t>(v.whole); });
     add({.name = "depth",
          .group = kSearch,

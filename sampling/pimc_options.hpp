@@ -96,12 +96,12 @@ struct PimcOptions {
         int exact_tricks = 0;  // search to the end when this few tricks are left (0: by players)
         int depth = 0;         // eval=search: tricks; 0: iterative deepening within `nodes`
         std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
-        // budget=: the most expansions the exact searches of one card decision spend (0, the
-        // default: no limit), shared evenly by its worlds; a world whose share runs out is valued
-        // by its play-outs alone (pimc.cpp). A count of nodes, not time, so decisions stay the
-        // same for any thread count (docs/guide/bench.md). Not on by default: at 1,000,000 it cut
-        // a world in 12% of 4-player Hearts decisions and 32% of partnership Spades ones, and
-        // its strength is not measured yet (docs/results/2026-11-27-bounded-decisions.md).
+        // budget=: the most expansions the searches of one card decision spend (0, the default:
+        // no limit), shared evenly by its worlds; a world whose exact searches use three quarters
+        // of its share is valued by play-outs solved two tricks later within the rest, or else by
+        // its play-outs alone (pimc.cpp). A count of nodes, not time, so decisions stay the same
+        // for any thread count (docs/guide/bench.md). Not on by default while its strength is
+        // not shown (docs/results/2026-11-28-bounded-default.md).
         std::uint64_t budget = 0;
         // One world's share of `budget` among `worlds` valued worlds (0: no limit).
         std::uint64_t world_budget(int worlds) const {

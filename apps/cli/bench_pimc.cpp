@@ -30,6 +30,7 @@ struct Decision {
     double ms = 0;
     std::uint64_t nodes = 0;  // expansions of a pimc card decision's searches (else 0)
     int over_budget = 0;      // of its worlds, those whose share of the node budget ran out
+    int played_alone = 0;     // and of those, the ones valued by play-outs alone
     int hand = 0;             // the bench's hand index
     int seat = 0;
     InfoState info;   // what the seat knew (its rules pointer dies with the hand's game)
@@ -75,6 +76,7 @@ void decide(Game& game, Player& player, Decision& d) {
                 game.choose_card(a.best);
                 d.nodes = a.expansions;
                 d.over_budget = a.over_budget;
+                d.played_alone = a.played_alone;
                 return;
             }
             game.choose_card(player.play(info));
@@ -161,7 +163,7 @@ int bench_pimc(const Rules& rules, const BenchPimcRun& run) {
     std::map<std::string, std::uint64_t> most_nodes;
     std::vector<double> all;
     Decision worst, heaviest;
-    long cut_decisions = 0, cut_worlds = 0;
+    long cut_decisions = 0, cut_worlds = 0, alone_worlds = 0;
     worst.ms = -1;
     const auto start = std::chrono::steady_clock::now();
     for (int h = 0; h < run.hands; ++h) {
@@ -185,6 +187,7 @@ int bench_pimc(const Rules& rules, const BenchPimcRun& run) {
             if (d.nodes > heaviest.nodes) heaviest = d;
             if (d.over_budget > 0) ++cut_decisions;
             cut_worlds += d.over_budget;
+            alone_worlds += d.played_alone;
         }
     }
     const double secs =
@@ -196,8 +199,9 @@ int bench_pimc(const Rules& rules, const BenchPimcRun& run) {
     for (const auto& [kind, v] : times) print_row(kind, v, most_nodes[kind]);
     print_row("all decisions", all, heaviest.nodes);
     std::cout << fmt::format(
-        "decisions with a world over its node budget: {} ({} worlds valued by play-outs alone)\n",
-        cut_decisions, cut_worlds);
+        "decisions with a world over its node budget: {} ({} worlds valued by later solves, {} "
+        "by play-outs alone)\n",
+        cut_decisions, cut_worlds - alone_worlds, alone_worlds);
     print_position("worst decision", worst, rules, run);
     if (heaviest.nodes > 0 && heaviest.nodes != worst.nodes)
         print_position("most nodes", heaviest, rules, run);

@@ -1,6 +1,6 @@
 // Bounded decisions: a card decision's searches keep within pimc's node budget, a world over its
-// share is valued by its play-outs alone, positions no card can change are valued without a
-// search, and ms= bounds passes and bids as it bounds cards (issue 45).
+// share is valued by later solves or its play-outs alone, positions no card can change are valued
+// without a search, and ms= bounds passes and bids as it bounds cards (issue 45).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -64,7 +64,8 @@ TEST(PimcBudget, ADecisionSearchesNoMoreNodesThanItsBudget) {
 }
 
 // budget=1: every world's share runs out at its first search (the exact one with five tricks
-// left, a play-out's with nine), so every world values its cards by play-outs to the last card,
+// left, a play-out's with nine), leaving nothing for later solves, so every world values its cards
+// by play-outs to the last card,
 // as exact=1 does (its only solve is the last trick, which is forced).
 TEST(PimcBudget, AWorldOverItsShareIsValuedByItsPlayOuts) {
     int differ_at = 0;  // decisions where the solves the budget cut short value some card
@@ -76,6 +77,7 @@ TEST(PimcBudget, AWorldOverItsShareIsValuedByItsPlayOuts) {
         const PimcAnalysis cut = analyze(info, "budget=1");
         const PimcAnalysis played = analyze(info, "budget=0,exact=1");
         EXPECT_EQ(cut.over_budget, 6);
+        EXPECT_EQ(cut.played_alone, 6);
         EXPECT_EQ(played.over_budget, 0);
         ASSERT_EQ(cut.cards.size(), played.cards.size());
         for (std::size_t i = 0; i < cut.cards.size(); ++i) {
@@ -91,6 +93,28 @@ TEST(PimcBudget, AWorldOverItsShareIsValuedByItsPlayOuts) {
             }
     }
     EXPECT_GE(differ_at, 2);
+}
+
+// A world whose exact searches run out of three quarters of its share is valued by play-outs that
+// the search solves from two tricks later, within the rest of it: with every world over and every
+// later solve done in time, the decision is that of exact=3 (five tricks left: instead of the
+// exact search; nine: instead of play-outs solved from five).
+TEST(PimcBudget, AWorldOverItsShareIsValuedBySolvesTwoTricksLater) {
+    // 800 nodes a world: its exact searches stop at 600 (13,386 and 10,278 a decision unbounded),
+    // its solves from three tricks left take 100 to 200.
+    for (const auto& [tricks_left, seed] : {std::pair{5, 6}, {9, 4}}) {
+        Game game(hearts4(), static_cast<std::uint64_t>(seed));
+        const InfoState info = decision_at(game, tricks_left);
+        SCOPED_TRACE(std::to_string(tricks_left) + " tricks left, seed " + std::to_string(seed));
+        const PimcAnalysis cut = analyze(info, "budget=4800");
+        const PimcAnalysis later = analyze(info, "budget=0,exact=3");
+        EXPECT_EQ(cut.over_budget, 6);
+        EXPECT_EQ(cut.played_alone, 0);
+        ASSERT_EQ(cut.cards.size(), later.cards.size());
+        for (std::size_t i = 0; i < cut.cards.size(); ++i)
+            EXPECT_EQ(cut.cards[i].mean, later.cards[i].mean) << to_string(cut.cards[i].card);
+        EXPECT_EQ(cut.best, later.best);
+    }
 }
 
 TEST(PimcBudget, BudgetIsAPimcOption) {
