@@ -35,6 +35,9 @@ std::optional<int> parse_tournament(const MpiSession& mpi, int argc, char** argv
         "hands", number(&hands, 1L, kMaxItems), "play N independent hands, each from zero scores")(
         "duplicate", po::bool_switch(&plan.duplicate),
         "replay each deal with the players rotated through the seats")(
+        "seat-seeds", po::bool_switch(&plan.seat_seeds),
+        "seed each bot by its seat, not by its entry: with --duplicate, two specs that decide "
+        "alike play alike, so a paired comparison differs only where their decisions do")(
         "seed", seed_value(&plan.seed)->default_value(1), "seed of the deals and the bots");
     how.add_to(desc, "print the table of an existing results file and exit");
     po::variables_map vm;

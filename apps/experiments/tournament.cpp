@@ -23,7 +23,8 @@ PlayerFactory factory_of(const TournamentOptions& options) {
 }
 
 // Item i: board i / rotations, entry e at seat (e + rotation) % n. Seeds come from (seed, board,
-// entry) only, so a bot meets the same deals and draws the same randomness in every rotation.
+// entry) only, so a bot meets the same deals and draws the same randomness in every rotation; with
+// seat_seeds from (seed, board, seat), so that every spec in a seat draws the same randomness.
 std::string play_item(const TournamentPlan& plan, const PlayerFactory& make, long index,
                       const std::stop_token& stop) {
     const int n = plan.rules.players;
@@ -31,9 +32,11 @@ std::string play_item(const TournamentPlan& plan, const PlayerFactory& make, lon
     const int rotation = static_cast<int>(index % plan.rotations());
     const std::uint64_t game_seed = seeds::tournament_game(plan.seed, board);
     std::vector<std::unique_ptr<Player>> players(n);
-    for (int e = 0; e < n; ++e)
-        players[(e + rotation) % n] =
-            make(e, plan.specs[e], seeds::tournament_bot(game_seed, e), stop);
+    for (int e = 0; e < n; ++e) {
+        const int seat = (e + rotation) % n;
+        players[seat] = make(e, plan.specs[e],
+                             seeds::tournament_bot(game_seed, plan.seat_seeds ? seat : e), stop);
+    }
     for (const std::unique_ptr<Player>& p : players) p->seated(game_seed, board);
     Game game(plan.rules, game_seed);
     if (plan.by_hands) game.stop_after_hand();

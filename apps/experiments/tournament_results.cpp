@@ -103,6 +103,7 @@ json TournamentPlan::options() const {
            {"seed", seed},
            {"record_version", cardgames::kRecordVersion}};
     if (!cheats.empty()) o["cheats"] = cheats;
+    if (seat_seeds) o["seat_seeds"] = true;  // absent when off: older files read the same
     return o;
 }
 
@@ -122,6 +123,7 @@ TournamentPlan tournament_plan_from_header(const json& header) {
         static_cast<long>(o[plan.by_hands ? "hands" : "games"].integer(1, kMaxResultCount));
     plan.duplicate = o["duplicate"].boolean();
     plan.seed = o["seed"].unsigned_integer();
+    if (o.has("seat_seeds")) plan.seat_seeds = o["seat_seeds"].boolean();
     if (o.has("cheats")) {
         const JsonField cheats = o["cheats"];
         for (std::size_t i = 0, k = cheats.array(1, n); i < k; ++i) {

@@ -27,6 +27,9 @@ struct TournamentPlan {
     bool by_hands = false;           // each item one hand from zero scores, else one whole game
     long count = 0;                  // games or hands (boards in duplicate mode)
     bool duplicate = false;
+    // Bots seeded by seat instead of by entry: two entries that would decide alike in a seat then
+    // do, so a paired comparison of two specs differs only where their decisions do.
+    bool seat_seeds = false;
     std::uint64_t seed = 1;
     // The entries whose players see every hand (the `oracle`): "cheats" in the header, when any.
     // Each record must then mark their seats; a header without it (older files) marks none and

@@ -306,9 +306,9 @@ py::dict run_dict(const std::string& command, int status, long done, long total,
 py::dict py_tournament(const py::list& players, const std::optional<std::string>& preset,
                        const std::optional<std::string>& game,
                        const std::vector<std::string>& rules, std::optional<long> games,
-                       std::optional<long> hands, bool duplicate, const py::object& seed,
-                       std::optional<int> threads, const std::string& out, bool resume,
-                       bool quiet) {
+                       std::optional<long> hands, bool duplicate, bool seat_seeds,
+                       const py::object& seed, std::optional<int> threads, const std::string& out,
+                       bool resume, bool quiet) {
     apps::TournamentOptions options;
     apps::TournamentPlan& plan = options.plan;
     plan.rules = resolve_rules(game, preset.value_or(""), rules);
@@ -324,6 +324,7 @@ py::dict py_tournament(const py::list& players, const std::optional<std::string>
     plan.count = checked_number<long>(plan.by_hands ? "hands" : "games",
                                       plan.by_hands ? *hands : *games, 1, apps::kMaxItems);
     plan.duplicate = duplicate;
+    plan.seat_seeds = seat_seeds;
     plan.seed = seed_arg(seed, "seed");
     plan.specs = entries.specs;
     if (static_cast<int>(plan.specs.size()) != n)
@@ -434,9 +435,9 @@ void bind_runs(py::module_& m) {
     m.def("_tournament", &py_tournament, py::kw_only(), py::arg("players"),
           py::arg("preset") = py::none(), py::arg("game") = py::none(),
           py::arg("rules") = std::vector<std::string>{}, py::arg("games") = py::none(),
-          py::arg("hands") = py::none(), py::arg("duplicate") = false, py::arg("seed") = 1,
-          py::arg("threads") = py::none(), py::arg("out") = "", py::arg("resume") = false,
-          py::arg("quiet") = false);
+          py::arg("hands") = py::none(), py::arg("duplicate") = false,
+          py::arg("seat_seeds") = false, py::arg("seed") = 1, py::arg("threads") = py::none(),
+          py::arg("out") = "", py::arg("resume") = false, py::arg("quiet") = false);
     m.def("_evaluate", &py_evaluate, py::kw_only(), py::arg("mode") = "bid", py::arg("policies"),
           py::arg("reference") = "rule", py::arg("deals") = py::none(),
           py::arg("records") = py::none(), py::arg("count") = py::none(), py::arg("seats") = "all",

@@ -36,6 +36,28 @@ def case_tournament_threads():
     check("12 games replayed, 0 with errors" in out, "results replay as game records: " + out)
 
 
+def case_tournament_seat_seeds():
+    # --seat-seeds: the bots are seeded by seat, so one spec in every seat plays each board alike in
+    # every rotation (the paired difference of two spellings of it is 0); by entry it does not.
+    def scores(name):
+        by_board = {}
+        for line in read(name).decode().splitlines()[1:]:
+            r = json.loads(line)
+            by_board.setdefault(r["board"], []).append(r["seat_hand_scores"])
+        return by_board
+    run(*tournament("seat.jsonl", "--duplicate", "--seat-seeds", count=("--hands", "4")))
+    run(*tournament("entry.jsonl", "--duplicate", count=("--hands", "4")))
+    seat, entry = scores("seat.jsonl"), scores("entry.jsonl")
+    check(all(len(v) == 4 and all(x == v[0] for x in v) for v in seat.values()), f"by seat: {seat}")
+    check(any(any(x != v[0] for x in v) for v in entry.values()), f"by entry: {entry}")
+    check(json.loads(read("seat.jsonl").decode().splitlines()[0])["options"]["seat_seeds"] is True,
+          "the header records seat_seeds")
+    check("seat_seeds" not in json.loads(read("entry.jsonl").decode().splitlines()[0])["options"],
+          "a run without it writes the header it always did")
+    p = run(*tournament("seat.jsonl", "--duplicate", count=("--hands", "4")), "--resume", expect=2)
+    check("seat_seeds" in p.stderr, f"resume without --seat-seeds: {p.stderr}")
+
+
 def case_tournament_hands_replay():
     # Games stopped after a hand (--hands) are complete records: they replay, and eval reads them.
     run(*tournament("hands.jsonl", "--duplicate", count=("--hands", "3"), players="rule,random,random,random"))

@@ -1,10 +1,11 @@
 """Tournaments and evaluations from Python, with the command line's options as keyword arguments.
 
 tournament(players, *, games=None, hands=None, preset=None, game=None, rules=None,
-           duplicate=False, seed=1, threads=None, out, resume=False, quiet=False) -> Results
-    `cardgames tournament`. A player is a bot spec ("rule", "pimc:worlds=32") or any object with
-    act(observation) -> action; the file names it "python:" + its `name` attribute (else its class
-    name). rules: `--rule` overrides, a dict {key: value} or a list of "key=value".
+           duplicate=False, seat_seeds=False, seed=1, threads=None, out, resume=False,
+           quiet=False) -> Results
+    `cardgames tournament` (seat_seeds: `--seat-seeds`). A player is a bot spec ("rule",
+    "pimc:worlds=32") or any object with act(observation) -> action; the file names it "python:" +
+    its `name` attribute (else its class name). rules: `--rule` overrides, a dict {key: value} or a list of "key=value".
 
 evaluate(*, mode="bid", policies, reference="rule", deals=None, records=None, count=None,
          seats="all", samples=16, seed=1, preset=None, game=None, rules=None, threads=None, out,
@@ -167,9 +168,10 @@ class Results:
 
 
 def tournament(players, *, games=None, hands=None, preset=None, game=None, rules=None, duplicate=False,
-               seed=1, threads=None, out=None, resume=False, quiet=False):
+               seat_seeds=False, seed=1, threads=None, out=None, resume=False, quiet=False):
     run = _tournament(players=list(players), preset=preset, game=game, rules=_rule_texts(rules) or [],
-                      games=games, hands=hands, duplicate=duplicate, seed=seed, threads=threads,
+                      games=games, hands=hands, duplicate=duplicate, seat_seeds=seat_seeds, seed=seed,
+                      threads=threads,
                       out=str(out or ""), resume=resume, quiet=quiet)
     return Results(out, run["command"], run["summary"], run["complete"], run["done"], run["total"],
                    run["workers"])
