@@ -63,29 +63,45 @@ TEST(PimcBudget, ADecisionSearchesNoMoreNodesThanItsBudget) {
     EXPECT_TRUE(binding) << "no decision searches more than the budget without it";
 }
 
+// Every card valued alike in both analyses, so the same card is played.
+void expect_same_values(const PimcAnalysis& a, const PimcAnalysis& b) {
+    ASSERT_EQ(a.cards.size(), b.cards.size());
+    for (std::size_t i = 0; i < a.cards.size(); ++i) {
+        EXPECT_EQ(a.cards[i].mean, b.cards[i].mean) << to_string(a.cards[i].card);
+        EXPECT_EQ(a.cards[i].votes, b.cards[i].votes) << to_string(a.cards[i].card);
+    }
+    EXPECT_EQ(a.best, b.best);
+}
+
+// The decision `info` with `budget` (4-player Hearts at `tricks_left` of game `seed`): each of its
+// six worlds over its share, `alone` of them valued by play-outs alone, and every card valued as
+// `same_as` values it.
+PimcAnalysis expect_cut_like(int tricks_left, int seed, const std::string& budget,
+                             const std::string& same_as, int alone) {
+    Game game(hearts4(), static_cast<std::uint64_t>(seed));
+    const InfoState info = decision_at(game, tricks_left);
+    SCOPED_TRACE(std::to_string(tricks_left) + " tricks left, seed " + std::to_string(seed));
+    const PimcAnalysis cut = analyze(info, budget);
+    EXPECT_EQ(cut.over_budget, 6);
+    EXPECT_EQ(cut.played_alone, alone);
+    const PimcAnalysis same = analyze(info, same_as);
+    EXPECT_EQ(same.over_budget, 0);
+    expect_same_values(cut, same);
+    return cut;
+}
+
 // budget=1: every world's share runs out at its first search (the exact one with five tricks
 // left, a play-out's with nine), leaving nothing for later solves, so every world values its cards
-// by play-outs to the last card,
-// as exact=1 does (its only solve is the last trick, which is forced).
+// by play-outs to the last card, as exact=1 does (its only solve is the last trick, which is
+// forced).
 TEST(PimcBudget, AWorldOverItsShareIsValuedByItsPlayOuts) {
     int differ_at = 0;  // decisions where the solves the budget cut short value some card
                         // otherwise
     for (const auto& [tricks_left, seed] : {std::pair{5, 1}, {5, 2}, {5, 3}, {9, 4}}) {
+        const PimcAnalysis cut =
+            expect_cut_like(tricks_left, seed, "budget=1", "budget=0,exact=1", 6);
         Game game(hearts4(), static_cast<std::uint64_t>(seed));
-        const InfoState info = decision_at(game, tricks_left);
-        SCOPED_TRACE(std::to_string(tricks_left) + " tricks left, seed " + std::to_string(seed));
-        const PimcAnalysis cut = analyze(info, "budget=1");
-        const PimcAnalysis played = analyze(info, "budget=0,exact=1");
-        EXPECT_EQ(cut.over_budget, 6);
-        EXPECT_EQ(cut.played_alone, 6);
-        EXPECT_EQ(played.over_budget, 0);
-        ASSERT_EQ(cut.cards.size(), played.cards.size());
-        for (std::size_t i = 0; i < cut.cards.size(); ++i) {
-            EXPECT_EQ(cut.cards[i].mean, played.cards[i].mean) << to_string(cut.cards[i].card);
-            EXPECT_EQ(cut.cards[i].votes, played.cards[i].votes) << to_string(cut.cards[i].card);
-        }
-        EXPECT_EQ(cut.best, played.best);
-        const PimcAnalysis solved = analyze(info, "budget=0");
+        const PimcAnalysis solved = analyze(decision_at(game, tricks_left), "budget=0");
         for (std::size_t i = 0; i < cut.cards.size(); ++i)
             if (solved.cards[i].mean != cut.cards[i].mean) {
                 ++differ_at;
@@ -102,19 +118,8 @@ TEST(PimcBudget, AWorldOverItsShareIsValuedByItsPlayOuts) {
 TEST(PimcBudget, AWorldOverItsShareIsValuedBySolvesTwoTricksLater) {
     // 800 nodes a world: its exact searches stop at 600 (13,386 and 10,278 a decision unbounded),
     // its solves from three tricks left take 100 to 200.
-    for (const auto& [tricks_left, seed] : {std::pair{5, 6}, {9, 4}}) {
-        Game game(hearts4(), static_cast<std::uint64_t>(seed));
-        const InfoState info = decision_at(game, tricks_left);
-        SCOPED_TRACE(std::to_string(tricks_left) + " tricks left, seed " + std::to_string(seed));
-        const PimcAnalysis cut = analyze(info, "budget=4800");
-        const PimcAnalysis later = analyze(info, "budget=0,exact=3");
-        EXPECT_EQ(cut.over_budget, 6);
-        EXPECT_EQ(cut.played_alone, 0);
-        ASSERT_EQ(cut.cards.size(), later.cards.size());
-        for (std::size_t i = 0; i < cut.cards.size(); ++i)
-            EXPECT_EQ(cut.cards[i].mean, later.cards[i].mean) << to_string(cut.cards[i].card);
-        EXPECT_EQ(cut.best, later.best);
-    }
+    for (const auto& [tricks_left, seed] : {std::pair{5, 6}, {9, 4}})
+        expect_cut_like(tricks_left, seed, "budget=4800", "budget=0,exact=3", 0);
 }
 
 TEST(PimcBudget, BudgetIsAPimcOption) {
