@@ -65,6 +65,7 @@ TEST(Pimc, SameDecisionsForAnyThreadCountWhenTheBudgetIsHit) {
             EXPECT_EQ(a.best, b.best);
             EXPECT_EQ(a.expansions, b.expansions);
             EXPECT_EQ(a.over_budget, b.over_budget);
+            EXPECT_EQ(a.played_alone, b.played_alone);
             for (std::size_t i = 0; i < a.cards.size(); ++i)
                 EXPECT_EQ(a.cards[i].mean, b.cards[i].mean);
             over += a.over_budget;
