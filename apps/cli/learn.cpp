@@ -40,8 +40,9 @@ namespace {
 // A pimc bot whose card decisions are written down: every legal card's features and value.
 class RecordingPimc : public Player {
   public:
-    RecordingPimc(const std::string& spec, std::uint64_t seed, json* decisions)
-        : bot_(sampling::PimcOptions::from_spec(parse_bot_spec(spec)), seed),
+    RecordingPimc(const std::string& spec, std::uint64_t seed, json* decisions,
+                  std::shared_ptr<models::ModelStore> store)
+        : bot_(sampling::PimcOptions::from_spec(parse_bot_spec(spec)), seed, std::move(store)),
           decisions_(decisions) {}
     std::string name() const override { return "pimc"; }
     bool blind_nil(const InfoState& info) override { return bot_.blind_nil(info); }
@@ -91,7 +92,8 @@ class RecordingPimc : public Player {
 };
 
 // Hand `index`: seats whose spec is pimc are recorded.
-std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop) {
+std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop,
+                      const std::shared_ptr<models::ModelStore>& store) {
     const std::uint64_t game_seed = seeds::training_hand(plan.seed, index);
     json decisions = json::array();
     std::vector<std::unique_ptr<Player>> players;
@@ -99,9 +101,9 @@ std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_toke
         const std::string& spec = plan.specs[static_cast<std::size_t>(s)];
         const std::uint64_t bot_seed = seeds::playout_training_bot(game_seed, s);
         if (parse_bot_spec(spec).name == "pimc")
-            players.push_back(std::make_unique<RecordingPimc>(spec, bot_seed, &decisions));
+            players.push_back(std::make_unique<RecordingPimc>(spec, bot_seed, &decisions, store));
         else
-            players.push_back(sampling::make_player(spec, bot_seed));
+            players.push_back(sampling::make_player(spec, bot_seed, {}, store));
     }
     Game game(plan.rules, game_seed);
     game.stop_after_hand();
@@ -165,9 +167,10 @@ int learn_data(const MpiSession& mpi, int argc, char** argv) {
         spdlog::info("learn data: {} hands of {} on {}, to {}", plan.hands,
                      sampling::form_name(plan.rules), mpi.workers_text(run.run.threads),
                      run.run.out);
+    const auto store = std::make_shared<models::ModelStore>();
     if (const int status = run_data_batch(
             mpi, run, out.get(), plan.hands, "learn data",
-            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))
+            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop, store); }))
         return status;
     if (mpi.rank() != 0) return 0;
     return 0;

@@ -77,13 +77,14 @@ int varied_bid(const InfoState& view, int rule, std::uint64_t seed) {
     return rule;
 }
 
-std::string data_item(const BidsDataPlan& plan, long index, const std::stop_token& stop) {
+std::string data_item(const BidsDataPlan& plan, long index, const std::stop_token& stop,
+                      const std::shared_ptr<models::ModelStore>& store) {
     const Rules& rules = plan.rules;
     const int n = rules.players;
     const std::uint64_t hand_seed = seeds::training_hand(plan.seed, index);
     std::vector<std::unique_ptr<Player>> players(n);
     for (int s = 0; s < n; ++s)
-        players[s] = sampling::make_player(plan.bot, seeds::training_bot(hand_seed, s));
+        players[s] = sampling::make_player(plan.bot, seeds::training_bot(hand_seed, s), {}, store);
     Game game(rules, hand_seed);
     game.stop_after_hand();
     json seats = json::array();
@@ -186,9 +187,10 @@ int bids_data(const MpiSession& mpi, int argc, char** argv) {
     const std::unique_ptr<ResultsFile> out = open_results(
         mpi, run.run.out, results_header(kDataCommand, plan.options()), run.run.resume,
         [&](const json& line) { samples_of(line, plan.rules); }, plan.models);
+    const auto store = std::make_shared<models::ModelStore>();
     if (const int status = run_data_batch(
             mpi, run, out.get(), plan.hands, "learn bids-data",
-            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))
+            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop, store); }))
         return status;
     if (mpi.rank() != 0) return 0;
     std::cout << "wrote " << plan.hands << " hands to " << run.run.out << "\n";

@@ -77,14 +77,15 @@ Boundary boundary_of(const Game& game) {
     return b;
 }
 
-std::string cutoff_data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop) {
+std::string cutoff_data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop,
+                             const std::shared_ptr<models::ModelStore>& store) {
     const Rules& rules = plan.rules;
     const int n = rules.players;
     const std::uint64_t hand_seed = seeds::training_hand(plan.seed, index);
     std::vector<std::unique_ptr<Player>> players;
     for (int s = 0; s < n; ++s)
         players.push_back(sampling::make_player(plan.specs[static_cast<std::size_t>(s)],
-                                                seeds::training_bot(hand_seed, s)));
+                                                seeds::training_bot(hand_seed, s), {}, store));
     Game game(rules, hand_seed);
     game.stop_after_hand();
     std::vector<Boundary> boundaries;
@@ -136,9 +137,11 @@ int cutoff_data(const MpiSession& mpi, int argc, char** argv) {
         results_header(kCutoffDataCommand,
                        plan.options(names_json(sampling::cutoff_feature_names(plan.rules.game)))),
         run.run.resume, [](const json&) {}, plan.models);
-    if (const int status = run_data_batch(
-            mpi, run, out.get(), plan.hands, kCutoffDataCommand,
-            [&](long i, const std::stop_token& stop) { return cutoff_data_item(plan, i, stop); }))
+    const auto store = std::make_shared<models::ModelStore>();
+    if (const int status = run_data_batch(mpi, run, out.get(), plan.hands, kCutoffDataCommand,
+                                          [&](long i, const std::stop_token& stop) {
+                                              return cutoff_data_item(plan, i, stop, store);
+                                          }))
         return status;
     if (mpi.rank() != 0) return 0;
     std::cout << "wrote " << plan.hands << " hands to " << run.run.out << "\n";
