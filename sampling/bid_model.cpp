@@ -354,7 +354,7 @@ SpadesBidModel read_bid_model(const std::filesystem::path& path) {
 
 std::shared_ptr<const SpadesBidModel> load_bid_model(cardgames::models::ModelStore& store,
                                                      const std::filesystem::path& path) {
-    return store.get<SpadesBidModel>(path, [&](const std::string& bytes) {
+    return store.get<SpadesBidModel>(path, "bid model", [&](const std::string& bytes) {
         return std::make_shared<const SpadesBidModel>(
             parse_bid_model(bytes, "bid model '" + safe_text(path.string()) + "'"));
     });

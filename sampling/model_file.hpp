@@ -70,7 +70,7 @@ void write_model_file(const std::filesystem::path& path, const ModelFile& model)
 template <class Model>
 std::shared_ptr<const Model> load_model(cardgames::models::ModelStore& store,
                                         const std::filesystem::path& path) {
-    return store.get<Model>(path, [&](const std::string& bytes) {
+    return store.get<Model>(path, "model", [&](const std::string& bytes) {
         return std::make_shared<const Model>(
             parse_model_file(bytes, "model '" + path.string() + "'"));
     });

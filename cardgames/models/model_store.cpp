@@ -23,7 +23,7 @@ std::shared_ptr<const Network> ModelStore::network(const std::filesystem::path& 
                                                    const std::string& form,
                                                    const std::string& task) {
     const std::string where = "model file '" + path.string() + "'";
-    auto net = get<Network>(path, [&](const std::string& bytes) {
+    auto net = get<Network>(path, "model file", [&](const std::string& bytes) {
         return std::make_shared<const Network>(parse_model_file(bytes, where));
     });
     net->check(form, task);
@@ -31,12 +31,13 @@ std::shared_ptr<const Network> ModelStore::network(const std::filesystem::path& 
 }
 
 std::shared_ptr<const void> ModelStore::fetch(const std::filesystem::path& path,
-                                              std::type_index type, const Maker& make) {
+                                              const std::string& label, std::type_index type,
+                                              const Maker& make) {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) {
         const int error = errno;
-        read_text_file(path, "model file");  // says what the path is instead of a file, if it can
-        throw InputError("model file '" + path.string() + "': cannot open the file (" +
+        read_text_file(path, label);  // says what the path is instead of a file, if it can
+        throw InputError(label + " '" + path.string() + "': cannot open the file (" +
                          std::strerror(error) + ")");
     }
     const Status status{
@@ -49,7 +50,7 @@ std::shared_ptr<const void> ModelStore::fetch(const std::filesystem::path& path,
 
     timespec now{};
     ::clock_gettime(CLOCK_REALTIME, &now);
-    const std::string bytes = read_text_file(path, "model file");
+    const std::string bytes = read_text_file(path, label);
     ++reads_;
     const std::uint64_t hash = fnv1a64(bytes);
     if (!e.model || hash != e.hash) {

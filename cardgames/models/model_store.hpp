@@ -40,11 +40,13 @@ class ModelStore {
 
     // The model of type Model in `path`, made by `make(bytes)` (a std::shared_ptr<const Model>,
     // or an exception for a bad file, which leaves the store as it was). Models of different types
-    // read from one file are kept apart.
+    // read from one file are kept apart. A file that cannot be read is an InputError
+    // "<label> '<path>': ..." (read_text_file's).
     template <class Model, class Make>
-    std::shared_ptr<const Model> get(const std::filesystem::path& path, Make&& make) {
+    std::shared_ptr<const Model> get(const std::filesystem::path& path, const std::string& label,
+                                     Make&& make) {
         return std::static_pointer_cast<const Model>(fetch(
-            path, typeid(Model),
+            path, label, typeid(Model),
             [&](const std::string& bytes) -> std::shared_ptr<const void> { return make(bytes); }));
     }
 
@@ -66,8 +68,8 @@ class ModelStore {
     };
     using Maker = std::function<std::shared_ptr<const void>(const std::string& bytes)>;
 
-    std::shared_ptr<const void> fetch(const std::filesystem::path& path, std::type_index type,
-                                      const Maker& make);
+    std::shared_ptr<const void> fetch(const std::filesystem::path& path, const std::string& label,
+                                      std::type_index type, const Maker& make);
 
     std::chrono::milliseconds settle_;
     mutable std::mutex mutex_;

@@ -193,13 +193,14 @@ TEST_F(ModelStoreTest, ARecentFileIsComparedByItsBytesSoAnInPlaceRewriteIsSeen) 
     };
     for (const char* bytes : {"first", "other", "third"}) {
         std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;  // the same inode
-        EXPECT_EQ(*store.get<std::string>(path, as_text), bytes);
+        EXPECT_EQ(*store.get<std::string>(path, "text", as_text), bytes);
     }
-    const auto kept = store.get<std::string>(path, as_text);
-    EXPECT_EQ(store.get<std::string>(path, as_text), kept);  // the same bytes: the same model
+    const auto kept = store.get<std::string>(path, "text", as_text);
+    EXPECT_EQ(store.get<std::string>(path, "text", as_text),
+              kept);  // the same bytes: the same model
     EXPECT_EQ(store.reads(), 5);
     // Another type read from the same file is another model.
-    EXPECT_EQ(*store.get<std::size_t>(path,
+    EXPECT_EQ(*store.get<std::size_t>(path, "text",
                                       [](const std::string& b) {
                                           return std::make_shared<const std::size_t>(b.size());
                                       }),
