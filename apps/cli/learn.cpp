@@ -17,6 +17,7 @@
 #include "apps/experiments/batch.hpp"
 #include "apps/experiments/cluster.hpp"
 #include "apps/experiments/results_file.hpp"
+#include "apps/learn/holdout.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
@@ -233,7 +234,7 @@ void read_data(const std::string& path, long holdout, double temperature, FitDat
                     dec.group.x.push_back(row[j].number(-1e6, 1e6));
             }
             set_target(dec, temperature);
-            dec.held_out = index % holdout == 0;
+            dec.held_out = held_out(index, holdout);
             data.decisions.push_back(std::move(dec));
         }
     };
@@ -284,14 +285,14 @@ int learn_fit(const MpiSession& mpi, int argc, char** argv) {
     std::vector<std::string> data_files;
     std::string out_path;
     double l2 = 1.0, temperature = 0;
-    long holdout = 5;
+    long holdout = kDefaultHoldout;
     po::options_description desc("learn fit options");
     add_fit_file_options(desc, data_files, out_path, "learn data",
                          "data/models/<form>-playout.txt");
     desc.add_options()("l2", po::value(&l2)->default_value(1.0), "L2 penalty on the weights")(
         "temperature", po::value(&temperature)->default_value(0.0),
         "0: fit pimc's choices; T > 0: fit a softmax of pimc's card values at temperature T")(
-        "holdout", number(&holdout, 2L, kMaxItems)->default_value(5),
+        "holdout", number(&holdout, kMinHoldout, kMaxItems)->default_value(kDefaultHoldout),
         "hands whose index is a multiple of N are held out to measure the fit");
     po::variables_map vm;
     if (!parse_args("learn fit", argc, argv, desc, vm)) return 0;

@@ -18,6 +18,7 @@
 #include "apps/experiments/cluster.hpp"
 #include "apps/experiments/results_file.hpp"
 #include "apps/experiments/run.hpp"
+#include "apps/learn/holdout.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
@@ -192,7 +193,7 @@ void read_data(const std::string& path, long holdout, CutoffData& data) {
                 smp.players = players;
                 smp.seat = s;
                 smp.position = data.positions;
-                smp.held_out = index % holdout == 0;
+                smp.held_out = held_out(index, holdout);
                 data.samples.push_back(smp);
             }
             ++data.positions;
@@ -257,13 +258,13 @@ int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
     std::vector<std::string> data_files;
     std::string out_path;
     double ridge = 1e-3;
-    long holdout = 5;
+    long holdout = kDefaultHoldout;
     po::options_description desc("learn cutoff-fit options");
     add_fit_file_options(desc, data_files, out_path, "learn cutoff-data",
                          "data/models/<form>-cutoff.txt");
     desc.add_options()("ridge", number(&ridge, 0.0, 100.0)->default_value(1e-3),
                        "ridge penalty on standardised weights")(
-        "holdout", number(&holdout, 2L, kMaxItems)->default_value(5),
+        "holdout", number(&holdout, kMinHoldout, kMaxItems)->default_value(kDefaultHoldout),
         "hands whose index is a multiple of N are held out to measure the fit");
     po::variables_map vm;
     if (!parse_args("learn cutoff-fit", argc, argv, desc, vm)) return 0;
