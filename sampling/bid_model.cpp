@@ -353,10 +353,12 @@ SpadesBidModel read_bid_model(const std::filesystem::path& path) {
     return parse_bid_model(read_text_file(path, "bid model"), where);
 }
 
-std::shared_ptr<const SpadesBidModel> load_bid_model(const std::filesystem::path& path) {
-    static ModelCache<SpadesBidModel> cache;
-    return cache.get(path.string(),
-                     [&] { return std::make_shared<const SpadesBidModel>(read_bid_model(path)); });
+std::shared_ptr<const SpadesBidModel> load_bid_model(cardgames::models::ModelStore& store,
+                                                     const std::filesystem::path& path) {
+    return store.get<SpadesBidModel>(path, "bid model", [&](const std::string& bytes) {
+        return std::make_shared<const SpadesBidModel>(
+            parse_bid_model(bytes, "bid model '" + safe_text(path.string()) + "'"));
+    });
 }
 
 std::filesystem::path default_bid_model_path(const Rules& rules) {

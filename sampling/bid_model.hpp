@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "cardgames/models/model_store.hpp"
 #include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/rules.hpp"
 
@@ -80,8 +81,9 @@ void write_bid_model(const SpadesBidModel& model, std::ostream& out);
 // Reads and checks a model file; InputError "bid model '<path>' line N: ..." when malformed.
 SpadesBidModel read_bid_model(const std::filesystem::path& path);
 SpadesBidModel parse_bid_model(const std::string& text, const std::string& where);
-// read_bid_model once per path and process (bots of every game share it; thread-safe).
-std::shared_ptr<const SpadesBidModel> load_bid_model(const std::filesystem::path& path);
+// The model file at `path`, from `store` (read again when the file changed on disk).
+std::shared_ptr<const SpadesBidModel> load_bid_model(cardgames::models::ModelStore& store,
+                                                     const std::filesystem::path& path);
 
 // data/models/spades-bids.txt for partnership Spades, spades-bids-cutthroat<n>.txt otherwise,
 // under the folder the presets are found in (cardgames::data_dir()).

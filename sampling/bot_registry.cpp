@@ -19,18 +19,20 @@ using namespace cardgames;
 
 namespace {
 
-using Factory =
-    std::function<std::unique_ptr<Player>(const BotSpec&, std::uint64_t, const std::stop_token&)>;
+using Store = std::shared_ptr<models::ModelStore>;
+using Factory = std::function<std::unique_ptr<Player>(const BotSpec&, std::uint64_t,
+                                                      const std::stop_token&, const Store&)>;
 
-std::unique_ptr<Player> make_pimc(const BotSpec& spec, std::uint64_t seed, const std::stop_token&) {
-    return std::make_unique<PimcBot>(PimcOptions::from_spec(spec), seed);
+std::unique_ptr<Player> make_pimc(const BotSpec& spec, std::uint64_t seed, const std::stop_token&,
+                                  const Store& store) {
+    return std::make_unique<PimcBot>(PimcOptions::from_spec(spec), seed, store);
 }
 
 // pimc's options that apply to valuing one world and to pimc's bids and passes
 // (oracle_option_table): PimcOptions::from_spec reads an `oracle:` spec by the oracle's table.
-std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed,
-                                    const std::stop_token&) {
-    return std::make_unique<OracleBot>(PimcOptions::from_spec(spec), seed);
+std::unique_ptr<Player> make_oracle(const BotSpec& spec, std::uint64_t seed, const std::stop_token&,
+                                    const Store& store) {
+    return std::make_unique<OracleBot>(PimcOptions::from_spec(spec), seed, store);
 }
 
 struct PolicySettings {
@@ -51,19 +53,20 @@ const OptionTable<PolicySettings>& policy_option_table() {
 
 // A named model is read now, so that a bad file stops the command before it starts.
 std::unique_ptr<Player> make_policy(const BotSpec& spec, std::uint64_t /*seed*/,
-                                    const std::stop_token&) {
+                                    const std::stop_token&, const Store& store) {
     const PolicySettings s = policy_option_table().parse(spec);
-    if (!s.model.empty()) load_policy_model(s.model);
-    return std::make_unique<PolicyBot>(s.model);
+    if (!s.model.empty()) load_policy_model(*store, s.model);
+    return std::make_unique<PolicyBot>(s.model, store);
 }
 
-std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed,
-                                    const std::stop_token&) {
+std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed, const std::stop_token&,
+                                    const Store&) {
     spec.check_known({});
     return std::make_unique<RandomBot>(seed);
 }
 
-std::unique_ptr<Player> make_rule(const BotSpec& spec, std::uint64_t seed, const std::stop_token&) {
+std::unique_ptr<Player> make_rule(const BotSpec& spec, std::uint64_t seed, const std::stop_token&,
+                                  const Store&) {
     spec.check_known({});
     return std::make_unique<RuleBot>(seed);
 }
@@ -105,12 +108,13 @@ const OptionTable<ExternalSettings>& external_option_table() {
 
 // The fallback is made here, from this same table, so that it may be any bot (pimc included).
 std::unique_ptr<Player> make_external(const BotSpec& spec, std::uint64_t seed,
-                                      const std::stop_token& stop) {
+                                      const std::stop_token& stop, const Store& store) {
     const ExternalSettings s = external_option_table().parse(spec);
     const std::string fallback = s.fallback;
     return make_external_bot(
         spec.text, s.cmd, s.ms, fallback,
-        [fallback](std::uint64_t f) { return make_player(fallback, f); }, seed, stop);
+        [fallback, store](std::uint64_t f) { return make_player(fallback, f, {}, store); }, seed,
+        stop);
 }
 
 // In the order the help texts list them.
@@ -125,10 +129,12 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
 }  // namespace
 
 std::unique_ptr<Player> make_player(const std::string& text, std::uint64_t seed,
-                                    std::stop_token stop) {
+                                    std::stop_token stop,
+                                    std::shared_ptr<models::ModelStore> store) {
     const BotSpec spec = parse_bot_spec(text);
+    if (!store) store = std::make_shared<models::ModelStore>();
     for (const auto& [name, factory] : factories())
-        if (name == spec.name) return factory(spec, seed, stop);
+        if (name == spec.name) return factory(spec, seed, stop, store);
     throw InputError("bot spec '" + text + "': unknown bot '" + spec.name +
                      "' (known: " + known_bot_names() + ")");
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cardgames/models/model_store.hpp"
 #include "cardgames/players/bot_options.hpp"
 #include "cardgames/rules/player.hpp"
 
@@ -17,8 +18,11 @@ namespace sampling {
 
 // `seed` feeds the bot's own randomness: same seed, same decisions. `stop` is the run's stop
 // request: a bot that waits for something outside (external) gives up its wait when it is set.
-std::unique_ptr<cardgames::Player> make_player(const std::string& spec, std::uint64_t seed,
-                                               std::stop_token stop = {});
+// `store` holds the model files the bot reads (pimc's and policy's), shared by the players of one
+// run so that each file is read once for all of them; null: the bot has a store of its own.
+std::unique_ptr<cardgames::Player> make_player(
+    const std::string& spec, std::uint64_t seed, std::stop_token stop = {},
+    std::shared_ptr<cardgames::models::ModelStore> store = nullptr);
 
 // The options of a bot's spec as its table declares them (bot_options.hpp; pimc's in
 // pimc_options.cpp), for the help texts and the docs; empty for a bot that takes none. An unknown

@@ -5,8 +5,8 @@
 // The search asks it at every horizon leaf through cardgames::CutoffEvaluator and makes its answer
 // consistent with the bounds (cardgames::cutoff_shares). Fitted by ridge least squares to the rule
 // player's self-play (`cardgames learn cutoff-data` / `cutoff-fit`, docs/guide/learning.md); the
-// weights come from a model file (kind cutoff-eval) under data/models/, read once per path and
-// shared read-only. Both games have kCutoffFeatures features, named differently.
+// weights come from a model file (kind cutoff-eval) under data/models/, read through the caller's
+// ModelStore and shared read-only. Both games have kCutoffFeatures features, named differently.
 
 #include <array>
 #include <filesystem>
@@ -50,13 +50,15 @@ class CutoffModel : public cardgames::CutoffEvaluator, public LinearModel<kCutof
                  std::array<double, cardgames::kMaxPlayers>& rest) const override;
 };
 
-// The model file at `path`, read and checked once per path, then shared (thread-safe).
-std::shared_ptr<const CutoffModel> load_cutoff_model(const std::filesystem::path& path);
+// The model file at `path`, from `store` (read again when the file changed on disk).
+std::shared_ptr<const CutoffModel> load_cutoff_model(cardgames::models::ModelStore& store,
+                                                     const std::filesystem::path& path);
 // Where the model of a form lives by default: <data dir>/models/<form>-cutoff.txt.
 std::filesystem::path default_cutoff_model(const cardgames::Rules& rules);
 // The model of `path`, or (empty path) the default model of the rules' form; checked against the
 // form (an InputError naming the file otherwise).
-std::shared_ptr<const CutoffModel> cutoff_model_for(const std::string& path,
+std::shared_ptr<const CutoffModel> cutoff_model_for(cardgames::models::ModelStore& store,
+                                                    const std::string& path,
                                                     const cardgames::Rules& rules);
 
 }  // namespace sampling

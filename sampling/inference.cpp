@@ -78,14 +78,11 @@ double log_softmax(const PolicyModel& policy, const InfoState& view, Card played
 
 }  // namespace
 
-std::shared_ptr<const PolicyModel> inference_policy(const std::string& path, const Rules& rules) {
-    if (!path.empty()) return policy_model_for(path, rules);
-    static ModelCache<PolicyModel> by_form;
-    const std::string form = form_name(rules);
-    return by_form.get(form, [&] {
-        return std::filesystem::exists(default_policy_model(rules)) ? policy_model_for("", rules)
-                                                                    : rule_softmax(form);
-    });
+std::shared_ptr<const PolicyModel> inference_policy(cardgames::models::ModelStore& store,
+                                                    const std::string& path, const Rules& rules) {
+    if (path.empty() && !std::filesystem::exists(default_policy_model(rules)))
+        return rule_softmax(form_name(rules));
+    return policy_model_for(store, path, rules);
 }
 
 PlayLikelihood::PlayLikelihood(const InfoState& info, std::shared_ptr<const PolicyModel> policy)

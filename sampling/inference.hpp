@@ -29,8 +29,10 @@ inline constexpr double kRuleFallbackWeight = 1.5;
 
 // The policy that models the other seats' card plays: the model file `path`, else the form's
 // default play-out model (data/models/<form>-playout.txt) where there is one, else the rule
-// player as a softmax (only the `rule` feature weighted, kRuleFallbackWeight). Read once, shared.
-std::shared_ptr<const PolicyModel> inference_policy(const std::string& path,
+// player as a softmax (only the `rule` feature weighted, kRuleFallbackWeight). Files come from
+// `store`.
+std::shared_ptr<const PolicyModel> inference_policy(cardgames::models::ModelStore& store,
+                                                    const std::string& path,
                                                     const cardgames::Rules& rules);
 
 // The log-likelihood of every card the other seats have played this hand, in a world (every

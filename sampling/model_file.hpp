@@ -18,9 +18,7 @@
 #include <array>
 #include <cstddef>
 #include <filesystem>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -28,6 +26,7 @@
 #include <vector>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/models/model_store.hpp"
 #include "cardgames/rules/rules.hpp"
 
 namespace sampling {
@@ -66,32 +65,15 @@ ModelFile read_model_file(const std::filesystem::path& path);
 // Writes through a temporary file renamed into place; a failed write is a std::runtime_error.
 void write_model_file(const std::filesystem::path& path, const ModelFile& model);
 
-// Models by key (a file's path, a rule form): each made once, by the first caller that asks for
-// it, then shared read-only by every bot and thread. Thread-safe; a make that throws leaves the
-// key unmade, so the next caller tries again (and gets the same error).
+// The model of type Model in the model file at `path`, from `store`: read when the store has not
+// read it yet or the file changed on disk (cardgames/models/model_store.hpp), else shared.
 template <class Model>
-class ModelCache {
-  public:
-    // The model of `key`, made by `make()` (a std::shared_ptr<const Model>) if it is not yet.
-    template <class Make>
-    std::shared_ptr<const Model> get(const std::string& key, Make&& make) {
-        const std::lock_guard<std::mutex> lock(mutex_);
-        std::shared_ptr<const Model>& slot = models_[key];
-        if (!slot) slot = make();
-        return slot;
-    }
-
-  private:
-    std::mutex mutex_;
-    std::map<std::string, std::shared_ptr<const Model>> models_;
-};
-
-// The model of type Model read from the model file at `path`: read once per path, then shared.
-template <class Model>
-std::shared_ptr<const Model> load_model(const std::filesystem::path& path) {
-    static ModelCache<Model> cache;
-    return cache.get(path.string(),
-                     [&] { return std::make_shared<const Model>(read_model_file(path)); });
+std::shared_ptr<const Model> load_model(cardgames::models::ModelStore& store,
+                                        const std::filesystem::path& path) {
+    return store.get<Model>(path, "model", [&](const std::string& bytes) {
+        return std::make_shared<const Model>(
+            parse_model_file(bytes, "model '" + path.string() + "'"));
+    });
 }
 
 // Where the default model of kind `suffix` (playout, cutoff) for the form of `rules` is:
@@ -101,10 +83,11 @@ std::filesystem::path default_model(const cardgames::Rules& rules, const std::st
 // The model at `path`, or the form's default of kind `suffix` when `path` is empty, checked to be
 // made for the form of `rules`.
 template <class Model>
-std::shared_ptr<const Model> model_for(const std::string& path, const cardgames::Rules& rules,
+std::shared_ptr<const Model> model_for(cardgames::models::ModelStore& store,
+                                       const std::string& path, const cardgames::Rules& rules,
                                        const std::string& suffix) {
     const std::shared_ptr<const Model> model = load_model<Model>(
-        path.empty() ? default_model(rules, suffix) : std::filesystem::path(path));
+        store, path.empty() ? default_model(rules, suffix) : std::filesystem::path(path));
     model->check_form(rules);
     return model;
 }

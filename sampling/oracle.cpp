@@ -8,7 +8,9 @@ namespace sampling {
 
 using namespace cardgames;
 
-OracleBot::OracleBot(const PimcOptions& options, std::uint64_t seed) : pimc_(options, seed) {}
+OracleBot::OracleBot(const PimcOptions& options, std::uint64_t seed,
+                     std::shared_ptr<models::ModelStore> store)
+    : pimc_(options, seed, std::move(store)) {}
 
 // The world is shown before every decision and used for one: taking it here means a decision
 // that was not shown one is refused rather than played in a stale world.
@@ -38,7 +40,7 @@ PimcAnalysis OracleBot::analyze(const InfoState& info) {
     Deal deal;
     deal.players = info.players();
     deal.hands = world->hands;
-    return analyze_world(pimc_.options(), info, deal);
+    return analyze_world(pimc_.options(), info, deal, pimc_.store());
 }
 
 Card OracleBot::play(const InfoState& info) {

@@ -24,7 +24,9 @@ namespace sampling {
 
 class OracleBot : public cardgames::Player {
   public:
-    OracleBot(const PimcOptions& options, std::uint64_t seed);
+    // The models come from `store` (null: the bot's own), as PimcBot's.
+    OracleBot(const PimcOptions& options, std::uint64_t seed,
+              std::shared_ptr<cardgames::models::ModelStore> store = nullptr);
     std::string name() const override { return "oracle"; }
     bool sees_all_hands() const override { return true; }
     void see_all_hands(const cardgames::PlayState& world) override { world_ = world; }

@@ -36,36 +36,47 @@ engine::SearchOptions world_search_options(const PimcOptions& options, bool to_t
     return so;
 }
 
-PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed)
+PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed,
+                 std::shared_ptr<models::ModelStore> store)
     : options_(options),
       seed_(seed),
-      arena_(std::make_unique<DecisionArena>(options.sampling.threads)) {}
+      store_(store ? std::move(store) : std::make_shared<models::ModelStore>()),
+      arena_(std::make_unique<DecisionArena>(options.sampling.threads)) {
+    // The model files named are read now, so that a bad one stops a command before it starts.
+    if (!options_.valuation.playout_model_path.empty())
+        load_policy_model(*store_, options_.valuation.playout_model_path);
+    if (!options_.valuation.cutoff_path.empty())
+        load_cutoff_model(*store_, options_.valuation.cutoff_path);
+    if (!options_.bidding.bid_model_path.empty())
+        load_bid_model(*store_, options_.bidding.bid_model_path);
+}
 
 PimcBot::~PimcBot() = default;
 
-const SpadesBidModel& PimcBot::bid_model(const Rules& rules) const {
+std::shared_ptr<const SpadesBidModel> PimcBot::bid_model(const Rules& rules) const {
     const std::filesystem::path path = options_.bidding.bid_model_path.empty()
                                            ? default_bid_model_path(rules)
                                            : std::filesystem::path(options_.bidding.bid_model_path);
-    const std::shared_ptr<const SpadesBidModel> model = load_bid_model(path);
+    std::shared_ptr<const SpadesBidModel> model = load_bid_model(*store_, path);
     if (!model->fits(rules))
         throw InputError(
             "bid model '" + path.string() + "' was made for " + std::to_string(model->players) +
             " players with " + std::to_string(model->cards) + " cards" +
             (model->partnership ? " in partnerships" : " each alone") + ", not for these rules");
-    return *model;
+    return model;
 }
 
 std::string PimcBot::check(const Rules& rules) const {
     std::string models;
     const std::string& playout_model = options_.valuation.playout_model_path;
-    if (options_.uses_policy()) models += policy_model_for(playout_model, rules)->fingerprint();
+    if (options_.uses_policy())
+        models += policy_model_for(*store_, playout_model, rules)->fingerprint();
     if (options_.valuation.cutoff_model)
-        models += cutoff_model_for(options_.valuation.cutoff_path, rules)->fingerprint();
+        models += cutoff_model_for(*store_, options_.valuation.cutoff_path, rules)->fingerprint();
     if (options_.sampling.infer == PimcOptions::Infer::kPlay)
-        models += inference_policy(playout_model, rules)->fingerprint();
+        models += inference_policy(*store_, playout_model, rules)->fingerprint();
     if (rules.game == GameKind::kSpades && options_.bids_by_model(rules))
-        models += bid_model(rules).fingerprint();
+        models += bid_model(rules)->fingerprint();
     return models;
 }
 
@@ -157,8 +168,10 @@ std::vector<CardValue> legal_cards_in_order(CardSet legal) {
 class WorldValuer {
   public:
     // `budget`: the expansions the world's exact searches may spend together (0: no limit).
+    // The cut-off model comes from `store`.
     WorldValuer(const PimcOptions& options, const InfoState& info,
-                std::shared_ptr<const PolicyModel> model, std::uint64_t budget)
+                std::shared_ptr<const PolicyModel> model, models::ModelStore& store,
+                std::uint64_t budget)
         : options_(options),
           budget_(budget),
           model_(std::move(model)),
@@ -181,7 +194,7 @@ class WorldValuer {
           solve_at_(rollout_solve_at(options, info)),
           moon_(options.moon_for(rules_) && moon_open(info, taken_)),
           cutoff_(options.valuation.cutoff_model
-                      ? cutoff_model_for(options.valuation.cutoff_path, rules_)
+                      ? cutoff_model_for(store, options.valuation.cutoff_path, rules_)
                       : nullptr) {}
 
     WorldResult value(const Deal& deal) const {
@@ -406,10 +419,10 @@ class WorldValuer {
 
 // The learned play-out policy when the play-outs use it (playout=model, or self=model or switch
 // for the seat's own cards), else none: the rule player.
-std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options,
-                                                 const InfoState& info) {
+std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options, const InfoState& info,
+                                                 models::ModelStore& store) {
     return options.card_playouts_use_policy()
-               ? policy_model_for(options.valuation.playout_model_path, *info.rules)
+               ? policy_model_for(store, options.valuation.playout_model_path, *info.rules)
                : nullptr;
 }
 
@@ -435,9 +448,9 @@ struct WeightedWorld {
 // worlds apart) the draw is the first `worlds` worlds, infer=off's own.
 std::vector<WeightedWorld> drawn_worlds(const InfoState& info, const PimcOptions& options,
                                         std::uint64_t base, const DealSampler& sampler,
-                                        DecisionArena& arena) {
+                                        DecisionArena& arena, models::ModelStore& store) {
     const std::shared_ptr<const PolicyModel> policy =
-        inference_policy(options.valuation.playout_model_path, *info.rules);
+        inference_policy(store, options.valuation.playout_model_path, *info.rules);
     const int pool = kInferPool * options.sampling.worlds;
     std::vector<Deal> deals(static_cast<std::size_t>(pool));
     std::vector<double> log_weight(static_cast<std::size_t>(pool));
@@ -476,19 +489,21 @@ std::vector<WeightedWorld> drawn_worlds(const InfoState& info, const PimcOptions
     return out;
 }
 
-// Deals the decision's worlds and values the legal cards in each, farmed over `arena`; a world
-// the time limit cut off is left not done.
+// Deals the decision's worlds and values the legal cards in each, farmed over `arena`, with the
+// models of `store`; a world the time limit cut off is left not done.
 std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& options,
-                                      std::uint64_t base, DecisionArena& arena) {
+                                      std::uint64_t base, DecisionArena& arena,
+                                      models::ModelStore& store) {
     const Constraints constraints = constraints_from(info);
     const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
-    const std::vector<WeightedWorld> drawn = options.sampling.infer == PimcOptions::Infer::kPlay
-                                                 ? drawn_worlds(info, options, base, sampler, arena)
-                                                 : std::vector<WeightedWorld>();
+    const std::vector<WeightedWorld> drawn =
+        options.sampling.infer == PimcOptions::Infer::kPlay
+            ? drawn_worlds(info, options, base, sampler, arena, store)
+            : std::vector<WeightedWorld>();
     const int count = options.sampling.infer == PimcOptions::Infer::kPlay
                           ? static_cast<int>(drawn.size())
                           : options.sampling.worlds;
-    const WorldValuer valuer(options, info, playout_model(options, info),
+    const WorldValuer valuer(options, info, playout_model(options, info, store), store,
                              options.search.world_budget(count));
     const Deadline deadline(options.sampling.ms);
     std::vector<WorldResult> results(static_cast<std::size_t>(count));
@@ -641,18 +656,20 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
     if (cards.size() == 1) return forced(std::move(cards));
     const std::uint64_t base = decision_seed(info, seeds::DecisionKind::kCard);
-    PimcAnalysis out = aggregate(std::move(cards), value_worlds(info, options_, base, *arena_));
+    PimcAnalysis out =
+        aggregate(std::move(cards), value_worlds(info, options_, base, *arena_, *store_));
     out.best = best_card(out.cards, options_, info);
     return out;
 }
 
-PimcAnalysis analyze_world(const PimcOptions& options, const InfoState& info, const Deal& world) {
+PimcAnalysis analyze_world(const PimcOptions& options, const InfoState& info, const Deal& world,
+                           models::ModelStore& store) {
     std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
     if (cards.size() == 1) return forced(std::move(cards));
     // The one world has the whole decision's budget.
-    WorldResult r =
-        WorldValuer(options, info, playout_model(options, info), options.search.world_budget(1))
-            .value(world);
+    WorldResult r = WorldValuer(options, info, playout_model(options, info, store), store,
+                                options.search.world_budget(1))
+                        .value(world);
     r.thread_slot = current_thread_slot();
     r.done = true;
     PimcAnalysis out = aggregate(std::move(cards), {r});

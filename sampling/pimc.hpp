@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "cardgames/cards/seeds.hpp"
+#include "cardgames/models/model_store.hpp"
 #include "cardgames/rules/player.hpp"
 #include "cardgames/search/trick_game.hpp"
 #include "engine/types.hpp"
@@ -58,7 +59,9 @@ struct PimcAnalysis {
 
 class PimcBot : public cardgames::Player {
   public:
-    PimcBot(const PimcOptions& options, std::uint64_t seed);
+    // The models come from `store`, shared with the other players of a run (null: the bot's own).
+    PimcBot(const PimcOptions& options, std::uint64_t seed,
+            std::shared_ptr<cardgames::models::ModelStore> store = nullptr);
     ~PimcBot() override;
     std::string name() const override { return "pimc"; }
     bool blind_nil(const cardgames::InfoState& info) override;
@@ -75,25 +78,27 @@ class PimcBot : public cardgames::Player {
     // equivalent cards in every world (all would be valued alike; the first is played).
     PimcAnalysis decide(const cardgames::InfoState& info);
     const PimcOptions& options() const { return options_; }
+    cardgames::models::ModelStore& store() const { return *store_; }
 
   private:
     std::uint64_t decision_seed(const cardgames::InfoState& info,
                                 cardgames::seeds::DecisionKind kind) const;
 
-    // The bid model for these rules (bid=model), read once per file and process.
-    const SpadesBidModel& bid_model(const cardgames::Rules& rules) const;
+    // The bid model for these rules (bid=model), as the store has it now.
+    std::shared_ptr<const SpadesBidModel> bid_model(const cardgames::Rules& rules) const;
 
     PimcOptions options_;
     std::uint64_t seed_;
+    std::shared_ptr<cardgames::models::ModelStore> store_;  // never null
     std::unique_ptr<DecisionArena> arena_;  // where the worlds and play-outs run (parallel.hpp)
 };
 
 // The values of the legal cards of `info`'s decision in the one world `world` (every seat's cards
 // as they stand at the decision), exactly as PimcBot values each of its sampled worlds (the same
 // options: eval, exact, algo, tables, depth, nodes, utility); the `oracle` plays by it in the true
-// world. Deterministic: the play-outs' rule player draws no randomness.
+// world. Deterministic: the play-outs' rule player draws no randomness. Models come from `store`.
 PimcAnalysis analyze_world(const PimcOptions& options, const cardgames::InfoState& info,
-                           const cardgames::Deal& world);
+                           const cardgames::Deal& world, cardgames::models::ModelStore& store);
 
 // Cards each seat has won in tricks this hand, from the public plays.
 std::array<cardgames::CardSet, cardgames::kMaxPlayers> taken_cards(

@@ -51,9 +51,9 @@ struct CardPlay {
     int solve_at = 0;                           // 0: no exact search; play to the last card
     engine::SearchOptions endgame;              // the exact search's
 
-    CardPlay(const PimcOptions& o, const Rules& rules)
+    CardPlay(const PimcOptions& o, const Rules& rules, models::ModelStore& store)
         : policy(o.bidding.playout == PimcOptions::Playout::kModel
-                     ? policy_model_for(o.valuation.playout_model_path, rules)
+                     ? policy_model_for(store, o.valuation.playout_model_path, rules)
                      : nullptr),
           solve_at(o.bidding.exact),
           endgame(world_search_options(o, true)) {
@@ -179,8 +179,9 @@ void evaluate(const InfoState& info, const std::vector<Candidate>& cands, const 
 // on `first_round` deals, the closest up to `most`.
 std::size_t choose(const InfoState& info, const std::vector<Candidate>& cands,
                    const PimcOptions& options, int first_round, int most, std::uint64_t seed,
-                   DecisionArena& arena, bool hidden_hand, double margin = kClearMargin) {
-    const CardPlay play(options, *info.rules);
+                   DecisionArena& arena, models::ModelStore& store, bool hidden_hand,
+                   double margin = kClearMargin) {
+    const CardPlay play(options, *info.rules, store);
     const Deadline deadline(options.sampling.ms);
     return race(
         cands.size(), first_round, most,
@@ -256,7 +257,7 @@ std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass,
 
 bool PimcBot::blind_nil(const InfoState& info) {
     if (options_.bids_by_model(*info.rules))
-        return model_blind_nil(bid_model(*info.rules), info,
+        return model_blind_nil(*bid_model(*info.rules), info,
                                decision_seed(info, seeds::DecisionKind::kBlindNil),
                                options_.rollouts_for(*info.rules), Deadline(options_.sampling.ms));
     if (options_.bidding.bid == PimcOptions::Bid::kRule) return RuleBot().blind_nil(info);
@@ -265,12 +266,12 @@ bool PimcBot::blind_nil(const InfoState& info) {
     const std::vector<Candidate> cands = {Candidate{-1, false, {}}, Candidate{0, true, {}}};
     const int deals = options_.rollouts_for(*info.rules);
     return choose(info, cands, options_, deals, deals,
-                  decision_seed(info, seeds::DecisionKind::kBlindNil), *arena_, true) == 1;
+                  decision_seed(info, seeds::DecisionKind::kBlindNil), *arena_, *store_, true) == 1;
 }
 
 int PimcBot::bid(const InfoState& info) {
     if (options_.bids_by_model(*info.rules))
-        return model_bid(bid_model(*info.rules), BidSituation::from(info));
+        return model_bid(*bid_model(*info.rules), BidSituation::from(info));
     RuleBot rule;
     if (options_.bidding.bid == PimcOptions::Bid::kRule) return rule.bid(info);
     // Candidates: the rule player's bid first, then its neighbours. Nil only where the rule
@@ -288,7 +289,7 @@ int PimcBot::bid(const InfoState& info) {
     }
     const int deals = options_.rollouts_for(*info.rules);
     return cands[choose(info, cands, options_, deals, deals,
-                        decision_seed(info, seeds::DecisionKind::kBid), *arena_, false)]
+                        decision_seed(info, seeds::DecisionKind::kBid), *arena_, *store_, false)]
         .bid;
 }
 
@@ -300,7 +301,7 @@ CardSet PimcBot::pass(const InfoState& info) {
         info, rule_pass, options_.bidding.pass_ranked, options_.moon_for(*info.rules));
     return cands[choose(info, cands, options_, options_.rollouts_for(*info.rules),
                         options_.pass_deals(*info.rules),
-                        decision_seed(info, seeds::DecisionKind::kPass), *arena_, false,
+                        decision_seed(info, seeds::DecisionKind::kPass), *arena_, *store_, false,
                         options_.bidding.pass_margin)]
         .pass;
 }

@@ -381,14 +381,13 @@ OptionTable<PimcOptions> make_pimc_table() {
 constexpr std::string_view kNotForOracle[] = {"worlds", "agg",    "tie",          "infer",
                                               "ms",     "cutoff", "cutoff_model", "bid_model"};
 
-// The options that depend on others, and the model files named, read now.
+// The options that depend on others (PimcBot reads the model files named).
 void check_together(const BotSpec& spec, const PimcOptions& o) {
     const auto given = [&](const char* key) { return spec.options.count(key) > 0; };
     if (!o.valuation.playout_model_path.empty() && !o.uses_policy())
         throw InputError("bot spec '" + spec.text +
                          "': playout_model= goes with playout=model, self=model or switch, or "
                          "rollout_playout=model");
-    if (!o.valuation.playout_model_path.empty()) load_policy_model(o.valuation.playout_model_path);
     if (o.valuation.cutoff_model && o.valuation.eval == PimcOptions::Eval::kPlayout)
         throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");
     if (o.valuation.cutoff_model && !o.valuation.score_utility)
@@ -397,10 +396,8 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
                          "takes, which the tricks utility's bounds do not allow for)");
     if (!o.valuation.cutoff_path.empty() && !o.valuation.cutoff_model)
         throw InputError("bot spec '" + spec.text + "': cutoff_model= goes with cutoff=model");
-    if (!o.valuation.cutoff_path.empty()) load_cutoff_model(o.valuation.cutoff_path);
     if (given("bid_model") && o.bidding.bid != PimcOptions::Bid::kModel)
         throw InputError("bot spec '" + spec.text + "': bid_model= goes with bid=model");
-    if (!o.bidding.bid_model_path.empty()) load_bid_model(o.bidding.bid_model_path);
 }
 
 }  // namespace

@@ -154,16 +154,18 @@ Card PolicyModel::choose(const InfoState& info) const {
     return best;
 }
 
-std::shared_ptr<const PolicyModel> load_policy_model(const std::filesystem::path& path) {
-    return load_model<PolicyModel>(path);
+std::shared_ptr<const PolicyModel> load_policy_model(cardgames::models::ModelStore& store,
+                                                     const std::filesystem::path& path) {
+    return load_model<PolicyModel>(store, path);
 }
 
 std::filesystem::path default_policy_model(const Rules& rules) {
     return default_model(rules, "playout");
 }
 
-std::shared_ptr<const PolicyModel> policy_model_for(const std::string& path, const Rules& rules) {
-    return model_for<PolicyModel>(path, rules, "playout");
+std::shared_ptr<const PolicyModel> policy_model_for(cardgames::models::ModelStore& store,
+                                                    const std::string& path, const Rules& rules) {
+    return model_for<PolicyModel>(store, path, rules, "playout");
 }
 
 std::string PolicyBot::check(const Rules& rules) const {
@@ -171,12 +173,13 @@ std::string PolicyBot::check(const Rules& rules) const {
         model_->check_form(rules);
         return model_->fingerprint();
     }
-    return policy_model_for(path_, rules)->fingerprint();
+    return policy_model_for(*store_, path_, rules)->fingerprint();
 }
 
 Card PolicyBot::play(const InfoState& info) {
-    if (!model_) model_ = policy_model_for(path_, *info.rules);
-    return model_->choose(info);
+    // A play-out's policy (model_) plays every card of a hand: no file to look at.
+    if (model_) return model_->choose(info);
+    return policy_model_for(*store_, path_, *info.rules)->choose(info);
 }
 
 }  // namespace sampling

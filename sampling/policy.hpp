@@ -5,8 +5,8 @@
 // highest-scoring card. One of the features is "the rule player would play this card", so a model
 // is the rule player plus learned corrections. `pimc:playout=model` plays its worlds out with it
 // in every seat; `policy` plays it on its own. Features are computed from the rule player's table
-// view (no allocation); the weights come from a model file under data/models/, read once per path
-// and shared read-only by every bot and thread.
+// view (no allocation); the weights come from a model file under data/models/, read through the
+// caller's ModelStore and shared read-only by every bot and thread.
 
 #include <array>
 #include <filesystem>
@@ -57,20 +57,24 @@ class PolicyModel : public LinearModel<kPolicyFeatures> {
     cardgames::Card choose(const cardgames::InfoState& info) const;
 };
 
-// The model file at `path`, read and checked once per path, then shared (thread-safe).
-std::shared_ptr<const PolicyModel> load_policy_model(const std::filesystem::path& path);
+// The model file at `path`, from `store` (read again when the file changed on disk).
+std::shared_ptr<const PolicyModel> load_policy_model(cardgames::models::ModelStore& store,
+                                                     const std::filesystem::path& path);
 // Where the model of a form lives by default: <data dir>/models/<form>-playout.txt.
 std::filesystem::path default_policy_model(const cardgames::Rules& rules);
 // The model of `path`, or (empty path) the default model of the rules' form; checked against
 // the form.
-std::shared_ptr<const PolicyModel> policy_model_for(const std::string& path,
+std::shared_ptr<const PolicyModel> policy_model_for(cardgames::models::ModelStore& store,
+                                                    const std::string& path,
                                                     const cardgames::Rules& rules);
 
 // `policy`: plays the model's highest-scoring card; bids, blind nil and passes as the rule player.
 class PolicyBot : public cardgames::RuleBidder {
   public:
-    // An empty path: the default model of the form of the first decision.
-    explicit PolicyBot(std::string model_path) : path_(std::move(model_path)) {}
+    // The model file `model_path` (empty: the default model of the form of each decision), asked
+    // of `store` at every decision, so that a file rewritten between two decisions is played.
+    PolicyBot(std::string model_path, std::shared_ptr<cardgames::models::ModelStore> store)
+        : path_(std::move(model_path)), store_(std::move(store)) {}
     // A model already loaded (the play-outs').
     explicit PolicyBot(std::shared_ptr<const PolicyModel> model) : model_(std::move(model)) {}
     std::string name() const override { return "policy"; }
@@ -79,6 +83,7 @@ class PolicyBot : public cardgames::RuleBidder {
 
   private:
     std::string path_;
+    std::shared_ptr<cardgames::models::ModelStore> store_;  // null with a model already loaded
     std::shared_ptr<const PolicyModel> model_;
 };
 

@@ -157,8 +157,9 @@ void print_position(const std::string& what, const Decision& d, const Rules& rul
 
 int bench_pimc(const Rules& rules, const BenchPimcRun& run) {
     std::vector<std::unique_ptr<Player>> players;
+    const auto store = std::make_shared<models::ModelStore>();
     for (int s = 0; s < rules.players; ++s)
-        players.push_back(sampling::make_player(run.spec, mix_seed(run.seed, s)));
+        players.push_back(sampling::make_player(run.spec, mix_seed(run.seed, s), {}, store));
     std::map<std::string, std::vector<double>> times;  // by decision kind, in ms
     std::map<std::string, std::uint64_t> most_nodes;
     std::vector<double> all;

@@ -69,8 +69,11 @@ int cmd_bot(int argc, char** argv) {
             throw InputError("--spec " + spec +
                              ": it sees every hand, and a table shows a bot only its own");
         check_default_threads_available();
+        // One store for the session: each game's new player reads a model file again only when
+        // it changed on disk.
+        const auto store = std::make_shared<models::ModelStore>();
         protocol::run_bot_session(std::cin, std::cout, [&](std::uint64_t seed) {
-            return std::make_unique<TableChecked>(sampling::make_player(spec, seed));
+            return std::make_unique<TableChecked>(sampling::make_player(spec, seed, {}, store));
         });
         return 0;
     });

@@ -17,6 +17,7 @@
 #include "apps/experiments/batch.hpp"
 #include "apps/experiments/cluster.hpp"
 #include "apps/experiments/results_file.hpp"
+#include "apps/learn/holdout.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
@@ -40,8 +41,9 @@ namespace {
 // A pimc bot whose card decisions are written down: every legal card's features and value.
 class RecordingPimc : public Player {
   public:
-    RecordingPimc(const std::string& spec, std::uint64_t seed, json* decisions)
-        : bot_(sampling::PimcOptions::from_spec(parse_bot_spec(spec)), seed),
+    RecordingPimc(const std::string& spec, std::uint64_t seed, json* decisions,
+                  std::shared_ptr<models::ModelStore> store)
+        : bot_(sampling::PimcOptions::from_spec(parse_bot_spec(spec)), seed, std::move(store)),
           decisions_(decisions) {}
     std::string name() const override { return "pimc"; }
     bool blind_nil(const InfoState& info) override { return bot_.blind_nil(info); }
@@ -91,7 +93,8 @@ class RecordingPimc : public Player {
 };
 
 // Hand `index`: seats whose spec is pimc are recorded.
-std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop) {
+std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop,
+                      const std::shared_ptr<models::ModelStore>& store) {
     const std::uint64_t game_seed = seeds::training_hand(plan.seed, index);
     json decisions = json::array();
     std::vector<std::unique_ptr<Player>> players;
@@ -99,9 +102,9 @@ std::string data_item(const SelfPlayPlan& plan, long index, const std::stop_toke
         const std::string& spec = plan.specs[static_cast<std::size_t>(s)];
         const std::uint64_t bot_seed = seeds::playout_training_bot(game_seed, s);
         if (parse_bot_spec(spec).name == "pimc")
-            players.push_back(std::make_unique<RecordingPimc>(spec, bot_seed, &decisions));
+            players.push_back(std::make_unique<RecordingPimc>(spec, bot_seed, &decisions, store));
         else
-            players.push_back(sampling::make_player(spec, bot_seed));
+            players.push_back(sampling::make_player(spec, bot_seed, {}, store));
     }
     Game game(plan.rules, game_seed);
     game.stop_after_hand();
@@ -165,9 +168,10 @@ int learn_data(const MpiSession& mpi, int argc, char** argv) {
         spdlog::info("learn data: {} hands of {} on {}, to {}", plan.hands,
                      sampling::form_name(plan.rules), mpi.workers_text(run.run.threads),
                      run.run.out);
+    const auto store = std::make_shared<models::ModelStore>();
     if (const int status = run_data_batch(
             mpi, run, out.get(), plan.hands, "learn data",
-            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))
+            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop, store); }))
         return status;
     if (mpi.rank() != 0) return 0;
     return 0;
@@ -230,7 +234,7 @@ void read_data(const std::string& path, long holdout, double temperature, FitDat
                     dec.group.x.push_back(row[j].number(-1e6, 1e6));
             }
             set_target(dec, temperature);
-            dec.held_out = index % holdout == 0;
+            dec.held_out = held_out(index, holdout);
             data.decisions.push_back(std::move(dec));
         }
     };
@@ -281,14 +285,14 @@ int learn_fit(const MpiSession& mpi, int argc, char** argv) {
     std::vector<std::string> data_files;
     std::string out_path;
     double l2 = 1.0, temperature = 0;
-    long holdout = 5;
+    long holdout = kDefaultHoldout;
     po::options_description desc("learn fit options");
     add_fit_file_options(desc, data_files, out_path, "learn data",
                          "data/models/<form>-playout.txt");
     desc.add_options()("l2", po::value(&l2)->default_value(1.0), "L2 penalty on the weights")(
         "temperature", po::value(&temperature)->default_value(0.0),
         "0: fit pimc's choices; T > 0: fit a softmax of pimc's card values at temperature T")(
-        "holdout", number(&holdout, 2L, kMaxItems)->default_value(5),
+        "holdout", number(&holdout, kMinHoldout, kMaxItems)->default_value(kDefaultHoldout),
         "hands whose index is a multiple of N are held out to measure the fit");
     po::variables_map vm;
     if (!parse_args("learn fit", argc, argv, desc, vm)) return 0;

@@ -19,6 +19,7 @@
 #include "apps/experiments/batch.hpp"
 #include "apps/experiments/cluster.hpp"
 #include "apps/experiments/results_file.hpp"
+#include "apps/learn/holdout.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
@@ -77,13 +78,14 @@ int varied_bid(const InfoState& view, int rule, std::uint64_t seed) {
     return rule;
 }
 
-std::string data_item(const BidsDataPlan& plan, long index, const std::stop_token& stop) {
+std::string data_item(const BidsDataPlan& plan, long index, const std::stop_token& stop,
+                      const std::shared_ptr<models::ModelStore>& store) {
     const Rules& rules = plan.rules;
     const int n = rules.players;
     const std::uint64_t hand_seed = seeds::training_hand(plan.seed, index);
     std::vector<std::unique_ptr<Player>> players(n);
     for (int s = 0; s < n; ++s)
-        players[s] = sampling::make_player(plan.bot, seeds::training_bot(hand_seed, s));
+        players[s] = sampling::make_player(plan.bot, seeds::training_bot(hand_seed, s), {}, store);
     Game game(rules, hand_seed);
     game.stop_after_hand();
     json seats = json::array();
@@ -186,9 +188,10 @@ int bids_data(const MpiSession& mpi, int argc, char** argv) {
     const std::unique_ptr<ResultsFile> out = open_results(
         mpi, run.run.out, results_header(kDataCommand, plan.options()), run.run.resume,
         [&](const json& line) { samples_of(line, plan.rules); }, plan.models);
+    const auto store = std::make_shared<models::ModelStore>();
     if (const int status = run_data_batch(
             mpi, run, out.get(), plan.hands, "learn bids-data",
-            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop); }))
+            [&](long i, const std::stop_token& stop) { return data_item(plan, i, stop, store); }))
         return status;
     if (mpi.rank() != 0) return 0;
     std::cout << "wrote " << plan.hands << " hands to " << run.run.out << "\n";
@@ -208,14 +211,16 @@ std::string figures_text(const sampling::BidFitFigures& f) {
 int bids_fit(int argc, char** argv) {
     std::vector<std::string> data_files, test_files;
     std::string out_file;
-    double holdout = 0.2, ridge = 1e-3;
+    long holdout = kDefaultHoldout;
+    double ridge = 1e-3;
     po::options_description desc("learn bids-fit options");
     desc.add_options()("data", po::value(&data_files)->composing(),
                        "a file of `learn bids-data` (repeatable; all of the same rules)")(
         "out", po::value(&out_file), "the model file to write (data/models/spades-bids.txt)")(
-        "holdout", number(&holdout, 0.0, 0.9),
-        "share of the hands (the last ones of each file) held out for the figures")(
-        "ridge", number(&ridge, 0.0, 100.0), "ridge penalty on standardised weights")(
+        "holdout", number(&holdout, kMinHoldout, kMaxItems)->default_value(kDefaultHoldout),
+        "hands whose index is a multiple of N are held out for the figures (the model written is "
+        "fitted on every hand)")("ridge", number(&ridge, 0.0, 100.0),
+                                 "ridge penalty on standardised weights")(
         "test", po::value(&test_files)->composing(),
         "held-out figures on these data files instead (every --data hand is fitted)");
     po::variables_map vm;
@@ -231,8 +236,8 @@ int bids_fit(int argc, char** argv) {
     std::optional<Rules> rules;
     std::vector<sampling::BidSample> train, test, all;
     std::vector<std::string> sources;
-    // Each file's hands, the last `held` share of them apart.
-    auto read_data = [&](const std::string& path, double held,
+    // Each file's hands, those held out (held_out: every `holdout`-th; all of a --test file) apart.
+    auto read_data = [&](const std::string& path, bool hold_out,
                          std::vector<sampling::BidSample>* fit,
                          std::vector<sampling::BidSample>* apart) {
         // A fit needs every hand at once; the data files are small (a few MB).
@@ -257,23 +262,22 @@ int bids_fit(int argc, char** argv) {
                           " --hands " + o["hands"].dump() + " --seed " + o["seed"].dump() +
                           " --bot " + o["bot"].get<std::string>() + " (" +
                           std::to_string(lines.size()) + " hands in " + path + ")");
-        const auto cut =
-            static_cast<std::size_t>(std::lround(static_cast<double>(lines.size()) * (1 - held)));
         for (std::size_t i = 0; i < lines.size(); ++i) {
             std::vector<sampling::BidSample> s;
+            long index = 0;
             try {
+                index = static_cast<long>(JsonField(lines[i], "")["index"].integer(0, kMaxItems));
                 s = samples_of(lines[i], *rules);
             } catch (const InputError& e) {
                 rethrow_with_context(path + " line " + std::to_string(i + 2), e);
             }
-            auto* part = i < cut ? fit : apart;
+            auto* part = !fit || (hold_out && held_out(index, holdout)) ? apart : fit;
             if (part) part->insert(part->end(), s.begin(), s.end());
             if (fit) all.insert(all.end(), s.begin(), s.end());
         }
     };
-    for (const std::string& path : data_files)
-        read_data(path, test_files.empty() ? holdout : 0.0, &train, &test);
-    for (const std::string& path : test_files) read_data(path, 1.0, nullptr, &test);
+    for (const std::string& path : data_files) read_data(path, test_files.empty(), &train, &test);
+    for (const std::string& path : test_files) read_data(path, true, nullptr, &test);
     auto count_nil = [](const std::vector<sampling::BidSample>& v) {
         long k = 0;
         for (const auto& s : v) k += s.bid == 0;
@@ -281,7 +285,7 @@ int bids_fit(int argc, char** argv) {
     };
     if (count_nil(all) == 0 || count_nil(all) == static_cast<long>(all.size()))
         throw InputError("--data: the hands need both nil and other bids to fit the model");
-    std::string figures = "held-out: none (--holdout 0)";
+    std::string figures = "held-out: none (no hand held out, or no nil bid left to fit)";
     if (!test.empty() && count_nil(train) > 0) {
         const sampling::SpadesBidModel held = sampling::fit_bid_model(train, *rules, ridge);
         figures = figures_text(sampling::bid_fit_figures(held, test)) + " (fit on " +

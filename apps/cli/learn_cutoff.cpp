@@ -18,6 +18,7 @@
 #include "apps/experiments/cluster.hpp"
 #include "apps/experiments/results_file.hpp"
 #include "apps/experiments/run.hpp"
+#include "apps/learn/holdout.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
@@ -77,14 +78,15 @@ Boundary boundary_of(const Game& game) {
     return b;
 }
 
-std::string cutoff_data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop) {
+std::string cutoff_data_item(const SelfPlayPlan& plan, long index, const std::stop_token& stop,
+                             const std::shared_ptr<models::ModelStore>& store) {
     const Rules& rules = plan.rules;
     const int n = rules.players;
     const std::uint64_t hand_seed = seeds::training_hand(plan.seed, index);
     std::vector<std::unique_ptr<Player>> players;
     for (int s = 0; s < n; ++s)
         players.push_back(sampling::make_player(plan.specs[static_cast<std::size_t>(s)],
-                                                seeds::training_bot(hand_seed, s)));
+                                                seeds::training_bot(hand_seed, s), {}, store));
     Game game(rules, hand_seed);
     game.stop_after_hand();
     std::vector<Boundary> boundaries;
@@ -136,9 +138,11 @@ int cutoff_data(const MpiSession& mpi, int argc, char** argv) {
         results_header(kCutoffDataCommand,
                        plan.options(names_json(sampling::cutoff_feature_names(plan.rules.game)))),
         run.run.resume, [](const json&) {}, plan.models);
-    if (const int status = run_data_batch(
-            mpi, run, out.get(), plan.hands, kCutoffDataCommand,
-            [&](long i, const std::stop_token& stop) { return cutoff_data_item(plan, i, stop); }))
+    const auto store = std::make_shared<models::ModelStore>();
+    if (const int status = run_data_batch(mpi, run, out.get(), plan.hands, kCutoffDataCommand,
+                                          [&](long i, const std::stop_token& stop) {
+                                              return cutoff_data_item(plan, i, stop, store);
+                                          }))
         return status;
     if (mpi.rank() != 0) return 0;
     std::cout << "wrote " << plan.hands << " hands to " << run.run.out << "\n";
@@ -189,7 +193,7 @@ void read_data(const std::string& path, long holdout, CutoffData& data) {
                 smp.players = players;
                 smp.seat = s;
                 smp.position = data.positions;
-                smp.held_out = index % holdout == 0;
+                smp.held_out = held_out(index, holdout);
                 data.samples.push_back(smp);
             }
             ++data.positions;
@@ -254,13 +258,13 @@ int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
     std::vector<std::string> data_files;
     std::string out_path;
     double ridge = 1e-3;
-    long holdout = 5;
+    long holdout = kDefaultHoldout;
     po::options_description desc("learn cutoff-fit options");
     add_fit_file_options(desc, data_files, out_path, "learn cutoff-data",
                          "data/models/<form>-cutoff.txt");
     desc.add_options()("ridge", number(&ridge, 0.0, 100.0)->default_value(1e-3),
                        "ridge penalty on standardised weights")(
-        "holdout", number(&holdout, 2L, kMaxItems)->default_value(5),
+        "holdout", number(&holdout, kMinHoldout, kMaxItems)->default_value(kDefaultHoldout),
         "hands whose index is a multiple of N are held out to measure the fit");
     po::variables_map vm;
     if (!parse_args("learn cutoff-fit", argc, argv, desc, vm)) return 0;

@@ -103,9 +103,10 @@ int learn_selfplay(const MpiSession& mpi, int argc, char** argv) {
                      sampling::form_name(plan.rules), mpi.workers_text(run.run.threads),
                      run.run.out);
     }
+    const auto store = std::make_shared<cardgames::models::ModelStore>();
     return run_data_batch(
         mpi, run, out.get(), plan.hands, "learn selfplay",
-        [&](long i, const std::stop_token& stop) { return selfplay_hand(plan, i, stop); });
+        [&](long i, const std::stop_token& stop) { return selfplay_hand(plan, i, stop, store); });
 }
 
 }  // namespace apps

@@ -71,15 +71,16 @@ int cmd_play(int argc, char** argv) {
         TableView table(game, seat, display);
         std::vector<std::unique_ptr<Player>> players;
         std::vector<std::string> names;
+        const auto store = std::make_shared<models::ModelStore>();
         for (int s = 0, k = 0; s < n; ++s) {
             if (s == seat) {
                 players.push_back(std::make_unique<TerminalPlayer>(
                     std::cin, std::cout, display, table,
-                    sampling::make_player(helper, seeds::play_hint_bot(seed, s))));
+                    sampling::make_player(helper, seeds::play_hint_bot(seed, s), {}, store)));
                 names.push_back("human");
             } else {
                 std::unique_ptr<Player> bot =
-                    sampling::make_player(specs[k], seeds::play_bot(seed, s));
+                    sampling::make_player(specs[k], seeds::play_bot(seed, s), {}, store);
                 if (tty)
                     bot = std::make_unique<ShowThinking>(std::move(bot), table.seat(s), std::cout);
                 players.push_back(std::move(bot));

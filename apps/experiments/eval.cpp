@@ -27,15 +27,20 @@ using nlohmann::json;
 
 namespace {
 
-PlayerFactory factory_of(const EvalOptions& options) {
+// The policies made by the table read their models from `store`, the run's.
+PlayerFactory factory_of(const EvalOptions& options,
+                         const std::shared_ptr<models::ModelStore>& store) {
     if (options.make_policy) return options.make_policy;
-    return [](int, const std::string& spec, std::uint64_t seed, std::stop_token stop) {
-        return sampling::make_player(spec, seed, std::move(stop));
+    return [store](int, const std::string& spec, std::uint64_t seed, std::stop_token stop) {
+        return sampling::make_player(spec, seed, std::move(stop), store);
     };
 }
 
 // What the items read: the plan as it goes into the header, and the inputs.
 struct EvalInputs {
+    // The model files of the run's players, read once for all of them.
+    std::shared_ptr<cardgames::models::ModelStore> store =
+        std::make_shared<cardgames::models::ModelStore>();
     EvalPlan plan;
     std::vector<int> seats;
     std::vector<Deal> deals;
@@ -118,8 +123,8 @@ std::string check_players_for_rules(const EvalInputs& in, const PlayerFactory& m
         for (std::size_t p = 0; p < in.plan.policies.size(); ++p)
             models += check_player_for(*make(static_cast<int>(p), in.plan.policies[p], 0, {}),
                                        in.plan.policies[p], rules);
-        models += check_player_for(*sampling::make_player(in.plan.reference, 0), in.plan.reference,
-                                   rules);
+        models += check_player_for(*sampling::make_player(in.plan.reference, 0, {}, in.store),
+                                   in.plan.reference, rules);
     };
     if (in.plan.bid_mode)
         check(in.plan.rules);
@@ -141,7 +146,7 @@ EvalInputs prepare(const EvalOptions& options) {
         throw InputError("samples: expected 1.." + std::to_string(kMaxSamples));
     if (plan.count < 0 || plan.count > kMaxItems)
         throw InputError("count: expected 1.." + std::to_string(kMaxItems));
-    const PlayerFactory make = factory_of(options);
+    const PlayerFactory make = factory_of(options, in.store);
     // Play mode asks for cards at recorded decisions and in play-outs, where only the seat's own
     // cards are known: a player that must see every hand cannot play there.
     for (std::size_t p = 0; p < plan.policies.size(); ++p) {
@@ -151,7 +156,7 @@ EvalInputs prepare(const EvalOptions& options) {
             throw InputError("--policies: " + plan.policies[p] +
                              " sees every hand, which --mode play never shows");
     }
-    if (sampling::make_player(plan.reference, 0)->sees_all_hands() && !plan.bid_mode)
+    if (sampling::make_player(plan.reference, 0, {}, in.store)->sees_all_hands() && !plan.bid_mode)
         throw InputError("--reference " + plan.reference +
                          ": it sees every hand, which --mode play never shows");
     if (plan.count == 0) plan.count = plan.bid_mode ? 25 : 200;
@@ -199,7 +204,8 @@ std::string bid_item(const EvalInputs& in, const PlayerFactory& make, long index
         boost::random::mt19937_64 rng(sample_seed);
         const Deal layout = sampling::redeal_others(deal, seat, rng);
         for (int b = lo; b <= hi; ++b)
-            values[b] += bid_playout(rules, layout, seat, b, plan.reference, sample_seed, stop);
+            values[b] +=
+                bid_playout(rules, layout, seat, b, plan.reference, sample_seed, stop, in.store);
     }
     const int best = static_cast<int>(mean_and_best(values, lo, plan.samples));
     std::vector<std::size_t> picks;
@@ -208,7 +214,7 @@ std::string bid_item(const EvalInputs& in, const PlayerFactory& make, long index
         const std::unique_ptr<Player> policy =
             make(static_cast<int>(p), plan.policies[p], seeds::eval_bidder(item_seed), stop);
         policy->seated(item_seed, index);
-        const int b = policy_bid(rules, deal, seat, *policy, plan.reference, item_seed);
+        const int b = policy_bid(rules, deal, seat, *policy, plan.reference, item_seed, in.store);
         picks.push_back(static_cast<std::size_t>(b));
         bids.push_back(b);
     }
@@ -228,7 +234,7 @@ std::string play_item(const EvalInputs& in, const PlayerFactory& make, long inde
         const std::uint64_t sample_seed = seeds::eval_sample(item_seed, k);
         const auto layout = sample_play_layout(d, sample_seed);
         for (std::size_t i = 0; i < legal.size(); ++i)
-            values[i] += card_playout(d, layout, legal[i], plan.reference, sample_seed);
+            values[i] += card_playout(d, layout, legal[i], plan.reference, sample_seed, in.store);
     }
     const std::size_t best = mean_and_best(values, 0, plan.samples);
     std::vector<std::size_t> picks;
@@ -298,7 +304,7 @@ EvalResult run_eval(const EvalOptions& options, RunObserver& observer, std::stop
     mpi.agree_on_setup(failed);
     const EvalInputs& in = *prepared;
     const EvalPlan& plan = in.plan;
-    const PlayerFactory make = factory_of(options);
+    const PlayerFactory make = factory_of(options, in.store);
     // Lines read back on resume are the items of this run's input, each with its own values.
     const EvalItems items = items_of(prepared);
 

@@ -22,11 +22,13 @@ namespace {
 
 using Rng = boost::random::mt19937_64;
 
-std::vector<std::unique_ptr<Player>> reference_players(int n, const std::string& reference,
-                                                       std::uint64_t seed) {
+std::vector<std::unique_ptr<Player>> reference_players(
+    int n, const std::string& reference, std::uint64_t seed,
+    const std::shared_ptr<models::ModelStore>& store) {
     std::vector<std::unique_ptr<Player>> players;
     for (int s = 0; s < n; ++s)
-        players.push_back(sampling::make_player(reference, seeds::eval_reference(seed, s)));
+        players.push_back(
+            sampling::make_player(reference, seeds::eval_reference(seed, s), {}, store));
     return players;
 }
 
@@ -39,11 +41,12 @@ sampling::Seats seats_of(const std::vector<std::unique_ptr<Player>>& players) {
 }  // namespace
 
 int policy_bid(const Rules& rules, const Deal& deal, int seat, Player& policy,
-               const std::string& reference, std::uint64_t seed) {
+               const std::string& reference, std::uint64_t seed,
+               const std::shared_ptr<models::ModelStore>& store) {
     Game game(rules, seed);
     game.stop_after_hand();
     game.set_deal(deal);
-    auto players = reference_players(rules.players, reference, seed);
+    auto players = reference_players(rules.players, reference, seed, store);
     // The policy's seat is never asked before its bid (its blind nil is declined here), so the
     // reference player sitting there only holds the seat.
     while (!(game.to_act() == seat && game.phase() == Phase::kBid)) {
@@ -56,11 +59,12 @@ int policy_bid(const Rules& rules, const Deal& deal, int seat, Player& policy,
 }
 
 double bid_playout(const Rules& rules, const Deal& layout, int seat, int bid,
-                   const std::string& reference, std::uint64_t seed, const std::stop_token& stop) {
+                   const std::string& reference, std::uint64_t seed, const std::stop_token& stop,
+                   const std::shared_ptr<models::ModelStore>& store) {
     Game game(rules, seed);
     game.stop_after_hand();
     game.set_deal(layout);
-    auto players = reference_players(rules.players, reference, seed);
+    auto players = reference_players(rules.players, reference, seed, store);
     while (game.phase() != Phase::kPlay) {
         if (stop.stop_requested()) throw Interrupted{};
         if (game.to_act() == seat && game.phase() == Phase::kBlindNil) {
@@ -82,8 +86,9 @@ std::array<CardSet, kMaxPlayers> sample_play_layout(const PlayDecision& d, std::
 }
 
 double card_playout(const PlayDecision& d, const std::array<CardSet, kMaxPlayers>& layout,
-                    Card card, const std::string& reference, std::uint64_t seed) {
-    const auto players = reference_players(d.info.players(), reference, seed);
+                    Card card, const std::string& reference, std::uint64_t seed,
+                    const std::shared_ptr<models::ModelStore>& store) {
+    const auto players = reference_players(d.info.players(), reference, seed, store);
     sampling::SeatViews views(d.info);
     TrickGame world = sampling::world_of(d.info, layout, sampling::score_utility(*d.info.rules));
     const engine::Tuple value = sampling::play_out(views, world, card, seats_of(players));

@@ -13,22 +13,27 @@
 #include <vector>
 
 #include "cardgames/cards/deal.hpp"
+#include "cardgames/models/model_store.hpp"
 #include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/player.hpp"
 #include "cardgames/rules/rules.hpp"
 
 namespace apps {
 
+// The reference players read their models from `store`, the run's (sampling::make_player).
+
 // Spades bidding: the bid `policy` makes for `seat` on `deal`, the seats before it bidding as
 // `reference` does (the policy sees only its own InfoState, as in a game).
 int policy_bid(const cardgames::Rules& rules, const cardgames::Deal& deal, int seat,
-               cardgames::Player& policy, const std::string& reference, std::uint64_t seed);
+               cardgames::Player& policy, const std::string& reference, std::uint64_t seed,
+               const std::shared_ptr<cardgames::models::ModelStore>& store);
 
 // Spades bidding: the seat's hand score (its unit's, from zero scores) when it bids `bid` on
 // `layout` and every seat, itself included, is otherwise played by `reference`.
 // Throws Interrupted when `stop` is set between two actions.
 double bid_playout(const cardgames::Rules& rules, const cardgames::Deal& layout, int seat, int bid,
-                   const std::string& reference, std::uint64_t seed, const std::stop_token& stop);
+                   const std::string& reference, std::uint64_t seed, const std::stop_token& stop,
+                   const std::shared_ptr<cardgames::models::ModelStore>& store);
 
 // One play decision taken from a record: the seat's view plus the public facts the playout needs.
 struct PlayDecision {
@@ -47,6 +52,7 @@ std::array<cardgames::CardSet, cardgames::kMaxPlayers> sample_play_layout(const 
 // card. Spades: the unit's score change; Hearts: minus the seat's penalty (higher is better).
 double card_playout(const PlayDecision& d,
                     const std::array<cardgames::CardSet, cardgames::kMaxPlayers>& layout,
-                    cardgames::Card card, const std::string& reference, std::uint64_t seed);
+                    cardgames::Card card, const std::string& reference, std::uint64_t seed,
+                    const std::shared_ptr<cardgames::models::ModelStore>& store);
 
 }  // namespace apps

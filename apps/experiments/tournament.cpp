@@ -15,10 +15,12 @@ using namespace cardgames;
 
 namespace {
 
+// The players made by the table share one model store: each model file is read once for the run.
 PlayerFactory factory_of(const TournamentOptions& options) {
     if (options.make_player) return options.make_player;
-    return [](int, const std::string& spec, std::uint64_t seed, std::stop_token stop) {
-        return sampling::make_player(spec, seed, std::move(stop));
+    auto store = std::make_shared<models::ModelStore>();
+    return [store](int, const std::string& spec, std::uint64_t seed, std::stop_token stop) {
+        return sampling::make_player(spec, seed, std::move(stop), store);
     };
 }
 

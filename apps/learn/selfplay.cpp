@@ -31,9 +31,10 @@ bool is_pimc(const std::string& spec) {
     return parse_bot_spec(spec).name == "pimc";
 }
 
-std::unique_ptr<sampling::PimcBot> make_pimc(const std::string& spec, std::uint64_t seed) {
+std::unique_ptr<sampling::PimcBot> make_pimc(const std::string& spec, std::uint64_t seed,
+                                             const std::shared_ptr<models::ModelStore>& store) {
     return std::make_unique<sampling::PimcBot>(
-        sampling::PimcOptions::from_spec(parse_bot_spec(spec)), seed);
+        sampling::PimcOptions::from_spec(parse_bot_spec(spec)), seed, store);
 }
 
 // The seats' bots for one hand, and for each recorded seat what values its card plays.
@@ -43,7 +44,8 @@ struct HandBots {
     std::vector<std::unique_ptr<sampling::PimcBot>> valuers;  // --values for the others
     std::vector<bool> recorded;
 
-    HandBots(const SelfplayPlan& plan, std::uint64_t hand_seed) {
+    HandBots(const SelfplayPlan& plan, std::uint64_t hand_seed,
+             const std::shared_ptr<models::ModelStore>& store) {
         const int n = plan.rules.players;
         own_pimc.assign(n, nullptr);
         valuers.resize(n);
@@ -53,13 +55,14 @@ struct HandBots {
             const std::string& spec = plan.specs[static_cast<std::size_t>(s)];
             const std::uint64_t seed = seeds::training_bot(hand_seed, s);
             if (is_pimc(spec)) {
-                auto bot = make_pimc(spec, seed);
+                auto bot = make_pimc(spec, seed, store);
                 own_pimc[s] = bot.get();
                 players.push_back(std::move(bot));
             } else {
-                players.push_back(sampling::make_player(spec, seed));
+                players.push_back(sampling::make_player(spec, seed, {}, store));
                 if (recorded[s] && plan.values != "none")
-                    valuers[s] = make_pimc(plan.values, seeds::selfplay_valuer(hand_seed, s));
+                    valuers[s] =
+                        make_pimc(plan.values, seeds::selfplay_valuer(hand_seed, s), store);
             }
         }
     }
@@ -142,9 +145,10 @@ json SelfplayPlan::options() const {
             {"features", {{"name", kFeatureSet}, {"version", kFeatureSetVersion}}}};
 }
 
-std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_token& stop) {
+std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_token& stop,
+                          const std::shared_ptr<models::ModelStore>& store) {
     const std::uint64_t hand_seed = seeds::training_hand(plan.seed, index);
-    HandBots bots(plan, hand_seed);
+    HandBots bots(plan, hand_seed, store);
     Game game(plan.rules, hand_seed);
     game.stop_after_hand();
 

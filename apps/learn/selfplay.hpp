@@ -17,6 +17,7 @@
 #include "apps/experiments/run.hpp"
 #include "apps/learn/selfplay_format.hpp"
 #include "cardgames/cards/seeds.hpp"
+#include "cardgames/models/model_store.hpp"
 #include "cardgames/rules/rules.hpp"
 
 namespace apps {
@@ -41,8 +42,10 @@ struct SelfplayPlan {
 };
 
 // The records of hand `index` (whole records, encoded, in decision order); throws Interrupted
-// when `stop` is set part-way. Called concurrently by the batch runner.
-std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_token& stop);
+// when `stop` is set part-way. The bots read their models from `store`, the run's. Called
+// concurrently by the batch runner.
+std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_token& stop,
+                          const std::shared_ptr<cardgames::models::ModelStore>& store);
 
 // Collective: checks that every rank has the same plan and opens the shards on rank 0 (null on
 // the others); an error on any rank is an error on every rank (agree_on_setup).

@@ -31,7 +31,9 @@ namespace {
 class PyBot {
   public:
     PyBot(std::string spec, std::uint64_t seed)
-        : spec_(std::move(spec)), seed_(seed), player_(sampling::make_player(spec_, seed_)) {}
+        : spec_(std::move(spec)),
+          seed_(seed),
+          player_(sampling::make_player(spec_, seed_, {}, store_)) {}
 
     std::string name() const { return player_->name(); }
     const std::string& spec() const { return spec_; }
@@ -126,7 +128,7 @@ class PyBot {
         const Game& g = s.game();
         const std::size_t done = g.finished_hands().size();
         if (told_seed_ != g.seed() || done < told_) {
-            if (told_seed_ || told_ > 0) player_ = sampling::make_player(spec_, seed_);
+            if (told_seed_ || told_ > 0) player_ = sampling::make_player(spec_, seed_, {}, store_);
             told_ = 0;
             told_seed_ = g.seed();
         }
@@ -140,6 +142,10 @@ class PyBot {
     std::mutex mutex_;
     std::string spec_;
     std::uint64_t seed_;
+    // The bot's model files, kept across the players it starts afresh (a file that changed on
+    // disk is read again).
+    std::shared_ptr<cardgames::models::ModelStore> store_ =
+        std::make_shared<cardgames::models::ModelStore>();
     std::unique_ptr<Player> player_;
     std::optional<std::uint64_t> told_seed_;
     std::size_t told_ = 0;

@@ -143,6 +143,9 @@ class PythonPlayer : public Player {
 struct Entries {
     std::vector<std::string> specs;
     std::map<int, py::object> objects;  // entry -> the Python player
+    // The model files of the run's bots, read once for all of them.
+    std::shared_ptr<cardgames::models::ModelStore> store =
+        std::make_shared<cardgames::models::ModelStore>();
 
     explicit Entries(const py::list& given) {
         for (const py::handle& item : given) {
@@ -166,7 +169,8 @@ struct Entries {
         return [this](int entry, const std::string& spec, std::uint64_t seed,
                       std::stop_token stop) -> std::unique_ptr<Player> {
             const auto it = objects.find(entry);
-            if (it == objects.end()) return sampling::make_player(spec, seed, std::move(stop));
+            if (it == objects.end())
+                return sampling::make_player(spec, seed, std::move(stop), store);
             py::gil_scoped_acquire gil;
             return std::make_unique<PythonPlayer>(it->second, spec.substr(7), seed);
         };

@@ -45,6 +45,16 @@ def case_bids_fit_and_play():
     model = path("m.txt")
     out = run("learn", "bids-fit", "--data", path("d.jsonl"), "--out", model).stdout
     check("held-out:" in out and "mean abs error" in out, out)
+    # The one hold-out rule (apps/learn/holdout.hpp): the seats of the hands whose index is a
+    # multiple of N, whichever line of the file they are on.
+    import json
+    hands = [json.loads(line) for line in read("d.jsonl").decode().splitlines()[1:]]
+    for n in (3, 7):
+        held = [s for h in hands if h["index"] % n == 0 for s in h["seats"] if not s["blind"]]
+        nils = sum(s["bid"] == 0 for s in held)
+        out = run("learn", "bids-fit", "--data", path("d.jsonl"), "--holdout", str(n), "--out", path(f"m{n}.txt")).stdout
+        check(f"held-out: {len(held) - nils} bids" in out and f"; {nils} nil bids" in out, f"--holdout {n}: {out}")
+    run("learn", "bids-fit", "--data", path("d.jsonl"), "--holdout", "0.2", "--out", path("m0.txt"), expect=2)
     text = read("m.txt").decode()
     check(f"# made by: cardgames learn bids-fit --data {path('d.jsonl')} --out {model}" in text, text[:800])
     check(f"--seed {SEED}" in text, "the model names the data's seed")

@@ -212,9 +212,10 @@ TEST(BidModel, BagsAreWeighed) {
 
 TEST(BidModel, TheShippedModelsLoadAndBidSensibly) {
     const Rules rules = load_rules(preset_path("spades-partnership"), {});
-    const auto model = load_bid_model(default_bid_model_path(rules));
+    models::ModelStore store;
+    const auto model = load_bid_model(store, default_bid_model_path(rules));
     ASSERT_TRUE(model->fits(rules));
-    EXPECT_EQ(load_bid_model(default_bid_model_path(rules)), model);  // read once
+    EXPECT_EQ(load_bid_model(store, default_bid_model_path(rules)), model);  // shared
     BidSituation s = situation(rules, 2, "AKQJT98765432...");
     s.bids[0] = Bid{0, false};
     EXPECT_EQ(model_bid(*model, s), 13);
@@ -227,7 +228,7 @@ TEST(BidModel, TheShippedModelsLoadAndBidSensibly) {
     EXPECT_GE(bid, 1);
     EXPECT_LE(std::abs(bid - mean), 1.5) << mean;
     const Rules three = load_rules(preset_path("spades-cutthroat3"), {});
-    EXPECT_TRUE(load_bid_model(default_bid_model_path(three))->fits(three));
+    EXPECT_TRUE(load_bid_model(store, default_bid_model_path(three))->fits(three));
     EXPECT_FALSE(model->fits(three));
 }
 
@@ -246,6 +247,7 @@ TEST(BidModel, PimcTakesTheModelBySpec) {
     run_game(game, players);
     ASSERT_EQ(game.finished_hands().size(), 1u);
     const HandRecord& h = game.finished_hands().front();
+    models::ModelStore store;
     for (int seat : {0, 2}) {
         BidSituation b;
         b.rules = &rules;
@@ -254,7 +256,8 @@ TEST(BidModel, PimcTakesTheModelBySpec) {
         b.hand = h.deal.hands[seat];
         for (int t = 0; t < 4; ++t)  // the bids made before this seat's, in bidding order
             if ((t - h.dealer - 1 + 8) % 4 < (seat - h.dealer - 1 + 8) % 4) b.bids[t] = h.bids[t];
-        EXPECT_EQ(h.bids[seat].tricks, model_bid(*load_bid_model(default_bid_model_path(rules)), b))
+        EXPECT_EQ(h.bids[seat].tricks,
+                  model_bid(*load_bid_model(store, default_bid_model_path(rules)), b))
             << seat;
     }
 }

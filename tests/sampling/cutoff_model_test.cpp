@@ -27,7 +27,8 @@ namespace {
 using namespace cardgames;
 
 std::shared_ptr<const CutoffModel> shipped(const Rules& rules) {
-    return cutoff_model_for("", rules);
+    models::ModelStore store;
+    return cutoff_model_for(store, "", rules);
 }
 
 // A hand of the rule player in every seat, stopped once at most `cards_left` cards are in play.
@@ -50,7 +51,8 @@ std::string write_temp(const std::string& name, const std::string& text) {
 // Reading the model file at `path` is refused with an error that says `message`.
 void expect_refused(const std::string& path, const std::string& message) {
     try {
-        load_cutoff_model(path);
+        models::ModelStore store;
+        load_cutoff_model(store, path);
         ADD_FAILURE() << "the malformed model " << path << " was read";
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
@@ -81,7 +83,8 @@ TEST(CutoffModel, TheShippedModelReadsAndPredictsTheRestOfTheHand) {
     }
     const Rules hearts3 = load_rules(preset_path("hearts3"), {});
     try {
-        cutoff_model_for(default_cutoff_model(rules).string(), hearts3);
+        models::ModelStore store;
+        cutoff_model_for(store, default_cutoff_model(rules).string(), hearts3);
         ADD_FAILURE() << "a hearts4 model taken for hearts3";
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("made for hearts4, not for hearts3"),
@@ -143,7 +146,8 @@ TEST(CutoffModel, MalformedFilesAreRefusedNamingFileAndLine) {
                    "line 8: weight 4 is 'lead', expected 'leads'");
     std::string good = text;
     good.replace(good.find("leads 1.5x"), 10, "leads 1.5");
-    const auto ok = load_cutoff_model(write_temp("cutoff-good.txt", good));
+    models::ModelStore store;
+    const auto ok = load_cutoff_model(store, write_temp("cutoff-good.txt", good));
     CutoffFeatures f{};
     f[3] = 2;
     f[0] = 1;
@@ -282,9 +286,11 @@ TEST(CutoffModel, SpecOptions) {
     EXPECT_FALSE(PimcOptions::from_spec(parse_bot_spec("pimc:eval=search")).valuation.cutoff_model);
     for (const char* bad :
          {"pimc:cutoff=model", "pimc:eval=search,cutoff=magic",
-          "pimc:eval=search,cutoff_model=x.txt", "pimc:eval=search,cutoff=model,utility=tricks",
-          "pimc:eval=search,cutoff=model,cutoff_model=/no/such/model.txt"})
+          "pimc:eval=search,cutoff_model=x.txt", "pimc:eval=search,cutoff=model,utility=tricks"})
         EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec(bad)), InputError) << bad;
+    // The bot reads the file named when it is made.
+    EXPECT_THROW(make_player("pimc:eval=search,cutoff=model,cutoff_model=/no/such/model.txt", 1),
+                 InputError);
 }
 
 // The same decisions, card values included, for any number of threads.

@@ -131,7 +131,8 @@ TEST(PlayInference, AWorldWhereAPlayWasUnlikelyWeighsLess) {
             EXPECT_EQ(d.hands[s].size(), facts.need[s]);
             EXPECT_FALSE(d.hands[s].intersects(facts.excluded[s]));
         }
-    const std::shared_ptr<const PolicyModel> policy = inference_policy("", rules);
+    models::ModelStore store;
+    const std::shared_ptr<const PolicyModel> policy = inference_policy(store, "", rules);
     EXPECT_NE(policy->where().find("hearts4-playout.txt"), std::string::npos) << policy->where();
     const PlayLikelihood likelihood(north, policy);
     const double unlikely = likelihood.of(truth), likely = likelihood.of(forced);
@@ -155,7 +156,8 @@ TEST(PlayInference, NeutralWhenThePlaysCarryNoInformation) {
         const InfoState info = game.info_state(game.to_act());
         ASSERT_EQ(info.plays.size(), 1u);
         ASSERT_EQ(info.plays[0].seat, leader);
-        const PlayLikelihood likelihood(info, inference_policy("", rules));
+        models::ModelStore store;
+        const PlayLikelihood likelihood(info, inference_policy(store, "", rules));
         const DealSampler sampler(constraints_from(info));
         boost::random::mt19937_64 rng(seed);
         for (int w = 0; w < 8; ++w) EXPECT_EQ(likelihood.of(sampler.sample(rng, info.hand)), 0.0);
@@ -174,7 +176,8 @@ TEST(PlayInference, NeutralWhenThePlaysCarryNoInformation) {
     auto players = rule_players(4);
     while (game.phase() != Phase::kPlay) step_game(game, players);
     const InfoState first = game.info_state(game.to_act());
-    EXPECT_EQ(PlayLikelihood(first, inference_policy("", spades)).of(world_of(game)), 0.0);
+    models::ModelStore store;
+    EXPECT_EQ(PlayLikelihood(first, inference_policy(store, "", spades)).of(world_of(game)), 0.0);
 }
 
 // Once plays tell worlds apart, infer=play values other worlds than infer=off, drawn from a larger
@@ -199,7 +202,8 @@ TEST(PlayInference, InformativePlaysChangeTheWorlds) {
 // Forms without a play-out model file are modelled by the rule player as a softmax.
 TEST(PlayInference, FormsWithoutAModelUseTheRulePlayerAsASoftmax) {
     const Rules rules = load_rules(preset_path("spades-partnership"), {});
-    const std::shared_ptr<const PolicyModel> policy = inference_policy("", rules);
+    models::ModelStore store;
+    const std::shared_ptr<const PolicyModel> policy = inference_policy(store, "", rules);
     EXPECT_EQ(policy->form(), "spades-partnership");
     const auto& names = policy_feature_names();
     for (int i = 0; i < kPolicyFeatures; ++i)

@@ -96,7 +96,8 @@ TEST(Oracle, PlaysInTheTrueWorld) {
         Deal deal;
         deal.players = rules.players;
         deal.hands = game.play_state().hands;
-        const PimcAnalysis direct = analyze_world(options, info, deal);
+        models::ModelStore store;
+        const PimcAnalysis direct = analyze_world(options, info, deal, store);
         for (std::size_t i = 0; i < truth.cards.size(); ++i)
             EXPECT_EQ(truth.cards[i].mean, direct.cards[i].mean);
         differing +=

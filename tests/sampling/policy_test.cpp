@@ -1,17 +1,14 @@
 // The learned play-out policy: model files (round trip, refusal of malformed ones), the features
 // on hand-built positions, the conditional-logit fit recovering known weights, and the policy
-// only ever playing legal cards, and models made once per path however many threads ask.
+// only ever playing legal cards.
 #include "sampling/policy.hpp"
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <boost/random/mersenne_twister.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
-#include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <thread>
 #include <vector>
 
 #include "cardgames/cards/error.hpp"
@@ -257,38 +254,6 @@ TEST(PolicyModel, RefusesAnotherFormsModel) {
         EXPECT_EQ(std::string(e.what()),
                   "model 'test': made for hearts4, not for spades-partnership");
     }
-}
-
-// Every bot and play-out thread asks for its model at its first decision: the file must be read
-// once and the same model shared, and a file that fails must fail again for the next asker.
-TEST(ModelCache, MakesAModelOnceForThreadsThatAskTogetherAndRetriesAFailure) {
-    ModelCache<PolicyModel> cache;
-    std::atomic<int> made{0};
-    auto make = [&] {
-        ++made;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the others ask meanwhile
-        return std::make_shared<const PolicyModel>(sample_model());
-    };
-    std::vector<std::shared_ptr<const PolicyModel>> got(8);
-    {
-        std::vector<std::jthread> askers;
-        for (auto& g : got) askers.emplace_back([&] { g = cache.get("a.txt", make); });
-    }
-    EXPECT_EQ(made.load(), 1);
-    for (const auto& g : got) EXPECT_EQ(g, got[0]);
-    EXPECT_EQ(cache.get("a.txt", make), got[0]);
-    EXPECT_EQ(made.load(), 1);
-    EXPECT_NE(cache.get("b.txt", make), got[0]);  // another key, another model
-    EXPECT_EQ(made.load(), 2);
-
-    int failures = 0;
-    auto fail = [&]() -> std::shared_ptr<const PolicyModel> {
-        ++failures;
-        throw InputError("model 'bad.txt' line 3: broken");
-    };
-    EXPECT_THROW(cache.get("bad.txt", fail), InputError);
-    EXPECT_THROW(cache.get("bad.txt", fail), InputError);
-    EXPECT_EQ(failures, 2);
 }
 
 }  // namespace

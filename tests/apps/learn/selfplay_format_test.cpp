@@ -53,7 +53,8 @@ TEST(SelfplayFormat, RecordsOfAPlayedHandReplayAndRoundTrip) {
     plan.seats = {1, 3};
     plan.hands = 1;
     plan.seed = 1'000'007;
-    const std::string bytes = selfplay_hand(plan, 5, std::stop_token());
+    const std::string bytes = selfplay_hand(plan, 5, std::stop_token(),
+                                            std::make_shared<cardgames::models::ModelStore>());
     ASSERT_EQ(bytes.size() % kRecordSize, 0u);
     const std::size_t n = bytes.size() / kRecordSize;
     EXPECT_EQ(n, 2u * (3 + 13));

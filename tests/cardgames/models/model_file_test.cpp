@@ -158,7 +158,7 @@ class ModelStoreTest : public ::testing::Test {
 TEST_F(ModelStoreTest, ReadsOnceAndAgainOnlyWhenTheFileChanged) {
     const std::filesystem::path path = dir_ / "v.net";
     write_model_file(path, net_file());
-    ModelStore store;
+    ModelStore store(std::chrono::milliseconds(0));  // trusts the file's status at once
     const auto a = store.network(path, "hearts4", "value");
     const auto b = store.network(path);
     EXPECT_EQ(a, b);
@@ -180,6 +180,31 @@ TEST_F(ModelStoreTest, ReadsOnceAndAgainOnlyWhenTheFileChanged) {
         path, std::filesystem::last_write_time(path) + std::chrono::seconds(2));
     EXPECT_EQ(store.network(path), c);
     EXPECT_EQ(store.reads(), 3);
+}
+
+// A file rewritten in place with as many bytes, within one tick of the file system's clock, keeps
+// its status (inode, size, times): until its last change is `settle` old, the store compares the
+// bytes at every request.
+TEST_F(ModelStoreTest, ARecentFileIsComparedByItsBytesSoAnInPlaceRewriteIsSeen) {
+    const std::filesystem::path path = dir_ / "m.txt";
+    ModelStore store(std::chrono::seconds(60));  // however slow the machine, recent throughout
+    const auto as_text = [](const std::string& bytes) {
+        return std::make_shared<const std::string>(bytes);
+    };
+    for (const char* bytes : {"first", "other", "third"}) {
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;  // the same inode
+        EXPECT_EQ(*store.get<std::string>(path, "text", as_text), bytes);
+    }
+    const auto kept = store.get<std::string>(path, "text", as_text);
+    EXPECT_EQ(store.get<std::string>(path, "text", as_text),
+              kept);  // the same bytes: the same model
+    EXPECT_EQ(store.reads(), 5);
+    // Another type read from the same file is another model.
+    EXPECT_EQ(*store.get<std::size_t>(path, "text",
+                                      [](const std::string& b) {
+                                          return std::make_shared<const std::size_t>(b.size());
+                                      }),
+              5u);
 }
 
 TEST_F(ModelStoreTest, RefusesBadFilesAndKeepsNoHalfEntry) {
