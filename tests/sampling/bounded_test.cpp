@@ -8,17 +8,13 @@
 
 #include "cardgames/rules/game_runner.hpp"
 #include "pimc_decisions.hpp"
+#include "position_helpers.hpp"
 #include "sampling/pimc.hpp"
-#include "tests/cardgames/test_helpers.hpp"
 
 namespace sampling {
 namespace {
 
 using namespace cardgames;
-using cardgames::testing::C;
-using cardgames::testing::cards;
-using cardgames::testing::mid_play;
-using cardgames::testing::pc;
 
 constexpr const char* kQuick = "pimc:worlds=6,rollouts=6";
 

@@ -6,6 +6,7 @@
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game.hpp"
+#include "position_helpers.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/pimc.hpp"
 #include "tests/cardgames/test_helpers.hpp"
@@ -14,11 +15,6 @@ namespace sampling {
 namespace {
 
 using namespace cardgames;
-
-using cardgames::testing::C;
-using cardgames::testing::cards;
-using cardgames::testing::mid_play;
-using cardgames::testing::pc;
 using cardgames::testing::preset;
 
 // The first trick, clubs, won by seat 1 with no points in it.
