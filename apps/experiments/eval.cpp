@@ -311,7 +311,7 @@ EvalResult run_eval(const EvalOptions& options, RunObserver& observer, std::stop
     // The table of the whole file as running sums: the results already there, then each new one.
     EvalTally tally(plan.policies);
     const std::unique_ptr<ResultsFile> out = open_results(
-        mpi, options.run.out, eval_header(plan), options.run.resume,
+        mpi, options.run.out, results_header("eval", plan.options()), options.run.resume,
         [&](const json& line) { tally.add(eval_result_from_json(line, plan, &items)); }, in.models);
     if (out && !out->note().empty()) observer.note(out->note());
     EvalResult result;

@@ -107,10 +107,6 @@ json EvalPlan::options() const {
     return o;
 }
 
-json eval_header(const EvalPlan& plan) {
-    return results_header("eval", plan.options());
-}
-
 EvalPlan eval_plan_from_header(const json& header) {
     const JsonField o = JsonField(header, "")["options"];
     EvalPlan out;

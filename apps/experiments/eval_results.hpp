@@ -35,8 +35,6 @@ struct EvalPlan {
     nlohmann::json options() const;
 };
 
-// The header line of the plan's file.
-nlohmann::json eval_header(const EvalPlan& plan);
 // The plan from an eval header ({"type":"header",...,"options":{...}}).
 EvalPlan eval_plan_from_header(const nlohmann::json& header);
 

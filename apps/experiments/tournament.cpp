@@ -99,7 +99,7 @@ TournamentResult run_tournament(const TournamentOptions& options, RunObserver& o
     // each one as it is written.
     TournamentTally tally(plan.rotations());
     const std::unique_ptr<ResultsFile> out = open_results(
-        mpi, options.run.out, tournament_header(plan), options.run.resume,
+        mpi, options.run.out, results_header("tournament", plan.options()), options.run.resume,
         [&](const nlohmann::json& line) { tally.add(tournament_result_from_json(line, plan)); },
         models);
     if (out && !out->note().empty()) observer.note(out->note());

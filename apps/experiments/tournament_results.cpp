@@ -107,10 +107,6 @@ json TournamentPlan::options() const {
     return o;
 }
 
-json tournament_header(const TournamentPlan& plan) {
-    return results_header("tournament", plan.options());
-}
-
 TournamentPlan tournament_plan_from_header(const json& header) {
     const JsonField o = JsonField(header, "")["options"];
     TournamentPlan plan;

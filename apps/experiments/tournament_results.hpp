@@ -43,8 +43,6 @@ struct TournamentPlan {
     nlohmann::json options() const;
 };
 
-// The header line of the plan's file.
-nlohmann::json tournament_header(const TournamentPlan& plan);
 // The plan from a tournament header ({"type":"header",...,"options":{...}}).
 TournamentPlan tournament_plan_from_header(const nlohmann::json& header);
 
