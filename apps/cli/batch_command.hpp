@@ -77,24 +77,24 @@ class ProgressObserver : public RunObserver {
     std::optional<Progress> progress_;
 };
 
-// A results command (tournament, eval) from its parsed options to its exit status: `parse(options,
-// how)` on every rank (a status when already done), then `run(options, observer, stop)` with the
-// progress line and Ctrl-C; rank 0 says how to resume an interrupted run, or prints
-// `summary(options, result)`.
+// A results command (tournament, eval) from its command line to its exit status: `parse(mpi, argc,
+// argv, options, how)` on every rank (a status when already done), then `run(options, observer,
+// stop, mpi)` with the progress line and Ctrl-C; rank 0 says how to resume an interrupted run, or
+// prints `summary(options, result)`.
 template <class Options, class Parse, class Run, class Summary>
-int run_results_command(const MpiSession& mpi, const std::string& command, Parse parse, Run run,
-                        Summary summary) {
+int run_results_command(const MpiSession& mpi, const std::string& command, int argc, char** argv,
+                        Parse parse, Run run, Summary summary) {
     return guarded(
         command,
         [&] {
             Options options;
             BatchRunOptions how(mpi);
-            if (const auto done =
-                    parse_on_every_rank(mpi, command, [&] { return parse(options, how); }))
+            if (const auto done = parse_on_every_rank(
+                    mpi, command, [&] { return parse(mpi, argc, argv, options, how); }))
                 return *done;
             StopOnSignals signals;
             ProgressObserver progress(how.quiet, signals);
-            const auto result = run(options, progress, signals.token());
+            const auto result = run(options, progress, signals.token(), mpi);
             if (mpi.rank() != 0) return result.status;
             if (!result.complete()) {
                 std::cerr << "cardgames " << command << ": interrupted after " << result.done

@@ -88,21 +88,17 @@ std::optional<int> parse_eval(const MpiSession& mpi, int argc, char** argv, Eval
     return std::nullopt;
 }
 
+// The table at the end of a complete run.
+std::string eval_summary(const EvalOptions& options, const EvalResult& result) {
+    return format_eval_summary(result.summary, options.plan.bid_mode) + "\nevaluated on " +
+           result.workers;
+}
+
 }  // namespace
 
 int cmd_eval(const MpiSession& mpi, int argc, char** argv) {
-    return run_results_command<EvalOptions>(
-        mpi, "eval",
-        [&](EvalOptions& options, BatchRunOptions& how) {
-            return parse_eval(mpi, argc, argv, options, how);
-        },
-        [&](const EvalOptions& options, RunObserver& observer, std::stop_token stop) {
-            return run_eval(options, observer, stop, mpi);
-        },
-        [](const EvalOptions& options, const EvalResult& result) {
-            return format_eval_summary(result.summary, options.plan.bid_mode) + "\nevaluated on " +
-                   result.workers;
-        });
+    return run_results_command<EvalOptions>(mpi, "eval", argc, argv, parse_eval, run_eval,
+                                            eval_summary);
 }
 
 }  // namespace apps

@@ -66,21 +66,17 @@ std::optional<int> parse_tournament(const MpiSession& mpi, int argc, char** argv
     return std::nullopt;
 }
 
+// The table at the end of a complete run.
+std::string tournament_summary(const TournamentOptions& options, const TournamentResult& result) {
+    return format_summary(result.summary, lower_score_wins(options.plan.rules)) + "\nplayed on " +
+           result.workers;
+}
+
 }  // namespace
 
 int cmd_tournament(const MpiSession& mpi, int argc, char** argv) {
-    return run_results_command<TournamentOptions>(
-        mpi, "tournament",
-        [&](TournamentOptions& options, BatchRunOptions& how) {
-            return parse_tournament(mpi, argc, argv, options, how);
-        },
-        [&](const TournamentOptions& options, RunObserver& observer, std::stop_token stop) {
-            return run_tournament(options, observer, stop, mpi);
-        },
-        [](const TournamentOptions& options, const TournamentResult& result) {
-            return format_summary(result.summary, lower_score_wins(options.plan.rules)) +
-                   "\nplayed on " + result.workers;
-        });
+    return run_results_command<TournamentOptions>(mpi, "tournament", argc, argv, parse_tournament,
+                                                  run_tournament, tournament_summary);
 }
 
 }  // namespace apps
