@@ -53,20 +53,13 @@ struct EvalInputs {
 std::vector<Deal> read_deals(const std::string& path, const std::string& text, const Rules& rules,
                              long limit) {
     std::vector<Deal> deals;
-    std::istringstream in(text);
-    std::string line;
-    long line_no = 0;
-    while (static_cast<long>(deals.size()) < limit && std::getline(in, line)) {
-        ++line_no;
-        if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-        try {
-            Deal d = parse_deal(line);
-            validate_deal(d, rules);
-            deals.push_back(d);
-        } catch (const InputError& e) {
-            rethrow_with_context("'" + path + "' line " + std::to_string(line_no), e);
-        }
-    }
+    const auto more = [&] { return static_cast<long>(deals.size()) < limit; };
+    for_each_input_line(path, text, more, [&](const std::string& line, long) {
+        if (line[0] == '#') return;  // a comment
+        Deal d = parse_deal(line);
+        validate_deal(d, rules);
+        deals.push_back(d);
+    });
     return deals;
 }
 

@@ -4,12 +4,20 @@
 // more than one legal card becomes a PlayDecision (forced plays say nothing).
 
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "apps/experiments/eval_playout.hpp"
 
 namespace apps {
+
+// Passes each line of `text` (the contents of the input file `path`) that is not blank to `take`
+// with its line number, while `more()` says so. An InputError from `take` is rethrown naming the
+// path and the line.
+void for_each_input_line(const std::string& path, const std::string& text,
+                         const std::function<bool()>& more,
+                         const std::function<void(const std::string& line, long line_no)>& take);
 
 // `text` is the file's contents (JSON Lines; lines whose "type" is not "game" are skipped);
 // `seats` is "all" or a comma list (parse_seats, against each record's players). Stops after
