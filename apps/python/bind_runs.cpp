@@ -299,12 +299,21 @@ py::dict eval_summary_dict(const std::vector<apps::PolicySummary>& rows) {
     return py::dict(py::arg("policies") = policies);
 }
 
-// What a run returns to the Python wrapper (cardgames/results.py builds the result object).
-py::dict run_dict(const std::string& command, int status, long done, long total,
-                  const std::string& workers, py::dict summary) {
-    return py::dict(py::arg("command") = command, py::arg("complete") = status == 0,
-                    py::arg("done") = done, py::arg("total") = total, py::arg("workers") = workers,
-                    py::arg("summary") = summary);
+// Runs a results command (`run`: apps::run_tournament or apps::run_eval) without the GIL, with the
+// progress line and Ctrl-C, and returns what the Python wrapper takes (cardgames/results.py builds
+// the result object), with `summary` of the run's table.
+template <class Options, class Run, class Summary>
+py::dict run_results(const std::string& command, bool quiet, const Options& options, Run run,
+                     Summary summary) {
+    PyObserver observer(quiet, command);
+    const auto result = without_gil([&] {
+        return run(options, observer, observer.token(), apps::MpiSession::single_process());
+    });
+    observer.raise_if_interrupted();
+    return py::dict(py::arg("command") = command, py::arg("complete") = result.status == 0,
+                    py::arg("done") = result.done, py::arg("total") = result.total,
+                    py::arg("workers") = result.workers,
+                    py::arg("summary") = summary(result.summary));
 }
 
 py::dict py_tournament(const py::list& players, const std::optional<std::string>& preset,
@@ -336,12 +345,7 @@ py::dict py_tournament(const py::list& players, const std::optional<std::string>
                          "': " + std::to_string(plan.specs.size()) + " specs for " +
                          std::to_string(n) + " seats; give one per seat");
     options.make_player = entries.factory();
-    PyObserver observer(quiet, "tournament");
-    const apps::TournamentResult result =
-        without_gil([&] { return apps::run_tournament(options, observer, observer.token()); });
-    observer.raise_if_interrupted();
-    return run_dict("tournament", result.status, result.done, result.total, result.workers,
-                    tournament_summary_dict(result.summary));
+    return run_results("tournament", quiet, options, apps::run_tournament, tournament_summary_dict);
 }
 
 py::dict py_evaluate(const std::string& mode, const py::list& policies,
@@ -394,12 +398,7 @@ py::dict py_evaluate(const std::string& mode, const py::list& policies,
         }
     }
     options.make_policy = entries.factory();
-    PyObserver observer(quiet, "eval");
-    const apps::EvalResult result =
-        without_gil([&] { return apps::run_eval(options, observer, observer.token()); });
-    observer.raise_if_interrupted();
-    return run_dict("eval", result.status, result.done, result.total, result.workers,
-                    eval_summary_dict(result.summary));
+    return run_results("eval", quiet, options, apps::run_eval, eval_summary_dict);
 }
 
 // The command and summary of a results file the command line (or a run from Python) wrote, read
