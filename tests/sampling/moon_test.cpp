@@ -6,6 +6,7 @@
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game.hpp"
+#include "pimc_decisions.hpp"
 #include "position_helpers.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/pimc.hpp"
@@ -111,11 +112,8 @@ TEST(MoonContinuation, TakesTheBetterOfTheTwoWaysToPlayOn) {
 // rule player's way (the dangerous high spades). A hand without the ace of hearts passes as the
 // default does.
 TEST(MoonContinuation, PassesToShootWithAHandThatCan) {
-    const Rules rules = preset("hearts4");
-    Game game(rules, 5);
-    game.set_deal(
-        parse_deal("N:AKQ.AKQJT9.AK.32 JT98.8765.QJT.AK 765.432.9876.QJT 432..5432.987654"));
-    ASSERT_EQ(game.phase(), Phase::kPass);
+    const Game game =
+        hearts4_at_pass("N:AKQ.AKQJT9.AK.32 JT98.8765.QJT.AK 765.432.9876.QJT 432..5432.987654");
     const InfoState strong = game.info_state(0);
     const CardSet by_default = make_player("pimc:rollouts=48,moon=off", 1)->pass(strong);
     const CardSet shooting = make_player("pimc:rollouts=48,moon=on", 1)->pass(strong);

@@ -1,6 +1,7 @@
 #pragma once
 // Test helpers shared by the sampling tests.
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,16 @@ inline std::vector<std::unique_ptr<cardgames::Player>> rule_players(int n) {
     std::vector<std::unique_ptr<cardgames::Player>> out;
     for (int s = 0; s < n; ++s) out.push_back(make_player("rule", s));
     return out;
+}
+
+// 4-player Hearts (seed 5) dealt `deal`, at the pass (checked): the pass decisions of a
+// hand-built deal.
+inline cardgames::Game hearts4_at_pass(const char* deal) {
+    cardgames::Game game(cardgames::load_rules(cardgames::preset_path("hearts4"), {}), 5);
+    game.set_deal(cardgames::parse_deal(deal));
+    if (game.phase() != cardgames::Phase::kPass)
+        throw std::logic_error(std::string("not at the pass after dealing ") + deal);
+    return game;
 }
 
 // Plays a hand with pimc in every seat and returns every decision as text.

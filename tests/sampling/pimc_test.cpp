@@ -318,11 +318,8 @@ TEST(Pimc, PassesTheCardsThatCostPoints) {
     // North holds a bare Q♠ under A♠ K♠: kept, they cost points. Passes are valued by play-outs
     // of the hand; a sign slip there (Hearts deltas are points taken) once made pimc keep exactly
     // such cards and pass away its safe ones.
-    const Rules rules = load_rules(preset_path("hearts4"), {});
-    Game game(rules, 5);
-    game.set_deal(
-        parse_deal("N:AKQ.A2.5432.5432 JT98.KQJT.AKQ.AK 765.9876.JT9.QJT 432.543.876.9876"));
-    ASSERT_EQ(game.phase(), Phase::kPass);
+    const Game game =
+        hearts4_at_pass("N:AKQ.A2.5432.5432 JT98.KQJT.AKQ.AK 765.9876.JT9.QJT 432.543.876.9876");
     const InfoState info = game.info_state(0);
     const CardSet by_search = make_player("pimc:rollouts=32,pass=search", 1)->pass(info);
     EXPECT_TRUE(by_search.contains(Card(Suit::kSpades, kQueen))) << cards_to_string(by_search);
