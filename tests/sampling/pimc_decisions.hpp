@@ -3,6 +3,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cardgames/rules/game_runner.hpp"
@@ -18,14 +19,25 @@ inline std::vector<std::unique_ptr<cardgames::Player>> rule_players(int n) {
     return out;
 }
 
-// 4-player Hearts (seed 5) dealt `deal`, at the pass (checked): the pass decisions of a
-// hand-built deal.
+// `game`, checked to stand at the pass.
+inline cardgames::Game at_pass(cardgames::Game game) {
+    if (game.phase() != cardgames::Phase::kPass) throw std::logic_error("not at the pass");
+    return game;
+}
+
+// 4-player Hearts (seed 5) dealt `deal`, at the pass: the pass decisions of a hand-built deal.
 inline cardgames::Game hearts4_at_pass(const char* deal) {
     cardgames::Game game(cardgames::load_rules(cardgames::preset_path("hearts4"), {}), 5);
     game.set_deal(cardgames::parse_deal(deal));
-    if (game.phase() != cardgames::Phase::kPass)
-        throw std::logic_error(std::string("not at the pass after dealing ") + deal);
-    return game;
+    return at_pass(std::move(game));
+}
+
+// Hands `f` seat 0's pass decision in each 4-player Hearts deal of seeds 1 to `seeds`.
+template <class F>
+void for_each_hearts4_pass(std::uint64_t seeds, F f) {
+    const cardgames::Rules rules = cardgames::load_rules(cardgames::preset_path("hearts4"), {});
+    for (std::uint64_t seed = 1; seed <= seeds; ++seed)
+        f(at_pass(cardgames::Game(rules, seed)).info_state(0));
 }
 
 // Plays a hand with pimc in every seat and returns every decision as text.

@@ -260,28 +260,20 @@ TEST(Pimc, RolloutsByDefaultDependOnTheForm) {
         EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc")).rollouts_for(rules), by_default);
         EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:rollouts=7")).rollouts_for(rules), 7);
     }
-    const Rules rules = load_rules(preset_path("hearts4"), {});
     bool differ = false;
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-        Game game(rules, seed);
-        ASSERT_EQ(game.phase(), Phase::kPass);
-        const InfoState info = game.info_state(0);
+    for_each_hearts4_pass(6, [&](const InfoState& info) {
         const CardSet by_default = make_player("pimc", 1)->pass(info);
         EXPECT_EQ(by_default, make_player("pimc:rollouts=192", 1)->pass(info));
         differ = differ || by_default != make_player("pimc:rollouts=48", 1)->pass(info);
-    }
+    });
     EXPECT_TRUE(differ) << "48 deals never changed a pass";
 }
 
 // pass_ranked adds the rule player's best-rated passes to the candidates: with none added the
 // pass is the default's, and with them some pass is one of the added ones.
 TEST(Pimc, PassRankedAddsTheRulePlayersBestRatedPasses) {
-    const Rules rules = load_rules(preset_path("hearts4"), {});
     int from_the_ranking = 0;
-    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-        Game game(rules, seed);
-        ASSERT_EQ(game.phase(), Phase::kPass);
-        const InfoState info = game.info_state(0);
+    for_each_hearts4_pass(8, [&](const InfoState& info) {
         const CardSet by_default = make_player("pimc:rollouts=96", 1)->pass(info);
         EXPECT_EQ(by_default, make_player("pimc:rollouts=96,pass_ranked=0", 1)->pass(info));
         const CardSet ranked = make_player("pimc:rollouts=96,pass_ranked=20", 1)->pass(info);
@@ -292,25 +284,22 @@ TEST(Pimc, PassRankedAddsTheRulePlayersBestRatedPasses) {
                 << cards_to_string(ranked);
             ++from_the_ranking;
         }
-    }
+    });
     EXPECT_GT(from_the_ranking, 0) << "the added candidates never changed a pass";
 }
 
 // pass_margin: how clearly another pass must lead the rule player's. At the default's 2 the pass
 // is the default's; with no margin the best mean is taken, which is another pass more often.
 TEST(Pimc, PassMarginSetsHowClearlyAPassMustLead) {
-    const Rules rules = load_rules(preset_path("hearts4"), {});
     int rule_by_default = 0, rule_without_margin = 0;
-    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-        Game game(rules, seed);
-        const InfoState info = game.info_state(0);
+    for_each_hearts4_pass(8, [&](const InfoState& info) {
         const CardSet by_rule = make_player("rule", 1)->pass(info);
         const CardSet by_default = make_player("pimc:rollouts=96", 1)->pass(info);
         EXPECT_EQ(by_default, make_player("pimc:rollouts=96,pass_margin=2", 1)->pass(info));
         rule_by_default += by_default == by_rule;
         rule_without_margin +=
             make_player("pimc:rollouts=96,pass_margin=0", 1)->pass(info) == by_rule;
-    }
+    });
     EXPECT_LT(rule_without_margin, rule_by_default);
 }
 
@@ -448,20 +437,18 @@ TEST(PimcOptionTable, BadValuesSayWhatTheOptionTakes) {
         }
         return std::string("accepted");
     };
-    EXPECT_NE(error_of("pimc:moon=maybe").find("moon=maybe is not auto, on or off"),
-              std::string::npos);
-    EXPECT_NE(error_of("pimc:bid=nil").find("bid=nil is not auto, search, rule or model"),
-              std::string::npos);
-    EXPECT_NE(error_of("pimc:algo=paranoid").find("algo=paranoid is not speculative, maxn"),
-              std::string::npos);
-    EXPECT_NE(error_of("pimc:pass_margin=11").find("pass_margin=11 is not a number from 0 to 10"),
-              std::string::npos);
-    EXPECT_NE(error_of("pimc:wolds=3").find("unknown option 'wolds' for pimc (known: worlds, "),
-              std::string::npos);
-    EXPECT_NE(error_of("oracle:worlds=3").find("unknown option 'worlds' for oracle"),
-              std::string::npos);
-    EXPECT_NE(error_of("pimc:bid=search,bid_model=x.txt").find("bid_model= goes with bid=model"),
-              std::string::npos);
+    // Each spec, and what its error says.
+    const std::pair<const char*, const char*> kCases[] = {
+        {"pimc:moon=maybe", "moon=maybe is not auto, on or off"},
+        {"pimc:bid=nil", "bid=nil is not auto, search, rule or model"},
+        {"pimc:algo=paranoid", "algo=paranoid is not speculative, maxn"},
+        {"pimc:pass_margin=11", "pass_margin=11 is not a number from 0 to 10"},
+        {"pimc:wolds=3", "unknown option 'wolds' for pimc (known: worlds, "},
+        {"oracle:worlds=3", "unknown option 'worlds' for oracle"},
+        {"pimc:bid=search,bid_model=x.txt", "bid_model= goes with bid=model"},
+    };
+    for (const auto& [spec, says] : kCases)
+        EXPECT_NE(error_of(spec).find(says), std::string::npos) << spec << ": " << error_of(spec);
 }
 
 }  // namespace
