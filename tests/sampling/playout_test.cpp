@@ -35,11 +35,16 @@ engine::Searcher<TrickGame> exact_solver() {
     return engine::Searcher<TrickGame>(so);
 }
 
-// Steps the game through bidding and passing and on to `cards_before` cards played.
-void play_until(Game& game, std::vector<std::unique_ptr<Player>>& players, int cards_before) {
+// The hand of `rules` dealt by `seed` (the game stops after it), stepped by `players` through
+// bidding and passing and on to `cards_before` cards played.
+Game hand_until(const Rules& rules, std::uint64_t seed,
+                std::vector<std::unique_ptr<Player>>& players, int cards_before) {
+    Game game(rules, seed);
+    game.stop_after_hand();
     while (game.phase() != Phase::kPlay ||
            static_cast<int>(game.hand().plays.size()) < cards_before)
         step_game(game, players);
+    return game;
 }
 
 // The rule players' play on to the start of a trick with five tricks left, and the exact solve of
@@ -63,10 +68,8 @@ TEST(PlayOut, EndsAsTheRulePlayersEndTheHand) {
             const Rules rules = load_rules(preset_path(preset), {});
             for (int cards_before = 0; cards_before < 3 * rules.players;
                  cards_before += rules.players + 1) {
-                Game game(rules, seed);
-                game.stop_after_hand();
                 auto players = rule_players(rules.players);
-                play_until(game, players, cards_before);
+                Game game = hand_until(rules, seed, players, cards_before);
                 const InfoState info = game.info_state(game.to_act());
                 TrickGame world = world_of(game, info);
                 const std::uint64_t key = world.hash_key();
@@ -92,11 +95,8 @@ TEST(PlayOut, EndsAsTheRulePlayersEndTheHand) {
 TEST(PlayOut, HandsTheLastTricksToTheExactSearch) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-        Game game(rules, seed);
-        game.stop_after_hand();
         auto players = rule_players(4);
-        while (game.phase() != Phase::kPlay || game.hand().plays.size() < 28)
-            step_game(game, players);
+        Game game = hand_until(rules, seed, players, 28);
         const InfoState info = game.info_state(game.to_act());
         TrickGame world = world_of(game, info);
         const Card first = RuleBot().play(info);
@@ -114,10 +114,8 @@ TEST(PlayOut, HandsTheLastTricksToTheExactSearch) {
 TEST(PlayCardPhase, HandsTheLastTricksToTheExactSearch) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-        Game game(rules, seed);
-        game.stop_after_hand();
         auto players = rule_players(4);
-        play_until(game, players, 0);
+        Game game = hand_until(rules, seed, players, 0);
         RuleBot rule;
         auto solver = exact_solver();
         const double value = play_card_phase(game, 2, every_seat(rule), 5, &solver);
@@ -182,10 +180,8 @@ void expect_view(const InfoState& got, const InfoState& real, bool own_known,
 // play-out showed with the real seat's at the same point.
 void check_views(const char* preset, std::uint64_t seed, int cards_before, bool all_own_known) {
     const Rules rules = load_rules(preset_path(preset), {});
-    Game game(rules, seed);
-    game.stop_after_hand();
     auto players = rule_players(rules.players);
-    play_until(game, players, cards_before);
+    Game game = hand_until(rules, seed, players, cards_before);
     const InfoState info = game.info_state(game.to_act());
     std::array<OwnCards, kMaxPlayers> own{};
     for (int s = 0; s < rules.players; ++s) {
