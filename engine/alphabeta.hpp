@@ -28,8 +28,6 @@ template <Game G>
 class TwoSidedSearch {
   public:
     using Move = typename G::Move;
-    using Result = SearchResult<Move>;
-    using Analysis = RootAnalysis<Move, G::kMaxMoves>;
     using Optimal = AllOptimal<Move, G::kMaxMoves>;
 
     explicit TwoSidedSearch(const SearchOptions& options)
@@ -41,7 +39,7 @@ class TwoSidedSearch {
     void set_depth_limit(int depth) { options_.depth_limit = depth; }
     void set_node_limit(std::uint64_t limit) { options_.node_limit = limit; }
 
-    Result search(G& game) {
+    ResultOf<G> search(G& game) {
         begin(game);
         if (!tt_.enabled()) {
             const Scored r = alphabeta(game, 0, kMinScore, kMaxScore);
@@ -100,9 +98,9 @@ class TwoSidedSearch {
     }
 
     // Exact score of every legal root move (full window per move).
-    Analysis analyze_root(G& game) {
+    AnalysisOf<G> analyze_root(G& game) {
         begin(game);
-        Analysis analysis;
+        AnalysisOf<G> analysis;
         analysis.has_tuple = has_tuple(game);
         ++stats_.nodes;
         if (!game.is_terminal()) {
@@ -173,8 +171,8 @@ class TwoSidedSearch {
         root_best_index_ = -1;
     }
 
-    Result finish(G& game, Utility score, int best_index) {
-        Result result;
+    ResultOf<G> finish(G& game, Utility score, int best_index) {
+        ResultOf<G> result;
         result.complete = !aborted_;
         result.score = score;
         result.has_tuple = has_tuple(game);

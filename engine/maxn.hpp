@@ -49,8 +49,6 @@ template <Game G>
 class MaxnSearch {
   public:
     using Move = typename G::Move;
-    using Result = SearchResult<Move>;
-    using Analysis = RootAnalysis<Move, G::kMaxMoves>;
 
     explicit MaxnSearch(const SearchOptions& options)
         : options_(options),
@@ -71,9 +69,9 @@ class MaxnSearch {
     void set_node_limit(std::uint64_t limit) { options_.node_limit = limit; }
 
     // Best move and root max^n tuple.
-    Result search(G& game) {
+    ResultOf<G> search(G& game) {
         begin(game);
-        Result result;
+        ResultOf<G> result;
         node(game, 0, 0);
         result.complete = !aborted_;
         result.value = values_[0];
@@ -91,9 +89,9 @@ class MaxnSearch {
 
     // Exact value of every legal root move (the root's own bounds are not used to prune), plus the
     // max^n choice among them.
-    Analysis analyze_root(G& game) {
+    AnalysisOf<G> analyze_root(G& game) {
         begin(game);
-        Analysis analysis;
+        AnalysisOf<G> analysis;
         Frame& f = frames_[0];
         f = Frame{};
         f.player = game.player_to_move();

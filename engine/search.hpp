@@ -21,10 +21,6 @@ namespace engine {
 template <Game G>
 class Searcher {
   public:
-    using Move = typename G::Move;
-    using Result = SearchResult<Move>;
-    using Analysis = RootAnalysis<Move, G::kMaxMoves>;
-
     explicit Searcher(const SearchOptions& options) : impl_(make(options)) {}
 
     [[nodiscard]] const SearchOptions& options() const {
@@ -36,14 +32,14 @@ class Searcher {
     void set_node_limit(std::uint64_t limit) {
         std::visit([limit](auto& s) { s.set_node_limit(limit); }, impl_);
     }
-    Result search(G& game) {
+    ResultOf<G> search(G& game) {
         return std::visit([&game](auto& s) { return s.search(game); }, impl_);
     }
-    Analysis analyze_root(G& game) {
+    AnalysisOf<G> analyze_root(G& game) {
         return std::visit([&game](auto& s) { return s.analyze_root(game); }, impl_);
     }
     // Two-sided algorithms only: every optimal root move.
-    AllOptimal<Move, G::kMaxMoves> search_all_optimal(G& game) {
+    AllOptimal<typename G::Move, G::kMaxMoves> search_all_optimal(G& game) {
         return std::get<TwoSidedSearch<G>>(impl_).search_all_optimal(game);
     }
 
@@ -91,17 +87,16 @@ Result deepen(Searcher<G>& searcher, int max_depth, Run run) {
 // false, and the answer empty, when not even depth 1 fitted the budget). Reuses the searcher's
 // tables: values from a shallower iteration are only reused when no cut-off shaped them.
 template <Game G>
-SearchResult<typename G::Move> iterative_deepening(Searcher<G>& searcher, G& game, int max_depth) {
-    return detail::deepen<G, SearchResult<typename G::Move>>(searcher, max_depth,
-                                                             [&] { return searcher.search(game); });
+ResultOf<G> iterative_deepening(Searcher<G>& searcher, G& game, int max_depth) {
+    return detail::deepen<G, ResultOf<G>>(searcher, max_depth,
+                                          [&] { return searcher.search(game); });
 }
 
 // The same for the value of every legal root move (Searcher::analyze_root).
 template <Game G>
-RootAnalysis<typename G::Move, G::kMaxMoves> iterative_deepening_root(Searcher<G>& searcher,
-                                                                      G& game, int max_depth) {
-    return detail::deepen<G, RootAnalysis<typename G::Move, G::kMaxMoves>>(
-        searcher, max_depth, [&] { return searcher.analyze_root(game); });
+AnalysisOf<G> iterative_deepening_root(Searcher<G>& searcher, G& game, int max_depth) {
+    return detail::deepen<G, AnalysisOf<G>>(searcher, max_depth,
+                                            [&] { return searcher.analyze_root(game); });
 }
 
 }  // namespace engine

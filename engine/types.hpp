@@ -185,4 +185,11 @@ struct RootAnalysis {
     SearchStats stats;
 };
 
+// What every search over game type G returns: search() its result, analyze_root() every legal
+// root move's value.
+template <class G>
+using ResultOf = SearchResult<typename G::Move>;
+template <class G>
+using AnalysisOf = RootAnalysis<typename G::Move, G::kMaxMoves>;
+
 }  // namespace engine
