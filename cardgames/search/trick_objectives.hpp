@@ -77,29 +77,37 @@ inline int spades_move_order(Card c, const MoveFacts& f) {
     return 100 - c.rank();
 }
 
+// Adds each split of `total` among seats 0..players-1 to `counts` in turn (seat 0's share from 0
+// up, then seat 1's, the last seat taking the rest) and calls f() on it, until f returns true.
+// `counts` is as it was afterwards. Returns whether f did.
+template <class F>
+bool for_each_split_added(TrickCounts& counts, int players, int total, F&& f) {
+    bool stop = false;
+    auto rec = [&](auto&& self, int p, int rest) -> void {
+        if (p == players - 1) {
+            counts[p] += rest;
+            stop = f();
+            counts[p] -= rest;
+            return;
+        }
+        for (int k = 0; k <= rest && !stop; ++k) {
+            counts[p] += k;
+            self(self, p + 1, rest - k);
+            counts[p] -= k;
+        }
+    };
+    rec(rec, 0, total);
+    return stop;
+}
+
 // Calls f(tricks) for every split of the tricks left among the players, added to the tricks won
 // so far, until f returns true.
 template <class F>
 void for_each_trick_split(const TrickPlay& g, F&& f) {
-    const int players = g.players();
     TrickCounts tricks{};
-    for (int p = 0; p < players; ++p) tricks[p] = g.state().tricks_won[p];
-    bool stop = false;
-    auto rec = [&](auto&& self, int p, int rest) -> void {
-        if (stop) return;
-        if (p == players - 1) {
-            tricks[p] += rest;
-            stop = f(static_cast<const TrickCounts&>(tricks));
-            tricks[p] -= rest;
-            return;
-        }
-        for (int k = 0; k <= rest && !stop; ++k) {
-            tricks[p] += k;
-            self(self, p + 1, rest - k);
-            tricks[p] -= k;
-        }
-    };
-    rec(rec, 0, g.remaining_tricks());
+    for (int p = 0; p < g.players(); ++p) tricks[p] = g.state().tricks_won[p];
+    for_each_split_added(tricks, g.players(), g.remaining_tricks(),
+                         [&] { return f(static_cast<const TrickCounts&>(tricks)); });
 }
 
 // Calls f(outcome tuple) for every split of the tricks left (for_each_trick_split), valued by
@@ -338,28 +346,18 @@ void HeartsPointsObjective::for_each_outcome(const TrickPlay& g, F&& f) const {
         points_tuple(g, pen, jack_taker, t);
         stop = f(static_cast<const engine::Tuple&>(t));
     };
-    auto rec = [&](auto&& self, int p, int rest) -> void {
-        if (stop) return;
-        if (p == players - 1) {
-            pen[p] += rest;
-            for (int q = queen ? 0 : -1; q < (queen ? players : 0) && !stop; ++q) {
-                if (q >= 0) pen[q] += kQueenOfSpadesPoints;
-                if (jack)
-                    for (int j = 0; j < players && !stop; ++j) finish(j);
-                else
-                    finish(g.jack_taker());
-                if (q >= 0) pen[q] -= kQueenOfSpadesPoints;
-            }
-            pen[p] -= rest;
-            return;
+    // The hearts split, then the Q♠ and J♦ takers.
+    for_each_split_added(pen, players, hearts, [&] {
+        for (int q = queen ? 0 : -1; q < (queen ? players : 0) && !stop; ++q) {
+            if (q >= 0) pen[q] += kQueenOfSpadesPoints;
+            if (jack)
+                for (int j = 0; j < players && !stop; ++j) finish(j);
+            else
+                finish(g.jack_taker());
+            if (q >= 0) pen[q] -= kQueenOfSpadesPoints;
         }
-        for (int k = 0; k <= rest && !stop; ++k) {
-            pen[p] += k;
-            self(self, p + 1, rest - k);
-            pen[p] -= k;
-        }
-    };
-    rec(rec, 0, hearts);
+        return stop;
+    });
 }
 
 }  // namespace cardgames
