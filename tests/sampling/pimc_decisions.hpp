@@ -1,5 +1,7 @@
 #pragma once
 // Test helpers shared by the sampling tests.
+#include <gtest/gtest.h>
+
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -17,6 +19,29 @@ inline std::vector<std::unique_ptr<cardgames::Player>> rule_players(int n) {
     std::vector<std::unique_ptr<cardgames::Player>> out;
     for (int s = 0; s < n; ++s) out.push_back(make_player("rule", s));
     return out;
+}
+
+// Two views of the same point of a hand (a seat's, and one rebuilt for it) agree on everything
+// public and on the seat's hand.
+inline void expect_same_public(const cardgames::InfoState& got, const cardgames::InfoState& real) {
+    EXPECT_EQ(got.seat, real.seat);
+    EXPECT_EQ(got.hand, real.hand);
+    EXPECT_EQ(got.plays, real.plays);
+    EXPECT_EQ(got.trick_winners, real.trick_winners);
+    EXPECT_EQ(got.bids, real.bids);
+    EXPECT_EQ(got.scores.score, real.scores.score);
+    EXPECT_EQ(got.scores.bags, real.scores.bags);
+    EXPECT_EQ(got.hand_number, real.hand_number);
+    EXPECT_EQ(got.dealer, real.dealer);
+    for (int s = 0; s < cardgames::kMaxPlayers; ++s)
+        EXPECT_EQ(got.play.hands[s], real.play.hands[s]);
+    EXPECT_EQ(got.play.played, real.play.played);
+    EXPECT_EQ(got.play.trick, real.play.trick);
+    EXPECT_EQ(got.play.trick_size, real.play.trick_size);
+    EXPECT_EQ(got.play.leader, real.play.leader);
+    EXPECT_EQ(got.play.tricks_won, real.play.tricks_won);
+    EXPECT_EQ(got.play.points, real.play.points);
+    EXPECT_EQ(got.play.broken, real.play.broken);
 }
 
 // `game`, checked to stand at the pass.

@@ -140,23 +140,8 @@ class Recorder : public RuleBot {
 void expect_view(const InfoState& got, const InfoState& real, bool own_known,
                  const std::string& where) {
     SCOPED_TRACE(where);
-    EXPECT_EQ(got.seat, real.seat);
     EXPECT_EQ(got.phase, Phase::kPlay);
-    EXPECT_EQ(got.hand, real.hand);
-    EXPECT_EQ(got.plays, real.plays);
-    EXPECT_EQ(got.trick_winners, real.trick_winners);
-    EXPECT_EQ(got.bids, real.bids);
-    EXPECT_EQ(got.scores.score, real.scores.score);
-    EXPECT_EQ(got.scores.bags, real.scores.bags);
-    EXPECT_EQ(got.hand_number, real.hand_number);
-    EXPECT_EQ(got.dealer, real.dealer);
-    for (int s = 0; s < kMaxPlayers; ++s) EXPECT_EQ(got.play.hands[s], real.play.hands[s]);
-    EXPECT_EQ(got.play.played, real.play.played);
-    EXPECT_EQ(got.play.trick, real.play.trick);
-    EXPECT_EQ(got.play.trick_size, real.play.trick_size);
-    EXPECT_EQ(got.play.leader, real.play.leader);
-    EXPECT_EQ(got.play.tricks_won, real.play.tricks_won);
-    EXPECT_EQ(got.play.broken, real.play.broken);
+    expect_same_public(got, real);
     if (own_known) {
         EXPECT_EQ(got.dealt, real.dealt);
         EXPECT_EQ(got.passed, real.passed);
