@@ -55,7 +55,7 @@ const OptionTable<PolicySettings>& policy_option_table() {
 std::unique_ptr<Player> make_policy(const BotSpec& spec, std::uint64_t /*seed*/,
                                     const std::stop_token&, const Store& store) {
     const PolicySettings s = policy_option_table().parse(spec);
-    if (!s.model.empty()) load_policy_model(*store, s.model);
+    if (!s.model.empty()) load_model<PolicyModel>(*store, s.model);
     return std::make_unique<PolicyBot>(s.model, store);
 }
 

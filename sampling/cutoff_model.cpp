@@ -233,18 +233,4 @@ void CutoffModel::predict(const TrickPlay& g, const ScoreContext& context,
     }
 }
 
-std::shared_ptr<const CutoffModel> load_cutoff_model(cardgames::models::ModelStore& store,
-                                                     const std::filesystem::path& path) {
-    return load_model<CutoffModel>(store, path);
-}
-
-std::filesystem::path default_cutoff_model(const Rules& rules) {
-    return default_model(rules, "cutoff");
-}
-
-std::shared_ptr<const CutoffModel> cutoff_model_for(cardgames::models::ModelStore& store,
-                                                    const std::string& path, const Rules& rules) {
-    return model_for<CutoffModel>(store, path, rules, "cutoff");
-}
-
 }  // namespace sampling

@@ -41,6 +41,8 @@ int cutoff_left(const cardgames::TrickPlay& g);
 
 class CutoffModel : public cardgames::CutoffEvaluator, public LinearModel<kCutoffFeatures> {
   public:
+    // Its default file: <data dir>/models/<form>-cutoff.txt (load_model, model_for).
+    static constexpr const char* kSuffix = "cutoff";
     // Checks the file's kind ("cutoff-eval") and that its weights are this program's features for
     // the game of the file's form.
     explicit CutoffModel(const ModelFile& file);
@@ -49,16 +51,5 @@ class CutoffModel : public cardgames::CutoffEvaluator, public LinearModel<kCutof
     void predict(const cardgames::TrickPlay& g, const cardgames::ScoreContext& context,
                  std::array<double, cardgames::kMaxPlayers>& rest) const override;
 };
-
-// The model file at `path`, from `store` (read again when the file changed on disk).
-std::shared_ptr<const CutoffModel> load_cutoff_model(cardgames::models::ModelStore& store,
-                                                     const std::filesystem::path& path);
-// Where the model of a form lives by default: <data dir>/models/<form>-cutoff.txt.
-std::filesystem::path default_cutoff_model(const cardgames::Rules& rules);
-// The model of `path`, or (empty path) the default model of the rules' form; checked against the
-// form (an InputError naming the file otherwise).
-std::shared_ptr<const CutoffModel> cutoff_model_for(cardgames::models::ModelStore& store,
-                                                    const std::string& path,
-                                                    const cardgames::Rules& rules);
 
 }  // namespace sampling

@@ -80,9 +80,9 @@ double log_softmax(const PolicyModel& policy, const InfoState& view, Card played
 
 std::shared_ptr<const PolicyModel> inference_policy(cardgames::models::ModelStore& store,
                                                     const std::string& path, const Rules& rules) {
-    if (path.empty() && !std::filesystem::exists(default_policy_model(rules)))
+    if (path.empty() && !std::filesystem::exists(default_model<PolicyModel>(rules)))
         return rule_softmax(form_name(rules));
-    return policy_model_for(store, path, rules);
+    return model_for<PolicyModel>(store, path, rules);
 }
 
 PlayLikelihood::PlayLikelihood(const InfoState& info, std::shared_ptr<const PolicyModel> policy)

@@ -79,15 +79,19 @@ std::shared_ptr<const Model> load_model(cardgames::models::ModelStore& store,
 // Where the default model of kind `suffix` (playout, cutoff) for the form of `rules` is:
 // data/models/<form>-<suffix>.txt.
 std::filesystem::path default_model(const cardgames::Rules& rules, const std::string& suffix);
+// The default model of type Model (its kSuffix) for the form of `rules`.
+template <class Model>
+std::filesystem::path default_model(const cardgames::Rules& rules) {
+    return default_model(rules, Model::kSuffix);
+}
 
-// The model at `path`, or the form's default of kind `suffix` when `path` is empty, checked to be
-// made for the form of `rules`.
+// The model at `path`, or the form's default when `path` is empty, checked to be made for the
+// form of `rules` (an InputError naming the file otherwise).
 template <class Model>
 std::shared_ptr<const Model> model_for(cardgames::models::ModelStore& store,
-                                       const std::string& path, const cardgames::Rules& rules,
-                                       const std::string& suffix) {
+                                       const std::string& path, const cardgames::Rules& rules) {
     const std::shared_ptr<const Model> model = load_model<Model>(
-        store, path.empty() ? default_model(rules, suffix) : std::filesystem::path(path));
+        store, path.empty() ? default_model<Model>(rules) : std::filesystem::path(path));
     model->check_form(rules);
     return model;
 }

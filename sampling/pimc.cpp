@@ -44,9 +44,9 @@ PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed,
       arena_(std::make_unique<DecisionArena>(options.sampling.threads)) {
     // The model files named are read now, so that a bad one stops a command before it starts.
     if (!options_.valuation.playout_model_path.empty())
-        load_policy_model(*store_, options_.valuation.playout_model_path);
+        load_model<PolicyModel>(*store_, options_.valuation.playout_model_path);
     if (!options_.valuation.cutoff_path.empty())
-        load_cutoff_model(*store_, options_.valuation.cutoff_path);
+        load_model<CutoffModel>(*store_, options_.valuation.cutoff_path);
     if (!options_.bidding.bid_model_path.empty())
         load_bid_model(*store_, options_.bidding.bid_model_path);
 }
@@ -70,9 +70,10 @@ std::string PimcBot::check(const Rules& rules) const {
     std::string models;
     const std::string& playout_model = options_.valuation.playout_model_path;
     if (options_.uses_policy())
-        models += policy_model_for(*store_, playout_model, rules)->fingerprint();
+        models += model_for<PolicyModel>(*store_, playout_model, rules)->fingerprint();
     if (options_.valuation.cutoff_model)
-        models += cutoff_model_for(*store_, options_.valuation.cutoff_path, rules)->fingerprint();
+        models +=
+            model_for<CutoffModel>(*store_, options_.valuation.cutoff_path, rules)->fingerprint();
     if (options_.sampling.infer == PimcOptions::Infer::kPlay)
         models += inference_policy(*store_, playout_model, rules)->fingerprint();
     if (rules.game == GameKind::kSpades && options_.bids_by_model(rules))
@@ -194,7 +195,7 @@ class WorldValuer {
           solve_at_(rollout_solve_at(options, info)),
           moon_(options.moon_for(rules_) && moon_open(info, taken_)),
           cutoff_(options.valuation.cutoff_model
-                      ? cutoff_model_for(store, options.valuation.cutoff_path, rules_)
+                      ? model_for<CutoffModel>(store, options.valuation.cutoff_path, rules_)
                       : nullptr) {}
 
     WorldResult value(const Deal& deal) const {
@@ -422,7 +423,7 @@ class WorldValuer {
 std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options, const InfoState& info,
                                                  models::ModelStore& store) {
     return options.card_playouts_use_policy()
-               ? policy_model_for(store, options.valuation.playout_model_path, *info.rules)
+               ? model_for<PolicyModel>(store, options.valuation.playout_model_path, *info.rules)
                : nullptr;
 }
 

@@ -53,7 +53,7 @@ struct CardPlay {
 
     CardPlay(const PimcOptions& o, const Rules& rules, models::ModelStore& store)
         : policy(o.bidding.playout == PimcOptions::Playout::kModel
-                     ? policy_model_for(store, o.valuation.playout_model_path, rules)
+                     ? model_for<PolicyModel>(store, o.valuation.playout_model_path, rules)
                      : nullptr),
           solve_at(o.bidding.exact),
           endgame(world_search_options(o, true)) {

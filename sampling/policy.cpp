@@ -154,32 +154,18 @@ Card PolicyModel::choose(const InfoState& info) const {
     return best;
 }
 
-std::shared_ptr<const PolicyModel> load_policy_model(cardgames::models::ModelStore& store,
-                                                     const std::filesystem::path& path) {
-    return load_model<PolicyModel>(store, path);
-}
-
-std::filesystem::path default_policy_model(const Rules& rules) {
-    return default_model(rules, "playout");
-}
-
-std::shared_ptr<const PolicyModel> policy_model_for(cardgames::models::ModelStore& store,
-                                                    const std::string& path, const Rules& rules) {
-    return model_for<PolicyModel>(store, path, rules, "playout");
-}
-
 std::string PolicyBot::check(const Rules& rules) const {
     if (model_) {
         model_->check_form(rules);
         return model_->fingerprint();
     }
-    return policy_model_for(*store_, path_, rules)->fingerprint();
+    return model_for<PolicyModel>(*store_, path_, rules)->fingerprint();
 }
 
 Card PolicyBot::play(const InfoState& info) {
     // A play-out's policy (model_) plays every card of a hand: no file to look at.
     if (model_) return model_->choose(info);
-    return policy_model_for(*store_, path_, *info.rules)->choose(info);
+    return model_for<PolicyModel>(*store_, path_, *info.rules)->choose(info);
 }
 
 }  // namespace sampling

@@ -51,22 +51,13 @@ class DecisionFeatures {
 
 class PolicyModel : public LinearModel<kPolicyFeatures> {
   public:
+    // Its default file: <data dir>/models/<form>-playout.txt (load_model, model_for).
+    static constexpr const char* kSuffix = "playout";
     // Checks the file's kind ("playout-policy") and that its weights are this program's features.
     explicit PolicyModel(const ModelFile& file);
     // The legal card of highest score; ties go to the lowest card index.
     cardgames::Card choose(const cardgames::InfoState& info) const;
 };
-
-// The model file at `path`, from `store` (read again when the file changed on disk).
-std::shared_ptr<const PolicyModel> load_policy_model(cardgames::models::ModelStore& store,
-                                                     const std::filesystem::path& path);
-// Where the model of a form lives by default: <data dir>/models/<form>-playout.txt.
-std::filesystem::path default_policy_model(const cardgames::Rules& rules);
-// The model of `path`, or (empty path) the default model of the rules' form; checked against
-// the form.
-std::shared_ptr<const PolicyModel> policy_model_for(cardgames::models::ModelStore& store,
-                                                    const std::string& path,
-                                                    const cardgames::Rules& rules);
 
 // `policy`: plays the model's highest-scoring card; bids, blind nil and passes as the rule player.
 class PolicyBot : public cardgames::RuleBidder {

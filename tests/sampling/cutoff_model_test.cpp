@@ -28,7 +28,7 @@ using namespace cardgames;
 
 std::shared_ptr<const CutoffModel> shipped(const Rules& rules) {
     models::ModelStore store;
-    return cutoff_model_for(store, "", rules);
+    return model_for<CutoffModel>(store, "", rules);
 }
 
 // A hand of the rule player in every seat, stopped once at most `cards_left` cards are in play.
@@ -52,7 +52,7 @@ std::string write_temp(const std::string& name, const std::string& text) {
 void expect_refused(const std::string& path, const std::string& message) {
     try {
         models::ModelStore store;
-        load_cutoff_model(store, path);
+        load_model<CutoffModel>(store, path);
         ADD_FAILURE() << "the malformed model " << path << " was read";
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
@@ -84,7 +84,7 @@ TEST(CutoffModel, TheShippedModelReadsAndPredictsTheRestOfTheHand) {
     const Rules hearts3 = load_rules(preset_path("hearts3"), {});
     try {
         models::ModelStore store;
-        cutoff_model_for(store, default_cutoff_model(rules).string(), hearts3);
+        model_for<CutoffModel>(store, default_model<CutoffModel>(rules).string(), hearts3);
         ADD_FAILURE() << "a hearts4 model taken for hearts3";
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("made for hearts4, not for hearts3"),
@@ -147,7 +147,7 @@ TEST(CutoffModel, MalformedFilesAreRefusedNamingFileAndLine) {
     std::string good = text;
     good.replace(good.find("leads 1.5x"), 10, "leads 1.5");
     models::ModelStore store;
-    const auto ok = load_cutoff_model(store, write_temp("cutoff-good.txt", good));
+    const auto ok = load_model<CutoffModel>(store, write_temp("cutoff-good.txt", good));
     CutoffFeatures f{};
     f[3] = 2;
     f[0] = 1;

@@ -72,7 +72,7 @@ TEST_F(StoredModelsTest, ThreadsThatAskTogetherShareOneReadAndAFailureFailsAgain
     std::vector<std::shared_ptr<const PolicyModel>> got(8);
     {
         std::vector<std::jthread> askers;
-        for (auto& g : got) askers.emplace_back([&] { g = load_policy_model(store, path); });
+        for (auto& g : got) askers.emplace_back([&] { g = load_model<PolicyModel>(store, path); });
     }
     EXPECT_EQ(store.reads(), 1);
     for (const auto& g : got) EXPECT_EQ(g, got[0]);
@@ -81,7 +81,7 @@ TEST_F(StoredModelsTest, ThreadsThatAskTogetherShareOneReadAndAFailureFailsAgain
     write(bad, "cardgames-model 1\nkind playout-policy\n");
     for (int i = 0; i < 2; ++i)
         EXPECT_NE(cardgames::testing::error_of([&] {
-                      load_policy_model(store, bad);
+                      load_model<PolicyModel>(store, bad);
                   }).find("the file ends before its 'end' line"),
                   std::string::npos);
     EXPECT_EQ(store.reads(), 3);

@@ -335,7 +335,8 @@ TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_THROW(make_player("pimc:self=never", 1), InputError);
     EXPECT_THROW(make_player("pimc:rollout_playout=policy", 1), InputError);
     EXPECT_THROW(make_player("pimc:rollout_exact=18", 1), InputError);
-    const std::string model = default_policy_model(load_rules(preset_path("hearts4"), {})).string();
+    const std::string model =
+        default_model<PolicyModel>(load_rules(preset_path("hearts4"), {})).string();
     EXPECT_NO_THROW(make_player("pimc:rollout_playout=model,playout_model=" + model, 1));
     EXPECT_THROW(make_player("pimc:objective=theirs", 1), InputError);
     EXPECT_NO_THROW(make_player("pimc:objective=own", 1));
