@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "apps/experiments/results_file.hpp"
+#include "apps/learn/holdout.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/text_file.hpp"
@@ -155,11 +156,13 @@ DataFileSource read_data_file(
 }
 
 void add_fit_file_options(po::options_description& desc, std::vector<std::string>& data,
-                          std::string& out, const std::string& data_command,
+                          std::string& out, long& holdout, const std::string& data_command,
                           const std::string& usual_out) {
     desc.add_options()("data", po::value(&data)->composing(),
                        ("a `" + data_command + "` file (repeat for several; one form)").c_str())(
-        "out", po::value(&out), ("the model file to write (" + usual_out + ")").c_str());
+        "out", po::value(&out), ("the model file to write (" + usual_out + ")").c_str())(
+        "holdout", number(&holdout, kMinHoldout, kMaxItems)->default_value(kDefaultHoldout),
+        "hands whose index is a multiple of N are held out to measure the fit");
 }
 
 void require_fit_files(const std::vector<std::string>& data, const std::string& out,

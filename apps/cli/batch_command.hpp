@@ -168,9 +168,10 @@ DataFileSource read_data_file(
     const std::function<void(const nlohmann::json&, int)>& on_line);
 
 // A fit's input and model files: --data, repeatable (files of `cardgames <data_command>`), and
-// --out (the model file, usually `usual_out`).
+// --out (the model file, usually `usual_out`); and --holdout, the hold-out rule's N
+// (apps/learn/holdout.hpp).
 void add_fit_file_options(po::options_description& desc, std::vector<std::string>& data,
-                          std::string& out, const std::string& data_command,
+                          std::string& out, long& holdout, const std::string& data_command,
                           const std::string& usual_out);
 
 // Both given, else an InputError saying which is required.

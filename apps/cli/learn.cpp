@@ -287,13 +287,11 @@ int learn_fit(const MpiSession& mpi, int argc, char** argv) {
     double l2 = 1.0, temperature = 0;
     long holdout = kDefaultHoldout;
     po::options_description desc("learn fit options");
-    add_fit_file_options(desc, data_files, out_path, "learn data",
+    add_fit_file_options(desc, data_files, out_path, holdout, "learn data",
                          "data/models/<form>-playout.txt");
     desc.add_options()("l2", po::value(&l2)->default_value(1.0), "L2 penalty on the weights")(
         "temperature", po::value(&temperature)->default_value(0.0),
-        "0: fit pimc's choices; T > 0: fit a softmax of pimc's card values at temperature T")(
-        "holdout", number(&holdout, kMinHoldout, kMaxItems)->default_value(kDefaultHoldout),
-        "hands whose index is a multiple of N are held out to measure the fit");
+        "0: fit pimc's choices; T > 0: fit a softmax of pimc's card values at temperature T");
     po::variables_map vm;
     if (!parse_args("learn fit", argc, argv, desc, vm)) return 0;
     require_fit_files(data_files, out_path, "learn data");

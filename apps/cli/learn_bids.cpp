@@ -20,6 +20,7 @@
 #include "apps/experiments/cluster.hpp"
 #include "apps/experiments/results_file.hpp"
 #include "apps/learn/holdout.hpp"
+#include "apps/learn/training_players.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
@@ -80,14 +81,12 @@ int varied_bid(const InfoState& view, int rule, std::uint64_t seed) {
 
 std::string data_item(const BidsDataPlan& plan, long index, const std::stop_token& stop,
                       const std::shared_ptr<models::ModelStore>& store) {
-    const Rules& rules = plan.rules;
-    const int n = rules.players;
-    const std::uint64_t hand_seed = seeds::training_hand(plan.seed, index);
-    std::vector<std::unique_ptr<Player>> players(n);
-    for (int s = 0; s < n; ++s)
-        players[s] = sampling::make_player(plan.bot, seeds::training_bot(hand_seed, s), {}, store);
-    Game game(rules, hand_seed);
-    game.stop_after_hand();
+    const int n = plan.rules.players;
+    TrainingHand played(plan.rules, std::vector<std::string>(static_cast<std::size_t>(n), plan.bot),
+                        plan.seed, index, store);
+    Game& game = played.game;
+    const std::uint64_t hand_seed = played.seed;
+    std::vector<std::unique_ptr<Player>>& players = played.players;
     json seats = json::array();
     for (int s = 0; s < n; ++s) seats.push_back(json::object());
     while (!game.over()) {

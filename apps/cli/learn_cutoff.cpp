@@ -19,6 +19,7 @@
 #include "apps/experiments/results_file.hpp"
 #include "apps/experiments/run.hpp"
 #include "apps/learn/holdout.hpp"
+#include "apps/learn/training_players.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/cards/seeds.hpp"
@@ -82,13 +83,9 @@ std::string cutoff_data_item(const SelfPlayPlan& plan, long index, const std::st
                              const std::shared_ptr<models::ModelStore>& store) {
     const Rules& rules = plan.rules;
     const int n = rules.players;
-    const std::uint64_t hand_seed = seeds::training_hand(plan.seed, index);
-    std::vector<std::unique_ptr<Player>> players;
-    for (int s = 0; s < n; ++s)
-        players.push_back(sampling::make_player(plan.specs[static_cast<std::size_t>(s)],
-                                                seeds::training_bot(hand_seed, s), {}, store));
-    Game game(rules, hand_seed);
-    game.stop_after_hand();
+    TrainingHand hand(rules, plan.specs, plan.seed, index, store);
+    Game& game = hand.game;
+    std::vector<std::unique_ptr<Player>>& players = hand.players;
     std::vector<Boundary> boundaries;
     while (!game.over()) {
         if (stop.stop_requested()) throw Interrupted{};
@@ -260,12 +257,10 @@ int cutoff_fit(const MpiSession& mpi, int argc, char** argv) {
     double ridge = 1e-3;
     long holdout = kDefaultHoldout;
     po::options_description desc("learn cutoff-fit options");
-    add_fit_file_options(desc, data_files, out_path, "learn cutoff-data",
+    add_fit_file_options(desc, data_files, out_path, holdout, "learn cutoff-data",
                          "data/models/<form>-cutoff.txt");
     desc.add_options()("ridge", number(&ridge, 0.0, 100.0)->default_value(1e-3),
-                       "ridge penalty on standardised weights")(
-        "holdout", number(&holdout, kMinHoldout, kMaxItems)->default_value(kDefaultHoldout),
-        "hands whose index is a multiple of N are held out to measure the fit");
+                       "ridge penalty on standardised weights");
     po::variables_map vm;
     if (!parse_args("learn cutoff-fit", argc, argv, desc, vm)) return 0;
     require_fit_files(data_files, out_path, "learn cutoff-data");

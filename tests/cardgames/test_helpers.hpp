@@ -3,8 +3,10 @@
 // play, scoring, games, a seat's view in mid-play).
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
@@ -116,5 +118,20 @@ inline bool long_run() {
     const char* v = std::getenv("CARDGAMES_LONG");
     return v && std::string(v) == "1";
 }
+
+// A test whose files live in a folder of its own (named by the suite and the process), made before
+// each test and removed after it.
+class TempFolderTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir_ = std::filesystem::temp_directory_path() /
+               ("cardgames_" + std::string(info->test_suite_name()) + "_" +
+                std::to_string(::getpid()));
+        std::filesystem::create_directories(dir_);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+    std::filesystem::path dir_;
+};
 
 }  // namespace cardgames::testing

@@ -25,15 +25,8 @@ namespace {
 using namespace cardgames;
 using models::ModelStore;
 
-class StoredModelsTest : public ::testing::Test {
+class StoredModelsTest : public cardgames::testing::TempFolderTest {
   protected:
-    void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() /
-               ("cardgames_stored_models_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(dir_);
-    }
-    void TearDown() override { std::filesystem::remove_all(dir_); }
-
     // A hearts4 play-out policy that weighs only the feature "the rule player plays this card":
     // +1 plays the rule player's card, -1 never does (where there is another).
     static ModelFile rule_weighted(double weight) {

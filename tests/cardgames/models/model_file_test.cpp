@@ -144,16 +144,7 @@ TEST(ModelFile, RefusesAnotherFormsNetwork) {
               "random network: field 'task': a value network, not a policy network");
 }
 
-class ModelStoreTest : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() /
-               ("cardgames_models_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(dir_);
-    }
-    void TearDown() override { std::filesystem::remove_all(dir_); }
-    std::filesystem::path dir_;
-};
+class ModelStoreTest : public cardgames::testing::TempFolderTest {};
 
 TEST_F(ModelStoreTest, ReadsOnceAndAgainOnlyWhenTheFileChanged) {
     const std::filesystem::path path = dir_ / "v.net";
