@@ -168,7 +168,7 @@ std::vector<CardValue> legal_cards_in_order(CardSet legal) {
 // worlds of the decision share; read-only, so the worlds' tasks share one.
 class WorldValuer {
   public:
-    // `budget`: the expansions the world's exact searches may spend together (0: no limit).
+    // `budget`: the expansions the world's searches may spend together (0: no limit).
     // The cut-off model comes from `store`.
     WorldValuer(const PimcOptions& options, const InfoState& info,
                 std::shared_ptr<const PolicyModel> model, models::ModelStore& store,
