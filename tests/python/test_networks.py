@@ -21,7 +21,7 @@ def play_data(form="hearts4", games=40, seed=0):
     card decision of every seat of `games` one-hand games."""
     rules = cardgames.Rules(form)
     rng = np.random.default_rng(seed)
-    feats, legal, action, result, seats = [], [], [], [], []
+    feats, legal, action, result, seats, hand = [], [], [], [], [], []
     for g in range(games):
         state = cardgames.new_game(rules, seed=1000 + g, hands=1)
         start = len(feats)
@@ -36,6 +36,7 @@ def play_data(form="hearts4", games=40, seed=0):
                 legal.append(np.asarray(state.legal_actions_mask(), dtype=bool))
                 action.append(a)
                 seats.append(seat)
+                hand.append(g)
             state.apply_action(a)
         returns = np.asarray(state.returns(), dtype=np.float32)
         for i in range(start, len(feats)):
@@ -44,6 +45,7 @@ def play_data(form="hearts4", games=40, seed=0):
     values = np.where(np.asarray(legal), 0.0, np.nan).astype(np.float32)
     return {"card_features": np.stack(feats), "legal": np.stack(legal), "values": values,
             "action": np.asarray(action, dtype=np.int64), "result": np.stack(result),
+            "hand": np.asarray(hand, dtype=np.int64),
             "meta": {"preset": form, "feature_set": "cards 1"}, "n": n}
 
 
@@ -110,6 +112,23 @@ def test_training_is_reproducible_and_the_engine_reads_the_same_network(tmp_path
     x = data["card_features"]
     want = train.quantized_forward(model, x, output_scale=scale)
     assert np.abs(net.evaluate(x) - want).max() <= TOLERANCE * max(1.0, np.abs(want).max())
+
+
+def test_the_held_out_records_are_whole_hands_by_the_one_rule(tiny):
+    # The fits' hold-out rule (apps/learn/holdout.hpp): the hands whose index is a multiple of N.
+    data = tiny
+    for n in (2, 3, 5):
+        held = train.held_out(data, data["n"], n)
+        for g in np.unique(data["hand"]):
+            assert held[data["hand"] == g].all() == (g % n == 0)
+            assert held[data["hand"] == g].any() == (g % n == 0)
+    _, _, history = train.train("policy", data, form="hearts4", seed=2, epochs=1, batch_size=64,
+                                holdout=3, threads=1, log=lambda s: None)
+    assert history["holdout_records"] == int((data["hand"] % 3 == 0).sum()) > 0
+    assert history["train_records"] == data["n"] - history["holdout_records"]
+    for bad in (0.1, 1, 0):
+        with pytest.raises(ValueError, match="--holdout"):
+            train.held_out(data, data["n"], bad)
 
 
 def test_a_policy_network_trains_exports_and_runs(tmp_path, tiny):

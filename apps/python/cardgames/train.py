@@ -13,9 +13,9 @@ clipped ReLU, small float layers with clipped ReLU, and the outputs. Tasks:
     bid     the bid made, among the legal actions (one output per action)
 
 CPU only, on --threads threads (2 by default), seeded and reproducible: the same data, options and
-thread count give the same file. The last --holdout fraction of the records (in file order, so
-whole hands stay together) is held out; the loss of both parts after every epoch is drawn to a PNG
-beside --out. The manual is docs/guide/networks.md.
+thread count give the same file. The records of the hands whose index is a multiple of
+--holdout N (default 5) are held out, the fits' one hold-out rule (apps/learn/holdout.hpp); the
+loss of both parts after every epoch is drawn to a PNG beside --out. The manual is docs/guide/networks.md.
 """
 
 import argparse
@@ -150,15 +150,26 @@ def prepare(task, data, players):
     return features.astype(np.uint8), action, legal, 1.0
 
 
+def held_out(data, n, holdout):
+    """The records held out: those of the hands whose index (data["hand"]) is a multiple of
+    `holdout`, the fits' one rule (apps/learn/holdout.hpp), so no hand is on both sides."""
+    _check(isinstance(holdout, int) and 2 <= holdout <= 10**9,
+           f"--holdout {holdout}: expected a whole number 2..1000000000")
+    hand = np.asarray(data["hand"], dtype=np.int64)
+    _check(hand.shape == (n,), f"data: hand of shape {hand.shape}, expected [{n}]")
+    return hand % holdout == 0
+
+
 def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width=128, hidden=32,
-          layers=2, holdout=0.1, threads=2, max_minutes=60.0, log=print):
+          layers=2, holdout=5, threads=2, max_minutes=60.0, log=print):
     """Trains a network on the data dict; returns (net, output_scale, history)."""
     torch = _torch()
     _check(task in TASKS, f"task {task!r}: expected one of {', '.join(TASKS)}")
     players = players_of_form(form)
     x, y, legal, scale = prepare(task, data, players)
     n = len(x)
-    n_hold = max(1, int(round(n * holdout))) if holdout > 0 else 0
+    held = held_out(data, n, holdout)
+    n_hold = int(held.sum())
     _check(n - n_hold >= 1, f"data: {n} records leave none to train on with --holdout {holdout}")
     torch.manual_seed(seed)
     torch.use_deterministic_algorithms(True)
@@ -169,8 +180,8 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     xt = torch.from_numpy(x)
     yt = torch.from_numpy(y)
     mt = torch.from_numpy(legal) if legal is not None else None
-    train_idx = torch.arange(0, n - n_hold)
-    hold_idx = torch.arange(n - n_hold, n)
+    train_idx = torch.from_numpy(np.flatnonzero(~held))
+    hold_idx = torch.from_numpy(np.flatnonzero(held))
 
     def loss_of(idx):
         out = net(xt[idx].float())
@@ -209,7 +220,7 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     history["holdout_records"] = n_hold
     history["train_records"] = n - n_hold
     if task != "value" and n_hold:
-        history["agreement"] = decision_agreement(net, x[n - n_hold:], legal[n - n_hold:])
+        history["agreement"] = decision_agreement(net, x[held], legal[held])
     return net, scale, history
 
 
@@ -269,7 +280,8 @@ def main(argv=None, load=None):
     p.add_argument("--width", type=int, default=128, help="accumulator size")
     p.add_argument("--hidden", type=int, default=32, help="size of each hidden layer")
     p.add_argument("--layers", type=int, default=2, help="hidden layers after the accumulator")
-    p.add_argument("--holdout", type=float, default=0.1, help="share of records held out (the last)")
+    p.add_argument("--holdout", type=int, default=5,
+                   help="the records of hands whose index is a multiple of N are held out")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--max-minutes", type=float, default=60.0, help="stop after the epoch that passes it")
@@ -279,7 +291,6 @@ def main(argv=None, load=None):
                              ("hidden", 1, 1024), ("layers", 0, 4), ("threads", 1, 256)):
             v = getattr(args, name)
             _check(lo <= v <= hi, f"--{name.replace('_', '-')} {v}: expected {lo}..{hi}")
-        _check(0 <= args.holdout < 1, f"--holdout {args.holdout}: expected 0 <= h < 1")
         _check(args.lr > 0 and math.isfinite(args.lr), f"--lr {args.lr}: expected a positive number")
         if load is None:
             from .learn_data import load  # the self-play data reader (apps/learn)
