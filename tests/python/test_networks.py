@@ -129,6 +129,9 @@ def test_the_held_out_records_are_whole_hands_by_the_one_rule(tiny):
     for bad in (0.1, 1, 0):
         with pytest.raises(ValueError, match="--holdout"):
             train.held_out(data, data["n"], bad)
+    # The command refuses a bad --holdout before it reads any data.
+    assert train.main(["value", "--data", "x", "--out", "x.net", "--holdout", "1"],
+                      load=lambda paths: pytest.fail("the data was read")) == 2
 
 
 def test_a_policy_network_trains_exports_and_runs(tmp_path, tiny):

@@ -150,11 +150,15 @@ def prepare(task, data, players):
     return features.astype(np.uint8), action, legal, 1.0
 
 
+def check_holdout(holdout):
+    _check(isinstance(holdout, int) and 2 <= holdout <= 10**9,
+           f"--holdout {holdout}: expected a whole number 2..1000000000")
+
+
 def held_out(data, n, holdout):
     """The records held out: those of the hands whose index (data["hand"]) is a multiple of
     `holdout`, the fits' one rule (apps/learn/holdout.hpp), so no hand is on both sides."""
-    _check(isinstance(holdout, int) and 2 <= holdout <= 10**9,
-           f"--holdout {holdout}: expected a whole number 2..1000000000")
+    check_holdout(holdout)
     hand = np.asarray(data["hand"], dtype=np.int64)
     _check(hand.shape == (n,), f"data: hand of shape {hand.shape}, expected [{n}]")
     return hand % holdout == 0
@@ -292,6 +296,7 @@ def main(argv=None, load=None):
             v = getattr(args, name)
             _check(lo <= v <= hi, f"--{name.replace('_', '-')} {v}: expected {lo}..{hi}")
         _check(args.lr > 0 and math.isfinite(args.lr), f"--lr {args.lr}: expected a positive number")
+        check_holdout(args.holdout)  # before the data is read
         if load is None:
             from .learn_data import load  # the self-play data reader (apps/learn)
         data = load(args.data)
