@@ -4,6 +4,7 @@
 // fail-soft alpha-beta over a scalar score, with an optional transposition table of bounds.
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "engine/game.hpp"
@@ -188,13 +189,26 @@ class TwoSidedSearch {
         return result;
     }
 
+    // The score gives the tuple of a constant-sum game of two players, or of two sides whose
+    // seats share their side's utility evenly.
     bool has_tuple(const G& game) const {
-        return !paranoid_ && game.num_players() == 2 && game.constant_sum();
+        if (paranoid_ || !game.constant_sum()) return false;
+        if (game.num_players() == 2) return true;
+        if constexpr (EvenSidedGame<G>) {
+            return game.even_sides();
+        } else {
+            return false;
+        }
     }
     Tuple tuple_of(const G& game, Utility score) const {
         Tuple t{};
         if (!has_tuple(game)) return t;
-        for (int p = 0; p < 2; ++p) t[p] = side_of(game, p) == 0 ? score : game.maxsum() - score;
+        std::array<int, 2> seats{};
+        for (int p = 0; p < game.num_players(); ++p) ++seats[side_of(game, p)];
+        for (int p = 0; p < game.num_players(); ++p) {
+            const int side = side_of(game, p);
+            t[p] = (side == 0 ? score : game.maxsum() - score) / seats[side];
+        }
         return t;
     }
 

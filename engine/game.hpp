@@ -60,6 +60,9 @@
 //     sum to at most maxsum(). A search that does not call it (alphabeta) sees the plain bounds.
 //   SidedGame: int side_of(int player) const -> 0 or 1.
 //     Teams for alphabeta (partnership Spades: side_of(p) = p % 2). Without it side = player.
+//   EvenSidedGame (needs SidedGame): bool even_sides() const.
+//     True when every seat of a side always has the same utility, so that alphabeta's score (a
+//     side's sum) gives the whole tuple of a constant-sum game with more than two players.
 
 #include <concepts>
 #include <cstdint>
@@ -123,6 +126,11 @@ concept HorizonGame = DepthCountedGame<G> && requires(G& game, int counter) {
 template <typename G>
 concept SidedGame = Game<G> && requires(const G& game, int player) {
     { game.side_of(player) } -> std::convertible_to<int>;
+};
+
+template <typename G>
+concept EvenSidedGame = SidedGame<G> && requires(const G& game) {
+    { game.even_sides() } -> std::convertible_to<bool>;
 };
 
 // The depth counter of a position: the game's own, or the ply count kept by the search.

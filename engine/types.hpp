@@ -154,8 +154,8 @@ struct SearchStats {
 
 // What a search returns. For the max^n family `value` is the root's max^n tuple. Two-sided searches
 // fill `score` (side 0's utility sum for alphabeta, the root player's utility for paranoid) and
-// fill `value` only when it is determined by the score (two players, constant-sum): has_tuple says
-// so.
+// fill `value` only when it is determined by the score (constant-sum, two players or two even
+// sides: engine/game.hpp's EvenSidedGame): has_tuple says so.
 template <typename Move>
 struct SearchResult {
     bool complete = true;  // false: the node limit stopped the search, the answer is unreliable

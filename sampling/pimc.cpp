@@ -25,9 +25,10 @@ namespace sampling {
 
 using namespace cardgames;
 
-engine::SearchOptions world_search_options(const PimcOptions& options, bool to_the_end) {
+engine::SearchOptions world_search_options(const PimcOptions& options, bool to_the_end,
+                                           bool two_sided) {
     engine::SearchOptions so;
-    so.algorithm = options.search.algorithm;
+    so.algorithm = two_sided ? engine::Algorithm::kAlphaBeta : options.search.algorithm;
     so.outcome_tables = options.search.tables && to_the_end;
     // Endgames (at most 6 tricks) need small tables; a world's tables are allocated and cleared
     // for every world, so their size is paid 64 times per decision.
@@ -67,6 +68,9 @@ std::shared_ptr<const SpadesBidModel> PimcBot::bid_model(const Rules& rules) con
 }
 
 std::string PimcBot::check(const Rules& rules) const {
+    if (options_.utility_for(rules) == Utility::kMargin && !rules.is_partnership())
+        throw InputError("pimc: utility=margin is for partnership Spades, not " +
+                         std::to_string(rules.players) + "-player cutthroat");
     std::string models;
     const std::string& playout_model = options_.valuation.playout_model_path;
     if (options_.uses_policy())
@@ -179,9 +183,8 @@ class WorldValuer {
           info_(info),
           rules_(*info.rules),
           legal_(info.legal_cards()),
-          utility_(rules_.game == GameKind::kHearts
-                       ? Utility::kPoints
-                       : (options.valuation.score_utility ? Utility::kScore : Utility::kTricks)),
+          utility_(options.utility_for(rules_)),
+          two_sided_(utility_ == Utility::kMargin),
           taken_(taken_cards(info)),
           context_(score_context(info)),
           // At its own turn the seat has not played to the trick in progress: one card per trick
@@ -205,7 +208,8 @@ class WorldValuer {
         if (cutoff_ && !to_the_end_) game.set_cutoff(cutoff_.get());
         WorldResult r;
         if (settled(game, r)) return r;
-        engine::Searcher<TrickGame> searcher(world_search_options(options_, to_the_end_));
+        engine::Searcher<TrickGame> searcher(
+            world_search_options(options_, to_the_end_, two_sided_));
         if (!exact_ && options_.valuation.eval == PimcOptions::Eval::kSearch) {
             add_card_values(game, deepening_values(game, searcher), 0, r);
         } else if (exact_) {
@@ -272,7 +276,7 @@ class WorldValuer {
         const int later = std::min(solve_at_, tricks_left_) - 2;
         const std::uint64_t rest = budget_ - std::min(spent, budget_);
         if (later >= 2 && rest > 0) {
-            engine::Searcher<TrickGame> searcher(world_search_options(options_, true));
+            engine::Searcher<TrickGame> searcher(world_search_options(options_, true, two_sided_));
             Budget left{rest, true};
             WorldResult r = continuations(game, &searcher, left, later);
             if (!left.exhausted) return over_budget(r, spent);
@@ -367,6 +371,11 @@ class WorldValuer {
                         shown[utility_ == Utility::kPoints ? me : rules_.unit_of(me)];
                     r.value[k][c.index()] = m.value[me];
                     if (utility_ == Utility::kTricks) continue;
+                    // The side's margin over the other side, whatever `objective` says.
+                    if (utility_ == Utility::kMargin) {
+                        r.value[k][c.index()] = r.shown[k][c.index()];
+                        continue;
+                    }
                     r.others[k][c.index()] = others_mean(shown);
                     if (!options_.margin(rules_)) continue;
                     // Hearts points are penalties: the seat's margin is the others' less its own.
@@ -408,6 +417,7 @@ class WorldValuer {
     const Rules& rules_;
     CardSet legal_;
     Utility utility_;
+    bool two_sided_;  // partnership Spades by its margin: alphabeta searches it
     std::array<CardSet, kMaxPlayers> taken_;
     ScoreContext context_;
     int tricks_left_;

@@ -32,8 +32,10 @@ class DecisionArena;
 struct SpadesBidModel;
 
 // The options of a search of one world: to the end of the hand (`to_the_end`: the exact endgame,
-// with leaf-value tables if `options.tables`) or to a depth (eval=search).
-engine::SearchOptions world_search_options(const PimcOptions& options, bool to_the_end);
+// with leaf-value tables if `options.tables`) or to a depth (eval=search); `two_sided`: by
+// alphabeta (partnership Spades searched by its margin), else by `options`' max^n search.
+engine::SearchOptions world_search_options(const PimcOptions& options, bool to_the_end,
+                                           bool two_sided = false);
 
 // The value of one legal card at a decision: mean utility over the worlds and votes.
 struct CardValue {

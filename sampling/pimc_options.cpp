@@ -178,11 +178,15 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "utility",
          .group = kValuation,
          .kind = Kind::kChoice,
-         .choices = {"score", "tricks"},
+         .choices = {"score", "tricks", "margin"},
          .fallback = "score",
          .help = "Spades: a world's value is the hand score (bids, nil, bags and the bag "
-                 "penalty) or the tricks taken; Hearts always uses points"},
-        [](P& o, const Value& v) { o.valuation.score_utility = v.text == "score"; });
+                 "penalty), the tricks taken, or (partnership) the side's score less the other "
+                 "side's (margin); Hearts always uses points",
+         .more = "(with `margin` every seat of a world's search plays for its side's margin, "
+                 "so the hand is a two-sided game, searched by alpha-beta whatever `algo` says, "
+                 "and a card's value is the margin whatever `objective` says)"},
+        [](P& o, const Value& v) { o.valuation.spades_utility = parse_utility(v.text); });
     add({.name = "objective",
          .group = kValuation,
          .kind = Kind::kChoice,
@@ -390,10 +394,10 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
                          "rollout_playout=model");
     if (o.valuation.cutoff_model && o.valuation.eval == PimcOptions::Eval::kPlayout)
         throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");
-    if (o.valuation.cutoff_model && !o.valuation.score_utility)
+    if (o.valuation.cutoff_model && o.valuation.spades_utility == Utility::kTricks)
         throw InputError("bot spec '" + spec.text +
-                         "': cutoff=model goes with utility=score (it predicts what each seat "
-                         "takes, which the tricks utility's bounds do not allow for)");
+                         "': cutoff=model goes with utility=score or margin (it predicts what "
+                         "each seat takes, which the tricks utility's bounds do not allow for)");
     if (!o.valuation.cutoff_path.empty() && !o.valuation.cutoff_model)
         throw InputError("bot spec '" + spec.text + "': cutoff_model= goes with cutoff=model");
     if (given("bid_model") && o.bidding.bid != PimcOptions::Bid::kModel)

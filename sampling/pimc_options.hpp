@@ -14,6 +14,7 @@
 #include "cardgames/players/bot_options.hpp"
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/rules.hpp"
+#include "cardgames/search/trick_objectives.hpp"
 #include "engine/types.hpp"
 
 namespace sampling {
@@ -78,7 +79,10 @@ struct PimcOptions {
         // that mean where it clearly leads. Unset (moon=auto): on in 4-player Hearts, where it won
         // (docs/results/2026-11-27-moon.md), off in the other forms, where it is not measured.
         std::optional<bool> moon;
-        bool score_utility = true;  // Spades: score (bids, nil, bags) rather than raw tricks
+        // Spades: what a world's searches play for: the hand score (bids, nil, bags), the tricks,
+        // or (partnership) each side's score less the other's (constant-sum: a two-sided game,
+        // which alphabeta searches).
+        cardgames::Utility spades_utility = cardgames::Utility::kScore;
         Objective objective = Objective::kAuto;
         // eval=search, cutoff=model (utility=score in Spades): the horizon shares what is left
         // (penalty points, or tricks) as the learned cut-off model predicts (cutoff_model.hpp)
@@ -154,6 +158,11 @@ struct PimcOptions {
     // Whether some seat of some play-out (cards, bids or passes) plays the learned policy.
     bool uses_policy() const {
         return card_playouts_use_policy() || bidding.playout == Playout::kModel;
+    }
+    // The utility the worlds of `rules` are searched by.
+    cardgames::Utility utility_for(const cardgames::Rules& rules) const {
+        return rules.game == cardgames::GameKind::kHearts ? cardgames::Utility::kPoints
+                                                          : valuation.spades_utility;
     }
     bool margin(const cardgames::Rules& rules) const {
         return valuation.objective == Objective::kMargin ||

@@ -114,6 +114,13 @@ std::string bids_text(const InfoState& info, int players) {
 // and for a card the position of the true world as `cardgames solve` and Python's
 // `cardgames.solve` read it (the hands left, the trick on the table; the points and tricks taken
 // before are not part of a solve position).
+// The utility the bots searched a Spades world by, for `solve` to value it alike.
+Utility solve_utility(const std::string& spec_text, const Rules& rules) {
+    const BotSpec spec = parse_bot_spec(spec_text);
+    if (spec.name != "pimc" && spec.name != "oracle") return Utility::kScore;
+    return sampling::PimcOptions::from_spec(spec).utility_for(rules);
+}
+
 void print_position(const std::string& what, const Decision& d, const Rules& rules,
                     const BenchPimcRun& run) {
     const std::uint64_t game_seed = mix_seed(run.seed, 7000 + static_cast<std::uint64_t>(d.hand));
@@ -147,8 +154,9 @@ void print_position(const std::string& what, const Decision& d, const Rules& rul
         py += fmt::format(", trick='{}'", trick);
     }
     if (spades) {
-        cli += fmt::format(" --utility score --bids '{}'", bids_text(d.info, rules.players));
-        py += fmt::format(", utility='score', bids='{}'", bids_text(d.info, rules.players));
+        const std::string utility = utility_name(solve_utility(run.spec, rules));
+        cli += fmt::format(" --utility {} --bids '{}'", utility, bids_text(d.info, rules.players));
+        py += fmt::format(", utility='{}', bids='{}'", utility, bids_text(d.info, rules.players));
     }
     std::cout << "  solve it: " << cli << "\n  in Python: " << py << ")\n";
 }

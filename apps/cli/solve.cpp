@@ -36,9 +36,9 @@ std::optional<SolveRequest> read_request(int argc, char** argv, std::string& for
         "else speculative)")("leaf-tables", po::bool_switch(&o.leaf_tables),
                              "prune with leaf-value (outcome) tables")(
         "no-tt", po::bool_switch(&o.no_tt), "no transposition table")(
-        "utility", po::value(&o.utility), "tricks or score (Spades), points (Hearts)")(
+        "utility", po::value(&o.utility), "tricks, score or margin (Spades), points (Hearts)")(
         "bids", po::value(&bids_text),
-        "Spades score utility: one bid per seat, '3,4,nil,2' (bnil: blind nil)")(
+        "Spades score and margin utilities: one bid per seat, '3,4,nil,2' (bnil: blind nil)")(
         "depth", number(&o.depth, 0, kMaxTricks),
         "search this many tricks deep (cut-off evaluation beyond); 0 = to the end")(
         "nodes", number(&o.nodes), "stop after this many expansions (0 = no limit)")(

@@ -60,6 +60,13 @@ class TrickSearch {
     void tt_offset(engine::Tuple& out) const { objective_.tt_offset(play_, out); }
     int depth_counter() const { return play_.depth_counter(); }
     int side_of(int player) const { return play_.partnership() ? player % 2 : player; }
+    bool even_sides() const {
+        if constexpr (requires { objective_.even_sides(play_); }) {
+            return objective_.even_sides(play_);
+        } else {
+            return false;
+        }
+    }
     // Depth-limited search: nodes are evaluated once depth_counter() reaches `counter`
     // (engine::kNoDepthLimit: never); the objective may tighten its bounds to the cut-off tree.
     void set_horizon(int counter) { horizon_ = counter; }
@@ -95,6 +102,7 @@ class TrickSearch {
 static_assert(engine::Game<TrickSearch<TricksObjective>>);
 static_assert(engine::Game<TrickSearch<SpadesScoreObjective>>);
 static_assert(engine::Game<TrickSearch<HeartsPointsObjective>>);
+static_assert(engine::EvenSidedGame<TrickSearch<SpadesMarginObjective>>);
 static_assert(engine::OutcomeGame<TrickSearch<HeartsPointsObjective>> &&
               engine::TranspositionGame<TrickSearch<HeartsPointsObjective>> &&
               engine::HorizonGame<TrickSearch<HeartsPointsObjective>> &&
@@ -104,8 +112,9 @@ class TrickGame {
   public:
     using Move = Card;
     static constexpr int kMaxMoves = TrickPlay::kMaxMoves;
-    using Choices = std::variant<TrickSearch<TricksObjective>, TrickSearch<SpadesScoreObjective>,
-                                 TrickSearch<HeartsPointsObjective>>;
+    using Choices =
+        std::variant<TrickSearch<TricksObjective>, TrickSearch<SpadesScoreObjective>,
+                     TrickSearch<HeartsPointsObjective>, TrickSearch<SpadesMarginObjective>>;
 
     // `taken` are the penalty cards each seat took before this position (Hearts moon), `context`
     // the bids and bags (Spades score utility). Throws InputError when the utility does not fit

@@ -14,7 +14,9 @@ Utility parse_utility(const std::string& name) {
     if (name == "tricks") return Utility::kTricks;
     if (name == "score") return Utility::kScore;
     if (name == "points") return Utility::kPoints;
-    throw InputError("utility '" + name + "': expected tricks, score (Spades) or points (Hearts)");
+    if (name == "margin") return Utility::kMargin;
+    throw InputError("utility '" + name +
+                     "': expected tricks, score, margin (Spades) or points (Hearts)");
 }
 
 std::string utility_name(Utility u) {
@@ -25,6 +27,8 @@ std::string utility_name(Utility u) {
             return "score";
         case Utility::kPoints:
             return "points";
+        case Utility::kMargin:
+            return "margin";
     }
     return "?";
 }
@@ -159,8 +163,9 @@ std::array<int, 2> TricksObjective::sure_trump_tricks(const TrickPlay& g) {
 
 // --- Spades score
 
-SpadesScoreObjective::SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context)
-    : context_(context) {
+SpadesScoreObjective::SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context,
+                                           bool margin)
+    : context_(context), margin_(margin) {
     const int n = g.players();
     engine::Utility lo = std::numeric_limits<engine::Utility>::max(),
                     hi = std::numeric_limits<engine::Utility>::min();
@@ -190,7 +195,12 @@ void SpadesScoreObjective::outcome_tuple(const TrickPlay& g, const TrickCounts& 
     board.bags = context_.bags;
     const Rules& rules = g.rules();
     const HandScore hs = score_spades_hand(rules, context_.bids, tricks, board);
-    for (int p = 0; p < g.players(); ++p) out[p] = hs.delta[rules.unit_of(p)] + shift_;
+    if (!margin_) {
+        for (int p = 0; p < g.players(); ++p) out[p] = hs.delta[rules.unit_of(p)] + shift_;
+        return;
+    }
+    // The utilities sum to 4 x shift.
+    for (int p = 0; p < g.players(); ++p) out[p] = hs.delta[p % 2] - hs.delta[1 - p % 2] + shift_;
 }
 
 void SpadesScoreObjective::evaluate(const TrickPlay& g, engine::Tuple& out) const {

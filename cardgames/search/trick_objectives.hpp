@@ -10,6 +10,9 @@
 //   SpadesScoreObjective   Spades: the hand's score change from bids, nil and bags (the 10-bag
 //                          penalty included), shifted to be >= 0. Not constant-sum: leaf-value
 //                          tables are what prune it.
+//   SpadesMarginObjective  partnership Spades: the score change of the seat's side less the other
+//                          side's, shifted to be >= 0. Constant-sum, partners alike: a two-sided
+//                          game, which alphabeta searches far more cheaply than max^n the score.
 //   HeartsPointsObjective  Hearts: u_i = 26 - (hand score of i), the moon applied at the leaves.
 //                          While one player could still take every penalty card the bounds are the
 //                          trivial ones (the moon breaks monotonicity); once two players have taken
@@ -27,7 +30,11 @@
 
 namespace cardgames {
 
-enum class Utility : std::uint8_t { kTricks, kScore, kPoints };
+enum class Utility : std::uint8_t { kTricks, kScore, kPoints, kMargin };
+// The utilities scored with the bids (and so searched with a ScoreContext).
+inline bool scored_with_bids(Utility u) {
+    return u == Utility::kScore || u == Utility::kMargin;
+}
 Utility parse_utility(const std::string& name);  // throws InputError naming the text
 std::string utility_name(Utility u);
 // The utility a game searches by default: tricks for Spades, points for Hearts.
@@ -198,10 +205,13 @@ class SpadesScoreObjective {
     static constexpr bool kPenalties = false;
 
     // Shifts by the worst outcome, and finds the range and the largest sum.
-    SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context);
+    SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context)
+        : SpadesScoreObjective(g, context, false) {}
 
     engine::Utility maxsum() const { return maxsum_; }
-    bool constant_sum() const { return false; }
+    bool constant_sum() const { return margin_; }
+    // Partners have the same utility (their side's), as alphabeta's tuples need.
+    bool even_sides(const TrickPlay&) const { return margin_; }
     int move_order(const TrickPlay&, Card c, const MoveFacts& f) const {
         return spades_move_order(c, f);
     }
@@ -239,12 +249,26 @@ class SpadesScoreObjective {
         return spades_report(g, value, shift_);
     }
 
+  protected:
+    // `margin`: each seat's utility is its side's margin over the other (SpadesMarginObjective).
+    SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context, bool margin);
+
   private:
     ScoreContext context_;
+    bool margin_ = false;
     engine::Utility shift_ = 0;  // added to every utility so that all are >= 0
     engine::Utility max_u_ = 0;  // largest utility any player can reach
     engine::Utility maxsum_ = 0;
     const CutoffEvaluator* cutoff_ = nullptr;
+};
+
+// The same scoring as each side's margin over the other: partnership Spades as a two-sided game.
+class SpadesMarginObjective : public SpadesScoreObjective {
+  public:
+    static constexpr Utility kUtility = Utility::kMargin;
+
+    SpadesMarginObjective(const TrickPlay& g, const ScoreContext& context)
+        : SpadesScoreObjective(g, context, true) {}
 };
 
 class HeartsPointsObjective {

@@ -66,15 +66,18 @@ engine::SearchOptions search_options(const SolveRequest& r, const std::string& a
     options.depth_limit = r.depth > 0 ? r.depth : engine::kNoDepthLimit;
     options.node_limit = r.node_limit;
     if (options.algorithm == engine::Algorithm::kAlphaBeta &&
-        !(r.rules.is_partnership() && r.utility == Utility::kTricks))
+        !(r.rules.is_partnership() &&
+          (r.utility == Utility::kTricks || r.utility == Utility::kMargin)))
         throw InputError(
-            "--algorithm alphabeta needs two sides: partnership Spades with --utility tricks");
+            "--algorithm alphabeta needs two sides: partnership Spades with --utility tricks or "
+            "margin");
     return options;
 }
 
 // What the values count, per whom.
 std::string value_order(const SolveRequest& r) {
     if (r.utility == Utility::kPoints) return "penalty points per player (whole hand)";
+    if (r.utility == Utility::kMargin) return "hand score margin [N-S, E-W]";
     if (r.rules.is_partnership())
         return r.utility == Utility::kTricks ? "tricks [N-S, E-W] from here"
                                              : "hand score [N-S, E-W]";
@@ -108,13 +111,14 @@ SolveRequest solve_request(const Rules& rules, const SolveOptions& o) {
     const std::optional<bool> broken = parse_broken(o.broken);
     r.state = position_from_deal(r.rules, deal, leader, trick, broken);
     r.utility = o.utility.empty() ? default_utility(r.rules.game) : parse_utility(o.utility);
-    if (r.utility == Utility::kScore) {
+    if (scored_with_bids(r.utility)) {
         if (!o.bids || o.bids->empty())
-            throw InputError("--utility score needs --bids (one per seat)");
+            throw InputError("--utility " + utility_name(r.utility) +
+                             " needs --bids (one per seat)");
         r.context.bids = parse_bid_list(*o.bids, r.rules, "--bids");
     }
-    if (o.bids && r.utility != Utility::kScore)
-        throw InputError("--bids applies only with --utility score");
+    if (o.bids && !scored_with_bids(r.utility))
+        throw InputError("--bids applies only with --utility score or margin");
     return r;
 }
 
@@ -122,9 +126,11 @@ std::string choose_algorithm(const SolveRequest& r) {
     const bool dd_applies = r.rules.is_partnership() && r.utility == Utility::kTricks &&
                             DoubleDummy::supports(PlayRules::from(r.rules));
     const bool limited = r.depth > 0 || r.node_limit > 0 || r.leaf_tables || r.no_tt;
-    const std::string algorithm = !r.algorithm.empty()     ? r.algorithm
-                                  : dd_applies && !limited ? "dd"
-                                                           : "speculative";
+    // The margin is a two-sided game: alphabeta, unless leaf tables (max^n's) are asked for.
+    const std::string algorithm = !r.algorithm.empty()                              ? r.algorithm
+                                  : dd_applies && !limited                          ? "dd"
+                                  : r.utility == Utility::kMargin && !r.leaf_tables ? "alphabeta"
+                                                                                    : "speculative";
     if (algorithm == "dd" && !dd_applies)
         throw InputError(
             "--algorithm dd is the double-dummy solver: partnership Spades with --utility tricks");
@@ -163,8 +169,9 @@ std::string paranoid_order(const SolveRequest& r) {
     const std::string what =
         r.utility == Utility::kPoints ? "penalty points of " + who + " (whole hand), at most"
         : r.rules.is_partnership()
-            ? (r.utility == Utility::kTricks ? "tricks of " + who + "'s side from here, at least"
-                                             : "hand score of " + who + "'s side, at least")
+            ? (r.utility == Utility::kTricks   ? "tricks of " + who + "'s side from here, at least"
+               : r.utility == Utility::kMargin ? "hand score margin of " + who + "'s side, at least"
+                                               : "hand score of " + who + "'s side, at least")
             : (r.utility == Utility::kTricks ? "tricks of " + who + " from here, at least"
                                              : "hand score of " + who + ", at least");
     return what + ", whatever the others play together";

@@ -15,6 +15,7 @@
 #include "cardgames/rules/game_runner.hpp"
 #include "pimc_decisions.hpp"
 #include "sampling/bot_registry.hpp"
+#include "sampling/playout.hpp"
 #include "sampling/policy.hpp"
 
 namespace sampling {
@@ -172,6 +173,51 @@ TEST(Pimc, MarginValuesTheSeatsSideAgainstTheOthers) {
             }
         }
         EXPECT_TRUE(chose_differently) << preset << ": the other sides' score never mattered";
+    }
+}
+
+// utility=margin: in the exact endgame of partnership Spades a card is worth its side's score
+// less the other side's, as plain max^n values it (pimc searches it by alphabeta); other forms
+// are refused before any decision.
+TEST(Pimc, MarginValuesAnEndgameAsMaxnDoes) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    const PimcOptions options =
+        PimcOptions::from_spec(parse_bot_spec(std::string(kQuick) + ",utility=margin"));
+    auto rule = rule_players(rules.players);
+    int cards = 0;
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        Game game(rules, seed);
+        while (!game.hand().finished &&
+               (game.phase() != Phase::kPlay || game.play_state().cards_left() > 4 * 4 ||
+                game.play_state().legal_moves(game.play_rules()).size() < 2))
+            step_game(game, rule);
+        if (game.hand().finished) continue;
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const InfoState info = game.info_state(game.to_act());
+        Deal deal;
+        deal.players = rules.players;
+        deal.hands = game.play_state().hands;
+        models::ModelStore store;
+        const PimcAnalysis got = analyze_world(options, info, deal, store);
+        TrickGame world(rules, game.play_state(), Utility::kMargin, taken_cards(info),
+                        score_context(info));
+        engine::SearchOptions plain;
+        plain.algorithm = engine::Algorithm::kMaxn;
+        const auto want = engine::Searcher<TrickGame>(plain).analyze_root(world);
+        for (const CardValue& cv : got.cards) {
+            for (const auto& m : want.moves)
+                if (m.move == world.representative(cv.card)) {
+                    const double margin = world.report(m.value)[rules.unit_of(info.seat)];
+                    EXPECT_EQ(cv.mean, margin) << to_string(cv.card);
+                    EXPECT_EQ(cv.expected, margin) << to_string(cv.card);
+                    ++cards;
+                }
+        }
+    }
+    EXPECT_GT(cards, 8);
+    for (const char* preset : {"spades-cutthroat3", "spades-cutthroat4"}) {
+        const Rules other = load_rules(preset_path(preset), {});
+        EXPECT_THROW(PimcBot(options, 1).check(other), InputError) << preset;
     }
 }
 

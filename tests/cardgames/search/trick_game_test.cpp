@@ -9,7 +9,9 @@
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cstdlib>
 #include <limits>
+#include <tuple>
 
+#include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game.hpp"
 #include "cardgames/search/two_sided.hpp"
 #include "engine/search.hpp"
@@ -112,6 +114,33 @@ engine::SearchResult<Card> search_position(const Rules& r, const Position& pos, 
     return s.search(g);
 }
 
+// Constant-sum partnership utilities (tricks, margin): alphabeta's score is side 0's sum of plain
+// max^n's tuple, with its root move; the margin's tuple too, and every root move's value.
+void check_alphabeta(const Rules& r, const Position& pos, Utility utility,
+                     const engine::SearchResult<Card>& want) {
+    engine::SearchOptions o;
+    o.algorithm = engine::Algorithm::kAlphaBeta;
+    o.tt_entries = kTableEntries;
+    TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+    engine::Searcher<TrickGame> s(o);
+    const auto got = s.search(g);
+    ASSERT_EQ(got.score, want.value[0] + want.value[2]) << pos.describe;
+    ASSERT_EQ(got.best_move, want.best_move) << pos.describe;
+    if (utility != Utility::kMargin) return;
+    ASSERT_TRUE(got.has_tuple);
+    ASSERT_EQ(got.value, want.value) << pos.describe;
+    engine::SearchOptions plain;
+    plain.algorithm = engine::Algorithm::kMaxn;
+    const auto maxn = engine::Searcher<TrickGame>(plain).analyze_root(g);
+    const auto ab = s.analyze_root(g);
+    ASSERT_TRUE(ab.complete && ab.has_tuple);
+    ASSERT_EQ(ab.moves.size(), maxn.moves.size()) << pos.describe;
+    for (int i = 0; i < ab.moves.size(); ++i) {
+        ASSERT_EQ(ab.moves[i].move, maxn.moves[i].move) << pos.describe;
+        ASSERT_EQ(ab.moves[i].value, maxn.moves[i].value) << pos.describe;
+    }
+}
+
 void check_all_agree(const char* preset, Utility utility, int positions, int cards_left,
                      const std::vector<std::string>& overrides = {}) {
     const Rules r = load_rules(preset_path(preset), overrides);
@@ -135,16 +164,8 @@ void check_all_agree(const char* preset, Utility utility, int positions, int car
                     << engine::algorithm_name(c.algorithm) << " " << pos.describe;
             }
         }
-        if (r.is_partnership() && utility == Utility::kTricks) {
-            engine::SearchOptions o;
-            o.algorithm = engine::Algorithm::kAlphaBeta;
-            o.tt_entries = kTableEntries;
-            TrickGame g(r, pos.state, utility, pos.taken, pos.context);
-            engine::Searcher<TrickGame> s(o);
-            const auto got = s.search(g);
-            ASSERT_EQ(got.score, want.value[0] + want.value[2]) << pos.describe;
-            ASSERT_EQ(got.best_move, want.best_move) << pos.describe;
-        }
+        if (r.is_partnership() && utility != Utility::kScore)
+            check_alphabeta(r, pos, utility, want);
     }
     // The tables took part: the agreement above covers their hits, not just their misses.
     EXPECT_GT(tt_hits, 0u);
@@ -199,6 +220,9 @@ TEST(TrickGameDepthLimited, Cutthroat3SpadesTricks) {
 TEST(TrickGameDepthLimited, PartnershipSpadesTricks) {
     check_depth_limited("spades-partnership", Utility::kTricks, 300);
 }
+TEST(TrickGameDepthLimited, PartnershipSpadesMargin) {
+    check_depth_limited("spades-partnership", Utility::kMargin, 100);
+}
 TEST(TrickGameDepthLimited, Cutthroat4SpadesScore) {
     check_depth_limited("spades-cutthroat4", Utility::kScore, 100);
 }
@@ -238,6 +262,10 @@ TEST(TrickGameDifferential, PartnershipSpadesTricks) {
 }
 TEST(TrickGameDifferential, PartnershipSpadesScore) {
     check_all_agree("spades-partnership", Utility::kScore, 1000, 12);
+}
+// Nil bids included (random_position bids 0 to 5): the margin stays constant-sum with them.
+TEST(TrickGameDifferential, PartnershipSpadesMargin) {
+    check_all_agree("spades-partnership", Utility::kMargin, 1000, 12);
 }
 TEST(TrickGameDifferential, Cutthroat3SpadesTricks) {
     check_all_agree("spades-cutthroat3", Utility::kTricks, 1000, 12);
@@ -423,8 +451,31 @@ TEST(TrickGame, SearchesTricksAsItsOwnType) {
 TEST(TrickGame, SearchesSpadesScoreAsItsOwnType) {
     check_same_as_own_type<SpadesScoreObjective>("spades-cutthroat3", Utility::kScore);
 }
+TEST(TrickGame, SearchesSpadesMarginAsItsOwnType) {
+    check_same_as_own_type<SpadesMarginObjective>("spades-partnership", Utility::kMargin);
+}
 TEST(TrickGame, SearchesHeartsPointsAsItsOwnType) {
     check_same_as_own_type<HeartsPointsObjective>("hearts4", Utility::kPoints);
+}
+
+// A utility that does not fit the game is refused, naming it: points outside Hearts, Spades
+// utilities in Hearts, the margin outside partnerships (it needs two sides).
+TEST(TrickGame, UtilitiesThatDoNotFitAreRefused) {
+    const std::vector<std::tuple<const char*, Utility, const char*>> cases = {
+        {"spades-cutthroat3", Utility::kMargin, "utility 'margin' is for partnership Spades"},
+        {"spades-cutthroat4", Utility::kMargin, "utility 'margin' is for partnership Spades"},
+        {"hearts4", Utility::kMargin, "utility 'margin' does not fit"},
+        {"spades-partnership", Utility::kPoints, "utility 'points' does not fit"}};
+    for (const auto& [preset, utility, message] : cases) {
+        const Rules r = load_rules(preset_path(preset), {});
+        const Position pos = random_position(r, 3, 12);
+        try {
+            TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+            ADD_FAILURE() << preset << " took " << utility_name(utility);
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+        }
+    }
 }
 
 TEST(TrickGame, OneSearcherServesEveryObjectiveWithItsOwnTables) {
