@@ -178,15 +178,21 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "utility",
          .group = kValuation,
          .kind = Kind::kChoice,
-         .choices = {"score", "tricks", "margin"},
-         .fallback = "score",
+         .choices = {"auto", "score", "tricks", "margin"},
+         .fallback = "auto",
          .help = "Spades: a world's value is the hand score (bids, nil, bags and the bag "
                  "penalty), the tricks taken, or (partnership) the side's score less the other "
-                 "side's (margin); Hearts always uses points",
+                 "side's (margin); auto: margin in partnership games, else score; Hearts always "
+                 "uses points",
          .more = "(with `margin` every seat of a world's search plays for its side's margin, "
                  "so the hand is a two-sided game, searched by alpha-beta whatever `algo` says, "
-                 "and a card's value is the margin whatever `objective` says)"},
-        [](P& o, const Value& v) { o.valuation.spades_utility = parse_utility(v.text); });
+                 "and a card's value is the margin whatever `objective` says; as strong as "
+                 "`score` and several times cheaper: "
+                 "[measured](../results/2026-11-28-margin-alphabeta.md))"},
+        [](P& o, const Value& v) {
+            o.valuation.spades_utility =
+                v.text == "auto" ? std::nullopt : std::optional<Utility>(parse_utility(v.text));
+        });
     add({.name = "objective",
          .group = kValuation,
          .kind = Kind::kChoice,
@@ -350,7 +356,7 @@ OptionTable<PimcOptions> make_pimc_table() {
          .kind = Kind::kWhole,
          .lo = 0,
          .hi = std::numeric_limits<int>::max(),
-         .fallback = "0",
+         .fallback = "500000",
          .help = "node expansions the searches of one card decision may spend, shared evenly by "
                  "its worlds (0: no limit); a world whose exact searches use 3/4 of its share "
                  "is valued by play-outs solved two tricks later, within the rest"},

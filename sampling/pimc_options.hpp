@@ -81,8 +81,10 @@ struct PimcOptions {
         std::optional<bool> moon;
         // Spades: what a world's searches play for: the hand score (bids, nil, bags), the tricks,
         // or (partnership) each side's score less the other's (constant-sum: a two-sided game,
-        // which alphabeta searches).
-        cardgames::Utility spades_utility = cardgames::Utility::kScore;
+        // which alphabeta searches). Unset (auto): the margin in partnership games, where it
+        // was as strong and far cheaper (docs/results/2026-11-28-margin-alphabeta.md), else the
+        // score.
+        std::optional<cardgames::Utility> spades_utility;
         Objective objective = Objective::kAuto;
         // eval=search, cutoff=model (utility=score in Spades): the horizon shares what is left
         // (penalty points, or tricks) as the learned cut-off model predicts (cutoff_model.hpp)
@@ -100,13 +102,14 @@ struct PimcOptions {
         int exact_tricks = 0;  // search to the end when this few tricks are left (0: by players)
         int depth = 0;         // eval=search: tricks; 0: iterative deepening within `nodes`
         std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
-        // budget=: the most expansions the searches of one card decision spend (0, the default:
-        // no limit), shared evenly by its worlds; a world whose exact searches use three quarters
-        // of its share is valued by play-outs solved two tricks later within the rest, or else by
-        // its play-outs alone (pimc.cpp). A count of nodes, not time, so decisions stay the same
-        // for any thread count (docs/guide/bench.md). Not on by default while its strength is
-        // not shown (docs/results/2026-11-28-bounded-default.md).
-        std::uint64_t budget = 0;
+        // budget=: the most expansions the searches of one card decision spend (0: no limit),
+        // shared evenly by its worlds; a world whose exact searches use three quarters of its
+        // share is valued by play-outs solved two tricks later within the rest, or else by its
+        // play-outs alone (pimc.cpp). A count of nodes, not time, so decisions stay the same for
+        // any thread count (docs/guide/bench.md). 500,000 keeps every form's decisions within
+        // the time targets at no measured loss of strength
+        // (docs/results/2026-11-28-bounded-default.md, 2026-11-28-margin-alphabeta.md).
+        std::uint64_t budget = 500000;
         // One world's share of `budget` among `worlds` valued worlds (0: no limit).
         std::uint64_t world_budget(int worlds) const {
             if (budget == 0) return 0;
@@ -161,8 +164,9 @@ struct PimcOptions {
     }
     // The utility the worlds of `rules` are searched by.
     cardgames::Utility utility_for(const cardgames::Rules& rules) const {
-        return rules.game == cardgames::GameKind::kHearts ? cardgames::Utility::kPoints
-                                                          : valuation.spades_utility;
+        if (rules.game == cardgames::GameKind::kHearts) return cardgames::Utility::kPoints;
+        return valuation.spades_utility.value_or(
+            rules.is_partnership() ? cardgames::Utility::kMargin : cardgames::Utility::kScore);
     }
     bool margin(const cardgames::Rules& rules) const {
         return valuation.objective == Objective::kMargin ||

@@ -119,7 +119,7 @@ TEST(PimcBudget, AWorldOverItsShareIsValuedBySolvesTwoTricksLater) {
 }
 
 TEST(PimcBudget, BudgetIsAPimcOption) {
-    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc")).search.budget, 0u);
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc")).search.budget, 500000u);
     EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=0")).search.budget, 0u);
     EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=0")).search.world_budget(64), 0u);
     EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=6400")).search.world_budget(64),

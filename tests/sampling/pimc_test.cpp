@@ -149,7 +149,8 @@ TEST(Pimc, MarginValuesTheSeatsSideAgainstTheOthers) {
                 // objective.
                 auto analysis = [&](const char* objective) {
                     return PimcBot(PimcOptions::from_spec(parse_bot_spec(
-                                       std::string(kQuick) + ",moon=off,objective=" + objective)),
+                                       std::string(kQuick) +
+                                       ",moon=off,utility=score,objective=" + objective)),
                                    1)
                         .analyze(info);
                 };
@@ -219,6 +220,22 @@ TEST(Pimc, MarginValuesAnEndgameAsMaxnDoes) {
         const Rules other = load_rules(preset_path(preset), {});
         EXPECT_THROW(PimcBot(options, 1).check(other), InputError) << preset;
     }
+}
+
+// utility=auto: the margin in partnership Spades, the score in cutthroat, points in Hearts.
+TEST(Pimc, UtilityByDefaultIsTheMarginInPartnerships) {
+    const auto utility = [](const char* spec, const char* preset) {
+        return PimcOptions::from_spec(parse_bot_spec(spec))
+            .utility_for(load_rules(preset_path(preset), {}));
+    };
+    EXPECT_EQ(utility("pimc", "spades-partnership"), Utility::kMargin);
+    EXPECT_EQ(utility("pimc:utility=auto", "spades-partnership"), Utility::kMargin);
+    EXPECT_EQ(utility("pimc:utility=score", "spades-partnership"), Utility::kScore);
+    EXPECT_EQ(utility("pimc", "spades-cutthroat3"), Utility::kScore);
+    EXPECT_EQ(utility("pimc", "spades-cutthroat4"), Utility::kScore);
+    EXPECT_EQ(utility("pimc:utility=tricks", "spades-cutthroat4"), Utility::kTricks);
+    EXPECT_EQ(utility("pimc", "hearts4"), Utility::kPoints);
+    EXPECT_EQ(utility("pimc:utility=margin", "hearts4"), Utility::kPoints);
 }
 
 // Four-trick solves are dear with six players (seconds a decision), so there the exact search
