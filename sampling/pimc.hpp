@@ -24,6 +24,7 @@
 #include "cardgames/rules/player.hpp"
 #include "cardgames/search/trick_game.hpp"
 #include "engine/types.hpp"
+#include "sampling/bid_model.hpp"
 #include "sampling/pimc_options.hpp"
 
 namespace sampling {
@@ -59,6 +60,14 @@ struct PimcAnalysis {
     bool searched = false;  // false: a single legal card, nothing to search
 };
 
+// A Spades bid and the values it was chosen by: the expected hand score of every bid the model
+// values (bid=model: 1..cards and nil), or of the candidates played out (bid=search, each its
+// mean over the deals it was valued on); none for bid=rule.
+struct BidAnalysis {
+    int bid = 0;  // 0: nil
+    std::vector<BidValue> values;
+};
+
 class PimcBot : public cardgames::Player {
   public:
     // The models come from `store`, shared with the other players of a run (null: the bot's own).
@@ -74,6 +83,8 @@ class PimcBot : public cardgames::Player {
     // the cut-off model, the bid model) and checks that each was made for the rules' form.
     std::string check(const cardgames::Rules& rules) const override;
 
+    // What bid() decides, with the values it decides by.
+    BidAnalysis analyze_bid(const cardgames::InfoState& info);
     // The full analysis of a card decision: what `hint` shows.
     PimcAnalysis analyze(const cardgames::InfoState& info);
     // What play() decides by: analyze, or no search where the legal cards are one run of

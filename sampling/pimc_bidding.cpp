@@ -180,7 +180,7 @@ void evaluate(const InfoState& info, const std::vector<Candidate>& cands, const 
 std::size_t choose(const InfoState& info, const std::vector<Candidate>& cands,
                    const PimcOptions& options, int first_round, int most, std::uint64_t seed,
                    DecisionArena& arena, models::ModelStore& store, bool hidden_hand,
-                   double margin = kClearMargin) {
+                   double margin = kClearMargin, CandidateValues* out = nullptr) {
     const CardPlay play(options, *info.rules, store);
     const Deadline deadline(options.sampling.ms);
     return race(
@@ -189,7 +189,7 @@ std::size_t choose(const InfoState& info, const std::vector<Candidate>& cands,
             evaluate(info, cands, play, which, first, count, seed, arena, hidden_hand, deadline,
                      values);
         },
-        margin);
+        margin, out);
 }
 
 // Hearts: how much a card hurts to keep, for choosing which passes are worth valuing.
@@ -270,10 +270,17 @@ bool PimcBot::blind_nil(const InfoState& info) {
 }
 
 int PimcBot::bid(const InfoState& info) {
-    if (options_.bids_by_model(*info.rules))
-        return model_bid(*bid_model(*info.rules), BidSituation::from(info));
+    return analyze_bid(info).bid;
+}
+
+BidAnalysis PimcBot::analyze_bid(const InfoState& info) {
+    if (options_.bids_by_model(*info.rules)) {
+        const SpadesBidModel& model = *bid_model(*info.rules);
+        const BidSituation situation = BidSituation::from(info);
+        return {model_bid(model, situation), value_bids(model, situation)};
+    }
     RuleBot rule;
-    if (options_.bidding.bid == PimcOptions::Bid::kRule) return rule.bid(info);
+    if (options_.bidding.bid == PimcOptions::Bid::kRule) return {rule.bid(info), {}};
     // Candidates: the rule player's bid first, then its neighbours. Nil only where the rule
     // player bids it: when play-outs alone proposed nil (partnership Spades, 160 hands), pimc bid
     // it on one hand in eight and made only half of them, so its duplicate result fell from
@@ -288,9 +295,14 @@ int PimcBot::bid(const InfoState& info) {
         if (b >= 1 && b <= most) cands.push_back({b, false, {}});
     }
     const int deals = options_.rollouts_for(*info.rules);
-    return cands[choose(info, cands, options_, deals, deals,
-                        decision_seed(info, seeds::DecisionKind::kBid), *arena_, *store_, false)]
-        .bid;
+    CandidateValues values;
+    const std::size_t chosen =
+        choose(info, cands, options_, deals, deals, decision_seed(info, seeds::DecisionKind::kBid),
+               *arena_, *store_, false, kClearMargin, &values);
+    BidAnalysis out{cands[chosen].bid, {}};
+    for (std::size_t c = 0; c < cands.size(); ++c)
+        out.values.push_back({cands[c].bid, mean_value(values[c])});
+    return out;
 }
 
 CardSet PimcBot::pass(const InfoState& info) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace sampling {
@@ -40,7 +41,7 @@ std::size_t best_of(const CandidateValues& values, const std::vector<std::size_t
 }
 
 std::size_t race(std::size_t candidates, int first_round, int most, const DealValuer& value_deals,
-                 double margin) {
+                 double margin, CandidateValues* out) {
     CandidateValues values(candidates);
     std::vector<std::size_t> alive(candidates);
     std::iota(alive.begin(), alive.end(), std::size_t{0});
@@ -63,7 +64,20 @@ std::size_t race(std::size_t candidates, int first_round, int most, const DealVa
         alive.insert(alive.end(), challengers.begin(), challengers.end());
         next = std::min(most, 2 * dealt);
     }
-    return best_of(values, alive, margin);
+    const std::size_t best = best_of(values, alive, margin);
+    if (out) *out = std::move(values);
+    return best;
+}
+
+double mean_value(const std::vector<double>& values) {
+    double sum = 0;
+    int count = 0;
+    for (double v : values)
+        if (!std::isnan(v)) {
+            sum += v;
+            ++count;
+        }
+    return count > 0 ? sum / count : std::numeric_limits<double>::quiet_NaN();
 }
 
 }  // namespace sampling

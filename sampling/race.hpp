@@ -40,8 +40,11 @@ std::size_t best_of(const CandidateValues& values, const std::vector<std::size_t
 // candidate is valued on deals [0, first_round); then, while challengers remain and fewer than
 // `most` deals have been valued, candidate 0 and the better half of the challengers (by their
 // gain over candidate 0; ties to the earlier) on as many deals again, at most `most` in all. With
-// `most` <= `first_round` every candidate is valued on `first_round` deals and no more.
+// `most` <= `first_round` every candidate is valued on `first_round` deals and no more. `out`
+// (if given) receives the values the race ended with.
 std::size_t race(std::size_t candidates, int first_round, int most, const DealValuer& value_deals,
-                 double margin = kClearMargin);
+                 double margin = kClearMargin, CandidateValues* out = nullptr);
+// A candidate's mean over the deals it was valued on (NaN: none).
+double mean_value(const std::vector<double>& values);
 
 }  // namespace sampling

@@ -15,6 +15,7 @@
 #include "cardgames/rules/game_runner.hpp"
 #include "sampling/bid_fit.hpp"
 #include "sampling/bot_registry.hpp"
+#include "sampling/pimc.hpp"
 
 namespace sampling {
 namespace {
@@ -259,6 +260,38 @@ TEST(BidModel, PimcTakesTheModelBySpec) {
         EXPECT_EQ(h.bids[seat].tricks,
                   model_bid(*load_bid_model(store, default_bid_model_path(rules)), b))
             << seat;
+    }
+}
+
+// analyze_bid gives the bid that bid() makes and the values it chose by: by the model, every bid
+// (1..13 and nil) with the chosen one best; by play-outs, the candidates, the chosen among them.
+TEST(BidModel, PimcShowsTheValuesItBidsBy) {
+    for (const char* preset : {"spades-partnership", "spades-cutthroat3"}) {
+        SCOPED_TRACE(preset);
+        const Rules rules = load_rules(preset_path(preset), {});
+        const bool model = rules.is_partnership();
+        for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+            Game game(rules, seed);
+            if (game.phase() == Phase::kBlindNil) game.choose_blind_nil(false);
+            ASSERT_EQ(game.phase(), Phase::kBid);
+            const InfoState info = game.info_state(game.to_act());
+            PimcBot bot(PimcOptions::from_spec(parse_bot_spec("pimc:rollouts=8")), seed);
+            const BidAnalysis a = bot.analyze_bid(info);
+            EXPECT_EQ(a.bid, PimcBot(bot.options(), seed).bid(info));
+            double chosen = std::nan(""), best = -1e9;
+            for (const BidValue& v : a.values) {
+                EXPECT_TRUE(std::isfinite(v.expected)) << v.bid;
+                best = std::max(best, v.expected);
+                if (v.bid == a.bid) chosen = v.expected;
+            }
+            ASSERT_FALSE(std::isnan(chosen)) << "the bid made is not among those valued";
+            if (model) {
+                EXPECT_EQ(a.values.size(), 14u);
+                EXPECT_EQ(chosen, best);
+            } else {
+                EXPECT_GE(a.values.size(), 3u);
+            }
+        }
     }
 }
 
