@@ -21,7 +21,12 @@ inline constexpr int kModelFileVersion = 2;
 // near it, and a larger one means a diverged fit or a corrupt file.
 inline constexpr float kMaxAbsWeight = 1.0e4f;
 
-enum class DType : std::uint8_t { kF32, kI16 };
+// f64 holds the linear models' weights exactly as they were fitted (a rounded weight could
+// change a decision).
+enum class DType : std::uint8_t { kF32, kI16, kF64 };
+
+// How a header names a type: f32, i16, f64.
+const char* dtype_name(DType t);
 
 // One named array of the payload, row-major.
 struct Tensor {
@@ -30,6 +35,7 @@ struct Tensor {
     std::vector<int> shape;
     std::vector<float> f32;         // the values when dtype is kF32
     std::vector<std::int16_t> i16;  // the values when dtype is kI16
+    std::vector<double> f64;        // the values when dtype is kF64
 
     std::size_t size() const;  // the product of the shape
 };
