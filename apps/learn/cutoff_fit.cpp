@@ -89,8 +89,7 @@ void read_cutoff_file(const std::string& path, long holdout, CutoffData& data) {
     const DataFileSource source = read_data_file(path, kCutoffDataCommand, kCutoffDataCommand,
                                                  cutoff_feature_names_json, data.form, line_check);
     data.hands += source.hands;
-    data.files.push_back(source.file);
-    data.commands.push_back(source.command);
+    data.sources.push_back(source);
 }
 
 CutoffErrors held_out_errors(const CutoffData& data, const std::vector<double>& w) {
@@ -219,7 +218,7 @@ sampling::ModelFile cutoff_model_file(const CutoffFitOptions& options, const Cut
                     options.ridge, fit.train_seats, data.hands, options.holdout),
         "  " + fit.held_out.text(),
     };
-    m.meta = model_metadata(data.form, options.made_by, data.files, data.commands);
+    m.meta = model_metadata(data.form, options.made_by, data.sources);
     for (std::string_view n : sampling::cutoff_feature_names(game)) m.names.emplace_back(n);
     m.weights = fit.weights;
     return m;

@@ -44,7 +44,7 @@ struct CutoffSample {
 struct CutoffData {
     std::vector<CutoffSample> samples;
     std::string form;
-    std::vector<std::string> files, commands;
+    std::vector<DataFileSource> sources;  // each file, with the command that makes its hands
     long hands = 0, positions = 0;
 };
 

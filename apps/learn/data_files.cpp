@@ -60,7 +60,7 @@ DataFileSource read_data_file(
     return {fmt::format("{} (seed {}, {} hands, fnv1a {:016x})", path, seed, hands, fingerprint),
             fmt::format("cardgames {} --preset {} --players \"{}\" --hands {} --seed {} --out {}",
                         command, form, specs, hands, seed, path),
-            hands};
+            hands, seed};
 }
 
 void require_fit_files(const std::vector<std::string>& data, const std::string& out,
@@ -93,13 +93,17 @@ void check_model_out(const std::string& out, const std::vector<std::string>& inp
 }
 
 std::vector<std::pair<std::string, std::string>> model_metadata(
-    const std::string& form, const std::string& made_by, const std::vector<std::string>& files,
-    const std::vector<std::string>& commands) {
-    std::vector<std::pair<std::string, std::string>> meta = {{"form", form}, {"command", made_by}};
-    for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string& form, const std::string& made_by,
+    const std::vector<DataFileSource>& sources) {
+    std::string seeds;
+    for (const DataFileSource& s : sources)
+        seeds += (seeds.empty() ? "" : " ") + std::to_string(s.seed);
+    std::vector<std::pair<std::string, std::string>> meta = {
+        {"form", form}, {"command", made_by}, {"seeds", seeds}};
+    for (std::size_t i = 0; i < sources.size(); ++i) {
         const std::string suffix = i ? std::to_string(i + 1) : std::string();
-        meta.emplace_back("data" + suffix, files[i]);
-        meta.emplace_back("data_command" + suffix, commands[i]);
+        meta.emplace_back("data" + suffix, sources[i].file);
+        meta.emplace_back("data_command" + suffix, sources[i].command);
     }
     return meta;
 }

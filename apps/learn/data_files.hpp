@@ -46,6 +46,7 @@ struct DataFileSource {
     std::string file;     // "<path> (seed S, N hands, fnv1a H)"
     std::string command;  // "cardgames learn data --preset ... --out <path>"
     long hands = 0;
+    std::uint64_t seed = 0;  // the run seed of its hands
 };
 
 // Reads the data file `path` of `cardgames <command>` (its header says `header_command`): checks
@@ -64,10 +65,10 @@ void require_fit_files(const std::vector<std::string>& data, const std::string& 
 // written, and not one of `inputs` (the files the fit reads), by this path or by another.
 void check_model_out(const std::string& out, const std::vector<std::string>& inputs);
 
-// A model file's metadata: its form, the command line that made it (`made_by`) and each data
-// file with the command that remakes it.
+// A model file's metadata: its form, the command line that made it (`made_by`), the seeds of its
+// data, and each data file with the command that remakes it.
 std::vector<std::pair<std::string, std::string>> model_metadata(
-    const std::string& form, const std::string& made_by, const std::vector<std::string>& files,
-    const std::vector<std::string>& commands);
+    const std::string& form, const std::string& made_by,
+    const std::vector<DataFileSource>& sources);
 
 }  // namespace apps

@@ -129,8 +129,7 @@ void read_policy_file(const std::string& path, long holdout, double temperature,
         path, "learn data", kPolicyDataHeader,
         [](const std::string&) { return policy_feature_names_json(); }, data.form, check);
     data.hands += source.hands;
-    data.files.push_back(source.file);
-    data.commands.push_back(source.command);
+    data.sources.push_back(source);
 }
 
 template <class Choose>
@@ -275,7 +274,7 @@ sampling::ModelFile policy_model_file(const PolicyFitOptions& options, const Pol
             fit.model_held.text(),
         "  rule player, held out: " + fit.rule_held.text(),
     };
-    m.meta = model_metadata(data.form, options.made_by, data.files, data.commands);
+    m.meta = model_metadata(data.form, options.made_by, data.sources);
     for (std::string_view n : sampling::policy_feature_names()) m.names.emplace_back(n);
     m.weights = fit.fit.weights;
     return m;

@@ -52,8 +52,7 @@ struct PolicyDecision {
 struct PolicyData {
     std::vector<PolicyDecision> decisions;
     std::string form;
-    std::vector<std::string> files;     // "path (seed S, N hands, fnv1a X)"
-    std::vector<std::string> commands;  // the learn data command that makes each file's hands
+    std::vector<DataFileSource> sources;  // each file, with the command that makes its hands
     long hands = 0;
 };
 
