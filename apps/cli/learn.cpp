@@ -11,6 +11,7 @@
 #include "apps/experiments/batch.hpp"
 #include "apps/experiments/cluster.hpp"
 #include "apps/experiments/results_file.hpp"
+#include "apps/learn/model_convert.hpp"
 #include "apps/learn/policy_fit.hpp"
 #include "cardgames/cards/error.hpp"
 
@@ -81,6 +82,17 @@ int learn_fit(const MpiSession& mpi, int argc, char** argv) {
     return 0;
 }
 
+int learn_convert(int argc, char** argv) {
+    std::string in, out;
+    po::options_description desc("learn convert options");
+    desc.add_options()("in", po::value(&in), "a linear model file, version 1 or 2")(
+        "out", po::value(&out), "the model file to write, version 2 (may be --in)");
+    po::variables_map vm;
+    if (!parse_args("learn convert", argc, argv, desc, vm)) return 0;
+    std::cout << convert_model(in, out).text() << "\n";
+    return 0;
+}
+
 }  // namespace
 
 int cmd_learn(const MpiSession& mpi, int argc, char** argv) {
@@ -89,6 +101,7 @@ int cmd_learn(const MpiSession& mpi, int argc, char** argv) {
         if (sub == "data") return learn_data(mpi, argc - 1, argv + 1);
         if (sub == "fit") return learn_fit(mpi, argc - 1, argv + 1);
         if (sub == "selfplay") return learn_selfplay(mpi, argc - 1, argv + 1);
+        if (sub == "convert") return learn_convert(argc - 1, argv + 1);
         if (sub == "bids-data" || sub == "bids-fit")
             return learn_bids(mpi, sub, argc - 1, argv + 1);
         if (sub == "cutoff-data" || sub == "cutoff-fit")
@@ -97,7 +110,7 @@ int cmd_learn(const MpiSession& mpi, int argc, char** argv) {
             "learn: give 'data' (self-play decisions to a file), 'fit' (a play-out model from "
             "them), 'bids-data' or 'bids-fit' (the Spades bid model), 'cutoff-data' or "
             "'cutoff-fit' (the Hearts cut-off evaluation), 'selfplay' (decision records for "
-            "networks), not '" +
+            "networks), 'convert' (a model file to the current version), not '" +
             sub + "'");
     });
 }
