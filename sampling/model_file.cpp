@@ -125,7 +125,8 @@ ModelFile parse_text_model_file(const std::string& text, const std::string& wher
             case Stage::kMagic:
                 if (line != kMagic)
                     fail(where, line_no,
-                         shown + " is not a model file's first line ('" + kMagic + "')");
+                         shown + " is not a model file's first line ('cardgames-model 2', or '" +
+                             kMagic + "' for the old text format)");
                 stage = Stage::kHeader;
                 break;
             case Stage::kHeader: {

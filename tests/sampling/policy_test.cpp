@@ -94,7 +94,7 @@ TEST(ModelFile, MalformedVersionOneFilesAreRefusedNamingTheLine) {
     // Line 1 is the magic line, 2 the comment, 3 kind, 4 form, 5 command, 6 weights, 7 rule...
     EXPECT_EQ(parse_error("hello\n"),
               "model 'bad.txt' line 1: 'hello' is not a model file's first line "
-              "('cardgames-model 1')");
+              "('cardgames-model 2', or 'cardgames-model 1' for the old text format)");
     EXPECT_NE(parse_error(replaced("rule 0.3", "rule 0.3x")).find("line 7: '0.3x"),
               std::string::npos);
     EXPECT_NE(parse_error(replaced("rule 0.3", "rule nan")).find("line 7: 'nan333"),
