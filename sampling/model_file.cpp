@@ -19,7 +19,6 @@ using cardgames::InputError;
 namespace {
 
 constexpr const char* kMagic = "cardgames-model 1";
-constexpr std::string_view kVersion2 = "cardgames-model 2\n";
 // The fields a version 2 linear model file spells out of a ModelFile's own members.
 constexpr std::string_view kOwnFields[] = {"kind", "task", "features", "names"};
 
@@ -179,11 +178,6 @@ ModelFile parse_text_model_file(const std::string& text, const std::string& wher
                      (stage == Stage::kMagic ? "first line" : "'end' line"));
 }
 
-[[noreturn]] void fail_field(const std::string& where, const std::string& field,
-                             const std::string& what) {
-    throw InputError(where + ": field '" + field + "': " + what);
-}
-
 // A version 2 file as a linear model: `kind linear`, its task, feature set and names, and one
 // f64 tensor `weight` of a weight per name.
 ModelFile linear_of(const cardgames::models::ModelFile& v2) {
@@ -193,7 +187,8 @@ ModelFile linear_of(const cardgames::models::ModelFile& v2) {
     m.version = 2;
     m.comments = v2.comments;
     const std::string& kind = v2.get("kind");
-    if (kind != "linear") fail_field(m.where, "kind", "a '" + kind + "' model, not a linear one");
+    if (kind != "linear")
+        cardgames::models::field_error(m.where, "kind", "a '" + kind + "' model, not a linear one");
     m.kind = v2.get("task");
     m.features = v2.get("features");
     for (std::string_view name : cardgames::split_words(v2.get("names")))
@@ -223,9 +218,9 @@ std::string feature_set(const std::string& kind, std::size_t count) {
 void ModelFile::expect_features(std::size_t count) const {
     const std::string expected = feature_set(kind, count);
     if (features != expected)
-        fail_field(where, "features",
-                   "'" + features + "', this program's are '" + expected +
-                       "' (fit the model again on new data)");
+        cardgames::models::field_error(where, "features",
+                                       "'" + features + "', this program's are '" + expected +
+                                           "' (fit the model again on new data)");
 }
 
 std::string format_model_file(const ModelFile& m) {
@@ -251,7 +246,7 @@ std::string format_model_file(const ModelFile& m) {
 }
 
 ModelFile parse_model_file(const std::string& text, const std::string& where) {
-    if (std::string_view(text).starts_with(kVersion2))
+    if (cardgames::models::is_current_model_file(text))
         return linear_of(cardgames::models::parse_model_file(text, where));
     return parse_text_model_file(text, where);
 }

@@ -83,6 +83,7 @@ void read_bids_file(const std::string& path, bool fit, bool hold_out, long holdo
     if (rules_to_pairs(*rules) != rules_to_pairs(r))
         throw InputError("'" + path + "': other rules than " + first);
     const auto& o = header["options"];
+    data.seeds += (data.seeds.empty() ? "" : " ") + o["seed"].dump();
     data.sources.push_back(std::string(fit ? "data" : "test data") + ": cardgames learn bids-data" +
                            (o.contains("preset") ? " --preset " + o["preset"].get<std::string>()
                                                  : std::string(" (rules in its header)")) +
@@ -240,6 +241,8 @@ BidsFitReport learn_bids_fit(const BidsFitOptions& options) {
     r.figures = bids_held_out_figures(data, options.ridge);
     r.out = options.out;
     sampling::SpadesBidModel model = sampling::fit_bid_model(data.all, data.rules, options.ridge);
+    model.meta = {
+        {"form", form_name(data.rules)}, {"command", options.made_by}, {"seeds", data.seeds}};
     model.provenance.push_back("made by: " + options.made_by);
     for (const std::string& s : data.sources) model.provenance.push_back(s);
     model.provenance.push_back("samples: " + std::to_string(data.all.size()) + " seats, " +
@@ -248,7 +251,7 @@ BidsFitReport learn_bids_fit(const BidsFitOptions& options) {
     model.provenance.push_back(r.figures);
     std::ostringstream text;
     sampling::write_bid_model(model, text);
-    std::ofstream f(options.out);
+    std::ofstream f(options.out, std::ios::binary);
     f << text.str();
     f.close();
     if (!f) throw RunError("--out '" + options.out + "': could not write the model");

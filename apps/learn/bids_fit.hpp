@@ -56,6 +56,7 @@ struct BidsData {
     std::vector<sampling::BidSample> test;   // held out: every --test hand, else --data's
     std::vector<sampling::BidSample> all;    // every --data hand: what the written model fits
     std::vector<std::string> sources;        // each file with the command that remakes it
+    std::string seeds;                       // the run seed of each file, in order
     cardgames::Rules rules;
 };
 

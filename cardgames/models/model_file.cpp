@@ -156,6 +156,15 @@ const Tensor& ModelFile::tensor(const std::string& name) const {
     fail(where, "tensor '" + name + "': missing");
 }
 
+bool is_current_model_file(std::string_view bytes) {
+    return bytes.starts_with(std::string(kModelMagic) + " " + std::to_string(kModelFileVersion) +
+                             "\n");
+}
+
+void field_error(const std::string& where, const std::string& field, const std::string& what) {
+    fail(where, "field '" + field + "': " + what);
+}
+
 std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
     for (unsigned char c : bytes) {
         hash ^= c;

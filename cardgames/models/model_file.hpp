@@ -53,6 +53,12 @@ struct ModelFile {
     const Tensor& tensor(const std::string& name) const;
 };
 
+// Whether `bytes` start as a file of this version does (its first line).
+bool is_current_model_file(std::string_view bytes);
+// The InputError of a field that is not what its reader needs: "WHERE: field 'FIELD': WHAT".
+[[noreturn]] void field_error(const std::string& where, const std::string& field,
+                              const std::string& what);
+
 // FNV-1a, 64 bits: the file's checksum (of every byte before the checksum line and the payload).
 std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = 0xcbf29ce484222325ULL);
 

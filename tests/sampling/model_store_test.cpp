@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -41,14 +42,22 @@ class StoredModelsTest : public cardgames::testing::TempFolderTest {
         }
         return m;
     }
-    // The bytes of shipped model file `name`, its weight `key` (a linear model's) or its line that
-    // starts with `key` (the bid model's) set to `value`, if a key is given.
+    // The bytes of shipped model file `name`, its weight `key` (a linear model's, or the bid
+    // model's nil_intercept) set to `value`, if a key is given.
     static std::string shipped_with(const std::string& name, const std::string& key = "",
                                     const std::string& value = "") {
         const std::filesystem::path path = data_dir() / "models" / name;
         std::ifstream in(path, std::ios::binary);
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         if (key.empty()) return text;
+        if (is_bid_model_file(text)) {
+            SpadesBidModel m = read_bid_model(path);
+            EXPECT_EQ(key, "nil_intercept");
+            m.nil_intercept = std::stod(value);
+            std::ostringstream out;
+            write_bid_model(m, out);
+            return out.str();
+        }
         if (text.starts_with("cardgames-model")) {
             ModelFile m = read_model_file(path);
             const auto at = std::find(m.names.begin(), m.names.end(), key);
@@ -56,10 +65,8 @@ class StoredModelsTest : public cardgames::testing::TempFolderTest {
             if (at != m.names.end()) m.weights[at - m.names.begin()] = std::stod(value);
             return format_model_file(m);
         }
-        const std::size_t at = text.find("\n" + key + " ");
-        EXPECT_NE(at, std::string::npos) << key;
-        const std::size_t end = text.find('\n', at + 1);
-        return text.replace(at + 1, end - at - 1, key + " " + value);
+        ADD_FAILURE() << name << ": not a model file";
+        return text;
     }
     void write(const std::filesystem::path& path, const std::string& text) {
         std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
