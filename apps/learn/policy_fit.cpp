@@ -8,6 +8,7 @@
 
 #include "apps/experiments/results_file.hpp"
 #include "apps/experiments/run.hpp"
+#include "apps/learn/training_players.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/json_input.hpp"
 #include "cardgames/players/bot_spec.hpp"
@@ -77,10 +78,6 @@ class RecordingPimc : public Player {
     sampling::PimcBot bot_;
     json* decisions_;
 };
-
-bool is_pimc(const std::string& spec) {
-    return parse_bot_spec(spec).name == "pimc";
-}
 
 // Asks less where pimc's values are close and more where a card is dear (temperature > 0).
 void set_target(PolicyDecision& d, double temperature) {
