@@ -10,6 +10,7 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/text.hpp"
 #include "cardgames/cards/text_file.hpp"
+#include "cardgames/models/model_file.hpp"
 #include "cardgames/players/heuristics.hpp"
 #include "cardgames/rules/dealing.hpp"
 #include "cardgames/rules/scoring.hpp"
@@ -202,17 +203,79 @@ std::string SpadesBidModel::fingerprint() const {
     return out;
 }
 
+namespace {
+
+// What every bid model file says about itself (its first comment lines, not kept as provenance
+// when read).
+constexpr const char* kAbout[] = {
+    "cardgames Spades bid model (sampling/bid_model.hpp), read by pimc:bid=model.",
+    "tricks: P(tricks >= k) = sigmoid(trick_weights . features + trick_intercepts[k-1]), k = "
+    "1..cards,",
+    "  made non-increasing in k; the hand's top spades in sequence from the ace are a floor.",
+    "nil: P(a nil bid is made) = sigmoid(nil_intercept + nil_weights . features).",
+    "partner_residual: P(tricks - bid = r), r = -cards..cards, over non-nil bids.",
+    "blind_nil_made: P(a blind nil is made), the nil model's mean over dealt hands.",
+    "Features are computed by bid_features() in the order listed; a program whose list differs "
+    "refuses the file.",
+};
+
+bool is_about(std::string_view comment) {
+    return std::find(std::begin(kAbout), std::end(kAbout), comment) != std::end(kAbout);
+}
+
+constexpr int kBidFeatureVersion = 1;
+
+std::string bid_feature_set() {
+    return "spades-bids " + std::to_string(kBidFeatureVersion) + " " +
+           std::to_string(bid_feature_names().size());
+}
+
+std::string rules_text(const SpadesBidModel& m) {
+    return "players " + std::to_string(m.players) + " cards " + std::to_string(m.cards) +
+           " partnership " + (m.partnership ? "true" : "false");
+}
+
+// The tensors of a version 2 file, in order: name, values.
+std::vector<std::pair<std::string, std::vector<double>>> tensors_of(const SpadesBidModel& m) {
+    return {{"trick_intercepts", m.trick_intercepts}, {"trick_weights", m.trick_weights},
+            {"nil_intercept", {m.nil_intercept}},     {"nil_weights", m.nil_weights},
+            {"partner_residual", m.partner_residual}, {"blind_nil_made", {m.blind_nil_made}}};
+}
+
+}  // namespace
+
+std::string bid_model_form(const SpadesBidModel& m) {
+    return m.partnership ? "spades-partnership" : "spades-cutthroat" + std::to_string(m.players);
+}
+
+models::ModelFile bid_model_file(const SpadesBidModel& m) {
+    models::ModelFile v2;
+    v2.comments.assign(std::begin(kAbout), std::end(kAbout));
+    v2.comments.insert(v2.comments.end(), m.provenance.begin(), m.provenance.end());
+    std::string names;
+    for (const std::string& n : bid_feature_names()) names += (names.empty() ? "" : " ") + n;
+    v2.fields = {{"kind", "bids"},
+                 {"features", bid_feature_set()},
+                 {"names", names},
+                 {"rules", rules_text(m)}};
+    v2.fields.insert(v2.fields.end(), m.meta.begin(), m.meta.end());
+    for (auto& [name, values] : tensors_of(m)) {
+        models::Tensor t;
+        t.name = name;
+        t.dtype = models::DType::kF64;
+        t.shape = {static_cast<int>(values.size())};
+        t.f64 = std::move(values);
+        v2.tensors.push_back(std::move(t));
+    }
+    return v2;
+}
+
 void write_bid_model(const SpadesBidModel& m, std::ostream& out) {
-    out << "# cardgames Spades bid model (sampling/bid_model.hpp), read by pimc:bid=model.\n"
-           "# tricks: P(tricks >= k) = sigmoid(trick_weights . features + trick_intercepts[k-1]),"
-           " k = 1..cards,\n"
-           "#   made non-increasing in k; the hand's top spades in sequence from the ace are a"
-           " floor.\n"
-           "# nil: P(a nil bid is made) = sigmoid(nil_intercept + nil_weights . features).\n"
-           "# partner_residual: P(tricks - bid = r), r = -cards..cards, over non-nil bids.\n"
-           "# blind_nil_made: P(a blind nil is made), the nil model's mean over dealt hands.\n"
-           "# Features are computed by bid_features() in the order listed; a program whose list"
-           " differs refuses the file.\n";
+    out << models::format_model_file(bid_model_file(m));
+}
+
+void write_text_bid_model(const SpadesBidModel& m, std::ostream& out) {
+    for (const char* line : kAbout) out << "# " << line << "\n";
     for (const std::string& line : m.provenance) out << "# " << line << "\n";
     out << "format 1\n";
     out << "rules players " << m.players << " cards " << m.cards << " partnership "
@@ -265,7 +328,9 @@ std::vector<double> parse_vector(const std::vector<std::string_view>& words, std
 
 }  // namespace
 
-SpadesBidModel parse_bid_model(const std::string& text, const std::string& where) {
+namespace {
+
+SpadesBidModel parse_text_bid_model(const std::string& text, const std::string& where) {
     SpadesBidModel m;
     std::map<std::string, int> seen;  // key -> line
     std::istringstream in(text);
@@ -277,7 +342,14 @@ SpadesBidModel parse_bid_model(const std::string& text, const std::string& where
         ++number;
         try {
             const auto words = split_words(line);
-            if (words.empty() || words[0].front() == '#') continue;
+            if (!words.empty() && words[0].front() == '#') {
+                // Kept, so that a converted file still says how the model was made.
+                const std::string_view c =
+                    std::string_view(line).substr(line.size() > 1 && line[1] == ' ' ? 2 : 1);
+                if (!is_about(c)) m.provenance.emplace_back(c);
+                continue;
+            }
+            if (words.empty()) continue;
             if (ended) throw InputError("text after 'end'");
             const std::string key(words[0]);
             if (seen.count(key))
@@ -346,6 +418,90 @@ SpadesBidModel parse_bid_model(const std::string& text, const std::string& where
             throw InputError(where + " line " + std::to_string(number) + ": no '" + key +
                              "' line (the file is cut short or not a bid model)");
     return m;
+}
+
+// A version 2 file as a bid model: `kind bids`, this program's feature set and names, rules, and
+// its six f64 tensors of the sizes the rules give.
+SpadesBidModel bid_model_of(const models::ModelFile& v2) {
+    const std::string& where = v2.where;
+    SpadesBidModel m;
+    if (v2.get("kind") != "bids")
+        cardgames::models::field_error(where, "kind",
+                                       "a '" + v2.get("kind") + "' model, not a bid model");
+    if (v2.get("features") != bid_feature_set())
+        cardgames::models::field_error(where, "features",
+                                       "'" + v2.get("features") + "', this program's are '" +
+                                           bid_feature_set() +
+                                           "' (fit the model again on new data)");
+    const auto names = split_words(v2.get("names"));
+    const auto& expected = bid_feature_names();
+    for (std::size_t i = 0; i < std::max(names.size(), expected.size()); ++i)
+        if (i >= names.size() || i >= expected.size() || names[i] != expected[i])
+            cardgames::models::field_error(
+                where, "names",
+                "feature " + std::to_string(i + 1) + " is '" +
+                    (i < names.size() ? safe_text(names[i]) : std::string("(none)")) +
+                    "', this program's is '" +
+                    (i < expected.size() ? expected[i] : std::string("(none)")) + "'");
+    const auto rules = split_words(v2.get("rules"));
+    try {
+        if (rules.size() != 6 || rules[0] != "players" || rules[2] != "cards" ||
+            rules[4] != "partnership" || (rules[5] != "true" && rules[5] != "false"))
+            throw InputError("expected 'players N cards N partnership true|false'");
+        m.players = parse_count(rules[1], 2, kMaxPlayers);
+        m.cards = parse_count(rules[3], 1, kMaxTricks);
+        m.partnership = rules[5] == "true";
+    } catch (const InputError& e) {
+        rethrow_with_context(where + ": field 'rules'", e);
+    }
+    for (const auto& [k, v] : v2.fields)
+        if (k != "kind" && k != "features" && k != "names" && k != "rules")
+            m.meta.emplace_back(k, v);
+    for (const std::string& c : v2.comments)
+        if (!is_about(c)) m.provenance.push_back(c);
+    auto values = [&](const std::string& name, std::size_t n) {
+        const models::Tensor& t = v2.tensor(name);
+        if (t.dtype != models::DType::kF64 || t.shape != std::vector<int>{static_cast<int>(n)})
+            throw InputError(where + ": tensor '" + name + "': " + models::dtype_name(t.dtype) +
+                             " of " + std::to_string(t.size()) + ", expected f64 of " +
+                             std::to_string(n));
+        return t.f64;
+    };
+    const std::size_t nf = expected.size(), cards = static_cast<std::size_t>(m.cards);
+    m.trick_intercepts = values("trick_intercepts", cards);
+    m.trick_weights = values("trick_weights", nf);
+    m.nil_intercept = values("nil_intercept", 1)[0];
+    m.nil_weights = values("nil_weights", nf);
+    m.partner_residual = values("partner_residual", 2 * cards + 1);
+    for (double p : m.partner_residual)
+        if (p < 0) throw InputError(where + ": tensor 'partner_residual': a negative probability");
+    m.blind_nil_made = values("blind_nil_made", 1)[0];
+    if (m.blind_nil_made < 0 || m.blind_nil_made > 1)
+        throw InputError(where + ": tensor 'blind_nil_made': not a probability");
+    if (v2.tensors.size() != tensors_of(m).size())
+        throw InputError(where + ": " + std::to_string(v2.tensors.size()) +
+                         " tensors, a bid model has " + std::to_string(tensors_of(m).size()));
+    return m;
+}
+
+}  // namespace
+
+bool is_bid_model_file(const std::string& bytes) {
+    if (cardgames::models::is_current_model_file(bytes))
+        return bytes.find("\nkind bids\n") != std::string::npos;
+    std::istringstream in(bytes);
+    for (std::string line; std::getline(in, line);) {
+        const auto words = split_words(line);
+        if (words.empty() || words[0].front() == '#') continue;
+        return words.size() == 2 && words[0] == "format";
+    }
+    return false;
+}
+
+SpadesBidModel parse_bid_model(const std::string& text, const std::string& where) {
+    if (cardgames::models::is_current_model_file(text))
+        return bid_model_of(models::parse_model_file(text, where));
+    return parse_text_bid_model(text, where);
 }
 
 SpadesBidModel read_bid_model(const std::filesystem::path& path) {

@@ -3,9 +3,10 @@
 // distribution of the tricks the seat will take when it plays as `pimc` plays, and the chance
 // that a nil bid by the seat is made; the bid is the one with the best expected hand score under
 // those distributions (nil, blind nil, bags and the partner's bid included). The model is data:
-// a text file under data/models/ written by `cardgames learn bids-fit` from self-play data
-// (`cardgames learn bids-data`), read back through a checked reader (a bad file is an InputError
-// naming its line).
+// a file under data/models/ written by `cardgames learn bids-fit` from self-play data
+// (`cardgames learn bids-data`) in the versioned model file (cardgames/models/model_file.hpp,
+// `kind bids`), read back through a checked reader (a bad file is an InputError naming the field,
+// or the line of a file of the old text format, which is still read).
 //
 // The tricks model is a cumulative logistic model with shared slopes: P(tricks >= k | x) =
 // sigmoid(w . x + c_k) for k = 1..cards, made monotone in k, with the tricks the hand's top spades
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "cardgames/models/model_file.hpp"
 #include "cardgames/models/model_store.hpp"
 #include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/rules.hpp"
@@ -53,7 +55,9 @@ struct SpadesBidModel {
     int players = 4;
     int cards = 13;  // per hand
     bool partnership = true;
-    std::vector<std::string> provenance;   // comment lines: what made the model
+    std::vector<std::string> provenance;  // comment lines: what made the model
+    // A version 2 file's fields other than what the model is made of: form, command, seeds.
+    std::vector<std::pair<std::string, std::string>> meta;
     std::vector<double> trick_intercepts;  // c_1..c_cards
     std::vector<double> trick_weights;     // one per feature
     double nil_intercept = 0;
@@ -76,9 +80,17 @@ struct SpadesBidModel {
     std::string fingerprint() const;
 };
 
-// The model file: the text format documented at the top of every file written.
+// The model file, version 2 (docs/design/network-format.md, "Bid models"): the doubles exactly.
+cardgames::models::ModelFile bid_model_file(const SpadesBidModel& model);
 void write_bid_model(const SpadesBidModel& model, std::ostream& out);
-// Reads and checks a model file; InputError "bid model '<path>' line N: ..." when malformed.
+// The old text format (format 1), documented at the top of every file: the tests make old files.
+void write_text_bid_model(const SpadesBidModel& model, std::ostream& out);
+// Whether `bytes` are a bid model's file, of either format.
+bool is_bid_model_file(const std::string& bytes);
+// The form a model's rules are (spades-partnership, spades-cutthroat<N>).
+std::string bid_model_form(const SpadesBidModel& model);
+// Reads and checks a model file of either format; an InputError "bid model '<path>': field ..."
+// or "... line N: ..." when malformed.
 SpadesBidModel read_bid_model(const std::filesystem::path& path);
 SpadesBidModel parse_bid_model(const std::string& text, const std::string& where);
 // The model file at `path`, from `store` (read again when the file changed on disk).

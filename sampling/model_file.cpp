@@ -10,6 +10,7 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/text.hpp"
 #include "cardgames/cards/text_file.hpp"
+#include "cardgames/models/model_file.hpp"
 
 namespace sampling {
 
@@ -18,6 +19,8 @@ using cardgames::InputError;
 namespace {
 
 constexpr const char* kMagic = "cardgames-model 1";
+// The fields a version 2 linear model file spells out of a ModelFile's own members.
+constexpr std::string_view kOwnFields[] = {"kind", "task", "features", "names"};
 
 [[noreturn]] void fail(const std::string& where, int line, const std::string& what) {
     throw InputError(where + " line " + std::to_string(line) + ": " + what);
@@ -79,7 +82,8 @@ std::string numbers_text(std::span<const double> numbers) {
     return out;
 }
 
-std::string format_model_file(const ModelFile& m) {
+// Version 1, the text format: only read now, and written by the tests that show it still is.
+std::string format_text_model_file(const ModelFile& m) {
     std::string out = std::string(kMagic) + "\n";
     for (const std::string& c : m.comments) out += "# " + c + "\n";
     out += "kind " + m.kind + "\n";
@@ -91,9 +95,12 @@ std::string format_model_file(const ModelFile& m) {
     return out;
 }
 
-ModelFile parse_model_file(const std::string& text, const std::string& where) {
+namespace {
+
+ModelFile parse_text_model_file(const std::string& text, const std::string& where) {
     ModelFile m;
     m.where = where;
+    m.version = 1;
     enum class Stage { kMagic, kHeader, kWeights, kEnd, kDone } stage = Stage::kMagic;
     long expected = -1;
     int line_no = 0;
@@ -106,13 +113,19 @@ ModelFile parse_model_file(const std::string& text, const std::string& where) {
         ++line_no;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         const std::vector<std::string_view> words = cardgames::split_words(line);
-        if (words.empty() || words[0].front() == '#') continue;
+        if (!words.empty() && words[0].front() == '#') {
+            // Kept, so that a converted file still says what the model is and how it measured.
+            m.comments.emplace_back(line.substr(line.size() > 1 && line[1] == ' ' ? 2 : 1));
+            continue;
+        }
+        if (words.empty()) continue;
         const std::string shown = "'" + cardgames::safe_text(line) + "'";
         switch (stage) {
             case Stage::kMagic:
                 if (line != kMagic)
                     fail(where, line_no,
-                         shown + " is not a model file's first line ('" + kMagic + "')");
+                         shown + " is not a model file's first line ('cardgames-model 2', or '" +
+                             kMagic + "' for the old text format)");
                 stage = Stage::kHeader;
                 break;
             case Stage::kHeader: {
@@ -163,6 +176,79 @@ ModelFile parse_model_file(const std::string& text, const std::string& where) {
     if (stage == Stage::kDone) return m;
     throw InputError(where + " line " + std::to_string(line_no) + ": the file ends before its " +
                      (stage == Stage::kMagic ? "first line" : "'end' line"));
+}
+
+// A version 2 file as a linear model: `kind linear`, its task, feature set and names, and one
+// f64 tensor `weight` of a weight per name.
+ModelFile linear_of(const cardgames::models::ModelFile& v2) {
+    namespace models = cardgames::models;
+    ModelFile m;
+    m.where = v2.where;
+    m.version = 2;
+    m.comments = v2.comments;
+    const std::string& kind = v2.get("kind");
+    if (kind != "linear")
+        cardgames::models::field_error(m.where, "kind", "a '" + kind + "' model, not a linear one");
+    m.kind = v2.get("task");
+    m.features = v2.get("features");
+    for (std::string_view name : cardgames::split_words(v2.get("names")))
+        m.names.emplace_back(name);
+    for (const auto& [k, v] : v2.fields)
+        if (std::find(std::begin(kOwnFields), std::end(kOwnFields), k) == std::end(kOwnFields))
+            m.meta.emplace_back(k, v);
+    if (v2.tensors.size() != 1)
+        throw InputError(m.where + ": " + std::to_string(v2.tensors.size()) +
+                         " tensors, a linear model has one ('weight')");
+    const models::Tensor& w = v2.tensor("weight");
+    const std::vector<int> shape = {static_cast<int>(m.names.size())};
+    if (w.dtype != models::DType::kF64 || w.shape != shape)
+        throw InputError(m.where + ": tensor 'weight': " + models::dtype_name(w.dtype) + " of " +
+                         std::to_string(w.size()) + ", expected f64 of " +
+                         std::to_string(m.names.size()) + " (one per name in 'names')");
+    m.weights = w.f64;
+    return m;
+}
+
+}  // namespace
+
+std::string feature_set(const std::string& kind, std::size_t count) {
+    return kind + " " + std::to_string(kLinearFeatureVersion) + " " + std::to_string(count);
+}
+
+void ModelFile::expect_features(std::size_t count) const {
+    const std::string expected = feature_set(kind, count);
+    if (features != expected)
+        cardgames::models::field_error(where, "features",
+                                       "'" + features + "', this program's are '" + expected +
+                                           "' (fit the model again on new data)");
+}
+
+std::string format_model_file(const ModelFile& m) {
+    namespace models = cardgames::models;
+    if (m.names.size() != m.weights.size())
+        throw std::invalid_argument(m.where + ": a name for every weight");
+    models::ModelFile v2;
+    v2.comments = m.comments;
+    std::string names;
+    for (const std::string& n : m.names) names += (names.empty() ? "" : " ") + n;
+    v2.fields = {{"kind", "linear"},
+                 {"task", m.kind},
+                 {"features", feature_set(m.kind, m.names.size())},
+                 {"names", names}};
+    v2.fields.insert(v2.fields.end(), m.meta.begin(), m.meta.end());
+    models::Tensor w;
+    w.name = "weight";
+    w.dtype = models::DType::kF64;
+    w.shape = {static_cast<int>(m.weights.size())};
+    w.f64 = m.weights;
+    v2.tensors.push_back(std::move(w));
+    return models::format_model_file(v2);
+}
+
+ModelFile parse_model_file(const std::string& text, const std::string& where) {
+    if (cardgames::models::is_current_model_file(text))
+        return linear_of(cardgames::models::parse_model_file(text, where));
+    return parse_text_model_file(text, where);
 }
 
 ModelFile read_model_file(const std::filesystem::path& path) {

@@ -1,7 +1,13 @@
 #pragma once
-// A learned model as data: a text file under data/models/ that says what it is, how it was made
-// and its weights by name, so that a reader can check it against what it expects and a person can
-// read it. The format (docs/design/formats.md, "Model files"):
+// A learned linear model as data: a file under data/models/ that says what it is, how it was made
+// and its weights by name, so that a reader can check it against what it expects.
+//
+// The fits write version 2 of the project's model file (cardgames/models/model_file.hpp,
+// docs/design/network-format.md), the networks' format: `kind linear`, `task` (what the model
+// is: playout-policy, cutoff-eval), `form`, `features` (the feature set: task, version, count),
+// `names` (the features in weight order), `command`, `seeds`, the data it was fitted on, and one
+// tensor `weight f64 N`, under a checksum. Version 1, the text format the first fits wrote
+// (docs/design/formats.md, "Model files"), is still read:
 //
 //   cardgames-model 1
 //   # free text: what the model is, how it was measured
@@ -11,8 +17,8 @@
 //   <name> <number>        N lines, in the order the model's features are defined
 //   end
 //
-// Blank lines and lines starting with '#' are ignored. Reading checks every line; a bad file is
-// an InputError naming the file and the line.
+// Reading checks everything; a bad file is an InputError naming the file (and the line of a
+// version 1 file, the field or tensor of a version 2 one).
 
 #include <algorithm>
 #include <array>
@@ -31,11 +37,17 @@
 
 namespace sampling {
 
+// The version of the linear models' feature sets, in a version 2 file's `features` field: raised
+// when a feature's meaning changes under the same name, so that older models are refused.
+inline constexpr int kLinearFeatureVersion = 1;
+
 struct ModelFile {
     std::string where;  // "model 'data/models/x.txt'": for messages
-    std::string kind;
+    int version = 0;    // of the file read: 1 (text) or 2 (versioned, checksummed); 0: made here
+    std::string kind;   // a version 2 file's `task`
     std::vector<std::string> comments;  // written as "# ..." lines after the first line
     std::vector<std::pair<std::string, std::string>> meta;
+    std::string features;  // a version 2 file's feature set, "TASK VERSION COUNT"
     std::vector<std::string> names;
     std::vector<double> weights;
     std::vector<int> weight_lines;  // the line of each weight (read files), for messages
@@ -47,7 +59,13 @@ struct ModelFile {
     // Checks that the weights are exactly `names`, in order; an InputError naming the file and the
     // line of the first difference.
     void expect_names(std::span<const std::string_view> expected) const;
+    // Checks a version 2 file's feature set: this program's (feature_set) for its kind and
+    // `count` features; an InputError naming the file and the field otherwise.
+    void expect_features(std::size_t count) const;
 };
+
+// The feature set a version 2 file of `kind` with `count` weights says: "KIND VERSION COUNT".
+std::string feature_set(const std::string& kind, std::size_t count);
 
 // The name of a rule form and the game of such a name (cardgames/rules/rules.hpp).
 using cardgames::form_name;
@@ -57,9 +75,11 @@ using cardgames::game_of_form;
 // to compare (Player::check), whatever path each read it from.
 std::string numbers_text(std::span<const double> numbers);
 
-// The file's text; weights are written with 17 significant digits, so reading gives them back
-// exactly.
+// The file's bytes, version 2; the weights are written as f64, so reading gives them back exactly.
 std::string format_model_file(const ModelFile& model);
+// Version 1's text, which the fits wrote before version 2: the tests make old files with it.
+std::string format_text_model_file(const ModelFile& model);
+// Reads either version (the first line says which).
 ModelFile parse_model_file(const std::string& text, const std::string& where);
 ModelFile read_model_file(const std::filesystem::path& path);
 // Writes through a temporary file renamed into place; a failed write is a std::runtime_error.
@@ -111,6 +131,7 @@ class LinearModel {
         : where_(file.where), kind_(kind) {
         file.expect_kind(kind);
         form_ = file.get("form");
+        if (file.version == 2) file.expect_features(N);
         file.expect_names(features);
         std::copy(file.weights.begin(), file.weights.end(), weights_.begin());
     }

@@ -16,6 +16,7 @@
 #include "apps/experiments/batch.hpp"
 #include "apps/experiments/cluster.hpp"
 #include "apps/experiments/run.hpp"
+#include "apps/learn/data_files.hpp"
 #include "cardgames/cards/seeds.hpp"
 #include "cardgames/rules/rules.hpp"
 
@@ -115,19 +116,6 @@ int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, BatchOutpu
                    const std::string& command,
                    const std::function<std::string(long, const std::stop_token&)>& produce);
 
-// The plan of a self-play data command (learn data, learn cutoff-data): the rules, one bot spec
-// per seat, the hands and a training seed.
-struct SelfPlayPlan {
-    cardgames::Rules rules;
-    std::vector<std::string> specs;  // one per seat
-    long hands = 0;
-    std::uint64_t seed = cardgames::seeds::kTrainingSeedFirst;
-    std::string models;  // the players' models (Player::check), for open_results
-
-    // The data file header's options, with the feature names of the model the data is for.
-    nlohmann::json options(const nlohmann::json& features) const;
-};
-
 // The command line of a self-play data command: the rules options, --players, --hands and --seed,
 // and the options that say how to run.
 struct SelfPlayArgs {
@@ -147,26 +135,6 @@ struct SelfPlayArgs {
                const std::string& default_bot) const;
 };
 
-// A feature or value as a data file holds it: rounded, so that lines stay short and exact.
-double rounded_for_file(double x);
-
-// A learn data file read back for a fit: how a model file's header names it and the command that
-// remakes it (a file's hands depend only on the seed and their index, so the hands it holds are
-// the --hands to ask for).
-struct DataFileSource {
-    std::string file;     // "<path> (seed S, N hands, fnv1a H)"
-    std::string command;  // "cardgames learn data --preset ... --out <path>"
-    long hands = 0;
-};
-
-// Reads the data file `path` of `cardgames <command>` (its header says `header_command`): checks
-// that its features are those `features_of` gives for its rules' form and that the form is `form`
-// (the first file's, which sets it), then passes each line with the number of seats to `on_line`.
-DataFileSource read_data_file(
-    const std::string& path, const std::string& command, const std::string& header_command,
-    const std::function<nlohmann::json(const std::string& form)>& features_of, std::string& form,
-    const std::function<void(const nlohmann::json&, int)>& on_line);
-
 // A fit's input and model files: --data, repeatable (files of `cardgames <data_command>`), and
 // --out (the model file, usually `usual_out`); and --holdout, the hold-out rule's N
 // (apps/learn/holdout.hpp).
@@ -174,26 +142,8 @@ void add_fit_file_options(po::options_description& desc, std::vector<std::string
                           std::string& out, long& holdout, const std::string& data_command,
                           const std::string& usual_out);
 
-// Both given, else an InputError saying which is required.
-void require_fit_files(const std::vector<std::string>& data, const std::string& out,
-                       const std::string& data_command);
-
-// A fit's --out, checked before the fit runs: a file name in a folder that exists and can be
-// written, and not one of `inputs` (the files the fit reads), by this path or by another.
-void check_model_out(const std::string& out, const std::vector<std::string>& inputs);
-
-// A model file's metadata: its form, the command line that made it (`command` and the arguments
-// after it) and each data file with the command that remakes it.
-std::vector<std::pair<std::string, std::string>> model_metadata(
-    const std::string& form, const std::string& command, int argc, char** argv,
-    const std::vector<std::string>& files, const std::vector<std::string>& commands);
-
-// A model's feature names as a data file's header lists them.
-template <class Names>
-nlohmann::json names_json(const Names& names) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& n : names) out.push_back(std::string(n));
-    return out;
-}
+// The command line that made a model, for its file's header: `command` and the arguments after
+// the subcommand (argv[1] on).
+std::string command_line(const std::string& command, int argc, char** argv);
 
 }  // namespace apps

@@ -47,7 +47,8 @@ constexpr Command kCommands[] = {
     {"learn", apps::cmd_learn,
      "learned models: 'learn data' / 'learn fit' (play-out policy), 'learn bids-data' / "
      "'learn bids-fit' (Spades bids), 'learn cutoff-data' / 'learn cutoff-fit' (Hearts cut-off), "
-     "'learn selfplay' (decision records for networks)",
+     "'learn selfplay' (decision records for networks), 'learn convert' (a model file to the "
+     "current version)",
      true},
 };
 

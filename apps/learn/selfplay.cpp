@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "apps/experiments/batch.hpp"
+#include "apps/learn/training_players.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/game.hpp"
@@ -26,10 +27,6 @@ namespace {
 // tensors.hpp), rebuilt from a record's deal and history.
 constexpr const char* kFeatureSet = "information_state_tensor";
 constexpr int kFeatureSetVersion = 1;
-
-bool is_pimc(const std::string& spec) {
-    return parse_bot_spec(spec).name == "pimc";
-}
 
 std::unique_ptr<sampling::PimcBot> make_pimc(const std::string& spec, std::uint64_t seed,
                                              const std::shared_ptr<models::ModelStore>& store) {

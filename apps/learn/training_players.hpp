@@ -8,11 +8,17 @@
 
 #include "cardgames/cards/seeds.hpp"
 #include "cardgames/models/model_store.hpp"
+#include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/game.hpp"
 #include "cardgames/rules/player.hpp"
 #include "sampling/bot_registry.hpp"
 
 namespace apps {
+
+// Whether a seat's bot spec is a pimc bot (whose decisions the data commands record).
+inline bool is_pimc(const std::string& spec) {
+    return cardgames::parse_bot_spec(spec).name == "pimc";
+}
 
 // Seat s plays specs[s], seeded by seeds::training_bot(hand_seed, s), its models from `store`.
 inline std::vector<std::unique_ptr<cardgames::Player>> training_players(

@@ -28,10 +28,30 @@ constexpr long kMaxElements = 1 << 26;
 }
 
 std::size_t width(DType t) {
-    return t == DType::kF32 ? 4 : 2;
+    return t == DType::kF64 ? 8 : t == DType::kF32 ? 4 : 2;
 }
-const char* dtype_name(DType t) {
-    return t == DType::kF32 ? "f32" : "i16";
+
+// The tensor's values as bytes, and how many values it holds.
+std::pair<const char*, std::size_t> values_of(const Tensor& t) {
+    switch (t.dtype) {
+        case DType::kF32:
+            return {reinterpret_cast<const char*>(t.f32.data()), t.f32.size()};
+        case DType::kI16:
+            return {reinterpret_cast<const char*>(t.i16.data()), t.i16.size()};
+        case DType::kF64:
+            break;
+    }
+    return {reinterpret_cast<const char*>(t.f64.data()), t.f64.size()};
+}
+
+// A float weight is finite and not huge; `i` is its element, for the message.
+void check_weight(double v, const Tensor& t, std::size_t i, const std::string& where) {
+    if (!std::isfinite(v))
+        fail(where, "tensor '" + t.name + "' element " + std::to_string(i) + ": not finite (" +
+                        std::to_string(v) + ")");
+    if (std::fabs(v) > kMaxAbsWeight)
+        fail(where, "tensor '" + t.name + "' element " + std::to_string(i) + ": huge (" +
+                        std::to_string(v) + ", beyond +-" + std::to_string(kMaxAbsWeight) + ")");
 }
 
 std::vector<std::string_view> split(std::string_view s) {
@@ -75,9 +95,11 @@ Tensor parse_tensor_line(std::string_view value, const std::string& where) {
         t.dtype = DType::kF32;
     else if (parts[1] == "i16")
         t.dtype = DType::kI16;
+    else if (parts[1] == "f64")
+        t.dtype = DType::kF64;
     else
-        fail(where,
-             "tensor '" + t.name + "': type '" + std::string(parts[1]) + "' is not f32 or i16");
+        fail(where, "tensor '" + t.name + "': type '" + std::string(parts[1]) +
+                        "' is not f32, i16 or f64");
     long elements = 1;
     for (std::size_t i = 2; i < parts.size(); ++i) {
         t.shape.push_back(
@@ -92,26 +114,29 @@ Tensor parse_tensor_line(std::string_view value, const std::string& where) {
 
 void read_values(Tensor& t, const char* data, const std::string& where) {
     const std::size_t n = t.size();
-    if (t.dtype == DType::kI16) {
-        t.i16.resize(n);
-        std::memcpy(t.i16.data(), data, n * 2);
-        return;
-    }
-    t.f32.resize(n);
-    std::memcpy(t.f32.data(), data, n * 4);
-    for (std::size_t i = 0; i < n; ++i) {
-        const float v = t.f32[i];
-        if (!std::isfinite(v))
-            fail(where, "tensor '" + t.name + "' element " + std::to_string(i) + ": not finite (" +
-                            std::to_string(v) + ")");
-        if (std::fabs(v) > kMaxAbsWeight)
-            fail(where, "tensor '" + t.name + "' element " + std::to_string(i) + ": huge (" +
-                            std::to_string(v) + ", beyond +-" + std::to_string(kMaxAbsWeight) +
-                            ")");
+    switch (t.dtype) {
+        case DType::kI16:
+            t.i16.resize(n);
+            std::memcpy(t.i16.data(), data, n * 2);
+            return;
+        case DType::kF32:
+            t.f32.resize(n);
+            std::memcpy(t.f32.data(), data, n * 4);
+            for (std::size_t i = 0; i < n; ++i) check_weight(t.f32[i], t, i, where);
+            return;
+        case DType::kF64:
+            t.f64.resize(n);
+            std::memcpy(t.f64.data(), data, n * 8);
+            for (std::size_t i = 0; i < n; ++i) check_weight(t.f64[i], t, i, where);
+            return;
     }
 }
 
 }  // namespace
+
+const char* dtype_name(DType t) {
+    return t == DType::kF64 ? "f64" : t == DType::kF32 ? "f32" : "i16";
+}
 
 std::size_t Tensor::size() const {
     std::size_t n = 1;
@@ -129,6 +154,15 @@ const Tensor& ModelFile::tensor(const std::string& name) const {
     for (const Tensor& t : tensors)
         if (t.name == name) return t;
     fail(where, "tensor '" + name + "': missing");
+}
+
+bool is_current_model_file(std::string_view bytes) {
+    return bytes.starts_with(std::string(kModelMagic) + " " + std::to_string(kModelFileVersion) +
+                             "\n");
+}
+
+void field_error(const std::string& where, const std::string& field, const std::string& what) {
+    fail(where, "field '" + field + "': " + what);
 }
 
 std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
@@ -153,13 +187,11 @@ std::string format_model_file(const ModelFile& m) {
         header += "tensor " + t.name + " " + dtype_name(t.dtype);
         for (int d : t.shape) header += " " + std::to_string(d);
         header += "\n";
-        const std::size_t bytes = t.size() * width(t.dtype);
-        const char* data = t.dtype == DType::kF32 ? reinterpret_cast<const char*>(t.f32.data())
-                                                  : reinterpret_cast<const char*>(t.i16.data());
-        if ((t.dtype == DType::kF32 ? t.f32.size() : t.i16.size()) != t.size())
+        const auto [data, count] = values_of(t);
+        if (count != t.size())
             throw std::invalid_argument("model tensor '" + t.name +
                                         "': values do not fit its shape");
-        payload.append(data, bytes);
+        payload.append(data, t.size() * width(t.dtype));
     }
     header += "payload " + std::to_string(payload.size()) + "\n";
     const std::uint64_t sum = fnv1a64(payload, fnv1a64(header));

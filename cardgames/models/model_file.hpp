@@ -21,7 +21,12 @@ inline constexpr int kModelFileVersion = 2;
 // near it, and a larger one means a diverged fit or a corrupt file.
 inline constexpr float kMaxAbsWeight = 1.0e4f;
 
-enum class DType : std::uint8_t { kF32, kI16 };
+// f64 holds the linear models' weights exactly as they were fitted (a rounded weight could
+// change a decision).
+enum class DType : std::uint8_t { kF32, kI16, kF64 };
+
+// How a header names a type: f32, i16, f64.
+const char* dtype_name(DType t);
 
 // One named array of the payload, row-major.
 struct Tensor {
@@ -30,6 +35,7 @@ struct Tensor {
     std::vector<int> shape;
     std::vector<float> f32;         // the values when dtype is kF32
     std::vector<std::int16_t> i16;  // the values when dtype is kI16
+    std::vector<double> f64;        // the values when dtype is kF64
 
     std::size_t size() const;  // the product of the shape
 };
@@ -46,6 +52,12 @@ struct ModelFile {
     // The tensor `name`; an InputError naming the file and the tensor when it is missing.
     const Tensor& tensor(const std::string& name) const;
 };
+
+// Whether `bytes` start as a file of this version does (its first line).
+bool is_current_model_file(std::string_view bytes);
+// The InputError of a field that is not what its reader needs: "WHERE: field 'FIELD': WHAT".
+[[noreturn]] void field_error(const std::string& where, const std::string& field,
+                              const std::string& what);
 
 // FNV-1a, 64 bits: the file's checksum (of every byte before the checksum line and the payload).
 std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = 0xcbf29ce484222325ULL);

@@ -37,9 +37,8 @@ const Tensor& tensor_of(const ModelFile& file, const std::string& name, DType ty
                         const std::vector<int>& shape) {
     const Tensor& t = file.tensor(name);
     if (t.dtype != type)
-        bad_network(file.where, "tensor '" + name + "': type " +
-                                    (t.dtype == DType::kF32 ? "f32" : "i16") + ", expected " +
-                                    (type == DType::kF32 ? "f32" : "i16"));
+        bad_network(file.where, "tensor '" + name + "': type " + dtype_name(t.dtype) +
+                                    ", expected " + dtype_name(type));
     if (t.shape != shape)
         bad_network(file.where, "tensor '" + name + "': shape " + shape_text(t.shape) +
                                     ", expected " + shape_text(shape));
@@ -237,7 +236,7 @@ double uniform(std::uint64_t& state) {
 
 Tensor f32_tensor(const std::string& name, std::vector<int> shape, float bound,
                   std::uint64_t& state) {
-    Tensor t{name, DType::kF32, std::move(shape), {}, {}};
+    Tensor t{name, DType::kF32, std::move(shape), {}, {}, {}};
     t.f32.resize(t.size());
     for (float& v : t.f32) v = static_cast<float>((2 * uniform(state) - 1) * bound);
     return t;
@@ -265,11 +264,11 @@ ModelFile random_network_file(const std::string& form, const std::string& task, 
         {"command", "random_network_file"},
         {"seeds", std::to_string(seed)}};
     // First-layer weights within +-0.5 (in units of 1/scale: +-63), far inside the int16 bound.
-    Tensor ft{"ft.weight", DType::kI16, {inputs, width}, {}, {}};
+    Tensor ft{"ft.weight", DType::kI16, {inputs, width}, {}, {}, {}};
     ft.i16.resize(ft.size());
     for (std::int16_t& w : ft.i16)
         w = static_cast<std::int16_t>(std::lround((2 * uniform(state) - 1) * 0.5 * kScale));
-    Tensor bias{"ft.bias", DType::kI16, {width}, {}, {}};
+    Tensor bias{"ft.bias", DType::kI16, {width}, {}, {}, {}};
     bias.i16.resize(bias.size());
     for (std::int16_t& w : bias.i16)
         w = static_cast<std::int16_t>(std::lround(uniform(state) * 0.5 * kScale));

@@ -6,6 +6,7 @@ usage of a script that imports it: SCRIPT CARDGAMES_BINARY CASE
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -68,6 +69,28 @@ def same_for_threads(write, stem, what, counts=("1", "2")):
     for out, t in zip(outs[1:], counts[1:]):
         check(read(out) == first, f"{what}: --threads {counts[0]} and {t} differ")
     return first.decode().splitlines()
+
+
+def header_of(model):
+    """The text header of a version 2 model file (its payload is binary)."""
+    return model[:model.index(b"\nchecksum ")].decode()
+
+
+def shipped_model(name):
+    """The bytes of the model file `name` in data/models."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "data", "models", name), "rb") as f:
+        return f.read()
+
+
+def version_one(model):
+    """A version 2 linear model file written as version 1, the text format the first fits wrote."""
+    fields = dict(l.split(" ", 1) for l in header_of(model).splitlines()[1:] if not l.startswith("#"))
+    names = fields["names"].split()
+    weights = struct.unpack(f"<{len(names)}d", model[-8 * len(names):])
+    lines = ["cardgames-model 1", "# an old file", f"kind {fields['task']}", f"form {fields['form']}",
+             f"weights {len(names)}"] + [f"{n} {w!r}" for n, w in zip(names, weights)] + ["end"]
+    return "\n".join(lines) + "\n"
 
 
 def check(cond, msg):

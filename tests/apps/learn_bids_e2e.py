@@ -5,7 +5,7 @@ usage: learn_e2e.py CARDGAMES_BINARY CASE
 
 The data runs use the `rule` bot (and a tiny `pimc` once), so they are fast.
 """
-from e2e import check, finish, path, read, run, same_for_threads
+from e2e import check, finish, header_of, path, read, run, same_for_threads
 
 SEED = "1000005"
 
@@ -55,24 +55,27 @@ def case_bids_fit_and_play():
         out = run("learn", "bids-fit", "--data", path("d.jsonl"), "--holdout", str(n), "--out", path(f"m{n}.txt")).stdout
         check(f"held-out: {len(held) - nils} bids" in out and f"; {nils} nil bids" in out, f"--holdout {n}: {out}")
     run("learn", "bids-fit", "--data", path("d.jsonl"), "--holdout", "0.2", "--out", path("m0.txt"), expect=2)
-    text = read("m.txt").decode()
+    model_bytes = read("m.txt")
+    text = header_of(model_bytes)
+    check(text.startswith("cardgames-model 2\n") and "\nkind bids\n" in text
+          and "\nform spades-partnership\n" in text and f"\nseeds {SEED}\n" in text, text[:800])
     check(f"# made by: cardgames learn bids-fit --data {path('d.jsonl')} --out {model}" in text, text[:800])
     check(f"--seed {SEED}" in text, "the model names the data's seed")
     # The model plays: pimc bids by it in a short tournament.
     spec = f"pimc:bid=model,bid_model={model},worlds=2,rollouts=2"
     run("tournament", "--game", "spades", "--players", f"{spec},rule,{spec},rule", "--hands", "1", "--seed", "3",
         "--threads", "1", "--quiet", "--out", path("t.jsonl"))
-    # A malformed model is refused before play: exit 2, naming the file and the line.
-    lines = text.splitlines()
-    k = next(i for i, l in enumerate(lines) if l.startswith("nil_intercept"))
-    lines[k] = "nil_intercept forty"
-    bad = path("bad.txt")
-    with open(bad, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    spec = f"pimc:bid=model,bid_model={bad}"
-    p = run("tournament", "--game", "spades", "--players", f"{spec},rule,rule,rule", "--hands", "1",
-            "--out", path("t2.jsonl"), expect=2)
-    check(f"bid model '{bad}' line {k + 1}" in p.stderr and "'forty' is not a finite number" in p.stderr, p.stderr)
+    # A damaged model is refused before play: exit 2, naming the file and the field.
+    for name, bad_bytes, says in (("bad.txt", model_bytes[:-9] + bytes([model_bytes[-9] ^ 4]) + model_bytes[-8:],
+                                   "field 'checksum'"),
+                                  ("short.txt", model_bytes[:-3], "truncated: the payload has")):
+        bad = path(name)
+        with open(bad, "wb") as f:
+            f.write(bad_bytes)
+        spec = f"pimc:bid=model,bid_model={bad}"
+        p = run("tournament", "--game", "spades", "--players", f"{spec},rule,rule,rule", "--hands", "1",
+                "--out", path("t2.jsonl"), expect=2)
+        check(f"bid model '{bad}': " in p.stderr and says in p.stderr, p.stderr)
     p = run("tournament", "--game", "spades", "--players", f"pimc:bid=model,bid_model={path('none.txt')},rule,rule,rule",
             "--hands", "1", "--out", path("t3.jsonl"), expect=2)
     check("none.txt" in p.stderr, p.stderr)

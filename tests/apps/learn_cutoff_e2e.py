@@ -10,9 +10,8 @@ usage: learn_cutoff_e2e.py CARDGAMES_BINARY CASE
 pimc runs with few worlds and nodes so that the runs are short.
 """
 import json
-import os
 
-from e2e import check, expect_bad, finish, path, plays, read, run, same_for_threads
+from e2e import check, expect_bad, finish, header_of, path, plays, read, run, same_for_threads, shipped_model
 
 SEARCH = "pimc:eval=search,worlds=4,nodes=150,rollouts=4"
 
@@ -35,9 +34,9 @@ def case_cutoff_data_fit_play():
 
     out = run("learn", "cutoff-fit", "--data", path("c1.jsonl"), "--holdout", "3", "--out", path("m.txt")).stdout
     check("held-out seat positions: mean abs error" in out and "even share" in out and "wrote" in out, out)
-    model = read("m.txt").decode()
-    check(model.startswith("cardgames-model 1\n") and "\nkind cutoff-eval\n" in model and "\nform hearts4\n" in model,
-          "model header")
+    model = header_of(read("m.txt"))
+    check(model.startswith("cardgames-model 2\n") and "\nkind linear\ntask cutoff-eval\n" in model
+          and "\nform hearts4\n" in model, "model header")
     check(f"command cardgames learn cutoff-fit --data {path('c1.jsonl')}" in model, "the command is recorded")
     check("seed 1000007" in model and "--players \"rule,rule,rule,rule\"" in model, "the data's command is recorded")
 
@@ -66,8 +65,10 @@ def case_cutoff_spades():
             check(len(p["features"]) == 4 and all(len(r) == 20 for r in p["features"]), "20 features per seat")
     out = run("learn", "cutoff-fit", "--data", path("s1.jsonl"), "--holdout", "2", "--out", path("s.txt")).stdout
     check("held-out seat positions" in out, out)
-    model = read("s.txt").decode()
-    check("\nform spades-partnership\n" in model and "\nneed " in model and "the tricks a seat takes" in model,
+    model = header_of(read("s.txt"))
+    names = [l for l in model.splitlines() if l.startswith("names ")]
+    check("\nform spades-partnership\n" in model and names and "need" in names[0].split()
+          and "the tricks a seat takes" in model,
           "a Spades model of Spades features")
     # A Hearts data file beside a Spades one is refused.
     data("h.jsonl", "1", hands="1")
@@ -91,25 +92,19 @@ def case_cutoff_refuse():
         f.write("\n".join(good + ["points_left x"]) + "\n")
     expect_bad(tournament_with(f"{SEARCH},cutoff=model,cutoff_model={path('bad.txt')}"),
                f"model '{path('bad.txt')}' line 6: 'x' is not a number")
-    with open(path("policy.txt"), "w") as f:
-        f.write(read_text("hearts4-playout"))
+    with open(path("policy.txt"), "wb") as f:
+        f.write(shipped_model("hearts4-playout.txt"))
     expect_bad(tournament_with(f"{SEARCH},cutoff=model,cutoff_model={path('policy.txt')}"),
                "a 'playout-policy' model, not a cutoff-eval")
     expect_bad(tournament_with("pimc:cutoff=model"), "cutoff=model goes with eval=search")
     expect_bad(tournament_with(f"{SEARCH},cutoff_model=x.txt"), "cutoff_model= goes with cutoff=model")
     expect_bad(tournament_with(f"{SEARCH},cutoff=magic"), "cutoff=magic is not even or model")
-    with open(path("hearts.txt"), "w") as f:
-        f.write(read_text("hearts4-cutoff"))
+    with open(path("hearts.txt"), "wb") as f:
+        f.write(shipped_model("hearts4-cutoff.txt"))
     expect_bad(tournament_with(f"{SEARCH},cutoff=model,cutoff_model={path('hearts.txt')}", game="spades"),
                f"model '{path('hearts.txt')}': made for hearts4, not for spades-partnership")
     expect_bad(tournament_with(f"{SEARCH},cutoff=model,utility=tricks", game="spades"),
                "cutoff=model goes with utility=score")
-
-
-def read_text(model):
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "..", "..", "data", "models", model + ".txt")) as f:
-        return f.read()
 
 
 finish()

@@ -8,8 +8,10 @@ usage: learn_e2e.py CARDGAMES_BINARY CASE
 pimc runs with few worlds so that the runs are short.
 """
 import json
+import os
 
-from e2e import check, expect_bad, finish, mpirun, path, plays, read, run, same_for_threads
+from e2e import (check, expect_bad, finish, header_of, mpirun, path, plays, read, run, same_for_threads,
+                 shipped_model, version_one)
 
 PIMC = "pimc:worlds=4,rollouts=4"
 
@@ -34,10 +36,11 @@ def case_learn_threads():
 
     out = run("learn", "fit", "--data", path("d1.jsonl"), "--holdout", "3", "--out", path("m.txt")).stdout
     check("held out" in out and "wrote" in out, out)
-    model = read("m.txt").decode()
-    check(model.startswith("cardgames-model 1\n") and "\nform hearts4\n" in model, "model header")
+    model = header_of(read("m.txt"))
+    check(model.startswith("cardgames-model 2\n") and "\nkind linear\ntask playout-policy\n" in model
+          and "\nform hearts4\n" in model and "\ntensor weight f64 29\n" in model, "model header")
     check(f"command cardgames learn fit --data {path('d1.jsonl')}" in model, "the command is recorded")
-    check("seed 1000005" in model, "the data's seed is recorded")
+    check("seed 1000005" in model and "\nseeds 1000005\n" in model, "the data's seed is recorded")
 
     # The model plays, by itself and inside pimc's play-outs, the same for any thread count.
     for k, spec in enumerate((f"policy:model={path('m.txt')}", f"{PIMC},playout=model,playout_model={path('m.txt')}")):
@@ -47,6 +50,45 @@ def case_learn_threads():
         check(plays(f"t{k}1.jsonl") == plays(f"t{k}2.jsonl"), f"{spec}: --threads 1 and 2 play differently")
         out = run("replay", path(f"t{k}1.jsonl")).stdout
         check("8 games replayed, 0 with errors" in out, out)
+
+
+def case_learn_convert():
+    # A version 1 file plays as before, and converted it plays the same and reads back the same.
+    with open(path("v1.txt"), "w") as f:
+        f.write(version_one(shipped_model("hearts4-playout.txt")))
+    out = run("learn", "convert", "--in", path("v1.txt"), "--out", path("v2.txt")).stdout
+    check("a playout-policy model for hearts4, 29 weights, version 1" in out, out)
+    v2 = read("v2.txt")
+    check(header_of(v2).startswith("cardgames-model 2\n# an old file\n# Converted from version 1"), "comments kept")
+    check(v2[-8 * 29:] == shipped_model("hearts4-playout.txt")[-8 * 29:], "the same weights, bit for bit")
+    for name in ("v1", "v2"):
+        run("tournament", "--game", "hearts", "--players", f"policy:model={path(name + '.txt')},rule,{PIMC},rule",
+            "--hands", "2", "--seed", "1011", "--duplicate", "--threads", "2", "--quiet", "--out",
+            path(f"c{name}.jsonl"))
+    check(plays("cv1.jsonl") == plays("cv2.jsonl"), "the converted model plays differently")
+
+    # Lying version 2 files are refused (exit 2), naming the file and what is wrong.
+    def refused(name, data, *fragments, game="hearts"):
+        with open(path(name), "wb") as f:
+            f.write(data)
+        expect_bad(["tournament", "--game", game, "--players", f"policy:model={path(name)},rule,rule,rule",
+                    "--hands", "1", "--out", path("t.jsonl")], f"model '{path(name)}'", *fragments)
+
+    refused("flipped.txt", v2[:-5] + bytes([v2[-5] ^ 1]) + v2[-4:], "field 'checksum'", "altered or damaged")
+    refused("short.txt", v2[:-20], "truncated: the payload has 212 of 232 bytes")
+    refused("header.txt", v2[:v2.index(b"\nform ")], "truncated: the header ends")
+    refused("cutoff.txt", shipped_model("hearts4-cutoff.txt"), "a 'cutoff-eval' model, not a playout-policy")
+    refused("spades.txt", v2, "made for hearts4, not for spades-partnership", game="spades")
+    refused("relabelled.txt", v2.replace(b"kind linear", b"kind lineal"), "field 'checksum'")
+    expect_bad(["learn", "convert", "--in", path("short.txt"), "--out", path("x.txt")],
+               f"model '{path('short.txt')}': truncated")
+    check(not os.path.exists(path("x.txt")), "a refused conversion writes nothing")
+    # A bid model converts too, and a converted file converts to the same bytes.
+    with open(path("bids.txt"), "wb") as f:
+        f.write(shipped_model("spades-bids.txt"))
+    out = run("learn", "convert", "--in", path("bids.txt"), "--out", path("bids2.txt")).stdout
+    check("a bids model for spades-partnership, 100 weights, version 2" in out, out)
+    check(read("bids2.txt") == shipped_model("spades-bids.txt"), "a version 2 file converts to itself")
 
 
 def case_learn_mpi():

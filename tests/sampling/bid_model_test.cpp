@@ -15,12 +15,15 @@
 #include "cardgames/rules/game_runner.hpp"
 #include "sampling/bid_fit.hpp"
 #include "sampling/bot_registry.hpp"
+#include "sampling/model_file.hpp"
 #include "sampling/pimc.hpp"
+#include "tests/cardgames/test_helpers.hpp"
 
 namespace sampling {
 namespace {
 
 using namespace cardgames;
+using cardgames::testing::error_of;
 
 // "AKQ.2.." : spades, hearts, diamonds, clubs.
 CardSet hand_of(const std::string& text) {
@@ -89,9 +92,60 @@ TEST(BidModel, FileRoundTripsExactly) {
     EXPECT_EQ(back.nil_intercept, m.nil_intercept);
     EXPECT_EQ(back.partner_residual, m.partner_residual);
     EXPECT_EQ(back.blind_nil_made, m.blind_nil_made);
-    // The file says what it is and what made it.
+    // The file says what it is and what made it, and keeps it when read.
     EXPECT_NE(out.str().find("# made by: hand, for a test"), std::string::npos);
-    EXPECT_NE(out.str().find("features 29 rule_estimate"), std::string::npos);
+    EXPECT_NE(out.str().find("\nkind bids\nfeatures spades-bids 1 29\nnames rule_estimate "),
+              std::string::npos);
+    EXPECT_EQ(back.provenance, m.provenance);
+    EXPECT_EQ(back.fingerprint(), m.fingerprint());
+    // The old text format reads as the same model, its comments kept.
+    std::ostringstream text;
+    write_text_bid_model(m, text);
+    const SpadesBidModel old = parse_bid_model(text.str(), "old");
+    EXPECT_EQ(old.fingerprint(), m.fingerprint());
+    EXPECT_EQ(old.provenance, m.provenance);
+    EXPECT_TRUE(is_bid_model_file(text.str()));
+    EXPECT_TRUE(is_bid_model_file(out.str()));
+}
+
+TEST(BidModel, LyingVersionTwoFilesAreRefusedNamingFileAndField) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    const models::ModelFile good = bid_model_file(sharp_model(rules, 3));
+    auto refused = [](const std::string& bytes) {
+        return error_of([&] { parse_bid_model(bytes, "bid model 'm.txt'"); });
+    };
+    const std::string bytes = models::format_model_file(good);
+    EXPECT_EQ(refused(bytes), "(no error)");
+    std::string flipped = bytes;
+    flipped[flipped.size() - 1] ^= 1;
+    EXPECT_NE(refused(flipped).find("bid model 'm.txt': field 'checksum'"), std::string::npos);
+    EXPECT_NE(refused(bytes.substr(0, bytes.size() - 8)).find("bid model 'm.txt': truncated"),
+              std::string::npos);
+    auto with = [&](const std::string& key, const std::string& value) {
+        models::ModelFile m = good;
+        for (auto& [k, v] : m.fields)
+            if (k == key) v = value;
+        return refused(models::format_model_file(m));
+    };
+    EXPECT_EQ(with("kind", "linear"),
+              "bid model 'm.txt': field 'kind': a 'linear' model, not a bid model");
+    EXPECT_NE(with("features", "spades-bids 2 29").find("field 'features': 'spades-bids 2 29'"),
+              std::string::npos);
+    EXPECT_NE(with("names", "spades").find("field 'names': feature 1 is 'spades'"),
+              std::string::npos);
+    EXPECT_NE(with("rules", "players 4 cards 99 partnership true").find("field 'rules'"),
+              std::string::npos);
+    models::ModelFile shape = good;
+    shape.tensors[1].shape = {28};
+    shape.tensors[1].f64.pop_back();
+    EXPECT_EQ(refused(models::format_model_file(shape)),
+              "bid model 'm.txt': tensor 'trick_weights': f64 of 28, expected f64 of 29");
+    // A linear model's file is no bid model, nor a bid model's a linear model.
+    EXPECT_FALSE(is_bid_model_file("cardgames-model 2\nkind linear\n"));
+    EXPECT_NE(error_of([&] {
+                  parse_model_file(bytes, "model 'm.txt'");
+              }).find("field 'kind': a 'bids' model, not a linear one"),
+              std::string::npos);
 }
 
 // The message of parsing `text`, which must be refused.
@@ -105,10 +159,10 @@ std::string refusal(const std::string& text) {
     return "";
 }
 
-TEST(BidModel, MalformedFilesAreRefusedWithTheirLine) {
+TEST(BidModel, MalformedTextFilesAreRefusedWithTheirLine) {
     const Rules rules = load_rules(preset_path("spades-partnership"), {});
     std::ostringstream out;
-    write_bid_model(sharp_model(rules, 3), out);
+    write_text_bid_model(sharp_model(rules, 3), out);
     const std::string good = out.str();
     std::vector<std::string> lines;
     std::istringstream in(good);

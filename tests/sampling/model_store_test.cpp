@@ -6,8 +6,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "sampling/bid_model.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/cutoff_model.hpp"
+#include "sampling/model_file.hpp"
 #include "sampling/policy.hpp"
 #include "tests/cardgames/test_helpers.hpp"
 
@@ -39,17 +42,31 @@ class StoredModelsTest : public cardgames::testing::TempFolderTest {
         }
         return m;
     }
-    // The text of shipped model file `name`, its line that starts with `key` (if any) set to
-    // `key value`.
+    // The bytes of shipped model file `name`, its weight `key` (a linear model's, or the bid
+    // model's nil_intercept) set to `value`, if a key is given.
     static std::string shipped_with(const std::string& name, const std::string& key = "",
                                     const std::string& value = "") {
-        std::ifstream in(data_dir() / "models" / name);
+        const std::filesystem::path path = data_dir() / "models" / name;
+        std::ifstream in(path, std::ios::binary);
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         if (key.empty()) return text;
-        const std::size_t at = text.find("\n" + key + " ");
-        EXPECT_NE(at, std::string::npos) << key;
-        const std::size_t end = text.find('\n', at + 1);
-        return text.replace(at + 1, end - at - 1, key + " " + value);
+        if (is_bid_model_file(text)) {
+            SpadesBidModel m = read_bid_model(path);
+            EXPECT_EQ(key, "nil_intercept");
+            m.nil_intercept = std::stod(value);
+            std::ostringstream out;
+            write_bid_model(m, out);
+            return out.str();
+        }
+        if (text.starts_with("cardgames-model")) {
+            ModelFile m = read_model_file(path);
+            const auto at = std::find(m.names.begin(), m.names.end(), key);
+            EXPECT_NE(at, m.names.end()) << key;
+            if (at != m.names.end()) m.weights[at - m.names.begin()] = std::stod(value);
+            return format_model_file(m);
+        }
+        ADD_FAILURE() << name << ": not a model file";
+        return text;
     }
     void write(const std::filesystem::path& path, const std::string& text) {
         std::ofstream(path, std::ios::binary | std::ios::trunc) << text;

@@ -9,9 +9,11 @@
 #include <boost/random/uniform_real_distribution.hpp>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <vector>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/models/model_file.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "sampling/fit.hpp"
 #include "sampling/model_file.hpp"
@@ -22,6 +24,7 @@ namespace {
 
 using namespace cardgames;
 
+using cardgames::testing::error_of;
 using cardgames::testing::mid_play;
 using cardgames::testing::pc;
 
@@ -80,8 +83,8 @@ std::string parse_error(const std::string& text) {
     return "";
 }
 
-TEST(ModelFile, MalformedFilesAreRefusedNamingTheLine) {
-    const std::string good = format_model_file(sample_model());
+TEST(ModelFile, MalformedVersionOneFilesAreRefusedNamingTheLine) {
+    const std::string good = format_text_model_file(sample_model());
     ASSERT_EQ(parse_error(good), "");
     auto replaced = [&](const std::string& from, const std::string& to) {
         std::string t = good;
@@ -91,7 +94,7 @@ TEST(ModelFile, MalformedFilesAreRefusedNamingTheLine) {
     // Line 1 is the magic line, 2 the comment, 3 kind, 4 form, 5 command, 6 weights, 7 rule...
     EXPECT_EQ(parse_error("hello\n"),
               "model 'bad.txt' line 1: 'hello' is not a model file's first line "
-              "('cardgames-model 1')");
+              "('cardgames-model 2', or 'cardgames-model 1' for the old text format)");
     EXPECT_NE(parse_error(replaced("rule 0.3", "rule 0.3x")).find("line 7: '0.3x"),
               std::string::npos);
     EXPECT_NE(parse_error(replaced("rule 0.3", "rule nan")).find("line 7: 'nan333"),
@@ -116,6 +119,81 @@ TEST(ModelFile, MalformedFilesAreRefusedNamingTheLine) {
               std::string::npos);
     EXPECT_NE(parse_error(replaced("form hearts4\n", "")).find("no 'form' line"),
               std::string::npos);
+}
+
+TEST(ModelFile, IsWrittenAsVersionTwoAndReadsAsVersionOneDid) {
+    const ModelFile m = sample_model();
+    const std::string v2 = format_model_file(m);
+    ASSERT_TRUE(v2.starts_with("cardgames-model 2\n"));
+    EXPECT_NE(v2.find("\nkind linear\ntask playout-policy\nfeatures playout-policy 1 29\n"),
+              std::string::npos);
+    EXPECT_NE(v2.find("\ntensor weight f64 29\n"), std::string::npos);
+    const ModelFile v1 = parse_model_file(format_text_model_file(m), "model 'v1'");
+    const ModelFile back = parse_model_file(v2, "model 'v2'");
+    EXPECT_EQ(v1.version, 1);
+    EXPECT_EQ(back.version, 2);
+    EXPECT_EQ(back.comments, m.comments);
+    EXPECT_EQ(back.meta, v1.meta);
+    EXPECT_EQ(back.names, v1.names);
+    EXPECT_EQ(back.weights, v1.weights);  // bit for bit
+    EXPECT_EQ(PolicyModel(back).fingerprint(), PolicyModel(v1).fingerprint());
+}
+
+TEST(ModelFile, LyingVersionTwoFilesAreRefusedNamingFileAndField) {
+    const std::string good = format_model_file(sample_model());
+    ASSERT_EQ(parse_error(good), "");
+    auto replaced = [&](const std::string& from, const std::string& to) {
+        std::string t = good;
+        t.replace(t.find(from), from.size(), to);
+        return t;
+    };
+    // Altered bytes: a weight's, or a header field's.
+    std::string flipped = good;
+    flipped[flipped.size() - 3] ^= 0x10;
+    EXPECT_NE(parse_error(flipped).find("model 'bad.txt': field 'checksum'"), std::string::npos);
+    EXPECT_NE(parse_error(replaced("form hearts4", "form hearts5")).find("field 'checksum'"),
+              std::string::npos);
+    // Truncated in the payload and in the header.
+    EXPECT_NE(parse_error(good.substr(0, good.size() - 8))
+                  .find("model 'bad.txt': truncated: the payload has 224 of 232 bytes"),
+              std::string::npos);
+    EXPECT_NE(parse_error(good.substr(0, good.find("tensor weight")))
+                  .find("model 'bad.txt': truncated: the header ends"),
+              std::string::npos);
+    // Well made, with a good checksum, but another kind, task, feature set, form or shape.
+    auto remade = [&](auto change) {
+        cardgames::models::ModelFile v2 =
+            cardgames::models::parse_model_file(good, "model 'bad.txt'");
+        change(v2);
+        return cardgames::models::format_model_file(v2);
+    };
+    auto set = [](const std::string& key, const std::string& value) {
+        return [=](cardgames::models::ModelFile& v2) {
+            for (auto& [k, v] : v2.fields)
+                if (k == key) v = value;
+        };
+    };
+    EXPECT_EQ(parse_error(remade(set("kind", "network"))),
+              "model 'bad.txt': field 'kind': a 'network' model, not a linear one");
+    EXPECT_EQ(parse_error(remade(set("task", "cutoff-eval"))),
+              "model 'bad.txt': a 'cutoff-eval' model, not a playout-policy");
+    EXPECT_EQ(parse_error(remade(set("features", "playout-policy 2 29"))),
+              "model 'bad.txt': field 'features': 'playout-policy 2 29', this program's are "
+              "'playout-policy 1 29' (fit the model again on new data)");
+    EXPECT_EQ(parse_error(remade([](cardgames::models::ModelFile& v2) {
+                  auto& w = v2.tensors[0];
+                  w.dtype = cardgames::models::DType::kF32;
+                  w.f32.assign(w.f64.begin(), w.f64.end());
+              })),
+              "model 'bad.txt': tensor 'weight': f32 of 29, expected f64 of 29 (one per name in "
+              "'names')");
+    EXPECT_NE(parse_error(remade([](cardgames::models::ModelFile& v2) {
+                  v2.tensors[0].f64[3] = std::numeric_limits<double>::quiet_NaN();
+              })).find("tensor 'weight' element 3: not finite"),
+              std::string::npos);
+    const PolicyModel hearts5(parse_model_file(remade(set("form", "hearts5")), "model 'h5'"));
+    EXPECT_EQ(error_of([&] { hearts5.check_form(load_rules(preset_path("hearts4"), {})); }),
+              "model 'h5': made for hearts5, not for hearts4");
 }
 
 TEST(PolicyFeatures, HeartsTrickWithTheQueenOfSpades) {

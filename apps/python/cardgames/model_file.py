@@ -6,7 +6,7 @@ reads a network back through `cardgames.load_network`, the same reader. A header
     cardgames-model 2
     # comment lines
     KEY VALUE                      fields: kind, task, form, features, command, seeds, ...
-    tensor NAME f32|i16 D1 [D2..]  one line per array, in payload order
+    tensor NAME f32|i16|f64 D1 [D2..]  one line per array, in payload order
     payload BYTES
     checksum HEX16                 FNV-1a 64 of every byte before this line and of the payload
 
@@ -19,7 +19,7 @@ import numpy as np
 
 MAGIC = "cardgames-model"
 VERSION = 2
-_DTYPES = {np.dtype(np.float32): "f32", np.dtype(np.int16): "i16"}
+_DTYPES = {np.dtype(np.float32): "f32", np.dtype(np.int16): "i16", np.dtype(np.float64): "f64"}
 
 
 def fnv1a64(data, h=0xCBF29CE484222325):
@@ -30,7 +30,7 @@ def fnv1a64(data, h=0xCBF29CE484222325):
 
 
 def format_model(fields, tensors, comments=()):
-    """The file's bytes. fields: (key, value) pairs; tensors: (name, float32 or int16 array)."""
+    """The file's bytes. fields: (key, value) pairs; tensors: (name, float32, int16 or float64 array)."""
     header = f"{MAGIC} {VERSION}\n"
     for c in comments:
         header += f"# {c}\n"
@@ -43,8 +43,8 @@ def format_model(fields, tensors, comments=()):
     for name, array in tensors:
         array = np.ascontiguousarray(array)
         if array.dtype not in _DTYPES:
-            raise ValueError(f"model tensor {name!r}: dtype {array.dtype}, expected float32 or int16")
-        if array.dtype == np.float32 and not np.isfinite(array).all():
+            raise ValueError(f"model tensor {name!r}: dtype {array.dtype}, expected float32, int16 or float64")
+        if array.dtype != np.int16 and not np.isfinite(array).all():
             raise ValueError(f"model tensor {name!r}: not finite")
         header += f"tensor {name} {_DTYPES[array.dtype]} " + " ".join(map(str, array.shape)) + "\n"
         payload += array.astype(array.dtype.newbyteorder("<"), copy=False).tobytes()

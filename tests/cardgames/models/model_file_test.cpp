@@ -59,6 +59,25 @@ TEST(ModelFile, RoundTrips) {
     EXPECT_EQ(refusal(bytes), "(no error)");
 }
 
+TEST(ModelFile, DoublesRoundTripExactlyAndANetworkRefusesThem) {
+    ModelFile m = net_file();
+    Tensor& w = tensor(m, "out.weight");
+    const std::vector<double> exact = {0.1, -1.0 / 3, 1e-300, 9999.999999999998};
+    w.dtype = DType::kF64;
+    w.shape = {4};
+    w.f64 = exact;
+    w.f32.clear();
+    ModelFile r = parse_model_file(bytes_of(m), "x");
+    EXPECT_EQ(tensor(r, "out.weight").f64, exact);  // bit for bit
+    EXPECT_NE(refusal(bytes_of(m)).find("tensor 'out.weight': type f64, expected f32"),
+              std::string::npos);
+    w.f64[2] = std::numeric_limits<double>::infinity();
+    EXPECT_NE(refusal(bytes_of(m)).find("tensor 'out.weight' element 2: not finite"),
+              std::string::npos);
+    w.f64[2] = 1e5;
+    EXPECT_NE(refusal(bytes_of(m)).find("tensor 'out.weight' element 2: huge"), std::string::npos);
+}
+
 TEST(ModelFile, RefusesATruncatedFileAtAnyByte) {
     const std::string bytes = bytes_of(net_file());
     for (std::size_t cut : {std::size_t{0}, std::size_t{10}, bytes.find("tensor"),

@@ -146,8 +146,8 @@ TEST(Network, EvaluatesByHandAsTheFileSays) {
     m.tensors[0].i16[9 * 2 + 1] = 300;  // feature 9 -> unit 1 (clipped at 127)
     m.tensors[1].shape = {2};
     m.tensors[1].i16 = {10, 0};
-    m.tensors.push_back({"out.weight", DType::kF32, {1, 2}, {2.0f, -1.0f}, {}});
-    m.tensors.push_back({"out.bias", DType::kF32, {1}, {0.5f}, {}});
+    m.tensors.push_back({"out.weight", DType::kF32, {1, 2}, {2.0f, -1.0f}, {}, {}});
+    m.tensors.push_back({"out.bias", DType::kF32, {1}, {0.5f}, {}, {}});
     const Network net(parse_model_file(format_model_file(m), "test"));
     Evaluator e(net);
     EXPECT_FLOAT_EQ(e.evaluate()[0], 2.0f * 10 / 127 + 0.5f);
