@@ -7,6 +7,7 @@
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/models/card_features.hpp"
+#include "cardgames/models/deal_features.hpp"
 
 namespace cardgames::models {
 
@@ -65,12 +66,33 @@ bool has_tensor(const ModelFile& file, const std::string& name) {
 
 // The outputs a task's network has at a table of `players`, or 0 where any number will do.
 int expected_outputs(const std::string& task, int players) {
-    if (task == "value") return players;
+    if (task == "value" || task == "cutoff") return players;
     if (task == "policy" || task == "pass") return 52;
     return 0;
 }
 
 }  // namespace
+
+NetworkFeatures network_features(const std::string& task, const std::string& form, int players) {
+    NetworkFeatures f;
+    const auto field = [](const char* name, int version, int count) {
+        return std::string(name) + " " + std::to_string(version) + " " + std::to_string(count);
+    };
+    if (task == "cutoff") {
+        const GameKind game = game_of_form(form);
+        f.count = deal_feature_count(game, players);
+        f.max_active = max_active_deal_features(game, players);
+        f.field = field(kDealFeatureSet, kDealFeatureVersion, f.count);
+        f.what = "deal features version " + std::to_string(kDealFeatureVersion) + " for " + form;
+    } else {
+        f.count = card_feature_count(players);
+        f.max_active = max_active_card_features(players);
+        f.field = field(kCardFeatureSet, kCardFeatureVersion, f.count);
+        f.what = "card features version " + std::to_string(kCardFeatureVersion) + " for " +
+                 std::to_string(players) + " players";
+    }
+    return f;
+}
 
 int players_of_form(const std::string& form, const std::string& where) {
     if (form == "spades-partnership") return 4;
@@ -91,23 +113,22 @@ Network::Network(const ModelFile& file) : where_(file.where) {
     if (const std::string& kind = file.get("kind"); kind != "network")
         bad_network(where_, "field 'kind': '" + kind + "', expected 'network'");
     task_ = file.get("task");
-    if (task_ != "value" && task_ != "policy" && task_ != "bid" && task_ != "pass")
-        bad_network(where_, "field 'task': '" + task_ + "', expected value, policy, bid or pass");
+    if (task_ != "value" && task_ != "policy" && task_ != "bid" && task_ != "pass" &&
+        task_ != "cutoff")
+        bad_network(where_,
+                    "field 'task': '" + task_ + "', expected value, policy, bid, pass or cutoff");
     form_ = file.get("form");
     players_ = players_of_form(form_, where_);
     file.get("command");  // how it was made: required, read by people
     file.get("seeds");
 
-    // "features NAME VERSION COUNT"
+    // "features NAME VERSION COUNT": the deal features for a cut-off network, else the cards.
+    const NetworkFeatures set = network_features(task_, form_, players_);
     const std::string& features = file.get("features");
-    const std::string expected_features = std::string(kCardFeatureSet) + " " +
-                                          std::to_string(kCardFeatureVersion) + " " +
-                                          std::to_string(card_feature_count(players_));
-    if (features != expected_features)
-        bad_network(where_, "field 'features': '" + features + "', expected '" + expected_features +
-                                "' (card features version " + std::to_string(kCardFeatureVersion) +
-                                " for " + std::to_string(players_) + " players)");
-    inputs_ = card_feature_count(players_);
+    if (features != set.field)
+        bad_network(where_, "field 'features': '" + features + "', expected '" + set.field + "' (" +
+                                set.what + ")");
+    inputs_ = set.count;
     ft_scale_ = to_int(file.get("ft-scale"), 1, 32767, where_, "ft-scale");
     {
         const std::string& text = file.get("output-scale");
@@ -127,11 +148,11 @@ Network::Network(const ModelFile& file) : where_(file.where) {
     for (int j = 0; j < width_; ++j) worst = std::max<long>(worst, std::abs(ft_bias_[j]));
     long max_weight = 0;
     for (std::int16_t w : ft_weight_) max_weight = std::max<long>(max_weight, std::abs(w));
-    worst += max_weight * max_active_card_features(players_);
+    worst += max_weight * set.max_active;
     if (worst > 32767)
         bad_network(where_, "tensor 'ft.weight': huge (largest magnitude " +
                                 std::to_string(max_weight) +
-                                "): " + std::to_string(max_active_card_features(players_)) +
+                                "): " + std::to_string(set.max_active) +
                                 " features could overflow the int16 accumulator");
 
     int in = width_;
@@ -161,6 +182,12 @@ Network::Network(const ModelFile& file) : where_(file.where) {
     if (const int want = expected_outputs(task_, players_); want && outputs() != want)
         bad_network(where_, "tensor 'out.weight': " + std::to_string(outputs()) + " outputs, a " +
                                 task_ + " network has " + std::to_string(want));
+    const auto bytes = [](const auto& v) {
+        return std::string_view(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(v[0]));
+    };
+    digest_ = fnv1a64(bytes(ft_bias_), fnv1a64(bytes(ft_weight_)));
+    for (const Dense& d : layers_)
+        digest_ = fnv1a64(bytes(d.bias), fnv1a64(bytes(d.weight), digest_));
 }
 
 void Network::check(const std::string& form, const std::string& task) const {
@@ -247,22 +274,20 @@ Tensor f32_tensor(const std::string& name, std::vector<int> shape, float bound,
 ModelFile random_network_file(const std::string& form, const std::string& task, int outputs,
                               std::uint64_t seed) {
     const int players = players_of_form(form, "random network");
-    const int inputs = card_feature_count(players), width = 128, hidden = 32;
+    const int inputs = network_features(task, form, players).count, width = 128, hidden = 32;
     constexpr int kScale = 127;
     std::uint64_t state = seed;
     ModelFile m;
     m.where = "random network";
     m.comments = {"random weights, for the bench and tests"};
-    m.fields = {
-        {"kind", "network"},
-        {"task", task},
-        {"form", form},
-        {"features", std::string(kCardFeatureSet) + " " + std::to_string(kCardFeatureVersion) +
-                         " " + std::to_string(inputs)},
-        {"ft-scale", std::to_string(kScale)},
-        {"output-scale", "1"},
-        {"command", "random_network_file"},
-        {"seeds", std::to_string(seed)}};
+    m.fields = {{"kind", "network"},
+                {"task", task},
+                {"form", form},
+                {"features", network_features(task, form, players).field},
+                {"ft-scale", std::to_string(kScale)},
+                {"output-scale", "1"},
+                {"command", "random_network_file"},
+                {"seeds", std::to_string(seed)}};
     // First-layer weights within +-0.5 (in units of 1/scale: +-63), far inside the int16 bound.
     Tensor ft{"ft.weight", DType::kI16, {inputs, width}, {}, {}, {}};
     ft.i16.resize(ft.size());

@@ -26,6 +26,15 @@ namespace cardgames::models {
 // "spades-cutthroat3" 3); an InputError naming `where` and the field for a name that is no form.
 int players_of_form(const std::string& form, const std::string& where);
 
+// The features a network of `task` for `form` reads: the deal features (deal_features.hpp) for a
+// cut-off network, the card features (card_features.hpp) for the others.
+struct NetworkFeatures {
+    std::string field;  // the file's "features" field: "NAME VERSION COUNT"
+    std::string what;   // for messages
+    int count = 0, max_active = 0;
+};
+NetworkFeatures network_features(const std::string& task, const std::string& form, int players);
+
 class Network {
   public:
     static constexpr int kMaxWidth = 1024;  // widest layer accepted
@@ -48,6 +57,8 @@ class Network {
     int ft_scale() const { return ft_scale_; }
     // What the outputs are multiplied by (a value network's points per unit of its last layer).
     float output_scale() const { return output_scale_; }
+    // A hash of every weight: what the network plays by, wherever it was read from.
+    std::uint64_t digest() const { return digest_; }
 
   private:
     friend class Evaluator;
@@ -60,6 +71,7 @@ class Network {
     std::string where_, form_, task_;
     int players_ = 0, inputs_ = 0, width_ = 0, ft_scale_ = 0;
     float output_scale_ = 1;
+    std::uint64_t digest_ = 0;
     std::vector<std::int16_t> ft_weight_;  // [inputs][width]: one column per feature, contiguous
     std::vector<std::int16_t> ft_bias_;    // [width]
     std::vector<Dense> layers_;            // the hidden layers, then the output layer

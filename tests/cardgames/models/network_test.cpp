@@ -10,6 +10,7 @@
 #include <set>
 
 #include "cardgames/models/card_features.hpp"
+#include "cardgames/models/deal_features.hpp"
 #include "test_helpers.hpp"
 
 namespace cardgames::models {
@@ -133,6 +134,33 @@ TEST(CardFeatures, TrackerAndAccumulatorMatchRecomputation) {
             }
         }
     }
+}
+
+// A cut-off network reads the deal features of its form's game and has an output per seat; one
+// that claims the card features is refused naming the field.
+TEST(Network, CutoffNetworksReadTheDealFeatures) {
+    for (const char* form : {"hearts4", "spades-partnership", "spades-cutthroat3"}) {
+        const int players = players_of_form(form, "test");
+        const Network net(random_network_file(form, "cutoff", players, 3));
+        EXPECT_EQ(net.task(), "cutoff");
+        EXPECT_EQ(net.inputs(), deal_feature_count(game_of_form(form), players)) << form;
+        EXPECT_EQ(net.outputs(), players);
+    }
+    EXPECT_EQ(deal_feature_count(GameKind::kHearts, 4), 54 * 4 + 1);
+    EXPECT_EQ(deal_feature_count(GameKind::kSpades, 4), 68 * 4 + 1);
+    ModelFile m = random_network_file("hearts4", "cutoff", 4, 3);
+    for (auto& [key, value] : m.fields)
+        if (key == "features") value = "cards 1 484";
+    try {
+        const Network net(m);
+        ADD_FAILURE() << "a cut-off network of card features was read";
+    } catch (const InputError& e) {
+        EXPECT_NE(
+            std::string(e.what()).find("field 'features': 'cards 1 484', expected 'deal 1 217'"),
+            std::string::npos)
+            << e.what();
+    }
+    EXPECT_THROW(Network(random_network_file("hearts4", "cutoff", 3, 3)), InputError);  // outputs
 }
 
 TEST(Network, EvaluatesByHandAsTheFileSays) {
