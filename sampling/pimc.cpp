@@ -13,6 +13,7 @@
 #include "engine/search.hpp"
 #include "sampling/bid_model.hpp"
 #include "sampling/cutoff_model.hpp"
+#include "sampling/cutoff_net.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
 #include "sampling/moon.hpp"
@@ -48,6 +49,8 @@ PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed,
         load_model<PolicyModel>(*store_, options_.valuation.playout_model_path);
     if (!options_.valuation.cutoff_path.empty())
         load_model<CutoffModel>(*store_, options_.valuation.cutoff_path);
+    if (!options_.valuation.cutoff_net_path.empty())
+        CutoffNet(store_->network(options_.valuation.cutoff_net_path));
     if (!options_.bidding.bid_model_path.empty())
         load_bid_model(*store_, options_.bidding.bid_model_path);
 }
@@ -78,6 +81,8 @@ std::string PimcBot::check(const Rules& rules) const {
     if (options_.valuation.cutoff_model)
         models +=
             model_for<CutoffModel>(*store_, options_.valuation.cutoff_path, rules)->fingerprint();
+    if (options_.valuation.cutoff_net)
+        models += cutoff_net_for(*store_, options_.valuation.cutoff_net_path, rules)->fingerprint();
     if (options_.sampling.infer == PimcOptions::Infer::kPlay)
         models += inference_policy(*store_, playout_model, rules)->fingerprint();
     if (rules.game == GameKind::kSpades && options_.bids_by_model(rules))
@@ -170,6 +175,17 @@ std::vector<CardValue> legal_cards_in_order(CardSet legal) {
 
 // Values the legal cards of one decision in one world (a deal of every hand). Holds what all the
 // worlds of the decision share; read-only, so the worlds' tasks share one.
+// The cut-off evaluation that options name (the learned model or the network), or none.
+std::shared_ptr<const CutoffEvaluator> cutoff_evaluator(models::ModelStore& store,
+                                                        const PimcOptions& options,
+                                                        const Rules& rules) {
+    if (options.valuation.cutoff_model)
+        return model_for<CutoffModel>(store, options.valuation.cutoff_path, rules);
+    if (options.valuation.cutoff_net)
+        return cutoff_net_for(store, options.valuation.cutoff_net_path, rules);
+    return nullptr;
+}
+
 class WorldValuer {
   public:
     // `budget`: the expansions the world's searches may spend together (0: no limit).
@@ -197,9 +213,7 @@ class WorldValuer {
           to_the_end_(exact_ || options.valuation.eval == PimcOptions::Eval::kPlayout),
           solve_at_(rollout_solve_at(options, info)),
           moon_(options.moon_for(rules_) && moon_open(info, taken_)),
-          cutoff_(options.valuation.cutoff_model
-                      ? model_for<CutoffModel>(store, options.valuation.cutoff_path, rules_)
-                      : nullptr) {}
+          cutoff_(cutoff_evaluator(store, options, rules_)) {}
 
     WorldResult value(const Deal& deal) const {
         PlayState state = info_.play;
@@ -425,7 +439,8 @@ class WorldValuer {
     bool to_the_end_;
     int solve_at_;
     bool moon_;  // moon=on and the seat could still shoot: a continuation with it shooting
-    std::shared_ptr<const CutoffModel> cutoff_;  // null: the horizon shares what is left evenly
+    // null: the horizon shares what is left evenly
+    std::shared_ptr<const CutoffEvaluator> cutoff_;
 };
 
 // The learned play-out policy when the play-outs use it (playout=model, or self=model or switch

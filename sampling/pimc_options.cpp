@@ -211,15 +211,19 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "cutoff",
          .group = kValuation,
          .kind = Kind::kChoice,
-         .choices = {"even", "model"},
+         .choices = {"even", "model", "net"},
          .fallback = "even",
-         .help = "eval=search: what is left beyond the horizon is shared evenly, or as the "
-                 "learned cut-off model predicts each seat will take",
+         .help =
+             "eval=search: what is left beyond the horizon is shared evenly, or as the "
+             "learned cut-off model (model) or value network (net) predicts each seat will take",
          .more = "(Hearts: points; Spades, with `utility=score`: tricks; `even` shares among the "
                  "seats not on a clean nil; `model`: "
                  "[learning.md](learning.md#the-predictive-cut-off-evaluation), in whole points "
                  "or tricks inside the search's bounds)"},
-        [](P& o, const Value& v) { o.valuation.cutoff_model = v.text == "model"; });
+        [](P& o, const Value& v) {
+            o.valuation.cutoff_model = v.text == "model";
+            o.valuation.cutoff_net = v.text == "net";
+        });
     add({.name = "cutoff_model",
          .group = kValuation,
          .kind = Kind::kText,
@@ -228,6 +232,14 @@ OptionTable<PimcOptions> make_pimc_table() {
          .more = "(default `data/models/<form>-cutoff.txt` under the data directory; every form "
                  "ships one)"},
         [](P& o, const Value& v) { o.valuation.cutoff_path = v.text; });
+    add({.name = "cutoff_net",
+         .group = kValuation,
+         .kind = Kind::kText,
+         .help = "with cutoff=net: the cut-off network's file",
+         .shown = "the form's",
+         .more = "(default `data/models/<form>-cutoff-net.net` under the data directory; "
+                 "[learning.md](learning.md#a-value-network-at-the-horizon))"},
+        [](P& o, const Value& v) { o.valuation.cutoff_net_path = v.text; });
 
     add({.name = "bid",
          .group = kBidding,
@@ -388,8 +400,8 @@ OptionTable<PimcOptions> make_pimc_table() {
 
 // What the oracle, with its one true world, has no use for: the sampled worlds' count,
 // weighting, aggregation and time limit, and (as before the table) the models of cutoff and bids.
-constexpr std::string_view kNotForOracle[] = {"worlds", "agg",    "tie",          "infer",
-                                              "ms",     "cutoff", "cutoff_model", "bid_model"};
+constexpr std::string_view kNotForOracle[] = {
+    "worlds", "agg", "tie", "infer", "ms", "cutoff", "cutoff_model", "cutoff_net", "bid_model"};
 
 // The options that depend on others (PimcBot reads the model files named).
 void check_together(const BotSpec& spec, const PimcOptions& o) {
@@ -406,6 +418,14 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
                          "each seat takes, which the tricks utility's bounds do not allow for)");
     if (!o.valuation.cutoff_path.empty() && !o.valuation.cutoff_model)
         throw InputError("bot spec '" + spec.text + "': cutoff_model= goes with cutoff=model");
+    if (o.valuation.cutoff_net && o.valuation.eval == PimcOptions::Eval::kPlayout)
+        throw InputError("bot spec '" + spec.text + "': cutoff=net goes with eval=search");
+    if (o.valuation.cutoff_net && o.valuation.spades_utility == Utility::kTricks)
+        throw InputError("bot spec '" + spec.text +
+                         "': cutoff=net goes with utility=score or margin (it predicts what "
+                         "each seat takes, which the tricks utility's bounds do not allow for)");
+    if (!o.valuation.cutoff_net_path.empty() && !o.valuation.cutoff_net)
+        throw InputError("bot spec '" + spec.text + "': cutoff_net= goes with cutoff=net");
     if (given("bid_model") && o.bidding.bid != PimcOptions::Bid::kModel)
         throw InputError("bot spec '" + spec.text + "': bid_model= goes with bid=model");
 }

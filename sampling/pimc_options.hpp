@@ -92,6 +92,10 @@ struct PimcOptions {
         // (data/models/<form>-cutoff.txt).
         bool cutoff_model = false;
         std::string cutoff_path;
+        // cutoff=net: the same from a value network of the perfect-information position
+        // (cutoff_net.hpp); `cutoff_net_path` empty: data/models/<form>-cutoff-net.net.
+        bool cutoff_net = false;
+        std::string cutoff_net_path;
         bool operator==(const CardValuation&) const = default;
     };
 

@@ -1,8 +1,9 @@
-// The learned cut-off evaluation (pimc:eval=search,cutoff=model), Hearts and Spades: its model
-// files (every form's shipped one read, malformed ones refused naming the file and line), whole
-// shares that stay inside the bounds, every pruning algorithm agreeing with plain max^n when the
-// leaves use the learned model, the spec options, and pimc's decisions with the model the same for
-// any thread count.
+// The learned cut-off evaluations (pimc:eval=search,cutoff=model and cutoff=net), Hearts and
+// Spades: the linear model's files (every form's shipped one read, malformed ones refused naming
+// the file and line), the network's deal features and incremental accumulator, whole shares that
+// stay inside the bounds, every pruning algorithm agreeing with plain max^n when the leaves use the
+// model or the network, the spec options, and pimc's decisions with either the same for any
+// thread count.
 #include "sampling/cutoff_model.hpp"
 
 #include <gtest/gtest.h>
@@ -12,12 +13,14 @@
 #include <fstream>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/models/deal_features.hpp"
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/game.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/search/trick_game.hpp"
 #include "engine/search.hpp"
 #include "sampling/bot_registry.hpp"
+#include "sampling/cutoff_net.hpp"
 #include "sampling/fit.hpp"
 #include "sampling/pimc.hpp"
 
@@ -232,9 +235,11 @@ TEST(CutoffModel, LeavesLieInsideTheBoundsAndSumAsTheEvenShare) {
 // Plain max^n's root tuple and move, under a depth limit with learned horizon leaves, from every
 // pruning configuration, on `count` positions of `form`; returns how many differ from the even
 // share's.
-int agree_with_maxn_on_learned_leaves(const char* form, Utility utility, int count) {
+int agree_with_maxn_on_learned_leaves(const char* form, Utility utility, int count,
+                                      const CutoffEvaluator* evaluator = nullptr) {
     const Rules rules = load_rules(preset_path(form), {});
-    const auto model = shipped(rules);
+    const std::shared_ptr<const CutoffEvaluator> model = shipped(rules);
+    const CutoffEvaluator* leaves = evaluator ? evaluator : model.get();
     int differ_from_even = 0;
     for (int i = 0; i < count; ++i) {
         const int tricks_left = 5 + i % 3, depth = 1 + i % 2;
@@ -248,7 +253,7 @@ int agree_with_maxn_on_learned_leaves(const char* form, Utility utility, int cou
             o.tt_entries = tt ? 4096 : 0;
             o.depth_limit = depth;
             TrickGame g(rules, game.play_state(), utility, game.hand().taken, context);
-            if (learned) g.set_cutoff(model.get());
+            if (learned) g.set_cutoff(leaves);
             engine::Searcher<TrickGame> s(o);
             return s.search(g);
         };
@@ -277,6 +282,183 @@ TEST(CutoffModel, EveryPruningAlgorithmAgreesWithMaxnOnLearnedLeaves) {
     // The learned leaves are not the even share under another name.
     EXPECT_GT(agree_with_maxn_on_learned_leaves("hearts4", Utility::kPoints, 300), 75);
     EXPECT_GT(agree_with_maxn_on_learned_leaves("spades-partnership", Utility::kScore, 200), 50);
+}
+
+// A cut-off network of random weights for the form of `rules`, of a fixed seed.
+std::shared_ptr<const CutoffNet> random_cutoff_net(const Rules& rules, std::uint64_t seed) {
+    return std::make_shared<const CutoffNet>(std::make_shared<const models::Network>(
+        models::random_network_file(form_name(rules), "cutoff", rules.players, seed)));
+}
+
+// A random cut-off network for `form`, written to a temporary file; returns its path.
+std::string random_cutoff_net_file(const std::string& form, const std::string& task,
+                                   const std::string& name) {
+    const auto path = std::filesystem::temp_directory_path() / name;
+    const int players = models::players_of_form(form, "test");
+    models::write_model_file(path, models::random_network_file(form, task, players, 5));
+    return path.string();
+}
+
+TEST(CutoffNet, EveryPruningAlgorithmAgreesWithMaxnOnNetworkLeaves) {
+    for (const char* form : {"hearts4", "hearts3", "spades-partnership", "spades-cutthroat3"}) {
+        const Rules rules = load_rules(preset_path(form), {});
+        const auto net = random_cutoff_net(rules, 17);
+        const Utility utility =
+            rules.game == GameKind::kSpades ? Utility::kScore : Utility::kPoints;
+        const int count = std::string(form) == "hearts4" ? 200 : 80;
+        // The network's leaves are not the even share under another name.
+        EXPECT_GT(agree_with_maxn_on_learned_leaves(form, utility, count, net.get()), count / 5)
+            << form;
+    }
+    // Partnership Spades by its margin, which alphabeta searches.
+    const Rules spades = load_rules(preset_path("spades-partnership"), {});
+    EXPECT_GT(agree_with_maxn_on_learned_leaves("spades-partnership", Utility::kMargin, 60,
+                                                random_cutoff_net(spades, 3).get()),
+              10);
+}
+
+// The network's leaves obey what pruning relies on, as the linear model's do.
+TEST(CutoffNet, LeavesLieInsideTheBoundsAndSumAsTheEvenShare) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const auto net = random_cutoff_net(rules, 8);
+    for (int i = 0; i < 40; ++i) {
+        const Game game = position(rules, 300 + i, 4 * (1 + i % 13));
+        TrickGame even(rules, game.play_state(), Utility::kPoints, game.hand().taken);
+        TrickGame learned(rules, game.play_state(), Utility::kPoints, game.hand().taken);
+        ASSERT_TRUE(learned.set_cutoff(net.get()));
+        engine::Tuple a{}, b{}, lo{}, hi{};
+        even.evaluate(a);
+        learned.evaluate(b);
+        learned.bounds(lo, hi);
+        engine::Utility sa = 0, sb = 0;
+        for (int p = 0; p < 4; ++p) {
+            sa += a[p];
+            sb += b[p];
+            EXPECT_GE(b[p], lo[p]) << "seed " << 300 + i;
+            EXPECT_LE(b[p], hi[p]) << "seed " << 300 + i;
+        }
+        EXPECT_EQ(sa, sb);
+    }
+}
+
+// The accumulator moved from leaf to leaf equals one computed from scratch, bit for bit, however
+// the positions follow one another (the hands of two games interleaved, and two networks).
+TEST(CutoffNet, IncrementalAccumulatorEqualsRefresh) {
+    for (const char* form : {"hearts4", "spades-partnership"}) {
+        const Rules rules = load_rules(preset_path(form), {});
+        const auto a = random_cutoff_net(rules, 1), b = random_cutoff_net(rules, 2);
+        for (int i = 0; i < 12; ++i) {
+            for (int cards = 52; cards > 0; cards -= 4) {
+                for (std::uint64_t seed : {400 + i, 800 + i}) {
+                    const Game game = position(rules, seed, cards);
+                    if (game.play_state().trick_size != 0) continue;
+                    ScoreContext context;
+                    context.bids = game.hand().bids;
+                    TrickPlay g(rules, game.play_state(), game.hand().taken);
+                    for (const CutoffNet* net : {a.get(), b.get()}) {
+                        std::array<double, kMaxPlayers> inc{}, full{};
+                        net->predict(g, context, inc);
+                        net->predict_refreshed(g, context, full);
+                        EXPECT_EQ(inc, full) << form << " seed " << seed << " cards " << cards;
+                    }
+                }
+            }
+        }
+    }
+}
+
+// The deal features: every hand's cards, the leader, and (Hearts) the points taken only while the
+// moon is possible, as the objective's key reads them.
+TEST(CutoffNet, DealFeaturesAreThePositionsFacts) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const Game game = position(rules, 31, 32);
+    TrickPlay g(rules, game.play_state(), game.hand().taken);
+    ASSERT_EQ(g.state().trick_size, 0);
+    models::ActiveFeatures f;
+    deal_features(g, kNoScoreContext, f);
+    int in_hands = 0, leaders = 0;
+    for (int k = 0; k < f.count; ++k) {
+        const int x = f.index[static_cast<std::size_t>(k)];
+        EXPECT_LT(x, models::deal_feature_count(GameKind::kHearts, 4));
+        if (k > 0) {
+            EXPECT_LT(f.index[static_cast<std::size_t>(k - 1)], x);
+        }
+        if (x < 52 * 4) {
+            ++in_hands;
+            EXPECT_TRUE(
+                g.state().hands[x / 52].contains(Card(static_cast<Suit>(x % 52 / 13), x % 13 + 2)));
+        }
+        if (x >= 52 * 4 && x < 53 * 4) {
+            ++leaders;
+            EXPECT_EQ(x - 52 * 4, g.state().to_move);
+        }
+    }
+    EXPECT_EQ(in_hands, 32);
+    EXPECT_EQ(leaders, 1);
+}
+
+TEST(CutoffNet, SpecOptionsAndFilesRefused) {
+    const auto o = PimcOptions::from_spec(parse_bot_spec("pimc:eval=search,cutoff=net"));
+    EXPECT_TRUE(o.valuation.cutoff_net);
+    EXPECT_FALSE(o.valuation.cutoff_model);
+    EXPECT_TRUE(o.valuation.cutoff_net_path.empty());
+    for (const char* bad : {"pimc:cutoff=net", "pimc:eval=search,cutoff_net=x.net",
+                            "pimc:eval=search,cutoff=model,cutoff_net=x.net",
+                            "pimc:eval=search,cutoff=net,utility=tricks"})
+        EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec(bad)), InputError) << bad;
+    // A file named is read when the bot is made; the form's default when it is checked against
+    // the rules, before any hand is played. Each refusal names the file and the field.
+    const auto refused = [](const std::string& spec, const std::string& form,
+                            const std::string& file, const std::string& what) {
+        try {
+            auto player = make_player(spec, 1);
+            player->check(load_rules(preset_path(form), {}));
+            ADD_FAILURE() << spec << " was accepted";
+        } catch (const InputError& e) {
+            const std::string m = e.what();
+            EXPECT_NE(m.find(file), std::string::npos) << m;
+            EXPECT_NE(m.find(what), std::string::npos) << m;
+        }
+    };
+    refused("pimc:eval=search,cutoff=net,cutoff_net=/no/such/net.net", "hearts4",
+            "/no/such/net.net", "cannot open");
+    const std::string value = random_cutoff_net_file("hearts4", "value", "cutoff-net-value.net");
+    refused("pimc:eval=search,cutoff=net,cutoff_net=" + value, "hearts4", value, "task");
+    const std::string spades =
+        random_cutoff_net_file("spades-partnership", "cutoff", "cutoff-net-spades.net");
+    refused("pimc:eval=search,cutoff=net,cutoff_net=" + spades, "hearts4", spades, "form");
+    const std::string hearts = random_cutoff_net_file("hearts4", "cutoff", "cutoff-net-h4.net");
+    EXPECT_NO_THROW(make_player("pimc:eval=search,cutoff=net,cutoff_net=" + hearts, 1)
+                        ->check(load_rules(preset_path("hearts4"), {})));
+    // hearts5 ships no cut-off network: its default file is refused by name.
+    refused("pimc:eval=search,cutoff=net", "hearts5", "hearts5-cutoff-net.net", "cannot open");
+}
+
+// The same decisions, card values included, for 1 and 2 threads, with the network.
+TEST(CutoffNet, PimcDecisionsTheSameForAnyThreadCount) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const std::string path = random_cutoff_net_file("hearts4", "cutoff", "cutoff-net-threads.net");
+    PimcOptions one = PimcOptions::from_spec(parse_bot_spec(
+        "pimc:eval=search,cutoff=net,worlds=8,nodes=300,threads=1,cutoff_net=" + path));
+    PimcOptions two = one;
+    two.sampling.threads = 2;
+    PimcOptions even =
+        PimcOptions::from_spec(parse_bot_spec("pimc:eval=search,worlds=8,nodes=300,threads=1"));
+    int differ_from_even = 0;
+    for (int i = 0; i < 6; ++i) {
+        const Game game = position(rules, 700 + i, 52 - 4 * (i + 1));
+        const InfoState info = game.info_state(game.to_act());
+        PimcBot a(one, 42), b(two, 42), c(even, 42);
+        const PimcAnalysis x = a.analyze(info), y = b.analyze(info), z = c.analyze(info);
+        ASSERT_EQ(x.best, y.best);
+        ASSERT_EQ(x.cards.size(), y.cards.size());
+        for (std::size_t k = 0; k < x.cards.size(); ++k) {
+            EXPECT_EQ(x.cards[k].mean, y.cards[k].mean);
+            differ_from_even += x.cards[k].mean != z.cards[k].mean;
+        }
+        EXPECT_EQ(x.expansions, y.expansions);
+    }
+    EXPECT_GT(differ_from_even, 0);  // the network is used
 }
 
 TEST(CutoffModel, SpecOptions) {
