@@ -78,6 +78,29 @@ void deal_features(const TrickPlay& g, const ScoreContext& context, ActiveFeatur
     std::sort(out.index.begin(), out.index.begin() + out.count);
 }
 
+std::vector<CutoffNetSample> cutoff_net_samples(const TrickPlay& start, const ScoreContext& context,
+                                                std::span<const Card> plays) {
+    const bool spades = start.rules().game == GameKind::kSpades;
+    TrickPlay g = start;
+    const auto taken = [&](int p) { return spades ? g.state().tricks_won[p] : g.penalty(p); };
+    std::vector<CutoffNetSample> out;
+    std::vector<std::array<int, kMaxPlayers>> before;
+    for (std::size_t k = 0; k <= plays.size(); ++k) {
+        if (g.state().trick_size == 0 && k < plays.size()) {
+            CutoffNetSample s;
+            deal_features(g, context, s.features);
+            out.push_back(s);
+            std::array<int, kMaxPlayers> now{};
+            for (int p = 0; p < g.players(); ++p) now[p] = taken(p);
+            before.push_back(now);
+        }
+        if (k < plays.size()) g.apply<true>(plays[k]);
+    }
+    for (std::size_t i = 0; i < out.size(); ++i)
+        for (int p = 0; p < g.players(); ++p) out[i].rest[p] = taken(p) - before[i][p];
+    return out;
+}
+
 std::filesystem::path CutoffNet::default_path(const Rules& rules) {
     return data_dir() / "models" / (form_name(rules) + "-cutoff-net.net");
 }

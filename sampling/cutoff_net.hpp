@@ -18,7 +18,9 @@
 #include <array>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "cardgames/models/card_features.hpp"
 #include "cardgames/models/model_store.hpp"
@@ -31,6 +33,19 @@ namespace sampling {
 // ascending.
 void deal_features(const cardgames::TrickPlay& g, const cardgames::ScoreContext& context,
                    cardgames::models::ActiveFeatures& out);
+
+// What a cut-off network learns from: a trick boundary's deal features and what each seat took
+// in the rest of the hand (penalty points in Hearts, tricks in Spades).
+struct CutoffNetSample {
+    cardgames::models::ActiveFeatures features;
+    std::array<int, cardgames::kMaxPlayers> rest{};
+};
+
+// The samples of a hand's play from `start`, a trick boundary, on: one per trick boundary of
+// `plays`, the cards played from there to the end of the hand (legal ones: the caller checks).
+std::vector<CutoffNetSample> cutoff_net_samples(const cardgames::TrickPlay& start,
+                                                const cardgames::ScoreContext& context,
+                                                std::span<const cardgames::Card> plays);
 
 class CutoffNet : public cardgames::CutoffEvaluator {
   public:

@@ -9,7 +9,10 @@
 #include "apps/python/bindings.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/models/card_features.hpp"
+#include "cardgames/models/deal_features.hpp"
 #include "cardgames/models/network.hpp"
+#include "cardgames/search/trick_play.hpp"
+#include "sampling/cutoff_net.hpp"
 
 namespace py = pybind11;
 using cardgames::InputError;
@@ -24,7 +27,9 @@ class PyNetwork {
   public:
     explicit PyNetwork(const std::string& path)
         : net_(std::make_shared<models::Network>(models::read_model_file(path))),
-          evaluator_(*net_) {}
+          evaluator_(*net_),
+          max_active_(
+              models::network_features(net_->task(), net_->form(), net_->players()).max_active) {}
 
     const models::Network& net() const { return *net_; }
 
@@ -50,10 +55,10 @@ class PyNetwork {
                                      std::to_string(c) + ": " + std::to_string(v) +
                                      ", expected 0 or 1");
             }
-            if (static_cast<int>(active.size()) > models::max_active_card_features(net_->players()))
+            if (static_cast<int>(active.size()) > max_active_)
                 throw InputError("features row " + std::to_string(r) + ": " +
                                  std::to_string(active.size()) + " features on, at most " +
-                                 std::to_string(models::max_active_card_features(net_->players())));
+                                 std::to_string(max_active_));
             evaluator_.refresh(active);
             const std::span<const float> y = evaluator_.evaluate();
             for (std::size_t k = 0; k < y.size(); ++k) o(r, static_cast<py::ssize_t>(k)) = y[k];
@@ -70,7 +75,53 @@ class PyNetwork {
     }
     std::shared_ptr<const models::Network> net_;
     models::Evaluator evaluator_;
+    int max_active_ = 0;  // of the network's feature set
 };
+
+// The cut-off network's samples of a hand's play (sampling::cutoff_net_samples): `state` in the
+// play phase at a trick boundary, `plays` the card actions from there to the end of the hand,
+// each checked to be legal. Returns (deal features [T, D] uint8, rest [T, players] int32).
+py::tuple cutoff_samples(const GameState& state, const std::vector<int>& plays) {
+    const cardgames::Game& game = state.game();
+    const cardgames::Rules& rules = state.rules();
+    if (state.terminal() || game.phase() != cardgames::Phase::kPlay ||
+        game.play_state().trick_size != 0)
+        throw InputError("cutoff_samples: the state is not at a trick boundary of the play");
+    cardgames::ScoreContext context;
+    context.bids = game.hand().bids;
+    const cardgames::TrickPlay start(rules, game.play_state(), game.hand().taken);
+    const auto left = static_cast<std::size_t>(game.play_state().cards_left());
+    if (plays.size() != left)
+        throw InputError("cutoff_samples: " + std::to_string(plays.size()) +
+                         " plays, the rest of the hand is " + std::to_string(left));
+    GameState check = state;
+    std::vector<cardgames::Card> cards;
+    for (std::size_t k = 0; k < plays.size(); ++k) {
+        try {
+            if (plays[k] < 0 || plays[k] >= 52) throw InputError("not a card action (0..51)");
+            check.apply(plays[k]);
+        } catch (const std::exception& e) {
+            throw InputError("cutoff_samples: plays[" + std::to_string(k) + "] " +
+                             std::to_string(plays[k]) + ": " + e.what());
+        }
+        cards.push_back(cardgames::encoding::card_of_number(plays[k]));
+    }
+    const auto samples = sampling::cutoff_net_samples(start, context, cards);
+    const int n = rules.players;
+    const auto width = static_cast<py::ssize_t>(models::deal_feature_count(rules.game, n));
+    const auto rows = static_cast<py::ssize_t>(samples.size());
+    py::array_t<std::uint8_t> x({rows, width});
+    py::array_t<std::int32_t> rest({rows, static_cast<py::ssize_t>(n)});
+    auto xo = x.mutable_unchecked<2>();
+    auto ro = rest.mutable_unchecked<2>();
+    for (py::ssize_t r = 0; r < rows; ++r) {
+        const auto& s = samples[static_cast<std::size_t>(r)];
+        for (py::ssize_t c = 0; c < width; ++c) xo(r, c) = 0;
+        for (int f : s.features.view()) xo(r, f) = 1;
+        for (int p = 0; p < n; ++p) ro(r, p) = s.rest[static_cast<std::size_t>(p)];
+    }
+    return py::make_tuple(x, rest);
+}
 
 }  // namespace
 
@@ -96,6 +147,21 @@ void bind_models(py::module_& m) {
         },
         py::arg("state"), py::arg("seat"),
         "The card features that are on for the seat (docs/design/network-format.md), ascending.");
+    m.attr("DEAL_FEATURE_SET") = models::kDealFeatureSet;
+    m.attr("DEAL_FEATURE_VERSION") = models::kDealFeatureVersion;
+    m.def(
+        "deal_feature_count",
+        [](const std::string& form) {
+            return models::deal_feature_count(cardgames::game_of_form(form),
+                                              models::players_of_form(form, "form"));
+        },
+        py::arg("form"),
+        "How many deal features a cut-off network of the form reads (docs/design/"
+        "network-format.md).");
+    m.def("cutoff_samples", &cutoff_samples, py::arg("state"), py::arg("plays"),
+          "What a cut-off network learns from, for a hand's play from `state` (at a trick "
+          "boundary) on: (deal features [T, D] uint8, what each seat took in the rest of the hand "
+          "[T, players]: penalty points or tricks).");
     py::class_<PyNetwork>(m, "Network",
                           "A network read from a model file, run by the engine's C++.")
         .def_property_readonly("form", [](const PyNetwork& n) { return n.net().form(); })

@@ -146,3 +146,44 @@ def test_selfplay_to_network(hearts, tmp_path):
     net = cardgames.load_network(str(out), "hearts4", "value")
     d = learn_data.load(hearts)
     assert np.isfinite(net.evaluate(d["card_features"][:4].astype(np.float32))).all()
+
+
+def test_load_cutoff(hearts, cardgames_bin, tmp_path):
+    """A cut-off network's data: every trick boundary of every hand, the deal features of the
+    position and what each seat took in the rest of the hand."""
+    d = learn_data.load_cutoff(hearts)
+    x, rest, hand = d["deal_features"], d["rest"], d["hand"]
+    assert x.shape == (3 * 13, cardgames._cardgames.deal_feature_count("hearts4")) == (39, 217)
+    assert rest.shape == (39, 4) and list(hand) == [h for h in range(3) for _ in range(13)]
+    cards_in_hands = x[:, :4 * 52].sum(axis=1)
+    assert list(cards_in_hands) == [52 - 4 * k for _ in range(3) for k in range(13)]
+    assert (x[:, 4 * 52:4 * 53].sum(axis=1) == 1).all()  # one leader
+    # From the first trick every penalty point is still to be taken; what is left only shrinks.
+    assert (rest[hand != hand.min(), :].sum(axis=1) <= 26).all()
+    assert list(rest[::13].sum(axis=1)) == [26, 26, 26]
+    assert (np.diff(rest.reshape(3, 13, 4).sum(axis=2), axis=1) <= 0).all()
+    # Spades: tricks.
+    selfplay(cardgames_bin, tmp_path / "s", "--preset", "spades-partnership", "--hands", "1", "--seed", "1000052")
+    s = learn_data.load_cutoff(tmp_path / "s")
+    assert s["deal_features"].shape == (13, 68 * 4 + 1)
+    assert list(s["rest"].sum(axis=1)) == list(range(13, 0, -1))
+
+
+def test_selfplay_to_cutoff_network(hearts, cardgames_bin, tmp_path):
+    """Self-play shards, the trainer's cutoff task, a network file pimc's horizon reads."""
+    from cardgames import train
+    out = tmp_path / "cutoff.net"
+    assert train.main(["cutoff", "--data", str(hearts), "--out", str(out), "--epochs", "2", "--width", "16",
+                       "--hidden", "8", "--threads", "1", "--seed", "3"]) == 0
+    net = cardgames.load_network(str(out), "hearts4", "cutoff")
+    assert (net.inputs, net.outputs) == (217, 4)
+    d = learn_data.load_cutoff(hearts)
+    assert np.isfinite(net.evaluate(d["deal_features"][:4].astype(np.float32))).all()
+    with pytest.raises(ValueError, match="task"):
+        cardgames.load_network(str(out), "hearts4", "value")
+    result = subprocess.run(
+        [cardgames_bin, "tournament", "--preset", "hearts4", "--hands", "1", "--seed", "5", "--quiet",
+         "--out", str(tmp_path / "t.jsonl"),
+         "--players", f"pimc:eval=search,cutoff=net,cutoff_net={out},worlds=4,nodes=200,rule,rule,rule"],
+        capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

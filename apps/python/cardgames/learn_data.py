@@ -24,6 +24,16 @@ load(paths) -> dict, for a trainer
                                 (0 blind nil, 1 bid, 2 pass, 3 play)
       meta      dict            preset (the form), rules, feature_set {name, version}, players,
                                 seed, hands, files
+
+load_cutoff(paths) -> dict, for a cut-off network (`python3 -m cardgames.train cutoff`)
+    The same shards, read for what a cut-off network learns: every trick boundary of every hand's
+    play (a record holds its hand whole, so each hand counts once, whichever seats it recorded):
+      deal_features uint8 [N, D] the position as the deal features (D = deal_feature_count(form),
+                                docs/design/network-format.md)
+      rest      float32 [N, P]  what each seat (absolute) took in the rest of the hand: penalty
+                                points (Hearts) or tricks (Spades)
+      hand      int64   [N]     the hand's index in its run
+      meta      dict            as load's
     Every record is checked and its hand replayed: a malformed or inconsistent shard raises
     InputError (a ValueError) naming the file, the record and the field. All the files must be of
     one form and feature set.
@@ -35,7 +45,8 @@ import os
 
 import numpy as np
 
-from ._cardgames import NUM_ACTIONS, InputError, Rules, State, card_feature_count, card_features
+from ._cardgames import (NUM_ACTIONS, InputError, Rules, State, card_feature_count, card_features,
+                         cutoff_samples, deal_feature_count)
 
 FORMAT = 1
 HEADER_SIZE = 4096
@@ -267,8 +278,9 @@ def _replay_hand(path, start, rec, rules, rules_dict, deal, history, out):
         _bad(path, "result", f"not what the hand scored ({list(returns)})", start)
 
 
-def load(paths):
-    """The records of `paths` as arrays for a trainer (see the module's docstring)."""
+def _open_run(paths):
+    """The shards of `paths`, checked to be of one form and feature set: (files, shards, options,
+    rules, rules_dict)."""
     files = shard_paths(paths)
     shards = [(p, *open_shard(p)) for p in files]
     if not shards:
@@ -288,6 +300,13 @@ def load(paths):
         rules = Rules(**rules_dict)
     except (ValueError, TypeError) as e:
         _bad(files[0], "rules", str(e))
+    return files, shards, options, rules, rules_dict
+
+
+def load(paths):
+    """The records of `paths` as arrays for a trainer (see the module's docstring)."""
+    files, shards, options, rules, rules_dict = _open_run(paths)
+    form, features = options["form"], options["features"]
     players = rules.players
     n = sum(len(r) for _, _, r in shards)
     width = int(np.prod(rules.information_state_shape))
@@ -332,3 +351,58 @@ def load(paths):
         "files": files,
     }
     return out
+
+
+def _cutoff_hand(path, start, deal_codes, history, size, rules_dict, players):
+    """The cut-off samples of one hand, replayed from its first record: (deal features, rest)."""
+    if (deal_codes[deal_codes != NOT_DEALT] >= players).any():
+        _bad(path, "deal", "a card dealt to no seat of the rules", start)
+    state = State.__new__(State)
+    try:
+        state.__setstate__((rules_dict, 0, 1, [(0, 0, _deal_text(deal_codes, players))], []))
+    except ValueError as e:
+        _bad(path, "deal", str(e), start)
+    codes = history[:size].tolist()
+    ply = 0
+    while ply < size and state.phase() != "play":
+        phase = _PHASE_OF_NAME.get(state.phase())
+        if phase is None:
+            _bad(path, "history", "actions after the hand is over", start)
+        try:
+            state.apply_action(PHASE_BASE[phase] + codes[ply])
+        except ValueError as e:
+            _bad(path, "history", f"action {ply}: {e}", start)
+        ply += 1
+    try:
+        return cutoff_samples(state, codes[ply:])  # a play's code is its card's number
+    except ValueError as e:
+        _bad(path, "history", str(e), start)
+
+
+def load_cutoff(paths):
+    """The trick boundaries of the hands of `paths`, for a cut-off network (see the module's
+    docstring)."""
+    files, shards, options, rules, rules_dict = _open_run(paths)
+    players = rules.players
+    xs, rests, hands = [], [], []
+    for p, _, rec in shards:
+        if len(rec) == 0:
+            continue
+        _check_fields(p, rec, players)
+        for start, _stop in _hands(p, rec):
+            first = rec[start:start + 1]
+            deal = _unpack(first["deal"], 3, 52)[0]
+            history = _unpack(first["history"], 6, MAX_HISTORY)[0]
+            x, rest = _cutoff_hand(p, start, deal, history, int(first["history_size"][0]),
+                                   rules_dict, players)
+            xs.append(x)
+            rests.append(rest.astype(np.float32))
+            hands.append(np.full(len(x), int(first["hand"][0]), np.int64))
+    width = deal_feature_count(options["form"])
+    return {
+        "deal_features": np.concatenate(xs) if xs else np.zeros((0, width), np.uint8),
+        "rest": np.concatenate(rests) if rests else np.zeros((0, players), np.float32),
+        "hand": np.concatenate(hands) if hands else np.zeros(0, np.int64),
+        "meta": {"preset": options["form"], "rules": rules_dict, "players": options["players"],
+                 "seed": options["seed"], "hands": options["hands"], "files": files},
+    }

@@ -1,6 +1,6 @@
 """Trains a network on self-play data and exports it to the project's model file.
 
-    /usr/bin/python3 -m cardgames.train {value,policy,bid,pass} --data SHARDS... --out FILE
+    /usr/bin/python3 -m cardgames.train {value,policy,bid,pass,cutoff} --data SHARDS... --out FILE
 
 The network is the one the engine runs (cardgames/models/network.hpp): a first layer over the
 binary card features (an int16 accumulator in the engine, its weights quantized by FT_SCALE),
@@ -11,6 +11,9 @@ clipped ReLU, small float layers with clipped ReLU, and the outputs. Tasks:
     policy  the card played, among the legal ones (cross-entropy over 52 outputs)
     pass    a card passed, among the legal ones (52 outputs)
     bid     the bid made, among the legal actions (one output per action)
+    cutoff  at every trick boundary of the play, what each seat takes in the rest of the hand
+            (penalty points, or tricks), from the perfect-information deal features (mean
+            squared error; read by pimc:eval=search,cutoff=net at the search's horizon)
 
 CPU only, on --threads threads (2 by default), seeded and reproducible: the same data, options and
 thread count give the same file. The records of the hands whose index is a multiple of
@@ -30,7 +33,7 @@ import numpy as np
 from . import _cardgames
 from .model_file import write_model
 
-TASKS = ("value", "policy", "bid", "pass")
+TASKS = ("value", "policy", "bid", "pass", "cutoff")
 FT_SCALE = 127
 
 
@@ -99,12 +102,20 @@ def clip_first_layer(net, players):
         net.ft.bias.clamp_(-bound, bound)
 
 
+def feature_set(task):
+    """The name and version of the features a task's network reads."""
+    if task == "cutoff":
+        return _cardgames.DEAL_FEATURE_SET, _cardgames.DEAL_FEATURE_VERSION
+    return _cardgames.CARD_FEATURE_SET, _cardgames.CARD_FEATURE_VERSION
+
+
 def export(net, path, *, task, form, output_scale, command, seeds, extra_fields=(), comments=()):
     """Writes the network in the project's model file (docs/design/network-format.md)."""
     inputs = net.ft.in_features
     w, b = quantized_first_layer(net)
+    name, version = feature_set(task)
     fields = [("kind", "network"), ("task", task), ("form", form),
-              ("features", f"{_cardgames.CARD_FEATURE_SET} {_cardgames.CARD_FEATURE_VERSION} {inputs}"),
+              ("features", f"{name} {version} {inputs}"),
               ("ft-scale", FT_SCALE), ("output-scale", repr(float(output_scale))),
               ("command", command), ("seeds", seeds), *extra_fields]
     tensors = [("ft.weight", w), ("ft.bias", b)]
@@ -121,9 +132,28 @@ def _check(cond, message):
         raise ValueError(message)
 
 
-def prepare(task, data, players):
+def prepare_cutoff(data, form, players):
+    """A cut-off network's deal features, targets (scaled) and output scale, checked."""
+    x = np.asarray(data["deal_features"])
+    n = x.shape[0] if x.ndim == 2 else 0
+    want = _cardgames.deal_feature_count(form)
+    _check(x.ndim == 2 and n > 0, f"data: deal_features of shape {x.shape}, expected [N>0, {want}]")
+    _check(x.shape[1] == want, f"data: deal_features have {x.shape[1]} columns, deal features "
+                               f"version {_cardgames.DEAL_FEATURE_VERSION} for {form} have {want}")
+    bad = np.argwhere((x != 0) & (x != 1))
+    _check(len(bad) == 0, "data: deal_features row {} column {}: not 0 or 1".format(*(bad[0] if len(bad) else (0, 0))))
+    rest = np.asarray(data["rest"], dtype=np.float32)
+    _check(rest.shape == (n, players), f"data: rest of shape {rest.shape}, expected [{n}, {players}]")
+    _check(np.isfinite(rest).all() and (rest >= 0).all(), "data: rest not finite and >= 0")
+    scale = float(max(1.0, rest.max()))
+    return x.astype(np.uint8), rest / scale, None, scale
+
+
+def prepare(task, data, players, form=None):
     """The features (as uint8: a quarter of float32's memory), targets, legal masks and output
     scale of the task's records, checked."""
+    if task == "cutoff":
+        return prepare_cutoff(data, form, players)
     features = np.asarray(data["card_features"])
     n = features.shape[0] if features.ndim == 2 else 0
     _check(features.ndim == 2 and n > 0, f"data: card_features of shape {features.shape}, expected [N>0, C]")
@@ -170,7 +200,7 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     torch = _torch()
     _check(task in TASKS, f"task {task!r}: expected one of {', '.join(TASKS)}")
     players = players_of_form(form)
-    x, y, legal, scale = prepare(task, data, players)
+    x, y, legal, scale = prepare(task, data, players, form)
     n = len(x)
     held = held_out(data, n, holdout)
     n_hold = int(held.sum())
@@ -178,7 +208,7 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     torch.manual_seed(seed)
     torch.use_deterministic_algorithms(True)
     torch.set_num_threads(threads)
-    outputs = players if task == "value" else (52 if task in ("policy", "pass") else legal.shape[1])
+    outputs = players if task in ("value", "cutoff") else (52 if task in ("policy", "pass") else legal.shape[1])
     net = make_net(x.shape[1], outputs, width, hidden, layers)
     clip_first_layer(net, players)
     xt = torch.from_numpy(x)
@@ -189,7 +219,7 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
 
     def loss_of(idx):
         out = net(xt[idx].float())
-        if task == "value":
+        if task in ("value", "cutoff"):
             return torch.nn.functional.mse_loss(out, yt[idx])
         out = out.masked_fill(~mt[idx], -1e9)
         return torch.nn.functional.cross_entropy(out, yt[idx])
@@ -223,7 +253,7 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     history["seconds"] = time.monotonic() - start
     history["holdout_records"] = n_hold
     history["train_records"] = n - n_hold
-    if task != "value" and n_hold:
+    if task not in ("value", "cutoff") and n_hold:
         history["agreement"] = decision_agreement(net, x[held], legal[held])
     return net, scale, history
 
@@ -271,7 +301,8 @@ def _form_of(meta, given):
 
 
 def main(argv=None, load=None):
-    """The command line; `load` (paths -> data dict) defaults to cardgames.learn_data.load."""
+    """The command line; `load` (paths -> data dict) defaults to cardgames.learn_data.load, or
+    load_cutoff for the cutoff task."""
     argv = sys.argv[1:] if argv is None else argv
     p = argparse.ArgumentParser(prog="python3 -m cardgames.train", description=__doc__.split("\n")[0])
     p.add_argument("task", choices=TASKS)
@@ -297,8 +328,9 @@ def main(argv=None, load=None):
             _check(lo <= v <= hi, f"--{name.replace('_', '-')} {v}: expected {lo}..{hi}")
         _check(args.lr > 0 and math.isfinite(args.lr), f"--lr {args.lr}: expected a positive number")
         check_holdout(args.holdout)  # before the data is read
-        if load is None:
-            from .learn_data import load  # the self-play data reader (apps/learn)
+        if load is None:  # the self-play data reader (apps/learn)
+            from . import learn_data
+            load = learn_data.load_cutoff if args.task == "cutoff" else learn_data.load
         data = load(args.data)
         meta = dict(data.get("meta", {}))
         form = _form_of(meta, args.form)
@@ -307,7 +339,8 @@ def main(argv=None, load=None):
             batch_size=args.batch_size, lr=args.lr, width=args.width, hidden=args.hidden,
             layers=args.layers, holdout=args.holdout, threads=args.threads,
             max_minutes=args.max_minutes, log=lambda s: print(s, file=sys.stderr))
-        extra = [("data", f"{len(data['card_features'])} records from {len(args.data)} shards"),
+        records = len(data["deal_features" if args.task == "cutoff" else "card_features"])
+        extra = [("data", f"{records} records from {len(args.data)} shards"),
                  ("training", f"{history['train_records']} records, {len(history['epoch'])} epochs "
                               f"on {args.threads} threads"),
                  ("holdout", f"{history['holdout_records']} records, last loss {history['holdout'][-1]:.6g}")]
