@@ -12,6 +12,8 @@
 #include "cardgames/models/card_features.hpp"
 #include "cardgames/models/model_store.hpp"
 #include "cardgames/rules/game.hpp"
+#include "cardgames/search/trick_play.hpp"
+#include "sampling/cutoff_net.hpp"
 
 namespace apps {
 
@@ -78,6 +80,72 @@ double cpu_seconds() {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
+// A cut-off network (task cutoff) on the trick boundaries of random hands, with what the search's
+// horizon does: the accumulator moved from one position to the next by the features that differ
+// (sampling::CutoffNet::predict), against one computed from scratch (predict_refreshed).
+int bench_cutoff_net(const cardgames::Rules& rules, const std::string& model,
+                     const std::shared_ptr<const models::Network>& net, int hands,
+                     std::uint64_t seed) {
+    const sampling::CutoffNet cutoff(net);
+    std::vector<cardgames::TrickPlay> positions;
+    std::vector<cardgames::ScoreContext> contexts;
+    for (int h = 0; h < hands; ++h) {
+        Game game(rules, cardgames::mix_seed(seed, static_cast<std::uint64_t>(h)));
+        std::uint64_t state = seed + static_cast<std::uint64_t>(h);
+        game.stop_after_hand();
+        while (game.phase() != Phase::kPlay) {
+            if (game.phase() == Phase::kBlindNil)
+                game.choose_blind_nil(false);
+            else if (game.phase() == Phase::kBid)
+                game.choose_bid(3);
+            else {
+                const InfoState info = game.info_state(game.to_act());
+                CardSet hand = info.hand, pass;
+                for (int i = 0; i < info.pass_count; ++i) pass |= hand.pop_lowest();
+                game.choose_pass(pass);
+            }
+        }
+        while (!game.over() && game.phase() == Phase::kPlay) {
+            if (game.play_state().trick_size == 0) {
+                positions.emplace_back(rules, game.play_state(), game.hand().taken);
+                contexts.emplace_back();
+                contexts.back().bids = game.hand().bids;
+            }
+            const CardSet legal = game.play_state().legal_moves(game.play_rules());
+            std::vector<Card> choices(legal.begin(), legal.end());
+            state = cardgames::mix_seed(state, 1);
+            game.choose_card(choices[state % choices.size()]);
+        }
+    }
+    std::array<double, cardgames::kMaxPlayers> rest{};
+    double full_sum = 0, inc_sum = 0;
+    const double t_full = cpu_seconds();
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        cutoff.predict_refreshed(positions[i], contexts[i], rest);
+        full_sum += rest[0];
+    }
+    const double full_secs = cpu_seconds() - t_full;
+    const double t_inc = cpu_seconds();
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        cutoff.predict(positions[i], contexts[i], rest);
+        inc_sum += rest[0];
+    }
+    const double inc_secs = cpu_seconds() - t_inc;
+    const auto count = static_cast<double>(positions.size());
+    std::cout << fmt::format(
+        "cut-off network {}: {} deal inputs, accumulator {}, {} outputs ({})\n", model,
+        net->inputs(), net->accumulator_size(), net->outputs(), net->form());
+    std::cout << fmt::format("{:<14}{:>12}{:>14}{:>14}   (CPU time of this thread)\n",
+                             "accumulator", "evals", "evals/s", "ns/eval");
+    for (const auto& [name, secs] :
+         {std::pair{"full", full_secs}, std::pair{"incremental", inc_secs}})
+        std::cout << fmt::format("{:<14}{:>12}{:>14.0f}{:>14.1f}\n", name, positions.size(),
+                                 count / secs, secs * 1e9 / count);
+    std::cout << fmt::format("outputs agree: {} (sum of first outputs {:.6f})\n",
+                             full_sum == inc_sum ? "yes" : "NO", full_sum);
+    return full_sum == inc_sum ? 0 : 1;
+}
+
 }  // namespace
 
 int bench_nets(const cardgames::Rules& rules, const std::string& model, int hands,
@@ -90,6 +158,7 @@ int bench_nets(const cardgames::Rules& rules, const std::string& model, int hand
             models::random_network_file(form, "value", rules.players, 1));
     else
         net = store.network(model, form);
+    if (net->task() == "cutoff") return bench_cutoff_net(rules, model, net, hands, seed);
     std::vector<HandPlay> plays;
     for (int h = 0; h < hands; ++h)
         plays.push_back(play_hand(rules, cardgames::mix_seed(seed, static_cast<std::uint64_t>(h))));
