@@ -191,7 +191,7 @@ OptionTable<PimcOptions> make_pimc_table() {
                  "uses points",
          .more = "(with `margin` every seat of a world's search plays for its side's margin, "
                  "so the hand is a two-sided game, searched by alpha-beta whatever `algo` says, "
-                 "and a card's value is the margin whatever `objective` says; as strong as "
+                 "and a card's value is the margin whatever `objective` says; stronger than "
                  "`score` and several times cheaper: "
                  "[measured](../results/2026-11-28-margin-alphabeta.md))"},
         [](P& o, const Value& v) {
