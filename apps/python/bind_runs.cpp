@@ -1,5 +1,6 @@
-// Tournaments and evaluations from Python: cardgames.tournament() and cardgames.evaluate() run the
-// experiments library (apps/experiments/) with the command line's options as keyword arguments.
+// Tournaments, evaluations and self-play from Python: cardgames.tournament(), evaluate() and
+// selfplay() run the experiments and learning libraries (apps/experiments/, apps/learn/) with the
+// command line's options as keyword arguments.
 // A seat may be a bot spec or any Python object with act(observation) -> action; such a player is
 // held by a C++ Player adaptor and called under the GIL, while the run itself goes with the GIL
 // released, so that native bots on other threads keep running. Ctrl-C (KeyboardInterrupt) stops
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -20,11 +22,13 @@
 
 #include "apps/experiments/eval.hpp"
 #include "apps/experiments/tournament.hpp"
+#include "apps/learn/selfplay_run.hpp"
 #include "apps/python/bindings.hpp"
 #include "apps/python/convert.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/seeds.hpp"
 #include "cardgames/encoding/tensors.hpp"
+#include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/rules.hpp"
 #include "sampling/bot_registry.hpp"
 
@@ -427,6 +431,70 @@ py::dict py_read_results(const std::string& path) {
                     py::arg("summary") = tournament_summary_dict(file.summary));
 }
 
+// What a self-play folder holds (`cardgames learn selfplay --report`), every record checked.
+py::dict selfplay_summary_dict(const std::string& folder) {
+    const apps::SelfplaySummary s = apps::read_selfplay(folder);
+    return py::dict(
+        py::arg("folder") = folder, py::arg("form") = s.options["form"].get<std::string>(),
+        py::arg("shards") = s.shards, py::arg("hands") = s.hands, py::arg("records") = s.records,
+        py::arg("by_phase") =
+            py::dict(py::arg("blind_nil") = s.by_phase[0], py::arg("bid") = s.by_phase[1],
+                     py::arg("pass") = s.by_phase[2], py::arg("play") = s.by_phase[3]),
+        py::arg("options") = to_python(s.options));
+}
+
+// `cardgames learn selfplay` with its options as keyword arguments (players: a list of specs or
+// the command line's comma-separated text; seats: seat numbers). The plan is checked before the
+// folder is touched; the run goes without the GIL. Returns the folder's summary.
+py::dict py_selfplay(const std::string& out, const py::object& hands,
+                     const std::optional<std::string>& preset,
+                     const std::optional<std::string>& game, const std::vector<std::string>& rules,
+                     const py::object& players, const py::object& seats, const std::string& values,
+                     const py::object& seed, const py::object& shard_hands,
+                     const py::object& threads, bool resume, bool quiet) {
+    apps::SelfplayPlan plan;
+    plan.rules = resolve_rules(game, preset.value_or(""), rules);
+    plan.hands = static_cast<long>(whole_number(hands, "hands", 1, apps::kMaxItems));
+    if (!seed.is_none()) plan.seed = seed_arg(seed, "seed");
+    if (!shard_hands.is_none())
+        plan.shard_hands =
+            static_cast<long>(whole_number(shard_hands, "shard_hands", 1, apps::kMaxItems));
+    plan.values = values;
+    if (players.is_none())
+        plan.specs = apps::default_selfplay_players(plan.rules);
+    else if (py::isinstance<py::str>(players))
+        plan.specs = split_player_list(players.cast<std::string>());
+    else
+        for (const py::handle& p : players) {
+            if (!py::isinstance<py::str>(p))
+                throw InputError("players: " + py::repr(p).cast<std::string>() +
+                                 " is not a bot spec");
+            plan.specs.push_back(p.cast<std::string>());
+        }
+    if (seats.is_none())
+        plan.seats = apps::default_selfplay_seats(plan.rules);
+    else
+        for (const py::handle& seat : seats)
+            plan.seats.push_back(
+                static_cast<int>(whole_number(seat, "seats", 0, std::numeric_limits<int>::max())));
+    apps::BatchRun run;
+    if (!threads.is_none())
+        run.threads = static_cast<int>(whole_number(threads, "threads", 1, apps::kMaxThreads));
+    if (out.empty()) throw InputError("out is required: the folder of shards");
+    run.out = out;
+    run.resume = resume;
+    plan.check();
+    PyObserver observer(quiet, "learn selfplay");
+    const bool complete = without_gil([&] {
+        return apps::run_selfplay(apps::MpiSession::single_process(), plan, run, observer,
+                                  observer.token());
+    });
+    observer.raise_if_interrupted();
+    py::dict summary = selfplay_summary_dict(out);
+    summary["complete"] = complete;
+    return summary;
+}
+
 }  // namespace
 
 void bind_runs(py::module_& m) {
@@ -449,6 +517,13 @@ void bind_runs(py::module_& m) {
           py::arg("threads") = py::none(), py::arg("out") = "", py::arg("resume") = false,
           py::arg("quiet") = false);
     m.def("_read_results", &py_read_results, py::arg("path"));
+    m.def("_selfplay", &py_selfplay, py::kw_only(), py::arg("out"), py::arg("hands"),
+          py::arg("preset") = py::none(), py::arg("game") = py::none(),
+          py::arg("rules") = std::vector<std::string>{}, py::arg("players") = py::none(),
+          py::arg("seats") = py::none(), py::arg("values") = "none", py::arg("seed") = py::none(),
+          py::arg("shard_hands") = py::none(), py::arg("threads") = py::none(),
+          py::arg("resume") = false, py::arg("quiet") = false);
+    m.def("_selfplay_report", &selfplay_summary_dict, py::arg("folder"));
     m.def(
         "tournament_game_seed",
         [](const py::object& seed, long board) {

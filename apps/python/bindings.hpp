@@ -77,7 +77,8 @@ pybind11::class_<GameState> bind_state(pybind11::module_& m);
 void bind_tensors(pybind11::class_<PyRules>& rules, pybind11::class_<GameState>& state);
 // The class Bot and make_bot.
 void bind_bots(pybind11::module_& m);
-// Tournaments and evaluations (_tournament, _evaluate, _read_results) and their seeds.
+// Tournaments, evaluations and self-play (_tournament, _evaluate, _read_results, _selfplay,
+// _selfplay_report) and their seeds.
 void bind_runs(pybind11::module_& m);
 // solve().
 void bind_solve(pybind11::module_& m);
