@@ -80,6 +80,8 @@ void bind_bots(pybind11::module_& m);
 // Tournaments, evaluations and self-play (_tournament, _evaluate, _read_results, _selfplay,
 // _selfplay_report) and their seeds.
 void bind_runs(pybind11::module_& m);
+// The linear fits (_fit_policy, _fit_cutoff, _fit_bids).
+void bind_learn(pybind11::module_& m);
 // solve().
 void bind_solve(pybind11::module_& m);
 // The models library: load_network, Network.evaluate and card_features.

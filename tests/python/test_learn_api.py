@@ -151,3 +151,99 @@ def test_selfplay_releases_the_gil(tmp_path):
     counter.join()
     # About 0.5 s of play: a thread holding the GIL would leave the counter a few switch intervals.
     assert during > 50
+
+
+# --- the fits ----------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def fit_data(cardgames_bin, tmp_path_factory):
+    """Tiny data files of `learn data`, `cutoff-data` and `bids-data` (a second of work)."""
+    d = tmp_path_factory.mktemp("fit-data")
+    cli(cardgames_bin, "learn", "data", "--game", "hearts", "--players", "pimc:worlds=2,rollouts=1,rule,rule,rule",
+        "--hands", 6, "--seed", 1000005, "--quiet", "--out", d / "policy.jsonl")
+    cli(cardgames_bin, "learn", "cutoff-data", "--preset", "hearts4", "--hands", 12, "--seed", 1000007, "--quiet",
+        "--out", d / "cutoff.jsonl")
+    for name, seed in (("bids", 1000005), ("bids-test", 1000011)):
+        cli(cardgames_bin, "learn", "bids-data", "--preset", "spades-partnership", "--bot", "rule", "--hands", 40,
+            "--seed", seed, "--quiet", "--out", d / f"{name}.jsonl")
+    return d
+
+
+def cli_model(cardgames_bin, out, *args):
+    """The model file `cardgames learn ARGS --out OUT` writes, and what it prints; OUT is left free."""
+    printed = cli(cardgames_bin, "learn", *args).stdout
+    data = out.read_bytes()
+    out.unlink()
+    return data, printed
+
+
+def test_fit_policy_writes_the_clis_model(cardgames_bin, fit_data, tmp_path):
+    out = tmp_path / "policy.txt"
+    data = str(fit_data / "policy.jsonl")
+    model, printed = cli_model(cardgames_bin, out, "fit", "--data", data, "--out", out, "--holdout", 3, "--l2", 0.5,
+                               "--temperature", 0.25)
+    r = cardgames.fit_policy(data=data, out=out, holdout=3, l2=0.5, temperature=0.25)
+    assert out.read_bytes() == model
+    lines = printed.splitlines()
+    assert lines[0] == (f"{r['decisions']} decisions of {r['hands']} hands, {r['held_out_decisions']} held out; "
+                        f"{r['iterations']} Newton steps")
+    for line, key in zip(lines[1:4], ("model_train", "model_held_out", "rule_held_out")):
+        m = r[key]
+        assert line.endswith(f"agrees with pimc {100 * m['agreement']:.1f}%, loses {m['loss']:.3f} of pimc's value "
+                             f"per decision")
+    assert r["train_decisions"] + r["held_out_decisions"] == r["decisions"] and r["out"] == str(out)
+    assert len(r["weights"]) == 29 and r["converged"]
+
+
+def test_fit_cutoff_writes_the_clis_model(cardgames_bin, fit_data, tmp_path):
+    out = tmp_path / "cutoff.txt"
+    data = str(fit_data / "cutoff.jsonl")
+    model, printed = cli_model(cardgames_bin, out, "cutoff-fit", "--data", data, "--out", out, "--ridge", 0.01)
+    r = cardgames.fit_cutoff(data=[data], out=out, ridge=0.01)
+    assert out.read_bytes() == model
+    h = r["held_out"]
+    assert printed.splitlines()[:2] == [
+        f"{r['positions']} positions of {r['hands']} hands; fitted on {r['train_seats']} seat positions",
+        f"{h['seats']} held-out seat positions: mean abs error {h['mean_abs_error']:.3f} (whole shares "
+        f"{h['shares_mean_abs_error']:.3f}), rmse {h['rmse']:.3f}; even share {h['even_mean_abs_error']:.3f}, "
+        f"rmse {h['even_rmse']:.3f}"]
+
+
+def test_fit_bids_writes_the_clis_model(cardgames_bin, fit_data, tmp_path):
+    out = tmp_path / "bids.txt"
+    data, test = str(fit_data / "bids.jsonl"), str(fit_data / "bids-test.jsonl")
+    for held in ([], ["--test", test]):
+        model, printed = cli_model(cardgames_bin, out, "bids-fit", "--data", data, "--out", out, "--holdout", 4,
+                                   *held)
+        r = cardgames.fit_bids(data=data, out=out, holdout=4, test=held[1:] or None)
+        assert out.read_bytes() == model
+        f = r["held_out"]
+        assert printed.splitlines()[0] == r["figures"] == (
+            f"held-out: {f['bids']} bids, tricks mean abs error {f['tricks_mean_abs_error']:.3f} (rule bid "
+            f"{f['rule_bid_mean_abs_error']:.3f}), log-loss {f['tricks_log_loss']:.3f}; {f['nil_bids']} nil bids, "
+            f"made {f['nil_made_share']:.3f} (predicted {f['nil_predicted_share']:.3f}), log-loss "
+            f"{f['nil_log_loss']:.3f} (fit on {r['train_seats']} seats)")
+        # With --test every --data seat is fitted; without, a quarter of the hands are held out.
+        assert (r["train_seats"] == r["seats"]) == bool(held) and 0 < r["nil_bids"] < r["seats"]
+        out.unlink()
+
+
+@pytest.mark.parametrize("fit, data, kwargs, words", [
+    ("fit_policy", "policy.jsonl", dict(holdout=1), ["holdout", "1"]),
+    ("fit_policy", "policy.jsonl", dict(l2="big"), ["l2", "'big'"]),
+    ("fit_policy", "policy.jsonl", dict(temperature=-1.0), ["--temperature"]),
+    ("fit_policy", "cutoff.jsonl", dict(), ["cutoff.jsonl"]),
+    ("fit_cutoff", "cutoff.jsonl", dict(ridge=1000), ["--ridge 1000"]),
+    ("fit_cutoff", "nosuchfile.jsonl", dict(), ["nosuchfile.jsonl"]),
+    ("fit_bids", "bids.jsonl", dict(ridge=True), ["ridge", "True"]),
+    ("fit_bids", "bids.jsonl", dict(holdout=2.5), ["holdout", "2.5"]),
+])
+def test_fit_bad_arguments_write_nothing(fit_data, tmp_path, fit, data, kwargs, words):
+    out = tmp_path / "model.txt"
+    with pytest.raises(cardgames.InputError) as e:
+        getattr(cardgames, fit)(data=fit_data / data, out=out, **kwargs)
+    for w in words:
+        assert w in str(e.value)
+    assert not out.exists()
+    with pytest.raises(cardgames.InputError, match="does not exist"):
+        getattr(cardgames, fit)(data=fit_data / data, out=tmp_path / "no" / "model.txt")

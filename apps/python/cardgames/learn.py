@@ -1,5 +1,6 @@
-"""The learning commands from Python: `cardgames learn selfplay` with its options as keyword
-arguments, calling the same library functions as the command line (docs/guide/learning.md).
+"""The learning commands from Python: `cardgames learn selfplay` and the fits with their options as
+keyword arguments, calling the same library functions as the command line
+(docs/guide/learning.md).
 
 selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, seats=None,
          values="none", seed=None, shard_hands=None, threads=None, resume=False, quiet=False)
@@ -13,13 +14,30 @@ selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, seats=
     Ctrl-C (KeyboardInterrupt) stops it with every finished hand written, and resume=True
     continues it. Returns what selfplay_report returns, with "complete".
 
+fit_policy(*, data, out, holdout=None, l2=None, temperature=None) -> dict
+fit_cutoff(*, data, out, holdout=None, ridge=None) -> dict
+fit_bids(*, data, out, holdout=None, ridge=None, test=None) -> dict
+    `cardgames learn fit`, `learn cutoff-fit` and `learn bids-fit`: the same model file, byte for
+    byte, as the command line with these options in this order (data: a file or a list of files,
+    each `--data`; test: likewise, each `--test`). None is the command line's default: holdout 5,
+    l2 1, temperature 0, ridge 0.001. The model's header names the command that remakes it.
+    Returns what the command prints, as data: policy: decisions, hands, train_decisions,
+    held_out_decisions, iterations, converged, model_train, model_held_out and rule_held_out
+    ({decisions, agree, agreement, loss}: pimc's value lost per decision), weights, out; cutoff:
+    positions, hands, train_seats, held_out {seats, mean_abs_error, shares_mean_abs_error, rmse,
+    even_mean_abs_error, even_rmse}, weights, out; bids: seats, nil_bids, train_seats, held_out
+    ({bids, tricks_mean_abs_error, rule_bid_mean_abs_error, tricks_log_loss, nil_bids,
+    nil_made_share, nil_predicted_share, nil_log_loss}, or None), figures (the text), out.
+
 selfplay_report(folder) -> dict
     `cardgames learn selfplay --report`: every record checked and its hand replayed; folder,
     form, shards, hands, records, by_phase {blind_nil, bid, pass, play}, options (the run's, as
     every shard's header holds them).
 """
 
-from ._cardgames import _selfplay, _selfplay_report
+import os
+
+from ._cardgames import _fit_bids, _fit_cutoff, _fit_policy, _selfplay, _selfplay_report
 from .runs import _rule_texts
 
 
@@ -32,3 +50,41 @@ def selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, se
 
 def selfplay_report(folder):
     return _selfplay_report(str(folder))
+
+
+def _paths(files):
+    if files is None:
+        return []
+    if isinstance(files, (str, os.PathLike)):
+        return [str(files)]
+    return [str(f) for f in files]
+
+
+def _made_by(subcommand, data, out, options):
+    """The command line that writes the same model: what its header names."""
+    words = ["cardgames learn", subcommand] + [f"--data {d}" for d in data] + [f"--out {out}"]
+    for name, value in options:
+        for v in value if isinstance(value, list) else [value]:
+            if v is not None:
+                words.append(f"--{name} {v}")
+    return " ".join(words)
+
+
+def fit_policy(*, data, out, holdout=None, l2=None, temperature=None):
+    data, out = _paths(data), str(out)
+    return _fit_policy(data=data, out=out, holdout=holdout, l2=l2, temperature=temperature,
+                       made_by=_made_by("fit", data, out, [("holdout", holdout), ("l2", l2),
+                                                           ("temperature", temperature)]))
+
+
+def fit_cutoff(*, data, out, holdout=None, ridge=None):
+    data, out = _paths(data), str(out)
+    return _fit_cutoff(data=data, out=out, holdout=holdout, ridge=ridge,
+                       made_by=_made_by("cutoff-fit", data, out, [("holdout", holdout), ("ridge", ridge)]))
+
+
+def fit_bids(*, data, out, holdout=None, ridge=None, test=None):
+    data, out, test = _paths(data), str(out), _paths(test)
+    return _fit_bids(data=data, out=out, holdout=holdout, ridge=ridge, test=test,
+                     made_by=_made_by("bids-fit", data, out, [("holdout", holdout), ("ridge", ridge),
+                                                              ("test", test)]))
