@@ -22,6 +22,9 @@
 
 #include "apps/experiments/eval.hpp"
 #include "apps/experiments/tournament.hpp"
+#include "apps/learn/cutoff_fit.hpp"
+#include "apps/learn/data_runs.hpp"
+#include "apps/learn/policy_fit.hpp"
 #include "apps/learn/selfplay_run.hpp"
 #include "apps/python/bindings.hpp"
 #include "apps/python/convert.hpp"
@@ -431,6 +434,127 @@ py::dict py_read_results(const std::string& path) {
                     py::arg("summary") = tournament_summary_dict(file.summary));
 }
 
+// A run's players: a list of bot specs, or the command line's comma-separated text.
+std::vector<std::string> spec_list(const py::object& players) {
+    if (py::isinstance<py::str>(players)) return split_player_list(players.cast<std::string>());
+    std::vector<std::string> specs;
+    for (const py::handle& p : players) {
+        if (!py::isinstance<py::str>(p))
+            throw InputError("players: " + py::repr(p).cast<std::string>() + " is not a bot spec");
+        specs.push_back(p.cast<std::string>());
+    }
+    return specs;
+}
+
+// The players as the command line's --players would give them ("" when not given), for messages.
+std::string players_text(const py::object& players, const std::vector<std::string>& specs) {
+    std::string text;
+    if (!players.is_none())
+        for (const std::string& spec : specs) text += (text.empty() ? "" : ",") + spec;
+    return text;
+}
+
+// How a data command runs: threads (None: every core), its output (`what` it is), resume.
+apps::BatchRun data_run(const py::object& threads, const std::string& out, bool resume,
+                        const std::string& what) {
+    apps::BatchRun run;
+    if (!threads.is_none())
+        run.threads = static_cast<int>(whole_number(threads, "threads", 1, apps::kMaxThreads));
+    if (out.empty()) throw InputError("out is required: " + what);
+    run.out = out;
+    run.resume = resume;
+    return run;
+}
+
+// Runs a data command (`run(observer, stop)`, apps/learn/data_runs.hpp) without the GIL, with the
+// progress on sys.stderr and Ctrl-C; whether it completed.
+template <class Run>
+bool run_data(const std::string& command, bool quiet, const Run& run) {
+    PyObserver observer(quiet, command);
+    const bool complete = without_gil([&] { return run(observer, observer.token()); });
+    observer.raise_if_interrupted();
+    return complete;
+}
+
+// `cardgames learn data` and `learn cutoff-data` with their options as keyword arguments: the plan
+// (`usual_preset` when neither a preset nor a game is given, `usual_bot` in every seat when
+// no players are), checked as the command line checks it, before the file is touched.
+apps::SelfPlayPlan data_plan(const py::object& hands, const std::optional<std::string>& preset,
+                             const std::optional<std::string>& game,
+                             const std::vector<std::string>& rules, const py::object& players,
+                             const py::object& seed, const std::string& usual_preset,
+                             const std::string& usual_bot) {
+    apps::SelfPlayPlan plan;
+    plan.rules = resolve_rules(game, preset.value_or(game ? "" : usual_preset), rules);
+    plan.hands = static_cast<long>(whole_number(hands, "hands", 1, apps::kMaxItems));
+    if (!seed.is_none()) plan.seed = seed_arg(seed, "seed");
+    if (players.is_none())
+        plan.specs.assign(static_cast<std::size_t>(plan.rules.players), usual_bot);
+    else
+        plan.specs = spec_list(players);
+    apps::check_selfplay_players(plan, players_text(players, plan.specs));
+    return plan;
+}
+
+py::dict data_result(const std::string& out, long hands, bool complete) {
+    return py::dict(py::arg("out") = out, py::arg("hands") = hands, py::arg("complete") = complete);
+}
+
+py::dict py_policy_data(const std::string& out, const py::object& hands,
+                        const std::optional<std::string>& preset,
+                        const std::optional<std::string>& game,
+                        const std::vector<std::string>& rules, const py::object& players,
+                        const py::object& seed, const py::object& threads, bool resume,
+                        bool quiet) {
+    const apps::SelfPlayPlan plan =
+        data_plan(hands, preset, game, rules, players, seed, "", apps::kPolicyDataBot);
+    apps::check_policy_data_plan(plan, players_text(players, plan.specs));
+    const apps::BatchRun run = data_run(threads, out, resume, "the data file (JSON Lines)");
+    const bool complete =
+        run_data("learn data", quiet, [&](apps::RunObserver& o, std::stop_token s) {
+            return apps::run_policy_data(apps::MpiSession::single_process(), plan, run, o, s);
+        });
+    return data_result(out, plan.hands, complete);
+}
+
+py::dict py_cutoff_data(const std::string& out, const py::object& hands,
+                        const std::optional<std::string>& preset,
+                        const std::optional<std::string>& game,
+                        const std::vector<std::string>& rules, const py::object& players,
+                        const py::object& seed, const py::object& threads, bool resume,
+                        bool quiet) {
+    const apps::SelfPlayPlan plan = data_plan(hands, preset, game, rules, players, seed,
+                                              apps::kCutoffDataPreset, apps::kCutoffDataBot);
+    const apps::BatchRun run = data_run(threads, out, resume, "the data file (JSON Lines)");
+    const bool complete =
+        run_data(apps::kCutoffDataCommand, quiet, [&](apps::RunObserver& o, std::stop_token s) {
+            return apps::run_cutoff_data(apps::MpiSession::single_process(), plan, run, o, s);
+        });
+    return data_result(out, plan.hands, complete);
+}
+
+py::dict py_bids_data(const std::string& out, const py::object& hands,
+                      const std::optional<std::string>& preset,
+                      const std::optional<std::string>& game, const std::vector<std::string>& rules,
+                      const std::optional<std::string>& bot, const py::object& seed,
+                      const py::object& threads, bool resume, bool quiet) {
+    apps::BidsDataPlan plan;
+    const std::string given = preset.value_or(game ? "" : apps::kBidsDataPreset);
+    plan.rules = resolve_rules(game, given, rules);
+    plan.preset = given.empty() ? default_preset(plan.rules.game) : given;
+    plan.hands = static_cast<long>(whole_number(hands, "hands", 1, apps::kMaxItems));
+    if (!seed.is_none()) plan.seed = seed_arg(seed, "seed");
+    if (bot) plan.bot = *bot;
+    plan.check();
+    const apps::BatchRun run = data_run(threads, out, resume, "the data file");
+    apps::check_bids_bot(plan);
+    const bool complete =
+        run_data("learn bids-data", quiet, [&](apps::RunObserver& o, std::stop_token s) {
+            return apps::run_bids_data(apps::MpiSession::single_process(), plan, run, o, s);
+        });
+    return data_result(out, plan.hands, complete);
+}
+
 // What a self-play folder holds (`cardgames learn selfplay --report`), every record checked.
 py::dict selfplay_summary_dict(const std::string& folder) {
     const apps::SelfplaySummary s = apps::read_selfplay(folder);
@@ -460,29 +584,15 @@ py::dict py_selfplay(const std::string& out, const py::object& hands,
         plan.shard_hands =
             static_cast<long>(whole_number(shard_hands, "shard_hands", 1, apps::kMaxItems));
     plan.values = values;
-    if (players.is_none())
-        plan.specs = apps::default_selfplay_players(plan.rules);
-    else if (py::isinstance<py::str>(players))
-        plan.specs = split_player_list(players.cast<std::string>());
-    else
-        for (const py::handle& p : players) {
-            if (!py::isinstance<py::str>(p))
-                throw InputError("players: " + py::repr(p).cast<std::string>() +
-                                 " is not a bot spec");
-            plan.specs.push_back(p.cast<std::string>());
-        }
+    plan.specs =
+        players.is_none() ? apps::default_selfplay_players(plan.rules) : spec_list(players);
     if (seats.is_none())
         plan.seats = apps::default_selfplay_seats(plan.rules);
     else
         for (const py::handle& seat : seats)
             plan.seats.push_back(
                 static_cast<int>(whole_number(seat, "seats", 0, std::numeric_limits<int>::max())));
-    apps::BatchRun run;
-    if (!threads.is_none())
-        run.threads = static_cast<int>(whole_number(threads, "threads", 1, apps::kMaxThreads));
-    if (out.empty()) throw InputError("out is required: the folder of shards");
-    run.out = out;
-    run.resume = resume;
+    const apps::BatchRun run = data_run(threads, out, resume, "the folder of shards");
     plan.check();
     PyObserver observer(quiet, "learn selfplay");
     const bool complete = without_gil([&] {
@@ -524,6 +634,18 @@ void bind_runs(py::module_& m) {
           py::arg("shard_hands") = py::none(), py::arg("threads") = py::none(),
           py::arg("resume") = false, py::arg("quiet") = false);
     m.def("_selfplay_report", &selfplay_summary_dict, py::arg("folder"));
+    for (const auto& [name, run] :
+         {std::pair{"_policy_data", &py_policy_data}, std::pair{"_cutoff_data", &py_cutoff_data}})
+        m.def(name, run, py::kw_only(), py::arg("out"), py::arg("hands"),
+              py::arg("preset") = py::none(), py::arg("game") = py::none(),
+              py::arg("rules") = std::vector<std::string>{}, py::arg("players") = py::none(),
+              py::arg("seed") = py::none(), py::arg("threads") = py::none(),
+              py::arg("resume") = false, py::arg("quiet") = false);
+    m.def("_bids_data", &py_bids_data, py::kw_only(), py::arg("out"), py::arg("hands"),
+          py::arg("preset") = py::none(), py::arg("game") = py::none(),
+          py::arg("rules") = std::vector<std::string>{}, py::arg("bot") = py::none(),
+          py::arg("seed") = py::none(), py::arg("threads") = py::none(), py::arg("resume") = false,
+          py::arg("quiet") = false);
     m.def(
         "tournament_game_seed",
         [](const py::object& seed, long board) {

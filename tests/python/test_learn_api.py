@@ -97,11 +97,18 @@ def test_sigint_stops_selfplay_then_resume(tmp_path):
                 shard_hands=8, threads=2, quiet=True)
     learn.selfplay(out=tmp_path / "whole", **args)
     out = tmp_path / "stopped"
-    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
+
+    def interrupt_after_a_hand():  # the whole run takes a few seconds; a hand, a tenth of one
+        shard = out / "shard-00000.cgsp"
+        while not (shard.exists() and shard.stat().st_size > 4096):
+            threading.Event().wait(0.005)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    interrupter = threading.Thread(target=interrupt_after_a_hand)
+    interrupter.start()
     with pytest.raises(KeyboardInterrupt):
         learn.selfplay(out=out, **args)
-    timer.join()
+    interrupter.join()
     assert learn.selfplay_report(out)["hands"] < 24
     report = learn.selfplay(out=out, resume=True, **args)
     assert report["complete"] and report["hands"] == 24
@@ -151,6 +158,57 @@ def test_selfplay_releases_the_gil(tmp_path):
     counter.join()
     # About 0.5 s of play: a thread holding the GIL would leave the counter a few switch intervals.
     assert during > 50
+
+
+# --- the fits' data ---------------------------------------------------------------------------
+
+def test_data_commands_write_the_clis_files(cardgames_bin, tmp_path):
+    """Each data command with its defaults and with options, at other threads than the CLI's."""
+    pimc = "pimc:worlds=2,rollouts=1"
+    cases = [
+        (cardgames.policy_data, dict(game="hearts", players=[pimc, "rule", pimc, "rule"], hands=3, seed=1000005),
+         ["data", "--game", "hearts", "--players", f"{pimc},rule,{pimc},rule", "--hands", 3, "--seed", 1000005]),
+        (cardgames.cutoff_data, dict(hands=4), ["cutoff-data", "--hands", 4]),
+        (cardgames.cutoff_data, dict(preset="spades-cutthroat3", rules={"nil": False}, players="rule,random,rule",
+                                     hands=3, seed=1000009),
+         ["cutoff-data", "--preset", "spades-cutthroat3", "--rule", "nil=false", "--players", "rule,random,rule",
+          "--hands", 3, "--seed", 1000009]),
+        (cardgames.bids_data, dict(bot="rule", hands=6), ["bids-data", "--bot", "rule", "--hands", 6]),
+    ]
+    for k, (run, kwargs, args) in enumerate(cases):
+        cli(cardgames_bin, "learn", *args, "--threads", 1, "--quiet", "--out", tmp_path / f"cli{k}.jsonl")
+        result = run(out=tmp_path / f"py{k}.jsonl", threads=2, quiet=True, **kwargs)
+        assert (tmp_path / f"py{k}.jsonl").read_bytes() == (tmp_path / f"cli{k}.jsonl").read_bytes(), args
+        assert result == {"out": str(tmp_path / f"py{k}.jsonl"), "hands": kwargs["hands"], "complete": True}
+
+
+def test_data_command_resumes(tmp_path):
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    cardgames.cutoff_data(out=whole, hands=6, quiet=True)
+    lines = whole.read_bytes().splitlines(keepends=True)
+    cut.write_bytes(b"".join(lines[:3]) + lines[3][:20])  # two hands and part of a third
+    with pytest.raises(cardgames.InputError, match="resume"):
+        cardgames.cutoff_data(out=cut, hands=6, quiet=True)
+    cardgames.cutoff_data(out=cut, hands=6, resume=True, quiet=True)
+    assert cut.read_bytes() == whole.read_bytes()
+
+
+@pytest.mark.parametrize("run, kwargs, words", [
+    ("policy_data", dict(game="hearts", players=["rule"] * 4), ["--players 'rule,rule,rule,rule'", "no pimc seat"]),
+    ("policy_data", dict(game="hearts", seed=7), ["--seed 7", "training seed"]),
+    ("cutoff_data", dict(players=["rule"] * 3), ["3 specs for 4 seats"]),
+    ("cutoff_data", dict(hands=0), ["hands", "0"]),
+    ("cutoff_data", dict(threads="two"), ["threads", "'two'"]),
+    ("bids_data", dict(game="hearts"), ["Spades only"]),
+    ("bids_data", dict(bot="nosuchbot"), ["nosuchbot"]),
+])
+def test_data_bad_arguments_write_nothing(tmp_path, run, kwargs, words):
+    out = tmp_path / "d.jsonl"
+    with pytest.raises(cardgames.InputError) as e:
+        getattr(cardgames, run)(out=out, quiet=True, **{"hands": 2, **kwargs})
+    for w in words:
+        assert w in str(e.value)
+    assert not out.exists()
 
 
 # --- the fits ----------------------------------------------------------------------------------

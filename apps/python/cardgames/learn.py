@@ -14,6 +14,18 @@ selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, seats=
     Ctrl-C (KeyboardInterrupt) stops it with every finished hand written, and resume=True
     continues it. Returns what selfplay_report returns, with "complete".
 
+policy_data(*, out, hands, preset=None, game=None, rules=None, players=None, seed=None,
+            threads=None, resume=False, quiet=False) -> dict
+cutoff_data(*, out, hands, preset=None, game=None, rules=None, players=None, seed=None,
+            threads=None, resume=False, quiet=False) -> dict
+bids_data(*, out, hands, preset=None, game=None, rules=None, bot=None, seed=None, threads=None,
+          resume=False, quiet=False) -> dict
+    `cardgames learn data`, `learn cutoff-data` and `learn bids-data`: the same data file, byte for
+    byte, with the commands' defaults (players: "pimc" in every seat for policy_data, "rule" for
+    cutoff_data; bot "pimc"; preset hearts4 for cutoff_data and spades-partnership for bids_data
+    when no game is given; seed 1000000). Returns {out, hands, complete}; runs, stops and resumes
+    as selfplay does.
+
 fit_policy(*, data, out, holdout=None, l2=None, temperature=None) -> dict
 fit_cutoff(*, data, out, holdout=None, ridge=None) -> dict
 fit_bids(*, data, out, holdout=None, ridge=None, test=None) -> dict
@@ -37,7 +49,8 @@ selfplay_report(folder) -> dict
 
 import os
 
-from ._cardgames import _fit_bids, _fit_cutoff, _fit_policy, _selfplay, _selfplay_report
+from ._cardgames import (_bids_data, _cutoff_data, _fit_bids, _fit_cutoff, _fit_policy, _policy_data, _selfplay,
+                         _selfplay_report)
 from .runs import _rule_texts
 
 
@@ -50,6 +63,24 @@ def selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, se
 
 def selfplay_report(folder):
     return _selfplay_report(str(folder))
+
+
+def policy_data(*, out, hands, preset=None, game=None, rules=None, players=None, seed=None, threads=None,
+                resume=False, quiet=False):
+    return _policy_data(out=str(out), hands=hands, preset=preset, game=game, rules=_rule_texts(rules) or [],
+                        players=players, seed=seed, threads=threads, resume=resume, quiet=quiet)
+
+
+def cutoff_data(*, out, hands, preset=None, game=None, rules=None, players=None, seed=None, threads=None,
+                resume=False, quiet=False):
+    return _cutoff_data(out=str(out), hands=hands, preset=preset, game=game, rules=_rule_texts(rules) or [],
+                        players=players, seed=seed, threads=threads, resume=resume, quiet=quiet)
+
+
+def bids_data(*, out, hands, preset=None, game=None, rules=None, bot=None, seed=None, threads=None, resume=False,
+              quiet=False):
+    return _bids_data(out=str(out), hands=hands, preset=preset, game=game, rules=_rule_texts(rules) or [], bot=bot,
+                      seed=seed, threads=threads, resume=resume, quiet=quiet)
 
 
 def _paths(files):
