@@ -569,7 +569,7 @@ py::dict selfplay_summary_dict(const std::string& folder) {
 
 // `cardgames learn selfplay` with its options as keyword arguments (players: a list of specs or
 // the command line's comma-separated text; seats: seat numbers). The plan is checked before the
-// folder is touched; the run goes without the GIL. Returns the folder's summary.
+// folder is touched; the run goes without the GIL.
 py::dict py_selfplay(const std::string& out, const py::object& hands,
                      const std::optional<std::string>& preset,
                      const std::optional<std::string>& game, const std::vector<std::string>& rules,
@@ -600,9 +600,7 @@ py::dict py_selfplay(const std::string& out, const py::object& hands,
                                   observer.token());
     });
     observer.raise_if_interrupted();
-    py::dict summary = selfplay_summary_dict(out);
-    summary["complete"] = complete;
-    return summary;
+    return data_result(out, plan.hands, complete);
 }
 
 }  // namespace

@@ -39,13 +39,15 @@ def test_selfplay_writes_the_clis_shards(cardgames_bin, tmp_path):
     cli(cardgames_bin, "learn", "selfplay", "--game", "hearts", "--players", ",".join(players), "--seats", "0,1",
         "--values", "pimc:worlds=2,rollouts=1", "--hands", 5, "--seed", 1000007, "--shard-hands", 3,
         "--threads", 1, "--quiet", "--out", tmp_path / "cli")
-    report = learn.selfplay(out=tmp_path / "py", game="hearts", players=players, seats=[0, 1],
-                            values="pimc:worlds=2,rollouts=1", hands=5, seed=1000007, shard_hands=3, threads=2,
-                            quiet=True)
+    run = learn.selfplay(out=tmp_path / "py", game="hearts", players=players, seats=[0, 1],
+                         values="pimc:worlds=2,rollouts=1", hands=5, seed=1000007, shard_hands=3, threads=2,
+                         quiet=True)
+    assert run == {"out": str(tmp_path / "py"), "hands": 5, "complete": True}
     expected = shard_bytes(tmp_path / "cli")
     assert list(expected) == ["shard-00000.cgsp", "shard-00001.cgsp"]
     assert shard_bytes(tmp_path / "py") == expected
-    assert report["complete"] and report["shards"] == 2 and report["hands"] == 5 and report["form"] == "hearts4"
+    report = learn.selfplay_report(tmp_path / "py")
+    assert report["shards"] == 2 and report["hands"] == 5 and report["form"] == "hearts4"
     assert report["records"] == sum(len(b) - 4096 for b in expected.values()) // 136
     assert sum(report["by_phase"].values()) == report["records"]
     assert report["options"]["players"] == players and report["options"]["seats"] == [0, 1]
@@ -55,16 +57,16 @@ def test_selfplay_defaults_are_the_clis(cardgames_bin, tmp_path):
     """No players, seats, seed or shard_hands: the command line's defaults; the report is --report's."""
     cli(cardgames_bin, "learn", "selfplay", "--preset", "spades-partnership", "--hands", 3, "--quiet",
         "--out", tmp_path / "cli")
-    report = learn.selfplay(out=tmp_path / "py", preset="spades-partnership", hands=3, quiet=True)
+    learn.selfplay(out=tmp_path / "py", preset="spades-partnership", hands=3, quiet=True)
     assert shard_bytes(tmp_path / "py") == shard_bytes(tmp_path / "cli")
+    report = learn.selfplay_report(tmp_path / "py")
     printed = cli(cardgames_bin, "learn", "selfplay", "--report", tmp_path / "cli").stdout
     again = learn.selfplay_report(tmp_path / "cli")
     p = again["by_phase"]
     assert printed == (f"{tmp_path / 'cli'}: {again['shards']} shards, {again['hands']} hands of {again['form']}, "
                        f"{again['records']} decisions ({p['blind_nil']} blind nil, {p['bid']} bids, {p['pass']} "
                        f"passes, {p['play']} plays); every record checked and replayed\n")
-    assert {k: v for k, v in report.items() if k not in ("folder", "complete")} == \
-        {k: v for k, v in again.items() if k != "folder"}
+    assert {k: v for k, v in report.items() if k != "folder"} == {k: v for k, v in again.items() if k != "folder"}
     assert report["options"]["seed"] == 1000000 and report["options"]["shard_hands"] == 100000
 
 
@@ -110,8 +112,8 @@ def test_sigint_stops_selfplay_then_resume(tmp_path):
         learn.selfplay(out=out, **args)
     interrupter.join()
     assert learn.selfplay_report(out)["hands"] < 24
-    report = learn.selfplay(out=out, resume=True, **args)
-    assert report["complete"] and report["hands"] == 24
+    assert learn.selfplay(out=out, resume=True, **args)["complete"]
+    assert learn.selfplay_report(out)["hands"] == 24
     assert shard_bytes(out) == shard_bytes(tmp_path / "whole")
 
 

@@ -12,7 +12,7 @@ selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, seats=
     a dict {key: value} or a list of "key=value". Bad arguments raise InputError (a ValueError)
     naming the argument and its value, before anything is written. The run releases the GIL;
     Ctrl-C (KeyboardInterrupt) stops it with every finished hand written, and resume=True
-    continues it. Returns what selfplay_report returns, with "complete".
+    continues it. Returns {out, hands, complete}; selfplay_report(out) checks what it wrote.
 
 policy_data(*, out, hands, preset=None, game=None, rules=None, players=None, seed=None,
             threads=None, resume=False, quiet=False) -> dict
