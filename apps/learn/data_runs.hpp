@@ -1,8 +1,8 @@
 #pragma once
 // The runs of the linear fits' data commands (`cardgames learn data`, `cutoff-data`,
-// `bids-data`) as the command line and Python's cardgames.learn_data_run() etc. start them: the
-// plan checked, the data file opened (or resumed) and the hands farmed over the batch runner, the
-// same file for any number of threads and ranks.
+// `bids-data`) as the command line and Python's cardgames.policy_data(), cutoff_data() and
+// bids_data() start them: the plan checked, the data file opened (or resumed) and the hands
+// farmed over the batch runner, the same file for any number of threads and ranks.
 
 #include <stop_token>
 #include <string>

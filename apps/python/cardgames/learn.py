@@ -1,6 +1,6 @@
-"""The learning commands from Python: `cardgames learn selfplay` and the fits with their options as
-keyword arguments, calling the same library functions as the command line
-(docs/guide/learning.md).
+"""The learning commands from Python: `cardgames learn selfplay`, the fits' data commands and the
+fits, with their options as keyword arguments, calling the same library functions as the command
+line (docs/guide/learning.md).
 
 selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, seats=None,
          values="none", seed=None, shard_hands=None, threads=None, resume=False, quiet=False)
