@@ -36,6 +36,12 @@ E pick(const Value& v, std::initializer_list<std::pair<std::string_view, E>> wor
     return words.begin()->second;  // unreachable: the value was checked against the choices
 }
 
+// `auto` leaves a setting unset, for the form to decide; any other value is parsed.
+template <class T, class Parse>
+std::optional<T> unless_auto(const Value& v, Parse parse) {
+    return v.text == "auto" ? std::nullopt : std::optional<T>(parse(v.text));
+}
+
 OptionTable<PimcOptions> make_pimc_table() {
     OptionTable<PimcOptions> t;
     auto add = [&](Option o, void (*set)(P&, const Value&)) { t.entries.push_back({o, set}); };
@@ -172,8 +178,7 @@ OptionTable<PimcOptions> make_pimc_table() {
                  "([results](../results/2026-11-27-moon.md)), and `off` in the other forms, where "
                  "it is not measured)"},
         [](P& o, const Value& v) {
-            o.valuation.moon =
-                v.text == "auto" ? std::nullopt : std::optional<bool>(v.text == "on");
+            o.valuation.moon = unless_auto<bool>(v, [](const std::string& t) { return t == "on"; });
         });
     add({.name = "utility",
          .group = kValuation,
@@ -186,12 +191,11 @@ OptionTable<PimcOptions> make_pimc_table() {
                  "uses points",
          .more = "(with `margin` every seat of a world's search plays for its side's margin, "
                  "so the hand is a two-sided game, searched by alpha-beta whatever `algo` says, "
-                 "and a card's value is the margin whatever `objective` says; as strong as "
+                 "and a card's value is the margin whatever `objective` says; stronger than "
                  "`score` and several times cheaper: "
                  "[measured](../results/2026-11-28-margin-alphabeta.md))"},
         [](P& o, const Value& v) {
-            o.valuation.spades_utility =
-                v.text == "auto" ? std::nullopt : std::optional<Utility>(parse_utility(v.text));
+            o.valuation.spades_utility = unless_auto<Utility>(v, parse_utility);
         });
     add({.name = "objective",
          .group = kValuation,

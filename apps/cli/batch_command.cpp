@@ -6,6 +6,7 @@
 #include <csignal>
 #include <iostream>
 
+#include "apps/learn/data_runs.hpp"
 #include "apps/learn/holdout.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/players/bot_spec.hpp"
@@ -91,18 +92,11 @@ void StopOnSignals::poll() {
     if (g_signalled.load()) source_.request_stop();
 }
 
-int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, BatchOutput* out, long total,
-                   const std::string& command,
-                   const std::function<std::string(long, const std::stop_token&)>& produce) {
-    BatchOptions bo;
-    bo.total = total;
-    bo.threads = how.run.threads;
-    bo.unit = "hands";
+int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, const std::string& command,
+                   const std::function<bool(RunObserver&, std::stop_token)>& run) {
     StopOnSignals signals;
     ProgressObserver progress(how.quiet, signals);
-    const bool complete = run_batch(mpi, bo, out, progress, signals.token(), produce,
-                                    [](long, const std::string&) {});
-    if (complete) return 0;
+    if (run(progress, signals.token())) return 0;
     if (mpi.rank() == 0)
         std::cerr << "cardgames " << command
                   << ": interrupted; run the same command with --resume to continue\n";
@@ -144,25 +138,13 @@ bool SelfPlayArgs::parse(const std::string& command, int argc, char** argv, Self
 
 void SelfPlayArgs::check(SelfPlayPlan& plan, const BatchRunOptions& run,
                          const std::string& default_bot) const {
-    namespace seeds = cardgames::seeds;
     using cardgames::InputError;
-    if (!seeds::is_training_seed(plan.seed))
-        throw InputError(
-            fmt::format("--seed {}: training data takes a training seed, {}..{}, so "
-                        "that it never meets the evaluation seeds",
-                        plan.seed, seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast));
     if (!vm.count("hands")) throw InputError("--hands is required: the self-play hands to record");
     if (run.run.out.empty()) throw InputError("--out is required: the data file (JSON Lines)");
     const int n = plan.rules.players;
     plan.specs = players_text.empty() ? std::vector<std::string>(n, default_bot)
                                       : cardgames::split_player_list(players_text);
-    if (static_cast<int>(plan.specs.size()) != n)
-        throw InputError("--players '" + players_text + "': " + std::to_string(plan.specs.size()) +
-                         " specs for " + std::to_string(n) + " seats; give one per seat");
-    // Unknown bots, and bots that cannot play these rules, fail here, not in a worker.
-    plan.models.clear();
-    for (const std::string& spec : plan.specs)
-        plan.models += check_player_for(*sampling::make_player(spec, 0), spec, plan.rules);
+    check_selfplay_players(plan, players_text);
 }
 
 }  // namespace apps

@@ -109,12 +109,11 @@ int run_results_command(const MpiSession& mpi, const std::string& command, int a
         mpi.rank() == 0);
 }
 
-// A data command's batch (learn data, learn bids-data): `total` hands of `produce` into `out`, with
+// A data command's run (apps/learn/data_runs.hpp: `run(observer, stop)`, true when complete) with
 // the progress line and Ctrl-C. Returns the exit status: 0 done, kExitInterrupted (rank 0 says how
 // to resume `command`).
-int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, BatchOutput* out, long total,
-                   const std::string& command,
-                   const std::function<std::string(long, const std::stop_token&)>& produce);
+int run_data_batch(const MpiSession& mpi, const BatchRunOptions& how, const std::string& command,
+                   const std::function<bool(RunObserver&, std::stop_token)>& run);
 
 // The command line of a self-play data command: the rules options, --players, --hands and --seed,
 // and the options that say how to run.
@@ -128,9 +127,9 @@ struct SelfPlayArgs {
     // and --report do. Prints help and returns false for --help.
     bool parse(const std::string& command, int argc, char** argv, SelfPlayPlan& plan,
                BatchRunOptions& run, const std::string& players_doc, const std::string& report_doc);
-    // Checks them once the rules are resolved into plan.rules: a training seed (never an
-    // evaluation seed), --hands and --out given, one spec per seat into plan.specs (`default_bot`
-    // in every seat when --players is not given), every spec a bot.
+    // Checks them once the rules are resolved into plan.rules: --hands and --out given, the specs
+    // into plan.specs (`default_bot` in every seat when --players is not given), then a training
+    // seed and one bot per seat (check_selfplay_players).
     void check(SelfPlayPlan& plan, const BatchRunOptions& run,
                const std::string& default_bot) const;
 };

@@ -1,16 +1,14 @@
 // cardgames learn: the learned play-out policy's data and fit (docs/guide/learning.md). This file
 // only parses the options, calls the learning library (apps/learn/policy_fit.hpp) and prints.
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include <iostream>
 #include <optional>
 
 #include "apps/cli/batch_command.hpp"
 #include "apps/cli/common.hpp"
-#include "apps/experiments/batch.hpp"
 #include "apps/experiments/cluster.hpp"
-#include "apps/experiments/results_file.hpp"
+#include "apps/learn/data_runs.hpp"
 #include "apps/learn/model_convert.hpp"
 #include "apps/learn/policy_fit.hpp"
 #include "cardgames/cards/error.hpp"
@@ -18,7 +16,6 @@
 namespace apps {
 
 using namespace cardgames;
-using nlohmann::json;
 
 namespace {
 
@@ -36,7 +33,7 @@ std::optional<int> parse_data(const MpiSession& mpi, int argc, char** argv, Self
         return 0;
     }
     plan.rules = args.rules.resolve();
-    args.check(plan, run, "pimc");
+    args.check(plan, run, kPolicyDataBot);
     check_policy_data_plan(plan, args.players_text);
     return std::nullopt;
 }
@@ -47,22 +44,9 @@ int learn_data(const MpiSession& mpi, int argc, char** argv) {
     if (const auto done = parse_on_every_rank(
             mpi, "learn data", [&] { return parse_data(mpi, argc, argv, plan, run); }))
         return *done;
-    const std::unique_ptr<ResultsFile> out = open_results(
-        mpi, run.run.out,
-        results_header(kPolicyDataHeader, plan.options(policy_feature_names_json())),
-        run.run.resume, [](const json&) {}, plan.models);
-    if (mpi.rank() == 0)
-        spdlog::info("learn data: {} hands of {} on {}, to {}", plan.hands,
-                     sampling::form_name(plan.rules), mpi.workers_text(run.run.threads),
-                     run.run.out);
-    const auto store = std::make_shared<models::ModelStore>();
-    if (const int status = run_data_batch(mpi, run, out.get(), plan.hands, "learn data",
-                                          [&](long i, const std::stop_token& stop) {
-                                              return policy_data_hand(plan, i, stop, store);
-                                          }))
-        return status;
-    if (mpi.rank() != 0) return 0;
-    return 0;
+    return run_data_batch(mpi, run, "learn data", [&](RunObserver& observer, std::stop_token stop) {
+        return run_policy_data(mpi, plan, run.run, observer, std::move(stop));
+    });
 }
 
 int learn_fit(const MpiSession& mpi, int argc, char** argv) {

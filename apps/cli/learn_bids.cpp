@@ -7,17 +7,14 @@
 
 #include "apps/cli/batch_command.hpp"
 #include "apps/cli/common.hpp"
-#include "apps/experiments/batch.hpp"
 #include "apps/experiments/cluster.hpp"
-#include "apps/experiments/results_file.hpp"
 #include "apps/learn/bids_fit.hpp"
+#include "apps/learn/data_runs.hpp"
 #include "cardgames/cards/error.hpp"
-#include "sampling/bot_registry.hpp"
 
 namespace apps {
 
 using namespace cardgames;
-using nlohmann::json;
 
 namespace {
 
@@ -38,25 +35,20 @@ int bids_data(const MpiSession& mpi, int argc, char** argv) {
             run.add_to(desc, "not used by this command");
             po::variables_map vm;
             if (!parse_args("learn bids-data", argc, argv, desc, vm)) return 0;
-            if (!ro.game_given && ro.preset.empty()) ro.preset = "spades-partnership";
+            if (!ro.game_given && ro.preset.empty()) ro.preset = kBidsDataPreset;
             plan.rules = ro.resolve();
             plan.preset = ro.preset.empty() ? default_preset(plan.rules.game) : ro.preset;
             plan.check();
             if (run.run.out.empty()) throw InputError("--out is required: the data file");
             if (!run.report_file.empty()) throw InputError("--report: not used by this command");
-            plan.models =
-                check_player_for(*sampling::make_player(plan.bot, 0), plan.bot, plan.rules);
+            check_bids_bot(plan);
             return std::nullopt;
         }))
         return *done;
-    const std::unique_ptr<ResultsFile> out = open_results(
-        mpi, run.run.out, results_header(kBidsDataCommand, plan.options()), run.run.resume,
-        [&](const json& line) { bid_samples_of(line, plan.rules); }, plan.models);
-    const auto store = std::make_shared<models::ModelStore>();
-    if (const int status = run_data_batch(mpi, run, out.get(), plan.hands, "learn bids-data",
-                                          [&](long i, const std::stop_token& stop) {
-                                              return bids_data_hand(plan, i, stop, store);
-                                          }))
+    if (const int status = run_data_batch(
+            mpi, run, "learn bids-data", [&](RunObserver& observer, std::stop_token stop) {
+                return run_bids_data(mpi, plan, run.run, observer, std::move(stop));
+            }))
         return status;
     if (mpi.rank() != 0) return 0;
     std::cout << "wrote " << plan.hands << " hands to " << run.run.out << "\n";

@@ -6,16 +6,14 @@
 
 #include "apps/cli/batch_command.hpp"
 #include "apps/cli/common.hpp"
-#include "apps/experiments/batch.hpp"
 #include "apps/experiments/cluster.hpp"
-#include "apps/experiments/results_file.hpp"
 #include "apps/learn/cutoff_fit.hpp"
+#include "apps/learn/data_runs.hpp"
 #include "cardgames/cards/error.hpp"
 
 namespace apps {
 
 using namespace cardgames;
-using nlohmann::json;
 
 namespace {
 
@@ -25,10 +23,10 @@ std::optional<int> parse_data(int argc, char** argv, SelfPlayPlan& plan, BatchRu
                     "one bot spec per seat (default: rule in every seat, cheap; pimc is dear)",
                     "not used by this command"))
         return 0;
-    if (!args.rules.game_given && args.rules.preset.empty()) args.rules.preset = "hearts4";
+    if (!args.rules.game_given && args.rules.preset.empty()) args.rules.preset = kCutoffDataPreset;
     plan.rules = args.rules.resolve();
     if (!run.report_file.empty()) throw InputError("--report: not used by this command");
-    args.check(plan, run, "rule");
+    args.check(plan, run, kCutoffDataBot);
     return std::nullopt;
 }
 
@@ -38,16 +36,10 @@ int cutoff_data(const MpiSession& mpi, int argc, char** argv) {
     if (const auto done = parse_on_every_rank(mpi, kCutoffDataCommand,
                                               [&] { return parse_data(argc, argv, plan, run); }))
         return *done;
-    const std::unique_ptr<ResultsFile> out = open_results(
-        mpi, run.run.out,
-        results_header(kCutoffDataCommand,
-                       plan.options(cutoff_feature_names_json(form_name(plan.rules)))),
-        run.run.resume, [](const json&) {}, plan.models);
-    const auto store = std::make_shared<models::ModelStore>();
-    if (const int status = run_data_batch(mpi, run, out.get(), plan.hands, kCutoffDataCommand,
-                                          [&](long i, const std::stop_token& stop) {
-                                              return cutoff_data_hand(plan, i, stop, store);
-                                          }))
+    if (const int status = run_data_batch(
+            mpi, run, kCutoffDataCommand, [&](RunObserver& observer, std::stop_token stop) {
+                return run_cutoff_data(mpi, plan, run.run, observer, std::move(stop));
+            }))
         return status;
     if (mpi.rank() != 0) return 0;
     std::cout << "wrote " << plan.hands << " hands to " << run.run.out << "\n";

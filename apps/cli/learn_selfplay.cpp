@@ -1,7 +1,6 @@
 // cardgames learn selfplay: self-play decisions into shards of fixed-size records (apps/learn,
 // docs/guide/selfplay.md). This file only parses the options and calls the library.
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include <iostream>
 #include <optional>
@@ -10,9 +9,9 @@
 #include "apps/cli/batch_command.hpp"
 #include "apps/cli/common.hpp"
 #include "apps/learn/selfplay.hpp"
+#include "apps/learn/selfplay_run.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/players/bot_spec.hpp"
-#include "sampling/model_file.hpp"
 
 namespace apps {
 
@@ -77,13 +76,9 @@ std::optional<int> parse(const MpiSession& mpi, int argc, char** argv, SelfplayP
     plan.rules = rules.resolve();
     if (!vm.count("hands")) throw InputError("--hands is required: the self-play hands to play");
     if (run.run.out.empty()) throw InputError("--out is required: the folder of shards");
-    const int n = plan.rules.players;
-    plan.specs = players.empty() ? std::vector<std::string>(n, "rule")
+    plan.specs = players.empty() ? default_selfplay_players(plan.rules)
                                  : cardgames::split_player_list(players);
-    if (seats.empty())
-        for (int s = 0; s < n; ++s) plan.seats.push_back(s);
-    else
-        plan.seats = parse_seats(seats);
+    plan.seats = seats.empty() ? default_selfplay_seats(plan.rules) : parse_seats(seats);
     plan.check();
     return std::nullopt;
 }
@@ -96,17 +91,13 @@ int learn_selfplay(const MpiSession& mpi, int argc, char** argv) {
     if (const auto done = parse_on_every_rank(mpi, "learn selfplay",
                                               [&] { return parse(mpi, argc, argv, plan, run); }))
         return *done;
-    const std::unique_ptr<ShardWriter> out = open_selfplay(mpi, plan, run.run.out, run.run.resume);
-    if (mpi.rank() == 0) {
-        if (!out->note().empty()) std::cerr << out->note() << "\n";
-        spdlog::info("learn selfplay: {} hands of {} on {}, to {}", plan.hands,
-                     sampling::form_name(plan.rules), mpi.workers_text(run.run.threads),
-                     run.run.out);
-    }
-    const auto store = std::make_shared<cardgames::models::ModelStore>();
-    return run_data_batch(
-        mpi, run, out.get(), plan.hands, "learn selfplay",
-        [&](long i, const std::stop_token& stop) { return selfplay_hand(plan, i, stop, store); });
+    StopOnSignals signals;
+    ProgressObserver progress(run.quiet, signals);
+    if (run_selfplay(mpi, plan, run.run, progress, signals.token())) return 0;
+    if (mpi.rank() == 0)
+        std::cerr << "cardgames learn selfplay: interrupted; run the same command with --resume to "
+                     "continue\n";
+    return kExitInterrupted;
 }
 
 }  // namespace apps

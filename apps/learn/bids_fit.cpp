@@ -219,12 +219,16 @@ void BidsFitOptions::check() const {
     check_model_out(out, inputs);
 }
 
-std::string bids_held_out_figures(const BidsData& data, double ridge) {
-    if (data.test.empty() || count_nil(data.train) == 0)
-        return "held-out: none (no hand held out, or no nil bid left to fit)";
+std::optional<sampling::BidFitFigures> bids_held_out(const BidsData& data, double ridge) {
+    if (data.test.empty() || count_nil(data.train) == 0) return std::nullopt;
     const sampling::SpadesBidModel held = sampling::fit_bid_model(data.train, data.rules, ridge);
-    return figures_text(sampling::bid_fit_figures(held, data.test)) + " (fit on " +
-           std::to_string(data.train.size()) + " seats)";
+    return sampling::bid_fit_figures(held, data.test);
+}
+
+std::string bids_held_out_text(const std::optional<sampling::BidFitFigures>& figures,
+                               long train_seats) {
+    if (!figures) return "held-out: none (no hand held out, or no nil bid left to fit)";
+    return figures_text(*figures) + " (fit on " + std::to_string(train_seats) + " seats)";
 }
 
 std::string BidsFitReport::text() const {
@@ -238,7 +242,11 @@ BidsFitReport learn_bids_fit(const BidsFitOptions& options) {
     if (nil == 0 || nil == static_cast<long>(data.all.size()))
         throw InputError("--data: the hands need both nil and other bids to fit the model");
     BidsFitReport r;
-    r.figures = bids_held_out_figures(data, options.ridge);
+    r.held_out = bids_held_out(data, options.ridge);
+    r.train_seats = static_cast<long>(data.train.size());
+    r.seats = static_cast<long>(data.all.size());
+    r.nil = nil;
+    r.figures = bids_held_out_text(r.held_out, r.train_seats);
     r.out = options.out;
     sampling::SpadesBidModel model = sampling::fit_bid_model(data.all, data.rules, options.ridge);
     model.meta = {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -78,13 +79,21 @@ struct BidsFitOptions {
 };
 
 struct BidsFitReport {
-    std::string figures;  // the held-out figures, as the model's header says them
+    // The held-out figures of a model fitted on the training seats: none when no hand is held
+    // out or no nil bid is left to fit.
+    std::optional<sampling::BidFitFigures> held_out;
+    long train_seats = 0;
+    long seats = 0, nil = 0;  // what the written model is fitted on: every --data seat
+    std::string figures;      // the held-out figures, as the model's header says them
     std::string out;
     std::string text() const;  // what `cardgames learn bids-fit` prints
 };
 
-// The held-out figures of a model fitted on data.train and measured on data.test.
-std::string bids_held_out_figures(const BidsData& data, double ridge);
+// The held-out figures of a model fitted on data.train and measured on data.test, none when
+// there is nothing to measure or fit; and as the model's header says them.
+std::optional<sampling::BidFitFigures> bids_held_out(const BidsData& data, double ridge);
+std::string bids_held_out_text(const std::optional<sampling::BidFitFigures>& figures,
+                               long train_seats);
 
 // Checks the options, reads the data, fits on every --data hand, and writes the model file.
 BidsFitReport learn_bids_fit(const BidsFitOptions& options);

@@ -64,6 +64,23 @@ struct HandBots {
         }
     }
 
+    // The seat's bid, with the value of every bid pimc valued (slot k: the k-th legal bid, nil
+    // first where the rules have it) into `values` when the seat is recorded and something values
+    // it.
+    int bid(int seat, const InfoState& info, std::array<float, kMaxValues>& values) {
+        sampling::PimcBot* valuer = own_pimc[seat] ? own_pimc[seat] : valuers[seat].get();
+        if (!recorded[seat] || !valuer) return players[seat]->bid(info);
+        const sampling::BidAnalysis a = valuer->analyze_bid(info);
+        const int first = info.rules->nil_allowed ? 0 : 1;
+        for (const sampling::BidValue& v : a.values) {
+            const int k = v.bid - first;
+            if (k >= 0 && k < kMaxValues && !std::isnan(v.expected))
+                values[k] = static_cast<float>(v.expected);
+        }
+        if (own_pimc[seat]) return a.bid;
+        return players[seat]->bid(info);
+    }
+
     // The seat's card, with every legal card's value (ascending card order) into `values` when
     // the seat is recorded and something values it.
     Card play(int seat, const InfoState& info, std::array<float, kMaxValues>& values) {
@@ -193,9 +210,10 @@ std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_
                 break;
             }
             case Phase::kBid: {
-                const int tricks = player.bid(info);
+                std::array<float, kMaxValues> values = no_values();
+                const int tricks = bots.bid(seat, info, values);
                 const int legal = plan.rules.cards_per_hand() + (plan.rules.nil_allowed ? 1 : 0);
-                decide(seat, phase, kBidActionBase + tricks, legal, no_values());
+                decide(seat, phase, kBidActionBase + tricks, legal, values);
                 push(tricks);
                 choice = "bid " + std::to_string(tricks);
                 why = game.choose_bid(tricks);

@@ -478,7 +478,17 @@ SelfplaySummary read_selfplay(const std::string& folder) {
 
 ShardWriter::ShardWriter(const std::string& folder, const json& options, bool resume)
     : folder_(folder), options_(options) {
+    try {
+        open_folder(resume);
+    } catch (...) {
+        close_files();
+        throw;
+    }
+}
+
+void ShardWriter::open_folder(bool resume) {
     namespace fs = std::filesystem;
+    const std::string& folder = folder_;
     rules_ = cardgames::rules_from_json(options_.at("rules"));
     shard_hands_ = options_.at("shard_hands").get<long>();
     std::error_code ec;
@@ -578,8 +588,13 @@ void ShardWriter::append(const std::string& records) {
 }
 
 ShardWriter::~ShardWriter() {
+    close_files();
+}
+
+void ShardWriter::close_files() {
     if (fd_ >= 0) ::close(fd_);
     if (lock_fd_ >= 0) ::close(lock_fd_);
+    fd_ = lock_fd_ = -1;
 }
 
 }  // namespace apps

@@ -117,6 +117,10 @@ class ShardWriter : public BatchOutput {
     const std::string& note() const { return note_; }
 
   private:
+    void open_folder(bool resume);
+    // Closes the shard and lets go of the lock: a constructor that throws runs no destructor,
+    // and a process that goes on (Python) must be able to open the folder again.
+    void close_files();
     void open_shard(long shard, bool fresh);
     long resume_shard(long shard, const std::string& path);
 

@@ -1,5 +1,6 @@
-// Tournaments and evaluations from Python: cardgames.tournament() and cardgames.evaluate() run the
-// experiments library (apps/experiments/) with the command line's options as keyword arguments.
+// Tournaments, evaluations and self-play from Python: cardgames.tournament(), evaluate() and
+// selfplay() run the experiments and learning libraries (apps/experiments/, apps/learn/) with the
+// command line's options as keyword arguments.
 // A seat may be a bot spec or any Python object with act(observation) -> action; such a player is
 // held by a C++ Player adaptor and called under the GIL, while the run itself goes with the GIL
 // released, so that native bots on other threads keep running. Ctrl-C (KeyboardInterrupt) stops
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -20,11 +22,16 @@
 
 #include "apps/experiments/eval.hpp"
 #include "apps/experiments/tournament.hpp"
+#include "apps/learn/cutoff_fit.hpp"
+#include "apps/learn/data_runs.hpp"
+#include "apps/learn/policy_fit.hpp"
+#include "apps/learn/selfplay_run.hpp"
 #include "apps/python/bindings.hpp"
 #include "apps/python/convert.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/cards/seeds.hpp"
 #include "cardgames/encoding/tensors.hpp"
+#include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/rules.hpp"
 #include "sampling/bot_registry.hpp"
 
@@ -427,6 +434,175 @@ py::dict py_read_results(const std::string& path) {
                     py::arg("summary") = tournament_summary_dict(file.summary));
 }
 
+// A run's players: a list of bot specs, or the command line's comma-separated text.
+std::vector<std::string> spec_list(const py::object& players) {
+    if (py::isinstance<py::str>(players)) return split_player_list(players.cast<std::string>());
+    std::vector<std::string> specs;
+    for (const py::handle& p : players) {
+        if (!py::isinstance<py::str>(p))
+            throw InputError("players: " + py::repr(p).cast<std::string>() + " is not a bot spec");
+        specs.push_back(p.cast<std::string>());
+    }
+    return specs;
+}
+
+// The players as the command line's --players would give them ("" when not given), for messages.
+std::string players_text(const py::object& players, const std::vector<std::string>& specs) {
+    std::string text;
+    if (!players.is_none())
+        for (const std::string& spec : specs) text += (text.empty() ? "" : ",") + spec;
+    return text;
+}
+
+// How a data command runs: threads (None: every core), its output (`what` it is), resume.
+apps::BatchRun data_run(const py::object& threads, const std::string& out, bool resume,
+                        const std::string& what) {
+    apps::BatchRun run;
+    if (!threads.is_none())
+        run.threads = static_cast<int>(whole_number(threads, "threads", 1, apps::kMaxThreads));
+    if (out.empty()) throw InputError("out is required: " + what);
+    run.out = out;
+    run.resume = resume;
+    return run;
+}
+
+// Runs a data command (`run(observer, stop)`, apps/learn/data_runs.hpp) without the GIL, with the
+// progress on sys.stderr and Ctrl-C; whether it completed.
+template <class Run>
+bool run_data(const std::string& command, bool quiet, const Run& run) {
+    PyObserver observer(quiet, command);
+    const bool complete = without_gil([&] { return run(observer, observer.token()); });
+    observer.raise_if_interrupted();
+    return complete;
+}
+
+// `cardgames learn data` and `learn cutoff-data` with their options as keyword arguments: the plan
+// (`usual_preset` when neither a preset nor a game is given, `usual_bot` in every seat when
+// no players are), checked as the command line checks it, before the file is touched.
+apps::SelfPlayPlan data_plan(const py::object& hands, const std::optional<std::string>& preset,
+                             const std::optional<std::string>& game,
+                             const std::vector<std::string>& rules, const py::object& players,
+                             const py::object& seed, const std::string& usual_preset,
+                             const std::string& usual_bot) {
+    apps::SelfPlayPlan plan;
+    plan.rules = resolve_rules(game, preset.value_or(game ? "" : usual_preset), rules);
+    plan.hands = static_cast<long>(whole_number(hands, "hands", 1, apps::kMaxItems));
+    if (!seed.is_none()) plan.seed = seed_arg(seed, "seed");
+    if (players.is_none())
+        plan.specs.assign(static_cast<std::size_t>(plan.rules.players), usual_bot);
+    else
+        plan.specs = spec_list(players);
+    apps::check_selfplay_players(plan, players_text(players, plan.specs));
+    return plan;
+}
+
+py::dict data_result(const std::string& out, long hands, bool complete) {
+    return py::dict(py::arg("out") = out, py::arg("hands") = hands, py::arg("complete") = complete);
+}
+
+py::dict py_policy_data(const std::string& out, const py::object& hands,
+                        const std::optional<std::string>& preset,
+                        const std::optional<std::string>& game,
+                        const std::vector<std::string>& rules, const py::object& players,
+                        const py::object& seed, const py::object& threads, bool resume,
+                        bool quiet) {
+    const apps::SelfPlayPlan plan =
+        data_plan(hands, preset, game, rules, players, seed, "", apps::kPolicyDataBot);
+    apps::check_policy_data_plan(plan, players_text(players, plan.specs));
+    const apps::BatchRun run = data_run(threads, out, resume, "the data file (JSON Lines)");
+    const bool complete =
+        run_data("learn data", quiet, [&](apps::RunObserver& o, std::stop_token s) {
+            return apps::run_policy_data(apps::MpiSession::single_process(), plan, run, o, s);
+        });
+    return data_result(out, plan.hands, complete);
+}
+
+py::dict py_cutoff_data(const std::string& out, const py::object& hands,
+                        const std::optional<std::string>& preset,
+                        const std::optional<std::string>& game,
+                        const std::vector<std::string>& rules, const py::object& players,
+                        const py::object& seed, const py::object& threads, bool resume,
+                        bool quiet) {
+    const apps::SelfPlayPlan plan = data_plan(hands, preset, game, rules, players, seed,
+                                              apps::kCutoffDataPreset, apps::kCutoffDataBot);
+    const apps::BatchRun run = data_run(threads, out, resume, "the data file (JSON Lines)");
+    const bool complete =
+        run_data(apps::kCutoffDataCommand, quiet, [&](apps::RunObserver& o, std::stop_token s) {
+            return apps::run_cutoff_data(apps::MpiSession::single_process(), plan, run, o, s);
+        });
+    return data_result(out, plan.hands, complete);
+}
+
+py::dict py_bids_data(const std::string& out, const py::object& hands,
+                      const std::optional<std::string>& preset,
+                      const std::optional<std::string>& game, const std::vector<std::string>& rules,
+                      const std::optional<std::string>& bot, const py::object& seed,
+                      const py::object& threads, bool resume, bool quiet) {
+    apps::BidsDataPlan plan;
+    const std::string given = preset.value_or(game ? "" : apps::kBidsDataPreset);
+    plan.rules = resolve_rules(game, given, rules);
+    plan.preset = given.empty() ? default_preset(plan.rules.game) : given;
+    plan.hands = static_cast<long>(whole_number(hands, "hands", 1, apps::kMaxItems));
+    if (!seed.is_none()) plan.seed = seed_arg(seed, "seed");
+    if (bot) plan.bot = *bot;
+    plan.check();
+    const apps::BatchRun run = data_run(threads, out, resume, "the data file");
+    apps::check_bids_bot(plan);
+    const bool complete =
+        run_data("learn bids-data", quiet, [&](apps::RunObserver& o, std::stop_token s) {
+            return apps::run_bids_data(apps::MpiSession::single_process(), plan, run, o, s);
+        });
+    return data_result(out, plan.hands, complete);
+}
+
+// What a self-play folder holds (`cardgames learn selfplay --report`), every record checked.
+py::dict selfplay_summary_dict(const std::string& folder) {
+    const apps::SelfplaySummary s = apps::read_selfplay(folder);
+    return py::dict(
+        py::arg("folder") = folder, py::arg("form") = s.options["form"].get<std::string>(),
+        py::arg("shards") = s.shards, py::arg("hands") = s.hands, py::arg("records") = s.records,
+        py::arg("by_phase") =
+            py::dict(py::arg("blind_nil") = s.by_phase[0], py::arg("bid") = s.by_phase[1],
+                     py::arg("pass") = s.by_phase[2], py::arg("play") = s.by_phase[3]),
+        py::arg("options") = to_python(s.options));
+}
+
+// `cardgames learn selfplay` with its options as keyword arguments (players: a list of specs or
+// the command line's comma-separated text; seats: seat numbers). The plan is checked before the
+// folder is touched; the run goes without the GIL.
+py::dict py_selfplay(const std::string& out, const py::object& hands,
+                     const std::optional<std::string>& preset,
+                     const std::optional<std::string>& game, const std::vector<std::string>& rules,
+                     const py::object& players, const py::object& seats, const std::string& values,
+                     const py::object& seed, const py::object& shard_hands,
+                     const py::object& threads, bool resume, bool quiet) {
+    apps::SelfplayPlan plan;
+    plan.rules = resolve_rules(game, preset.value_or(""), rules);
+    plan.hands = static_cast<long>(whole_number(hands, "hands", 1, apps::kMaxItems));
+    if (!seed.is_none()) plan.seed = seed_arg(seed, "seed");
+    if (!shard_hands.is_none())
+        plan.shard_hands =
+            static_cast<long>(whole_number(shard_hands, "shard_hands", 1, apps::kMaxItems));
+    plan.values = values;
+    plan.specs =
+        players.is_none() ? apps::default_selfplay_players(plan.rules) : spec_list(players);
+    if (seats.is_none())
+        plan.seats = apps::default_selfplay_seats(plan.rules);
+    else
+        for (const py::handle& seat : seats)
+            plan.seats.push_back(
+                static_cast<int>(whole_number(seat, "seats", 0, std::numeric_limits<int>::max())));
+    const apps::BatchRun run = data_run(threads, out, resume, "the folder of shards");
+    plan.check();
+    PyObserver observer(quiet, "learn selfplay");
+    const bool complete = without_gil([&] {
+        return apps::run_selfplay(apps::MpiSession::single_process(), plan, run, observer,
+                                  observer.token());
+    });
+    observer.raise_if_interrupted();
+    return data_result(out, plan.hands, complete);
+}
+
 }  // namespace
 
 void bind_runs(py::module_& m) {
@@ -449,6 +625,25 @@ void bind_runs(py::module_& m) {
           py::arg("threads") = py::none(), py::arg("out") = "", py::arg("resume") = false,
           py::arg("quiet") = false);
     m.def("_read_results", &py_read_results, py::arg("path"));
+    m.def("_selfplay", &py_selfplay, py::kw_only(), py::arg("out"), py::arg("hands"),
+          py::arg("preset") = py::none(), py::arg("game") = py::none(),
+          py::arg("rules") = std::vector<std::string>{}, py::arg("players") = py::none(),
+          py::arg("seats") = py::none(), py::arg("values") = "none", py::arg("seed") = py::none(),
+          py::arg("shard_hands") = py::none(), py::arg("threads") = py::none(),
+          py::arg("resume") = false, py::arg("quiet") = false);
+    m.def("_selfplay_report", &selfplay_summary_dict, py::arg("folder"));
+    for (const auto& [name, run] :
+         {std::pair{"_policy_data", &py_policy_data}, std::pair{"_cutoff_data", &py_cutoff_data}})
+        m.def(name, run, py::kw_only(), py::arg("out"), py::arg("hands"),
+              py::arg("preset") = py::none(), py::arg("game") = py::none(),
+              py::arg("rules") = std::vector<std::string>{}, py::arg("players") = py::none(),
+              py::arg("seed") = py::none(), py::arg("threads") = py::none(),
+              py::arg("resume") = false, py::arg("quiet") = false);
+    m.def("_bids_data", &py_bids_data, py::kw_only(), py::arg("out"), py::arg("hands"),
+          py::arg("preset") = py::none(), py::arg("game") = py::none(),
+          py::arg("rules") = std::vector<std::string>{}, py::arg("bot") = py::none(),
+          py::arg("seed") = py::none(), py::arg("threads") = py::none(), py::arg("resume") = false,
+          py::arg("quiet") = false);
     m.def(
         "tournament_game_seed",
         [](const py::object& seed, long board) {

@@ -77,8 +77,11 @@ pybind11::class_<GameState> bind_state(pybind11::module_& m);
 void bind_tensors(pybind11::class_<PyRules>& rules, pybind11::class_<GameState>& state);
 // The class Bot and make_bot.
 void bind_bots(pybind11::module_& m);
-// Tournaments and evaluations (_tournament, _evaluate, _read_results) and their seeds.
+// Tournaments, evaluations, self-play and the fits' data (_tournament, _evaluate, _read_results,
+// _selfplay, _selfplay_report, _policy_data, _cutoff_data, _bids_data) and their seeds.
 void bind_runs(pybind11::module_& m);
+// The linear fits (_fit_policy, _fit_cutoff, _fit_bids).
+void bind_learn(pybind11::module_& m);
 // solve().
 void bind_solve(pybind11::module_& m);
 // The models library: load_network, Network.evaluate and card_features.

@@ -55,6 +55,13 @@ long long whole_number(const py::handle& value, const std::string& what, long lo
     return v;
 }
 
+double real_number(const py::handle& value, const std::string& what) {
+    if (py::isinstance<py::bool_>(value) ||
+        !(py::isinstance<py::float_>(value) || PyIndex_Check(value.ptr())))
+        throw InputError(what + " " + py::repr(value).cast<std::string>() + ": expected a number");
+    return py::cast<double>(py::float_(py::reinterpret_borrow<py::object>(value)));
+}
+
 std::uint64_t seed_arg(const py::handle& value, const std::string& what) {
     const std::optional<py::int_> n = as_int(value);
     const std::string hi = std::to_string(std::numeric_limits<std::uint64_t>::max());

@@ -47,6 +47,9 @@ pybind11::dict info_dict(const cardgames::InfoState& info, bool choosing_pass,
 // function arguments" or "Unable to cast".
 long long whole_number(const pybind11::handle& value, const std::string& what, long long lo,
                        long long hi);
+// A number argument `what` (an int or a float, not a bool): InputError naming it and the value
+// otherwise. The range is the library's to check.
+double real_number(const pybind11::handle& value, const std::string& what);
 // A seed argument: a whole number from 0 to 2^64 - 1, checked as whole_number checks.
 std::uint64_t seed_arg(const pybind11::handle& value, const std::string& what);
 

@@ -24,6 +24,7 @@ PYBIND11_MODULE(_cardgames, m) {
     pycards::bind_tensors(rules, state);
     pycards::bind_bots(m);
     pycards::bind_runs(m);
+    pycards::bind_learn(m);
     pycards::bind_models(m);
     pycards::bind_solve(m);
     // pybind11 looks numpy's C API up once, in function-local statics whose initialisation imports

@@ -97,6 +97,29 @@ def test_spades_results_relative(cardgames_bin, tmp_path):
         assert d["result"][i, 0] == d["result"][i, 2] and d["result"][i, 1] == d["result"][i, 3]
 
 
+def test_spades_bids_valued(cardgames_bin, tmp_path):
+    # pimc seats record the value of every bid their bid model weighs (partnership: bid=model), and
+    # bid the best; the cutthroat pimc seat (bid=search) values its candidates and bids one of them;
+    # a rule seat without --values records none.
+    selfplay(cardgames_bin, tmp_path / "p", "--preset", "spades-partnership", "--players", f"{PIMC},rule,{PIMC},rule",
+             "--hands", "1", "--seed", "1000053")
+    d = learn_data.load([tmp_path / "p"])
+    bids = d["phase"] == 1
+    for i in np.flatnonzero(bids):
+        values = d["values"][i][d["legal"][i]]
+        if d["seat"][i] % 2 == 0:
+            assert not np.isnan(values).any(), "every bid valued"
+            assert d["values"][i, d["action"][i]] >= np.nanmax(values) - 0.25  # half floats
+        else:
+            assert np.isnan(values).all()
+    selfplay(cardgames_bin, tmp_path / "c", "--preset", "spades-cutthroat3", "--players", f"{PIMC},rule,rule",
+             "--seats", "0", "--hands", "1", "--seed", "1000053")
+    d = learn_data.load([tmp_path / "c"])
+    i = np.flatnonzero(d["phase"] == 1)[0]
+    valued = ~np.isnan(d["values"][i]) & d["legal"][i]
+    assert 3 <= valued.sum() <= 6 and valued[d["action"][i]], "the candidates, the bid among them"
+
+
 def damaged(src, dst, offset, change, recheck=True):
     shutil.copytree(src, dst)
     f = os.path.join(dst, "shard-00000.cgsp")

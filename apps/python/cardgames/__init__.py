@@ -69,6 +69,17 @@ tournament(players, games=/hands=, ...), evaluate(mode=, policies=, ...), read_r
     or policy is a bot spec or any object with act(observation) -> action. They return Results
     (records, summary(), to_pandas()); see cardgames.runs.
 
+selfplay(out=, hands=, ...), selfplay_report(folder)
+    `cardgames learn selfplay` (and its --report) with its options as keyword arguments: the same
+    shards, byte for byte; see cardgames.learn.
+
+fit_policy(data=, out=, ...), fit_cutoff(...), fit_bids(...)
+    `cardgames learn fit`, `cutoff-fit` and `bids-fit`: the same model file, byte for byte; the
+    figures the command prints, as a dict; see cardgames.learn.
+
+policy_data(out=, hands=, ...), cutoff_data(...), bids_data(...)
+    `cardgames learn data`, `cutoff-data` and `bids-data`: the same data file, byte for byte.
+
 InputError
     Bad input (a preset, a rule, a deal, a bot spec): a ValueError with the command line's message.
 
@@ -116,6 +127,8 @@ from ._cardgames import (  # noqa: F401
     players_of_form,
 )
 from .runs import Results, evaluate, read_results, tournament  # noqa: F401
+from .learn import (bids_data, cutoff_data, fit_bids, fit_cutoff, fit_policy, policy_data,  # noqa: F401
+                    selfplay, selfplay_report)
 from .openspiel import load_game  # noqa: F401, E402
 
 PHASES = ("blind_nil", "bid", "pass", "play", "over")
@@ -143,4 +156,6 @@ __all__ = [
     "NUM_CARDS", "PASS_BASE", "BID_BASE", "NUM_BIDS", "NO_BLIND_NIL", "BLIND_NIL", "action_card",
     "action_to_string", "card_action", "make_bot", "new_game", "solve", "tournament_bot_seed",
     "tournament_game_seed", "tournament", "evaluate", "read_results", "Results", "load_game",
+    "selfplay", "selfplay_report", "fit_policy", "fit_cutoff", "fit_bids", "policy_data",
+    "cutoff_data", "bids_data",
 ]

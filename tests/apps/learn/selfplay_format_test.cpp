@@ -115,5 +115,29 @@ TEST(SelfplayFormat, DamageIsNamedByItsField) {
               std::string::npos);
 }
 
+using ShardWriterTest = cardgames::testing::TempFolderTest;
+
+// A refused opening (shards there, no resume) lets go of the folder's lock: a process that goes on,
+// as Python does, can then resume the folder.
+TEST_F(ShardWriterTest, ARefusedOpeningReleasesTheFolder) {
+    SelfplayPlan plan;
+    plan.rules = hearts4();
+    plan.specs = {"rule", "rule", "rule", "rule"};
+    plan.seats = {0};
+    plan.hands = 2;
+    const std::string folder = (dir_ / "sp").string();
+    const auto store = std::make_shared<cardgames::models::ModelStore>();
+    {
+        ShardWriter out(folder, plan.options(), false);
+        out.append(selfplay_hand(plan, 0, std::stop_token(), store));
+    }
+    EXPECT_NE(error_of([&] {
+                  ShardWriter again(folder, plan.options(), false);
+              }).find("the folder holds shards"),
+              std::string::npos);
+    ShardWriter resumed(folder, plan.options(), true);
+    EXPECT_EQ(resumed.done(), 1);
+}
+
 }  // namespace
 }  // namespace apps
