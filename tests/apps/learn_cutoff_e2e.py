@@ -98,7 +98,7 @@ def case_cutoff_refuse():
                "a 'playout-policy' model, not a cutoff-eval")
     expect_bad(tournament_with("pimc:cutoff=model"), "cutoff=model goes with eval=search")
     expect_bad(tournament_with(f"{SEARCH},cutoff_model=x.txt"), "cutoff_model= goes with cutoff=model")
-    expect_bad(tournament_with(f"{SEARCH},cutoff=magic"), "cutoff=magic is not even or model")
+    expect_bad(tournament_with(f"{SEARCH},cutoff=magic"), "cutoff=magic is not even, model or net")
     with open(path("hearts.txt"), "wb") as f:
         f.write(shipped_model("hearts4-cutoff.txt"))
     expect_bad(tournament_with(f"{SEARCH},cutoff=model,cutoff_model={path('hearts.txt')}", game="spades"),

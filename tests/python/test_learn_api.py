@@ -2,7 +2,6 @@
 a cut shard resumes to the bytes of an uninterrupted run; Ctrl-C stops a run that resume=True
 completes; bad arguments raise InputError naming the argument and its value, with nothing
 written."""
-import faulthandler
 import os
 import signal
 import subprocess
@@ -14,13 +13,7 @@ import cardgames
 from cardgames import learn
 
 WATCHDOG_SECONDS = 200
-
-
-@pytest.fixture(autouse=True)
-def watchdog():
-    faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True)
-    yield
-    faulthandler.cancel_dump_traceback_later()
+pytestmark = pytest.mark.usefixtures("watchdog")
 
 
 def cli(cardgames_bin, *args, check=True):

@@ -2,7 +2,6 @@
 write the same file byte for byte; a Python policy that answers as the rule bot plays as `rule`;
 Python and native players share a threaded run; Ctrl-C stops a run and resume=True completes it;
 bad input raises InputError with the command line's message."""
-import faulthandler
 import json
 import os
 import random
@@ -19,13 +18,7 @@ import cardgames
 # A threaded run with a Python player must end: past this, dump every thread's stack and exit
 # (CTest's TIMEOUT is the outer bound).
 WATCHDOG_SECONDS = 200
-
-
-@pytest.fixture(autouse=True)
-def watchdog():
-    faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True)
-    yield
-    faulthandler.cancel_dump_traceback_later()
+pytestmark = pytest.mark.usefixtures("watchdog")
 
 
 def cli(cardgames_bin, *args, check=True):

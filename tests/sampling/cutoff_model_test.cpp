@@ -180,16 +180,15 @@ TEST(CutoffShares, WholeSharesInsideTheBoundsSummingToWhatIsLeft) {
         }
 }
 
-// The learned leaves obey what pruning relies on: each entry inside bounds() and the tuple summing
-// to what the even share sums to.
-TEST(CutoffModel, LeavesLieInsideTheBoundsAndSumAsTheEvenShare) {
-    const Rules rules = load_rules(preset_path("hearts4"), {});
-    const auto model = shipped(rules);
-    for (int i = 0; i < 60; ++i) {
+// A cut-off evaluation's leaves obey what pruning relies on: each entry inside bounds() and the
+// tuple summing to what the even share sums to, at most maxsum.
+void expect_leaves_inside_the_bounds(const Rules& rules, const CutoffEvaluator* cutoff,
+                                     int positions) {
+    for (int i = 0; i < positions; ++i) {
         const Game game = position(rules, 300 + i, 4 * (1 + i % 13));
         TrickGame even(rules, game.play_state(), Utility::kPoints, game.hand().taken);
         TrickGame learned(rules, game.play_state(), Utility::kPoints, game.hand().taken);
-        ASSERT_TRUE(learned.set_cutoff(model.get()));
+        ASSERT_TRUE(learned.set_cutoff(cutoff));
         engine::Tuple a{}, b{}, lo{}, hi{};
         even.evaluate(a);
         learned.evaluate(b);
@@ -204,30 +203,11 @@ TEST(CutoffModel, LeavesLieInsideTheBoundsAndSumAsTheEvenShare) {
         EXPECT_EQ(sa, sb);
         EXPECT_LE(sb, learned.maxsum());
     }
-    // Spades: the score utility takes the learned leaves inside its (trivial) bounds; the tricks
-    // utility, whose bounds assume the even share at the horizon, does not take them.
-    const Rules spades = load_rules(preset_path("spades-partnership"), {});
-    const auto spades_model = shipped(spades);
-    for (int i = 0; i < 30; ++i) {
-        const Game game = position(spades, 500 + i, 4 * (1 + i % 13));
-        ScoreContext context;
-        context.bids = game.hand().bids;
-        TrickGame learned(spades, game.play_state(), Utility::kScore, game.hand().taken, context);
-        ASSERT_TRUE(learned.set_cutoff(spades_model.get()));
-        engine::Tuple b{}, lo{}, hi{};
-        learned.evaluate(b);
-        learned.bounds(lo, hi);
-        engine::Utility sb = 0;
-        for (int p = 0; p < 4; ++p) {
-            sb += b[p];
-            EXPECT_GE(b[p], lo[p]) << "seed " << 500 + i;
-            EXPECT_LE(b[p], hi[p]) << "seed " << 500 + i;
-        }
-        EXPECT_LE(sb, learned.maxsum());
-    }
-    const Game game = position(spades, 5, 40);
-    TrickGame tricks(spades, game.play_state(), Utility::kTricks, game.hand().taken);
-    EXPECT_FALSE(tricks.set_cutoff(spades_model.get()));
+}
+
+TEST(CutoffModel, LeavesLieInsideTheBoundsAndSumAsTheEvenShare) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    expect_leaves_inside_the_bounds(rules, shipped(rules).get(), 60);
 }
 
 // Every pruning configuration of the max^n family returns plain max^n's root tuple and move under
@@ -320,25 +300,7 @@ TEST(CutoffNet, EveryPruningAlgorithmAgreesWithMaxnOnNetworkLeaves) {
 // The network's leaves obey what pruning relies on, as the linear model's do.
 TEST(CutoffNet, LeavesLieInsideTheBoundsAndSumAsTheEvenShare) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
-    const auto net = random_cutoff_net(rules, 8);
-    for (int i = 0; i < 40; ++i) {
-        const Game game = position(rules, 300 + i, 4 * (1 + i % 13));
-        TrickGame even(rules, game.play_state(), Utility::kPoints, game.hand().taken);
-        TrickGame learned(rules, game.play_state(), Utility::kPoints, game.hand().taken);
-        ASSERT_TRUE(learned.set_cutoff(net.get()));
-        engine::Tuple a{}, b{}, lo{}, hi{};
-        even.evaluate(a);
-        learned.evaluate(b);
-        learned.bounds(lo, hi);
-        engine::Utility sa = 0, sb = 0;
-        for (int p = 0; p < 4; ++p) {
-            sa += a[p];
-            sb += b[p];
-            EXPECT_GE(b[p], lo[p]) << "seed " << 300 + i;
-            EXPECT_LE(b[p], hi[p]) << "seed " << 300 + i;
-        }
-        EXPECT_EQ(sa, sb);
-    }
+    expect_leaves_inside_the_bounds(rules, random_cutoff_net(rules, 8).get(), 40);
 }
 
 // The accumulator moved from leaf to leaf equals one computed from scratch, bit for bit, however
