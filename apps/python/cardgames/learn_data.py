@@ -231,14 +231,7 @@ def _replay_hand(path, start, rec, rules, rules_dict, deal, history, out):
             _bad(path, field, "not the same as in the hand's first record", start + 1 + int(np.argmax(differs)))
     if history[0, size:].any():
         _bad(path, "history", "codes after its history_size", start)
-    codes = deal[0]
-    if (codes[codes != NOT_DEALT] >= players).any():
-        _bad(path, "deal", "a card dealt to no seat of the rules", start)
-    state = State.__new__(State)
-    try:
-        state.__setstate__((rules_dict, 0, 1, [(0, 0, _deal_text(codes, players))], []))
-    except ValueError as e:
-        _bad(path, "deal", str(e), start)
+    state = _hand_state(path, start, deal[0], rules_dict, players)
     # Plain Python values per hand: a numpy scalar or record per step costs more than the step.
     by_ply = {p: k for k, p in enumerate(rec["ply"].tolist())}
     if len(by_ply) != len(rec):
@@ -353,15 +346,21 @@ def load(paths):
     return out
 
 
-def _cutoff_hand(path, start, deal_codes, history, size, rules_dict, players):
-    """The cut-off samples of one hand, replayed from its first record: (deal features, rest)."""
-    if (deal_codes[deal_codes != NOT_DEALT] >= players).any():
+def _hand_state(path, start, codes, rules_dict, players):
+    """The State at the start of the hand whose deal the record at `start` holds, its deal checked."""
+    if (codes[codes != NOT_DEALT] >= players).any():
         _bad(path, "deal", "a card dealt to no seat of the rules", start)
     state = State.__new__(State)
     try:
-        state.__setstate__((rules_dict, 0, 1, [(0, 0, _deal_text(deal_codes, players))], []))
+        state.__setstate__((rules_dict, 0, 1, [(0, 0, _deal_text(codes, players))], []))
     except ValueError as e:
         _bad(path, "deal", str(e), start)
+    return state
+
+
+def _cutoff_hand(path, start, deal_codes, history, size, rules_dict, players):
+    """The cut-off samples of one hand, replayed from its first record: (deal features, rest)."""
+    state = _hand_state(path, start, deal_codes, rules_dict, players)
     codes = history[:size].tolist()
     ply = 0
     while ply < size and state.phase() != "play":
