@@ -1,6 +1,7 @@
 // The linear fits from Python: cardgames.fit_policy(), fit_cutoff() and fit_bids() call the
 // learning library's learn_*_fit (apps/learn/) with the options of `cardgames learn fit`,
-// `cutoff-fit` and `bids-fit`, and return what the command prints as data. The fit runs without
+// `cutoff-fit` and `bids-fit`, and return what the command prints as data; convert_model() and
+// policy_data_report() are `learn convert` and `learn data --report`. The fit runs without
 // the GIL; `made_by` (the command line that remakes the model, which its header names) comes from
 // the Python wrapper (cardgames/learn.py).
 #include <pybind11/stl.h>
@@ -14,6 +15,7 @@
 #include "apps/learn/bids_fit.hpp"
 #include "apps/learn/cutoff_fit.hpp"
 #include "apps/learn/holdout.hpp"
+#include "apps/learn/model_convert.hpp"
 #include "apps/learn/policy_fit.hpp"
 #include "apps/python/bindings.hpp"
 #include "apps/python/convert.hpp"
@@ -116,6 +118,19 @@ py::dict py_fit_bids(const std::vector<std::string>& data, const std::string& ou
                     py::arg("figures") = r.figures, py::arg("out") = r.out);
 }
 
+py::dict py_convert_model(const std::string& path, const std::string& out) {
+    const apps::ConvertReport r = apps::convert_model(path, out);
+    return py::dict(py::arg("in") = r.in, py::arg("out") = r.out, py::arg("kind") = r.kind,
+                    py::arg("form") = r.form, py::arg("from_version") = r.from_version,
+                    py::arg("weights") = r.weights);
+}
+
+py::dict py_policy_data_report(const std::string& path) {
+    const apps::PolicyDataReport r = apps::report_policy_data(path);
+    return py::dict(py::arg("path") = r.path, py::arg("form") = r.form, py::arg("hands") = r.hands,
+                    py::arg("decisions") = r.decisions, py::arg("cards") = r.cards);
+}
+
 }  // namespace
 
 void bind_learn(py::module_& m) {
@@ -127,6 +142,8 @@ void bind_learn(py::module_& m) {
     m.def("_fit_bids", &py_fit_bids, py::kw_only(), py::arg("data"), py::arg("out"),
           py::arg("holdout") = py::none(), py::arg("ridge") = py::none(),
           py::arg("test") = std::vector<std::string>{}, py::arg("made_by"));
+    m.def("_convert_model", &py_convert_model, py::arg("path"), py::arg("out"));
+    m.def("_policy_data_report", &py_policy_data_report, py::arg("path"));
 }
 
 }  // namespace pycards

@@ -3,6 +3,7 @@ a cut shard resumes to the bytes of an uninterrupted run; Ctrl-C stops a run tha
 completes; bad arguments raise InputError naming the argument and its value, with nothing
 written."""
 import os
+import pathlib
 import signal
 import subprocess
 import threading
@@ -13,6 +14,7 @@ import cardgames
 from cardgames import learn
 
 WATCHDOG_SECONDS = 200
+SHIPPED_BIDS = pathlib.Path(__file__).resolve().parents[2] / "data" / "models" / "spades-bids.txt"
 pytestmark = pytest.mark.usefixtures("watchdog")
 
 
@@ -300,3 +302,33 @@ def test_fit_bad_arguments_write_nothing(fit_data, tmp_path, fit, data, kwargs, 
     assert not out.exists()
     with pytest.raises(cardgames.InputError, match="does not exist"):
         getattr(cardgames, fit)(data=fit_data / data, out=tmp_path / "no" / "model.txt")
+
+
+# --- convert and the data report ---------------------------------------------------------------
+
+def test_convert_model_writes_the_clis_file(cardgames_bin, tmp_path):
+    """A shipped model converts to the same bytes as `learn convert` writes; the report is its text."""
+    shipped = SHIPPED_BIDS
+    printed = cli(cardgames_bin, "learn", "convert", "--in", shipped, "--out", tmp_path / "cli.txt").stdout
+    r = learn.convert_model(shipped, tmp_path / "py.txt")
+    assert (tmp_path / "py.txt").read_bytes() == (tmp_path / "cli.txt").read_bytes() == shipped.read_bytes()
+    assert r["in"] == str(shipped) and r["out"] == str(tmp_path / "py.txt") and r["from_version"] == 2
+    assert r["kind"] in printed and str(r["weights"]) in printed
+
+
+def test_convert_model_refuses_a_cut_file(tmp_path):
+    cut = tmp_path / "cut.txt"
+    cut.write_bytes(SHIPPED_BIDS.read_bytes()[:200])
+    with pytest.raises(cardgames.InputError, match="cut.txt"):
+        learn.convert_model(cut, tmp_path / "out.txt")
+    assert not (tmp_path / "out.txt").exists()
+
+
+def test_policy_data_report_is_the_clis(cardgames_bin, fit_data):
+    path = fit_data / "policy.jsonl"
+    printed = cli(cardgames_bin, "learn", "data", "--report", path).stdout.strip()
+    r = learn.policy_data_report(path)
+    assert printed == f"{path}: {r['hands']} hands of {r['form']}, {r['decisions']} decisions, {r['cards']} legal cards"
+    assert r["hands"] == 6 and r["form"] == "hearts4"
+    with pytest.raises(cardgames.InputError, match="cutoff.jsonl"):
+        learn.policy_data_report(fit_data / "cutoff.jsonl")

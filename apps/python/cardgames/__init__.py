@@ -77,6 +77,9 @@ fit_policy(data=, out=, ...), fit_cutoff(...), fit_bids(...)
     `cardgames learn fit`, `cutoff-fit` and `bids-fit`: the same model file, byte for byte; the
     figures the command prints, as a dict; see cardgames.learn.
 
+convert_model(path, out), policy_data_report(path)
+    `cardgames learn convert` and `learn data --report`, as dicts; see cardgames.learn.
+
 policy_data(out=, hands=, ...), cutoff_data(...), bids_data(...)
     `cardgames learn data`, `cutoff-data` and `bids-data`: the same data file, byte for byte.
 
@@ -127,8 +130,8 @@ from ._cardgames import (  # noqa: F401
     players_of_form,
 )
 from .runs import Results, evaluate, read_results, tournament  # noqa: F401
-from .learn import (bids_data, cutoff_data, fit_bids, fit_cutoff, fit_policy, policy_data,  # noqa: F401
-                    selfplay, selfplay_report)
+from .learn import (bids_data, convert_model, cutoff_data, fit_bids, fit_cutoff, fit_policy,  # noqa: F401
+                    policy_data, policy_data_report, selfplay, selfplay_report)
 from .openspiel import load_game  # noqa: F401, E402
 
 PHASES = ("blind_nil", "bid", "pass", "play", "over")
@@ -157,5 +160,5 @@ __all__ = [
     "action_to_string", "card_action", "make_bot", "new_game", "solve", "tournament_bot_seed",
     "tournament_game_seed", "tournament", "evaluate", "read_results", "Results", "load_game",
     "selfplay", "selfplay_report", "fit_policy", "fit_cutoff", "fit_bids", "policy_data",
-    "cutoff_data", "bids_data",
+    "cutoff_data", "bids_data", "convert_model", "policy_data_report",
 ]

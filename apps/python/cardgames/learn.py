@@ -41,6 +41,15 @@ fit_bids(*, data, out, holdout=None, ridge=None, test=None) -> dict
     ({bids, tricks_mean_abs_error, rule_bid_mean_abs_error, tricks_log_loss, nil_bids,
     nil_made_share, nil_predicted_share, nil_log_loss}, or None), figures (the text), out.
 
+convert_model(path, out) -> dict
+    `cardgames learn convert --in PATH --out OUT`: the linear model file at path (version 1 or 2)
+    written to out as version 2 with the same weights (out may be path); in, out, kind, form,
+    from_version, weights (how many).
+
+policy_data_report(path) -> dict
+    `cardgames learn data --report PATH`: every line of a policy data file checked; path, form,
+    hands, decisions, cards (legal cards valued).
+
 selfplay_report(folder) -> dict
     `cardgames learn selfplay --report`: every record checked and its hand replayed; folder,
     form, shards, hands, records, by_phase {blind_nil, bid, pass, play}, options (the run's, as
@@ -49,8 +58,8 @@ selfplay_report(folder) -> dict
 
 import os
 
-from ._cardgames import (_bids_data, _cutoff_data, _fit_bids, _fit_cutoff, _fit_policy, _policy_data, _selfplay,
-                         _selfplay_report)
+from ._cardgames import (_bids_data, _convert_model, _cutoff_data, _fit_bids, _fit_cutoff, _fit_policy, _policy_data,
+                         _policy_data_report, _selfplay, _selfplay_report)
 from .runs import _rule_texts
 
 
@@ -63,6 +72,14 @@ def selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, se
 
 def selfplay_report(folder):
     return _selfplay_report(str(folder))
+
+
+def convert_model(path, out):
+    return _convert_model(str(path), str(out))
+
+
+def policy_data_report(path):
+    return _policy_data_report(str(path))
 
 
 def policy_data(*, out, hands, preset=None, game=None, rules=None, players=None, seed=None, threads=None,
