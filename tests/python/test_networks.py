@@ -151,6 +151,24 @@ def test_a_policy_network_trains_exports_and_runs(tmp_path, tiny):
     assert (np.where(legal, got, -np.inf).argmax(1) == np.where(legal, want, -np.inf).argmax(1)).all()
 
 
+@pytest.mark.parametrize("preset, task, outputs", [
+    ("hearts4", "policy", 52), ("hearts4", "pass", 52), ("spades-partnership", "bid", cardgames.NUM_BIDS)])
+def test_each_task_learns_its_phase_of_self_play_shards(tmp_path, preset, task, outputs):
+    """Shards hold every phase; a task trains on its own phase's records, actions renumbered."""
+    cardgames.selfplay(out=tmp_path / "sp", preset=preset, hands=4, threads=1, quiet=True)
+    from cardgames import learn_data
+    data = learn_data.load(tmp_path / "sp")
+    picked = train.task_records(task, data)
+    phase = train.TASK_PHASE[task]
+    assert len(picked["action"]) == (data["phase"] == phase).sum() > 0
+    assert picked["legal"].shape[1] == outputs
+    assert picked["legal"][np.arange(len(picked["action"])), picked["action"]].all()
+    model, _, history = train.train(task, data, form=preset, seed=1, epochs=1, batch_size=64, threads=1,
+                                    holdout=2, log=lambda s: None)
+    assert model.out.out_features == outputs and history["train_records"] + history["holdout_records"] == \
+        len(picked["action"])
+
+
 def test_bad_data_and_bad_files_are_refused(tmp_path, capsys):
     data = play_data(games=3)
     data["card_features"] = data["card_features"].copy()

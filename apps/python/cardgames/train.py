@@ -8,9 +8,10 @@ clipped ReLU, small float layers with clipped ReLU, and the outputs. Tasks:
 
     value   the hand's final result of each seat, relative to the deciding seat first (mean
             squared error; the outputs are in points: the file's output-scale undoes the scaling)
-    policy  the card played, among the legal ones (cross-entropy over 52 outputs)
-    pass    a card passed, among the legal ones (52 outputs)
-    bid     the bid made, among the legal actions (one output per action)
+    policy  the card played, among the legal ones (cross-entropy over 52 outputs), from the
+            card-play records
+    pass    a card passed, among the legal ones (52 outputs), from the pass records
+    bid     the bid made, among the legal bids (NUM_BIDS outputs), from the bid records
     cutoff  at every trick boundary of the play, what each seat takes in the rest of the hand
             (penalty points, or tricks), from the perfect-information deal features (mean
             squared error; read by pimc:eval=search,cutoff=net at the search's horizon)
@@ -194,12 +195,39 @@ def held_out(data, n, holdout):
     return hand % holdout == 0
 
 
+# The phase of the records each task learns from (learn_data.load's phase codes), and the first
+# action number and count of that phase's actions: a task's outputs are its phase's actions.
+TASK_PHASE = {"policy": 3, "pass": 2, "bid": 1}
+
+
+def task_records(task, data):
+    """The records of the task's phase, their actions and legal masks renumbered from 0 within the
+    phase (a card for policy and pass, a bid for bid). Data without a phase column (a caller's own
+    arrays) is taken as already of the task's phase, with the phase's own action numbers."""
+    if task not in TASK_PHASE or "phase" not in data:
+        return data
+    phase = TASK_PHASE[task]
+    base = (_cardgames.BID_BASE, _cardgames.NUM_BIDS) if task == "bid" else (
+        (_cardgames.PASS_BASE, 52) if task == "pass" else (0, 52))
+    keep = np.asarray(data["phase"]) == phase
+    _check(keep.any(), f"data: no {('bid', 'pass', 'play')[phase - 1]} records for the {task} task")
+    out = {k: (np.asarray(v)[keep] if isinstance(v, np.ndarray) and len(v) == len(keep) else v)
+           for k, v in data.items()}
+    first, count = base
+    out["action"] = out["action"] - first
+    out["legal"] = out["legal"][:, first:first + count]
+    if "values" in out:
+        out["values"] = out["values"][:, first:first + count]
+    return out
+
+
 def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width=128, hidden=32,
           layers=2, holdout=5, threads=2, max_minutes=60.0, log=print):
     """Trains a network on the data dict; returns (net, output_scale, history)."""
     torch = _torch()
     _check(task in TASKS, f"task {task!r}: expected one of {', '.join(TASKS)}")
     players = players_of_form(form)
+    data = task_records(task, data)
     x, y, legal, scale = prepare(task, data, players, form)
     n = len(x)
     held = held_out(data, n, holdout)
