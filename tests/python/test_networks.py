@@ -169,6 +169,30 @@ def test_each_task_learns_its_phase_of_self_play_shards(tmp_path, preset, task, 
         len(picked["action"])
 
 
+def test_soft_targets_share_the_mass_of_equal_values():
+    legal = np.array([[1, 1, 1, 0], [1, 1, 0, 0], [1, 0, 0, 0]], bool)
+    values = np.array([[-1, -1, -5, np.nan], [np.nan, 0, np.nan, np.nan], [np.nan] * 4], np.float32)
+    action = np.array([0, 1, 0])
+    hard = train.soft_targets(action, legal, values, 0.0)
+    assert (hard == np.eye(4, dtype=np.float32)[action]).all()
+    soft = train.soft_targets(action, legal, values, 0.5)
+    assert soft[0, 0] == pytest.approx(soft[0, 1]) and soft[0, 2] < 1e-3 and soft[0, 3] == 0
+    assert soft[0].sum() == pytest.approx(1)
+    assert (soft[1:] == hard[1:]).all()  # a record not every legal card of which was valued
+
+
+def test_choice_measures_count_the_value_lost(tiny):
+    model = train.make_net(tiny["card_features"].shape[1], 52)
+    x, legal = tiny["card_features"][:50], tiny["legal"][:50, :52]
+    values = np.where(legal, 0.0, np.nan).astype(np.float32)
+    m = train.choice_measures(model, x, tiny["action"][:50], legal, values)
+    assert m["regret"] == 0 and m["valued"] == (legal.sum(1) > 1).sum() and 0 <= m["accuracy"] <= 1
+    values[legal] = -1
+    pick = np.where(legal, model(torch.from_numpy(x)).detach().numpy(), -np.inf).argmax(1)
+    values[np.arange(50), pick] = -3  # the network's card loses 2 wherever it had a choice
+    assert train.choice_measures(model, x, tiny["action"][:50], legal, values)["regret"] == pytest.approx(2)
+
+
 def test_bad_data_and_bad_files_are_refused(tmp_path, capsys):
     data = play_data(games=3)
     data["card_features"] = data["card_features"].copy()

@@ -221,9 +221,47 @@ def task_records(task, data):
     return out
 
 
+def soft_targets(action, legal, values, temperature):
+    """The target distribution of each record of a choice task: with temperature > 0, a softmax of
+    pimc's values / temperature over the legal actions where every legal action was valued (cards
+    of equal value share the mass, instead of the one pimc's tie rule picked), else the action
+    taken; with temperature 0 the action taken everywhere."""
+    n, width = legal.shape
+    target = np.zeros((n, width), np.float32)
+    target[np.arange(n), action] = 1
+    if temperature <= 0 or values is None:
+        return target
+    v = np.where(legal, values, 0.0)
+    valued = ~np.isnan(v).any(axis=1) & (legal.sum(axis=1) > 1)
+    z = np.where(legal, v, -np.inf)[valued] / temperature
+    z = np.exp(z - z.max(axis=1, keepdims=True))
+    target[valued] = z / z.sum(axis=1, keepdims=True)
+    return target
+
+
+def choice_measures(net, x, action, legal, values):
+    """Held-out measures of a choice network: the share of records where its legal action of
+    highest output is the action taken, and where every legal action was valued, how much of pimc's
+    value its action loses against the best (0 when it picks a best one)."""
+    torch = _torch()
+    with torch.no_grad():
+        out = net(torch.from_numpy(np.asarray(x, np.float32))).numpy()
+    pick = np.where(legal, out, -np.inf).argmax(axis=1)
+    measures = {"accuracy": float((pick == action).mean()) if len(action) else float("nan")}
+    if values is not None:
+        v = np.where(legal, values, -np.inf)
+        valued = ~np.isnan(v).any(axis=1) & (legal.sum(axis=1) > 1)
+        if valued.any():
+            rows = np.flatnonzero(valued)
+            measures["valued"] = int(valued.sum())
+            measures["regret"] = float((v[rows].max(axis=1) - v[rows, pick[rows]]).mean())
+    return measures
+
+
 def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width=128, hidden=32,
-          layers=2, holdout=5, threads=2, max_minutes=60.0, log=print):
-    """Trains a network on the data dict; returns (net, output_scale, history)."""
+          layers=2, holdout=5, threads=2, max_minutes=60.0, soft=0.0, log=print):
+    """Trains a network on the data dict; returns (net, output_scale, history). soft: the
+    temperature of a choice task's targets (soft_targets; 0: the action taken)."""
     torch = _torch()
     _check(task in TASKS, f"task {task!r}: expected one of {', '.join(TASKS)}")
     players = players_of_form(form)
@@ -242,6 +280,12 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     xt = torch.from_numpy(x)
     yt = torch.from_numpy(y)
     mt = torch.from_numpy(legal) if legal is not None else None
+    values = None
+    if legal is not None and "values" in data:
+        values = np.asarray(data["values"], np.float32)[:, :legal.shape[1]]
+    _check(soft >= 0 and math.isfinite(soft), f"--soft {soft}: expected a number >= 0")
+    if legal is not None:  # a choice task learns a distribution over its actions
+        yt = torch.from_numpy(soft_targets(y, legal, values, soft))
     train_idx = torch.from_numpy(np.flatnonzero(~held))
     hold_idx = torch.from_numpy(np.flatnonzero(held))
 
@@ -283,6 +327,8 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     history["train_records"] = n - n_hold
     if task not in ("value", "cutoff") and n_hold:
         history["agreement"] = decision_agreement(net, x[held], legal[held])
+        history.update(choice_measures(net, x[held], y[held], legal[held],
+                                       None if values is None else values[held]))
     return net, scale, history
 
 
@@ -348,6 +394,9 @@ def main(argv=None, load=None):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--max-minutes", type=float, default=60.0, help="stop after the epoch that passes it")
+    p.add_argument("--soft", type=float, default=0.0,
+                   help="policy, pass, bid: learn a softmax of pimc's values at this temperature "
+                        "where every legal action was valued (0: the action taken)")
     args = p.parse_args(argv)
     try:
         for name, lo, hi in (("epochs", 1, 10**6), ("batch_size", 1, 10**7), ("width", 1, 1024),
@@ -366,7 +415,7 @@ def main(argv=None, load=None):
             args.task, data, form=form, seed=args.seed, epochs=args.epochs,
             batch_size=args.batch_size, lr=args.lr, width=args.width, hidden=args.hidden,
             layers=args.layers, holdout=args.holdout, threads=args.threads,
-            max_minutes=args.max_minutes, log=lambda s: print(s, file=sys.stderr))
+            max_minutes=args.max_minutes, soft=args.soft, log=lambda s: print(s, file=sys.stderr))
         records = len(data["deal_features" if args.task == "cutoff" else "card_features"])
         extra = [("data", f"{records} records from {len(args.data)} shards"),
                  ("training", f"{history['train_records']} records, {len(history['epoch'])} epochs "
@@ -374,6 +423,9 @@ def main(argv=None, load=None):
                  ("holdout", f"{history['holdout_records']} records, last loss {history['holdout'][-1]:.6g}")]
         if "agreement" in history:
             extra.append(("quantized-agreement", f"{history['agreement']:.4f}"))
+            extra.append(("held-out-accuracy", f"{history['accuracy']:.4f}"))
+        if "regret" in history:
+            extra.append(("held-out-regret", f"{history['regret']:.6g} over {history['valued']} valued records"))
         command = "python3 -m cardgames.train " + shlex.join(argv)
         export(net, args.out, task=args.task, form=form, output_scale=scale, command=command,
                seeds=f"torch {args.seed}", extra_fields=extra,
