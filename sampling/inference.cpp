@@ -1,11 +1,16 @@
 #include "sampling/inference.hpp"
 
+#include <oneapi/tbb/enumerable_thread_specific.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <optional>
+#include <span>
 #include <unordered_map>
 
+#include "cardgames/models/card_features.hpp"
 #include "cardgames/players/rule_bot.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/model_file.hpp"
@@ -76,7 +81,76 @@ double log_softmax(const PolicyModel& policy, const InfoState& view, Card played
     return played_score - top - std::log(sum);
 }
 
+// log p(played) under a policy network's `logits` (by card number) as a softmax over `legal`.
+double log_softmax(std::span<const float> logits, CardSet legal, Card played) {
+    const auto logit = [&](Card c) {
+        return static_cast<double>(logits[static_cast<std::size_t>(models::card_number(c))]);
+    };
+    double top = -std::numeric_limits<double>::infinity();
+    for (Card c : legal) top = std::max(top, logit(c));
+    double sum = 0;
+    for (Card c : legal) sum += std::exp(logit(c) - top);
+    return logit(played) - top - std::log(sum);
+}
+
 }  // namespace
+
+std::filesystem::path default_inference_net(const Rules& rules) {
+    return data_dir() / "models" / (form_name(rules) + "-playout-net.net");
+}
+
+std::shared_ptr<const models::Network> inference_net(models::ModelStore& store,
+                                                     const std::string& path, const Rules& rules) {
+    const std::filesystem::path file =
+        path.empty() ? default_inference_net(rules) : std::filesystem::path(path);
+    return store.network(file, form_name(rules), "policy");
+}
+
+// Scores one play in world after world, given the seat's hand at the play. What all worlds share
+// is set up once per play: the seat's public view, which the linear policy reads with the hand
+// filled in, or, for the network, the accumulator of that view's public features (the cards
+// played, the trick, the voids), to which each world adds its hand. A world changes only the
+// hand features, so the accumulator moves from the last world's hand to the next one's by the
+// cards that differ: at most the hand's size twice, fewer where the constraints pin cards down
+// (and a hand seen before is not scored again). A refresh per world would add every public
+// feature again (up to 40 late in a hand), and following each world along the plays
+// (CardFeatureTracker) would cost n + 3 columns a card played between two of the seat's plays.
+// The integer accumulator makes either order exactly a refresh, so a world's figure does not
+// depend on the worlds scored before it on the thread.
+class PlayLikelihood::Scorer {
+  public:
+    Scorer(const PlayLikelihood& owner, const Play& play, models::Evaluator* eval)
+        : owner_(owner), play_(play), views_(play.views), eval_(eval) {
+        if (!eval_) return;
+        models::ActiveFeatures common;  // the view with no hand: the public features alone
+        models::card_features(views_.view_of(play.seat, play.before), common);
+        eval_->refresh(common.view());
+    }
+
+    // log p(the play's card) when the seat held `hand` (0 when it was its only legal card).
+    double log_probability(CardSet hand) {
+        PlayState state = play_.before;
+        state.hands[play_.seat] = hand;
+        const CardSet legal = state.legal_moves(owner_.play_rules_);
+        if (!legal.contains(play_.card))
+            throw Contradiction("seat " + std::to_string(play_.seat) + "'s " +
+                                to_string(play_.card) + " was not legal in a sampled world");
+        if (legal.size() == 1) return 0;
+        if (!eval_)
+            return log_softmax(*owner_.policy_, views_.view_of(play_.seat, state), play_.card);
+        for (Card c : hand_ - hand) eval_->remove(models::hand_feature(c));
+        for (Card c : hand - hand_) eval_->add(models::hand_feature(c));
+        hand_ = hand;
+        return log_softmax(eval_->evaluate(), legal, play_.card);
+    }
+
+  private:
+    const PlayLikelihood& owner_;
+    const Play& play_;
+    SeatViews views_;
+    models::Evaluator* eval_;  // null: the linear policy
+    CardSet hand_;             // the hand whose features the accumulator holds
+};
 
 std::shared_ptr<const PolicyModel> inference_policy(cardgames::models::ModelStore& store,
                                                     const std::string& path, const Rules& rules) {
@@ -87,6 +161,17 @@ std::shared_ptr<const PolicyModel> inference_policy(cardgames::models::ModelStor
 
 PlayLikelihood::PlayLikelihood(const InfoState& info, std::shared_ptr<const PolicyModel> policy)
     : policy_(std::move(policy)), play_rules_(PlayRules::from(*info.rules)) {
+    add_plays(info);
+}
+
+PlayLikelihood::PlayLikelihood(const InfoState& info, std::shared_ptr<const models::Network> net)
+    : net_(std::move(net)), play_rules_(PlayRules::from(*info.rules)) {
+    // Another form's features would not fit the network's first layer.
+    net_->check(form_name(*info.rules), "policy");
+    add_plays(info);
+}
+
+void PlayLikelihood::add_plays(const InfoState& info) {
     if (info.plays.empty()) return;
     // The hand's public history from its first card, with no hand filled in.
     InfoState start = info;
@@ -110,40 +195,34 @@ PlayLikelihood::PlayLikelihood(const InfoState& info, std::shared_ptr<const Poli
     }
 }
 
-double PlayLikelihood::log_probability(const Play& play, CardSet hand, SeatViews& views) const {
-    PlayState state = play.before;
-    state.hands[play.seat] = hand;
-    const CardSet legal = state.legal_moves(play_rules_);
-    if (!legal.contains(play.card))
-        throw Contradiction("seat " + std::to_string(play.seat) + "'s " + to_string(play.card) +
-                            " was not legal in a sampled world");
-    if (legal.size() == 1) return 0;
-    return log_softmax(*policy_, views.view_of(play.seat, state), play.card);
-}
-
 double PlayLikelihood::of(const Deal& world) const {
+    std::optional<models::Evaluator> eval;
+    if (net_) eval.emplace(*net_);
     double log_likelihood = 0;
     for (const Play& play : plays_) {
-        SeatViews views = play.views;
-        log_likelihood += log_probability(play, world.hands[play.seat] | play.from_here, views);
+        Scorer scorer(*this, play, eval ? &*eval : nullptr);
+        log_likelihood += scorer.log_probability(world.hands[play.seat] | play.from_here);
     }
     return log_likelihood;
 }
 
 std::vector<double> PlayLikelihood::of(const std::vector<Deal>& worlds,
                                        DecisionArena& arena) const {
+    // The network's evaluators, one per thread that scores a play, made on its first.
+    std::optional<tbb::enumerable_thread_specific<models::Evaluator>> evaluators;
+    if (net_) evaluators.emplace([net = net_.get()] { return models::Evaluator(*net); });
     // by_play[j][w]: play j's term in world w; each task writes only its own play's row.
     std::vector<std::vector<double>> by_play(plays_.size());
     arena.parallel_for_index(static_cast<int>(plays_.size()), [&](int j) {
         const Play& play = plays_[static_cast<std::size_t>(j)];
-        SeatViews views = play.views;
+        Scorer scorer(*this, play, evaluators ? &evaluators->local() : nullptr);
         std::unordered_map<std::uint64_t, double> seen;  // by the seat's hand then
         std::vector<double>& row = by_play[static_cast<std::size_t>(j)];
         row.reserve(worlds.size());
         for (const Deal& world : worlds) {
             const CardSet hand = world.hands[play.seat] | play.from_here;
             const auto [it, added] = seen.try_emplace(hand.bits(), 0.0);
-            if (added) it->second = log_probability(play, hand, views);
+            if (added) it->second = scorer.log_probability(hand);
             row.push_back(it->second);
         }
     });

@@ -4,14 +4,17 @@
 // the bidders (a bid off by k tricks from the model's bid has weight exp(-k)). Hearts: the cards
 // received, taken as the passer's most dangerous (see pass_weight in inference.cpp). With
 // `pimc:infer=play` also the cards the other seats played, under the play-out policy as a softmax
-// (play_log_likelihood), the worlds then being drawn from a larger pool by their weights
-// (systematic_resample; sampling/pimc.cpp).
+// (PlayLikelihood), the worlds then being drawn from a larger pool by their weights
+// (systematic_resample; sampling/pimc.cpp); `pimc:infer=net` does the same with a policy network
+// (task "policy", cardgames/models/network.hpp) as the model of the plays.
 
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "cardgames/cards/deal.hpp"
+#include "cardgames/models/network.hpp"
 #include "cardgames/rules/info_state.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/playout.hpp"
@@ -35,22 +38,37 @@ std::shared_ptr<const PolicyModel> inference_policy(cardgames::models::ModelStor
                                                     const std::string& path,
                                                     const cardgames::Rules& rules);
 
+// The default policy network of infer=net: <data dir>/models/<form>-playout-net.net, the file
+// that `pimc:playout=net` plays by, so that one trained network serves both.
+std::filesystem::path default_inference_net(const cardgames::Rules& rules);
+
+// The policy network of infer=net: the file `path`, else the form's default, checked to be a
+// policy network made for the form of `rules` (an InputError naming the file and the field
+// otherwise). Files come from `store`.
+std::shared_ptr<const cardgames::models::Network> inference_net(
+    cardgames::models::ModelStore& store, const std::string& path, const cardgames::Rules& rules);
+
 // The log-likelihood of every card the other seats have played this hand, in a world (every
-// seat's cards as they stand at `info`'s decision), under `policy` as a softmax over the legal
-// cards: each such seat's information state at its play is rebuilt from the world (its hand then:
-// its cards now and what it has played since) and the public history before the play, the way a
-// play-out shows each seat its view (SeatViews). A play with a single legal card carries no
-// information (log 1 = 0). The policy reads no passed or received cards, so the views need none
-// (the world does not say what the other seats passed). Throws Contradiction when a play was not
-// legal in the world (the sampler's constraints rule that out).
+// seat's cards as they stand at `info`'s decision), under a model of the plays as a softmax over
+// the legal cards: the linear `policy`, or a policy network's logits (its raw softmax, as
+// cross-entropy trained it). Each such seat's information state at its play is rebuilt from the
+// world (its hand then: its cards now and what it has played since) and the public history before
+// the play, the way a play-out shows each seat its view (SeatViews); the network reads that view's
+// card features (card_features.hpp). A play with a single legal card carries no information
+// (log 1 = 0). Neither model reads passed or received cards, so the views need none (the world
+// does not say what the other seats passed). Throws Contradiction when a play was not legal in the
+// world (the sampler's constraints rule that out).
 class PlayLikelihood {
   public:
     PlayLikelihood(const cardgames::InfoState& info, std::shared_ptr<const PolicyModel> policy);
+    PlayLikelihood(const cardgames::InfoState& info,
+                   std::shared_ptr<const cardgames::models::Network> net);
 
     double of(const cardgames::Deal& world) const;
     // The same for each of `worlds`, in order, farmed over `arena` by play. What all worlds share
     // (each play's public view) is built once, and a seat's hand at a play that several worlds
-    // give it is scored once: late in a hand most worlds share them.
+    // give it is scored once: late in a hand most worlds share them. The network is evaluated by
+    // one Evaluator per thread of `arena`.
     std::vector<double> of(const std::vector<cardgames::Deal>& worlds, DecisionArena& arena) const;
 
   private:
@@ -62,10 +80,13 @@ class PlayLikelihood {
         cardgames::PlayState before;   // public: no hand filled in
         SeatViews views;               // the public history before it
     };
-    // log p(the play's card) when the seat held `hand` (0 when it was its only legal card).
-    double log_probability(const Play& play, cardgames::CardSet hand, SeatViews& views) const;
+    class Scorer;  // scores one play in world after world (inference.cpp)
 
-    std::shared_ptr<const PolicyModel> policy_;
+    // Builds plays_ from `info`'s history.
+    void add_plays(const cardgames::InfoState& info);
+
+    std::shared_ptr<const PolicyModel> policy_;  // one of these two is set
+    std::shared_ptr<const cardgames::models::Network> net_;
     cardgames::PlayRules play_rules_;
     std::vector<Play> plays_;
 };
