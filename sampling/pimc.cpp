@@ -53,6 +53,8 @@ PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed,
         CutoffNet(store_->network(options_.valuation.cutoff_net_path));
     if (!options_.bidding.bid_model_path.empty())
         load_bid_model(*store_, options_.bidding.bid_model_path);
+    if (!options_.sampling.infer_net_path.empty())
+        store_->network(options_.sampling.infer_net_path, "", "policy");
 }
 
 PimcBot::~PimcBot() = default;
@@ -85,6 +87,10 @@ std::string PimcBot::check(const Rules& rules) const {
         models += cutoff_net_for(*store_, options_.valuation.cutoff_net_path, rules)->fingerprint();
     if (options_.sampling.infer == PimcOptions::Infer::kPlay)
         models += inference_policy(*store_, playout_model, rules)->fingerprint();
+    if (options_.sampling.infer == PimcOptions::Infer::kNet) {
+        const auto net = inference_net(*store_, options_.sampling.infer_net_path, rules);
+        models += "network policy " + net->form() + ": " + std::to_string(net->digest());
+    }
     if (rules.game == GameKind::kSpades && options_.bids_by_model(rules))
         models += bid_model(rules)->fingerprint();
     return models;
@@ -468,15 +474,19 @@ struct WeightedWorld {
     double weight = 1;
 };
 
-// infer=play: the pool's worlds (world w dealt from the decision's seed as infer=off deals it),
-// weighted by how likely they make the bids, passes and plays seen, then `worlds` of them drawn by
-// systematic resampling, in pool order. When every weight is the same (nothing seen that tells
-// worlds apart) the draw is the first `worlds` worlds, infer=off's own.
+// infer=play and net: the pool's worlds (world w dealt from the decision's seed as infer=off deals
+// it), weighted by how likely they make the bids, passes and plays seen, then `worlds` of them
+// drawn by systematic resampling, in pool order. When every weight is the same (nothing seen that
+// tells worlds apart) the draw is the first `worlds` worlds, infer=off's own.
 std::vector<WeightedWorld> drawn_worlds(const InfoState& info, const PimcOptions& options,
                                         std::uint64_t base, const DealSampler& sampler,
                                         DecisionArena& arena, models::ModelStore& store) {
-    const std::shared_ptr<const PolicyModel> policy =
-        inference_policy(store, options.valuation.playout_model_path, *info.rules);
+    const PlayLikelihood likelihood =
+        options.sampling.infer == PimcOptions::Infer::kNet
+            ? PlayLikelihood(info,
+                             inference_net(store, options.sampling.infer_net_path, *info.rules))
+            : PlayLikelihood(
+                  info, inference_policy(store, options.valuation.playout_model_path, *info.rules));
     const int pool = kInferPool * options.sampling.worlds;
     std::vector<Deal> deals(static_cast<std::size_t>(pool));
     std::vector<double> log_weight(static_cast<std::size_t>(pool));
@@ -486,7 +496,7 @@ std::vector<WeightedWorld> drawn_worlds(const InfoState& info, const PimcOptions
         deals[i] = sampler.sample(rng, info.hand);
         log_weight[i] = std::log(world_weight(info, deals[i]));
     });
-    const std::vector<double> plays = PlayLikelihood(info, policy).of(deals, arena);
+    const std::vector<double> plays = likelihood.of(deals, arena);
     for (std::size_t i = 0; i < log_weight.size(); ++i) log_weight[i] += plays[i];
     std::vector<WeightedWorld> out;
     const auto [low, high] = std::minmax_element(log_weight.begin(), log_weight.end());
@@ -523,12 +533,11 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
     const Constraints constraints = constraints_from(info);
     const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
     const std::vector<WeightedWorld> drawn =
-        options.sampling.infer == PimcOptions::Infer::kPlay
+        options.sampling.infers_from_plays()
             ? drawn_worlds(info, options, base, sampler, arena, store)
             : std::vector<WeightedWorld>();
-    const int count = options.sampling.infer == PimcOptions::Infer::kPlay
-                          ? static_cast<int>(drawn.size())
-                          : options.sampling.worlds;
+    const int count = options.sampling.infers_from_plays() ? static_cast<int>(drawn.size())
+                                                           : options.sampling.worlds;
     const WorldValuer valuer(options, info, playout_model(options, info, store), store,
                              options.search.world_budget(count));
     const Deadline deadline(options.sampling.ms);
@@ -538,7 +547,7 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
     arena.parallel_for_index(count, [&](int w) {
         if (deadline.passed() && w > 0) return;
         WeightedWorld world;
-        if (options.sampling.infer == PimcOptions::Infer::kPlay) {
+        if (options.sampling.infers_from_plays()) {
             world = drawn[static_cast<std::size_t>(w)];
         } else {
             boost::random::mt19937_64 rng(seeds::world(base, w));

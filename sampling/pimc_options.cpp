@@ -57,20 +57,33 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "infer",
          .group = kSampling,
          .kind = Kind::kChoice,
-         .choices = {"off", "on", "play"},
+         .choices = {"off", "on", "play", "net"},
          .fallback = "off",
          .help = "soft inference: weight each world by how likely it makes the bids and passes "
-                 "seen (on), and also the other seats' card plays (play)",
+                 "seen (on), and also the other seats' card plays (play), or those under a "
+                 "policy network (net)",
          .more = "(`on` weights each world by how likely it makes the bids seen (Spades) and the "
                  "cards received in a pass (Hearts); `play` weighs it also by how likely it makes "
                  "every card the other seats have played, under the play-out policy, and values "
                  "worlds drawn by weight from a pool four times larger ([below](#how-pimc-decides),"
-                 " [measured](../results/2026-11-25-inference-from-play.md)); `off` deals worlds "
+                 " [measured](../results/2026-11-25-inference-from-play.md)); `net` does what "
+                 "`play` does with the policy network `infer_net` as the model of the plays "
+                 "([learning.md](learning.md#a-policy-network-for-inference)); `off` deals worlds "
                  "uniformly among the consistent ones)"},
         [](P& o, const Value& v) {
-            o.sampling.infer = pick<P::Infer>(
-                v, {{"off", P::Infer::kOff}, {"on", P::Infer::kOn}, {"play", P::Infer::kPlay}});
+            o.sampling.infer = pick<P::Infer>(v, {{"off", P::Infer::kOff},
+                                                  {"on", P::Infer::kOn},
+                                                  {"play", P::Infer::kPlay},
+                                                  {"net", P::Infer::kNet}});
         });
+    add({.name = "infer_net",
+         .group = kSampling,
+         .kind = Kind::kText,
+         .help = "with infer=net: the policy network's file",
+         .shown = "the form's",
+         .more = "(default `data/models/<form>-playout-net.net` under the data directory, the "
+                 "network `playout=net` plays by)"},
+        [](P& o, const Value& v) { o.sampling.infer_net_path = v.text; });
     add({.name = "agg",
          .group = kSampling,
          .kind = Kind::kChoice,
@@ -404,8 +417,9 @@ OptionTable<PimcOptions> make_pimc_table() {
 
 // What the oracle, with its one true world, has no use for: the sampled worlds' count,
 // weighting, aggregation and time limit, and (as before the table) the models of cutoff and bids.
-constexpr std::string_view kNotForOracle[] = {
-    "worlds", "agg", "tie", "infer", "ms", "cutoff", "cutoff_model", "cutoff_net", "bid_model"};
+constexpr std::string_view kNotForOracle[] = {"worlds",     "agg",      "tie",    "infer",
+                                              "infer_net",  "ms",       "cutoff", "cutoff_model",
+                                              "cutoff_net", "bid_model"};
 
 // The options that depend on others (PimcBot reads the model files named).
 void check_together(const BotSpec& spec, const PimcOptions& o) {
@@ -430,6 +444,8 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
                          "each seat takes, which the tricks utility's bounds do not allow for)");
     if (!o.valuation.cutoff_net_path.empty() && !o.valuation.cutoff_net)
         throw InputError("bot spec '" + spec.text + "': cutoff_net= goes with cutoff=net");
+    if (!o.sampling.infer_net_path.empty() && o.sampling.infer != PimcOptions::Infer::kNet)
+        throw InputError("bot spec '" + spec.text + "': infer_net= goes with infer=net");
     if (given("bid_model") && o.bidding.bid != PimcOptions::Bid::kModel)
         throw InputError("bot spec '" + spec.text + "': bid_model= goes with bid=model");
 }

@@ -23,8 +23,8 @@ inline constexpr int kMaxBotThreads = 1024;  // threads=N of a spec
 
 struct PimcOptions {
     // infer=: off; on, worlds weighted by how likely the bids and passes seen are; play, by those
-    // and the other seats' card plays too (inference.hpp).
-    enum class Infer { kOff, kOn, kPlay };
+    // and the other seats' card plays too (inference.hpp); net, the plays under a policy network.
+    enum class Infer { kOff, kOn, kPlay, kNet };
     // eval=: before the exact endgame a world values each card by play-outs of the rest of the
     // hand (rollout), or by a depth-limited search whose horizon shares what is left evenly (or as
     // the cut-off model predicts: cutoff).
@@ -53,6 +53,8 @@ struct PimcOptions {
     struct Sampling {
         int worlds = 64;
         Infer infer = Infer::kOff;
+        // infer=net: the policy network's file; empty: data/models/<form>-playout-net.net.
+        std::string infer_net_path;
         bool vote = false;  // aggregate by votes for each world's optimal cards
         // Cards of equal mean (or votes and mean): the first in card order, or (tie=rule) the rule
         // player's card where it is one of them.
@@ -62,6 +64,9 @@ struct PimcOptions {
         // same for any.
         int threads = 0;
         int ms = 0;  // wall-clock limit per decision (0: none; breaks reproducibility)
+        // Whether the worlds are weighted by the other seats' card plays too (play or net) and
+        // drawn from a larger pool.
+        bool infers_from_plays() const { return infer == Infer::kPlay || infer == Infer::kNet; }
         bool operator==(const Sampling&) const = default;
     };
 

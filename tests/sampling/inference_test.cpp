@@ -371,6 +371,87 @@ TEST(InferNet, AWorldWhereAPlayWasUnlikelyUnderTheNetworkWeighsLess) {
     EXPECT_NEAR(random.of(truth), direct_log_likelihood(*net, north, truth), 1e-4);
 }
 
+// A random policy network for `form` of task `task`, written to a temporary file; its path.
+std::string random_net_file(const std::string& form, const std::string& task,
+                            const std::string& name, int outputs = 52) {
+    const auto path = std::filesystem::temp_directory_path() / name;
+    models::write_model_file(path, models::random_network_file(form, task, outputs, 5));
+    return path.string();
+}
+
+// The same decisions, card values included, for 1 and 2 threads; and other decisions than
+// infer=play's (the network is the model of the plays).
+TEST(InferNet, PimcDecisionsTheSameForAnyThreadCount) {
+    for (const char* form : {"hearts4", "spades-partnership"}) {
+        const Rules rules = load_rules(preset_path(form), {});
+        const std::string path =
+            random_net_file(form, "policy", std::string("infer-net-threads-") + form + ".net");
+        const PimcOptions one = PimcOptions::from_spec(
+            parse_bot_spec("pimc:infer=net,worlds=8,threads=1,infer_net=" + path));
+        PimcOptions two = one;
+        two.sampling.threads = 2;
+        const PimcOptions play =
+            PimcOptions::from_spec(parse_bot_spec("pimc:infer=play,worlds=8,threads=1"));
+        int differ_from_play = 0;
+        for (int i = 0; i < 4; ++i) {
+            const Game game = rule_position(rules, 800 + i, 52 - 4 * (2 * i + 3));
+            const InfoState info = game.info_state(game.to_act());
+            PimcBot a(one, 42), b(two, 42), c(play, 42);
+            const PimcAnalysis x = a.analyze(info), y = b.analyze(info), z = c.analyze(info);
+            ASSERT_EQ(x.best, y.best) << form << " " << i;
+            ASSERT_EQ(x.cards.size(), y.cards.size());
+            ASSERT_EQ(x.cards.size(), z.cards.size());
+            EXPECT_EQ(x.worlds, y.worlds);
+            for (std::size_t k = 0; k < x.cards.size(); ++k) {
+                EXPECT_EQ(x.cards[k].mean, y.cards[k].mean) << form << " " << i;
+                differ_from_play += x.cards[k].mean != z.cards[k].mean;
+            }
+        }
+        EXPECT_GT(differ_from_play, 0) << form;
+    }
+}
+
+TEST(InferNet, SpecOptionsAndFilesRefused) {
+    const auto o = PimcOptions::from_spec(parse_bot_spec("pimc:infer=net"));
+    EXPECT_EQ(o.sampling.infer, PimcOptions::Infer::kNet);
+    EXPECT_TRUE(o.sampling.infers_from_plays());
+    EXPECT_TRUE(o.sampling.infer_net_path.empty());
+    for (const char* bad :
+         {"pimc:infer_net=x.net", "pimc:infer=play,infer_net=x.net", "oracle:infer_net=x.net"})
+        EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec(bad)), InputError) << bad;
+    // A file named is read when the bot is made; the form's default when it is checked against
+    // the rules, before any hand is played. Each refusal names the file and the field.
+    const auto refused = [](const std::string& spec, const std::string& form,
+                            const std::string& file, const std::string& what) {
+        try {
+            auto player = make_player(spec, 1);
+            player->check(load_rules(preset_path(form), {}));
+            ADD_FAILURE() << spec << " was accepted";
+        } catch (const InputError& e) {
+            const std::string m = e.what();
+            EXPECT_NE(m.find(file), std::string::npos) << m;
+            EXPECT_NE(m.find(what), std::string::npos) << m;
+        }
+    };
+    refused("pimc:infer=net,infer_net=/no/such/net.net", "hearts4", "/no/such/net.net",
+            "cannot open");
+    const std::string value = random_net_file("hearts4", "value", "infer-net-value.net", 4);
+    refused("pimc:infer=net,infer_net=" + value, "hearts4", value, "task");
+    const std::string spades =
+        random_net_file("spades-partnership", "policy", "infer-net-spades.net");
+    refused("pimc:infer=net,infer_net=" + spades, "hearts4", spades, "form");
+    const std::string hearts = random_net_file("hearts4", "policy", "infer-net-h4.net");
+    EXPECT_NO_THROW(make_player("pimc:infer=net,infer_net=" + hearts, 1)
+                        ->check(load_rules(preset_path("hearts4"), {})));
+    // Cut short: the payload ends before its last tensor does.
+    const auto cut = std::filesystem::temp_directory_path() / "infer-net-cut.net";
+    std::filesystem::copy_file(hearts, cut, std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::resize_file(cut, std::filesystem::file_size(cut) - 100);
+    refused("pimc:infer=net,infer_net=" + cut.string(), "hearts4", cut.string(), "truncated");
+    // No form ships a policy network yet: the default file is refused by name.
+    refused("pimc:infer=net", "hearts5", "hearts5-playout-net.net", "cannot open");
+}
+
 TEST(SystematicResample, DrawsInProportionToTheWeights) {
     const std::vector<double> weights = {1, 0, 3, 0.5, 0.5, 3};
     for (double u : {0.0, 0.3, 0.999}) {
@@ -403,9 +484,9 @@ TEST(PlayInference, InferOptionValues) {
             options(bad);
             FAIL() << bad;
         } catch (const InputError& e) {
-            EXPECT_NE(
-                std::string(e.what()).find(std::string("infer=") + bad + " is not off, on or play"),
-                std::string::npos)
+            EXPECT_NE(std::string(e.what()).find(std::string("infer=") + bad +
+                                                 " is not off, on, play or net"),
+                      std::string::npos)
                 << e.what();
         }
     }
