@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <boost/random/mersenne_twister.hpp>
 #include <ctime>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,9 @@
 #include "cardgames/rules/game.hpp"
 #include "cardgames/search/trick_play.hpp"
 #include "sampling/cutoff_net.hpp"
+#include "sampling/deal_sampler.hpp"
+#include "sampling/inference.hpp"
+#include "sampling/parallel.hpp"
 
 namespace apps {
 
@@ -146,6 +150,69 @@ int bench_cutoff_net(const cardgames::Rules& rules, const std::string& model,
     return full_sum == inc_sum ? 0 : 1;
 }
 
+// The likelihood of pimc:infer=net on the decisions of the hands in `plays` (the view of the seat
+// to act after every card but the last), each over a pool of 256 worlds sampled for it (infer's
+// pool at the default 64 worlds, sampling/pimc.cpp): as infer=net scores them, the accumulator
+// holding each play's public features once and moved from world to world by the hand
+// (PlayLikelihood::of over the pool), against each world scored alone, the accumulator refreshed
+// at every play of every world (PlayLikelihood::of one world); and the linear play-out policy of
+// infer=play over the same pools. One thread.
+void bench_inference(const cardgames::Rules& rules,
+                     const std::shared_ptr<const models::Network>& net, const std::string& name,
+                     const std::vector<HandPlay>& plays, std::uint64_t seed) {
+    constexpr int kPool = 256;
+    struct Decision {
+        const InfoState* info;
+        std::vector<cardgames::Deal> worlds;
+    };
+    std::vector<Decision> decisions;
+    long scored = 0;  // informative plays times worlds
+    for (const HandPlay& h : plays)
+        for (std::size_t k = 0; k < h.after.size(); ++k) {
+            const InfoState& info = h.after[k][static_cast<std::size_t>(h.cards[k + 1].first)];
+            const sampling::DealSampler sampler(sampling::constraints_from(info));
+            boost::random::mt19937_64 rng(cardgames::mix_seed(seed, decisions.size()));
+            Decision d{&info, {}};
+            for (int w = 0; w < kPool; ++w) d.worlds.push_back(sampler.sample(rng, info.hand));
+            for (const cardgames::PlayedCard& p : info.plays)
+                scored += p.seat != info.seat ? kPool : 0;
+            decisions.push_back(std::move(d));
+        }
+    sampling::DecisionArena one(1);
+    cardgames::models::ModelStore store;
+    const auto policy = sampling::inference_policy(store, "", rules);
+    double shared_sum = 0, alone_sum = 0, linear_sum = 0;
+    const double t_shared = cpu_seconds();
+    for (const Decision& d : decisions)
+        for (double v : sampling::PlayLikelihood(*d.info, net).of(d.worlds, one)) shared_sum += v;
+    const double shared_secs = cpu_seconds() - t_shared;
+    const double t_alone = cpu_seconds();
+    for (const Decision& d : decisions) {
+        const sampling::PlayLikelihood likelihood(*d.info, net);
+        for (const cardgames::Deal& world : d.worlds) alone_sum += likelihood.of(world);
+    }
+    const double alone_secs = cpu_seconds() - t_alone;
+    const double t_linear = cpu_seconds();
+    for (const Decision& d : decisions)
+        for (double v : sampling::PlayLikelihood(*d.info, policy).of(d.worlds, one))
+            linear_sum += v;
+    const double linear_secs = cpu_seconds() - t_linear;
+    const auto count = static_cast<double>(decisions.size());
+    std::cout << fmt::format(
+        "infer=net likelihood, network {}: {} decisions, pools of {} worlds, {} plays by other "
+        "seats scored\n",
+        name, decisions.size(), kPool, scored);
+    std::cout << fmt::format("{:<22}{:>14}{:>14}{:>14}   (CPU time of this thread)\n", "scoring",
+                             "worlds/s", "ms/decision", "ns/play");
+    for (const auto& [what, secs] : {std::pair{"net, each world alone", alone_secs},
+                                     std::pair{"net, shared (infer)", shared_secs},
+                                     std::pair{"linear (infer=play)", linear_secs}})
+        std::cout << fmt::format("{:<22}{:>14.0f}{:>14.3f}{:>14.1f}\n", what, count * kPool / secs,
+                                 secs * 1e3 / count, secs * 1e9 / static_cast<double>(scored));
+    std::cout << fmt::format("net figures agree: {} (sum of log-likelihoods {:.6f})\n",
+                             shared_sum == alone_sum ? "yes" : "NO", shared_sum);
+}
+
 }  // namespace
 
 int bench_nets(const cardgames::Rules& rules, const std::string& model, int hands,
@@ -210,6 +277,14 @@ int bench_nets(const cardgames::Rules& rules, const std::string& model, int hand
                                  positions / secs, secs * 1e9 / positions);
     std::cout << fmt::format("outputs agree: {} (sum of first outputs {:.6f})\n",
                              full_sum == inc_sum ? "yes" : "NO", full_sum);
+    // The likelihood of infer=net: by the policy network named, or by one of random weights.
+    if (net->task() == "policy" || model.empty())
+        bench_inference(rules,
+                        net->task() == "policy"
+                            ? net
+                            : std::make_shared<const models::Network>(
+                                  models::random_network_file(form, "policy", 52, 1)),
+                        model.empty() ? "random policy (seed 1)" : model, plays, seed);
     return full_sum == inc_sum ? 0 : 1;
 }
 
