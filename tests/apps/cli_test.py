@@ -42,6 +42,17 @@ def case_bad_options():
     expect_bad(["bench", "--rules", "--games", "0"], "('0')", "--games", "from 1 to")
     expect_bad(["bench", "--dds-compare", "3", "--dds-repeat", "0"], "('0')", "--dds-repeat", "from 1 to 1000")
     expect_bad(["nosuchcommand"], "unknown command 'nosuchcommand'")
+    # infer=net's policy network: refused before the first hand, naming the file; no results file.
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "r.jsonl")
+        tour = ["tournament", "--hands", "1", "--out", out]
+        expect_bad(tour + ["--preset", "hearts4", "--players", "pimc:infer=net,infer_net=" + d + "/no.net,rule,rule,rule"],
+                   f"'{d}/no.net'", "cannot open")
+        expect_bad(tour + ["--preset", "hearts5", "--players", "pimc:infer=net,rule,rule,rule,rule"],
+                   "hearts5-playout-net.net", "cannot open")
+        expect_bad(tour + ["--preset", "hearts4", "--players", "pimc:infer=play,infer_net=x.net,rule,rule,rule"],
+                   "infer_net= goes with infer=net")
+        assert not os.path.exists(out), "a refused run wrote its results file"
 
 
 def case_bad_positions():
