@@ -1,6 +1,7 @@
 // The network play-out policy (net_player.hpp): inside play-outs a decision's accumulator, brought
 // up to date card by card, is exactly the one computed from the seat's information state, and so
-// is the card played; it never plays an illegal card.
+// is the card played; it never plays an illegal card; `pimc:playout=net` decides the same for any
+// thread count; bad network files are refused before play, naming the file and the field.
 #include "sampling/net_player.hpp"
 
 #include <gtest/gtest.h>
@@ -34,6 +35,16 @@ std::shared_ptr<const models::Network> net_random_policy(const std::string& form
                                                          std::uint64_t seed) {
     return std::make_shared<const models::Network>(
         models::random_network_file(form, "policy", 52, seed));
+}
+
+// A random network of `task` for `form`, written to a temporary file; returns its path.
+std::string net_random_file(const std::string& form, const std::string& task,
+                            const std::string& name) {
+    const auto path = std::filesystem::temp_directory_path() / name;
+    const int players = models::players_of_form(form, "test");
+    const int outputs = task == "policy" || task == "pass" ? 52 : players;
+    models::write_model_file(path, models::random_network_file(form, task, outputs, 11));
+    return path.string();
 }
 
 // Plays as the NetPlayer it wraps, and checks each decision against a fresh accumulator
@@ -142,6 +153,24 @@ TEST(NetPlayer, OtherHandOrOtherHistoryIsRefreshed) {
     }
 }
 
+// A whole game of the bot against rule players: every card legal (the runner refuses any other),
+// the decisions following one real history across tricks and hands.
+TEST(NetPlayer, BotPlaysLegalCardsInRealGames) {
+    for (const char* form : {"hearts4", "spades-partnership"}) {
+        const Rules rules = load_rules(preset_path(form), {});
+        const std::string path =
+            net_random_file(form, "policy", std::string("net-bot-") + form + ".net");
+        std::vector<std::unique_ptr<Player>> players;
+        players.push_back(make_player("net:model=" + path, 1));
+        EXPECT_NE(players[0]->check(rules).find("network policy " + std::string(form)),
+                  std::string::npos);
+        for (int s = 1; s < rules.players; ++s) players.push_back(make_player("rule", s));
+        Game game(rules, 9);
+        while (!game.over() && game.finished_hands().size() < 3) step_game(game, players);
+        EXPECT_EQ(game.finished_hands().size(), 3u) << form;
+    }
+}
+
 TEST(NetPlayer, TiesGoToTheLowestCardNumber) {
     std::vector<float> logits(52, 0.5f);
     const CardSet legal =
@@ -152,6 +181,72 @@ TEST(NetPlayer, TiesGoToTheLowestCardNumber) {
     // The highest logit of an illegal card does not count.
     logits[0] = 9;
     EXPECT_EQ(best_legal_card(logits, legal), Card(Suit::kSpades, 5));
+}
+
+// The same decisions for 1 and 2 threads, and inside a caller's arena; the bid and pass deals
+// played by the network too.
+TEST(NetPlayer, PimcDecisionsTheSameForAnyThreadCount) {
+    for (const char* form : {"hearts4", "spades-partnership"}) {
+        const std::string path =
+            net_random_file(form, "policy", std::string("net-threads-") + form + ".net");
+        const std::string spec =
+            "pimc:worlds=6,rollouts=6,playout=net,rollout_playout=net,"
+            "bid=search,playout_net=" +
+            path;
+        const std::string one = decisions(spec + ",threads=1", form, 4);
+        EXPECT_EQ(one, decisions(spec + ",threads=2", form, 4)) << form;
+        tbb::task_arena outer(2);
+        std::string nested;
+        outer.execute([&] { nested = decisions(spec + ",threads=0", form, 4); });
+        EXPECT_EQ(one, nested) << form;
+        // The network, not the rule player, plays the play-outs.
+        EXPECT_NE(one, decisions("pimc:worlds=6,rollouts=6,bid=search,threads=1", form, 4)) << form;
+    }
+}
+
+TEST(NetPlayer, SpecOptionsAndFilesRefused) {
+    const auto o = PimcOptions::from_spec(parse_bot_spec("pimc:playout=net"));
+    EXPECT_EQ(o.valuation.playout, PimcOptions::Playout::kNet);
+    EXPECT_TRUE(o.uses_net());
+    EXPECT_FALSE(o.uses_policy());
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:rollout_playout=net")).bidding.playout,
+              PimcOptions::Playout::kNet);
+    for (const char* bad : {"pimc:playout_net=x.net", "pimc:playout=model,playout_net=x.net",
+                            "pimc:playout=nets", "net:modell=x.net"})
+        EXPECT_THROW(make_player(bad, 1), InputError) << bad;
+    // A file named is read when the bot is made; the form's default when it is checked against
+    // the rules, before any hand is played. Each refusal names the file and the field.
+    const auto refused = [](const std::string& spec, const std::string& form,
+                            const std::string& file, const std::string& what) {
+        try {
+            auto player = make_player(spec, 1);
+            player->check(load_rules(preset_path(form), {}));
+            ADD_FAILURE() << spec << " was accepted";
+        } catch (const InputError& e) {
+            const std::string m = e.what();
+            EXPECT_NE(m.find(file), std::string::npos) << m;
+            EXPECT_NE(m.find(what), std::string::npos) << m;
+        }
+    };
+    const std::string value = net_random_file("hearts4", "value", "net-value.net");
+    const std::string spades = net_random_file("spades-partnership", "policy", "net-spades.net");
+    for (const std::string& bot :
+         {std::string("pimc:playout=net,playout_net="),
+          std::string("pimc:rollout_playout=net,playout_net="), std::string("net:model=")}) {
+        refused(bot + "/no/such/net.net", "hearts4", "/no/such/net.net", "cannot open");
+        refused(bot + value, "hearts4", value, "task");
+        refused(bot + spades, "hearts4", spades, "form");
+    }
+    const std::string truncated = (std::filesystem::temp_directory_path() / "net-cut.net").string();
+    {
+        const std::string whole =
+            models::format_model_file(models::random_network_file("hearts4", "policy", 52, 2));
+        std::ofstream(truncated, std::ios::binary) << whole.substr(0, whole.size() / 2);
+    }
+    refused("pimc:playout=net,playout_net=" + truncated, "hearts4", truncated, "");
+    // hearts5 ships no play-out network: its default file is refused by name.
+    refused("pimc:playout=net", "hearts5", "hearts5-playout-net.net", "cannot open");
+    refused("net", "hearts5", "hearts5-playout-net.net", "cannot open");
 }
 
 }  // namespace
