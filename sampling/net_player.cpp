@@ -83,6 +83,11 @@ Card NetPlayer::play(const InfoState& info) {
                                std::to_string(net_->players()) + " players");
     follow_history(info);
     SeatAccumulator& a = seats_[static_cast<std::size_t>(info.seat)];
+    bring_up_to_date(a, info);
+    return best_legal_card(a.eval.evaluate(), info.legal_cards());
+}
+
+void NetPlayer::bring_up_to_date(SeatAccumulator& a, const InfoState& info) {
     ++decisions_;
     if (continues(a, info)) {
         for (std::size_t i = static_cast<std::size_t>(a.synced); i < info.plays.size(); ++i)
@@ -96,7 +101,6 @@ Card NetPlayer::play(const InfoState& info) {
     }
     a.synced = static_cast<int>(info.plays.size());
     a.hand = info.hand;
-    return best_legal_card(a.eval.evaluate(), info.legal_cards());
 }
 
 Card NetBot::play(const InfoState& info) {

@@ -23,6 +23,7 @@
 
 #include "cardgames/models/card_features.hpp"
 #include "cardgames/models/model_store.hpp"
+#include "cardgames/models/network.hpp"
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/player.hpp"
 #include "cardgames/rules/rules.hpp"
@@ -76,6 +77,8 @@ class NetPlayer : public cardgames::RuleBidder {
     void follow_history(const cardgames::InfoState& info);
     // Whether `a` reflects a past point of this decision's history and hand.
     bool continues(const SeatAccumulator& a, const cardgames::InfoState& info) const;
+    // Brings `a` to this decision: updated by the cards played since, or refreshed.
+    void bring_up_to_date(SeatAccumulator& a, const cardgames::InfoState& info);
 
     std::shared_ptr<const cardgames::models::Network> net_;
     std::vector<SeatAccumulator> seats_;
