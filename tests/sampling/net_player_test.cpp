@@ -1,11 +1,10 @@
 // The network play-out policy (net_player.hpp): inside play-outs a decision's accumulator, brought
 // up to date card by card, is exactly the one computed from the seat's information state, and so
-// is the card played; it never plays an illegal card; `pimc:playout=net` decides the same for any
-// thread count; bad network files are refused before play, naming the file and the field.
+// is the card played; it never plays an illegal card; `pimc:playout=net` plays its play-outs by it;
+// bad network files are refused before play, naming the file and the field.
 #include "sampling/net_player.hpp"
 
 #include <gtest/gtest.h>
-#include <oneapi/tbb/task_arena.h>
 
 #include <boost/random/mersenne_twister.hpp>
 #include <filesystem>
@@ -183,24 +182,17 @@ TEST(NetPlayer, TiesGoToTheLowestCardNumber) {
     EXPECT_EQ(best_legal_card(logits, legal), Card(Suit::kSpades, 5));
 }
 
-// The same decisions for 1 and 2 threads, and inside a caller's arena; the bid and pass deals
-// played by the network too.
-TEST(NetPlayer, PimcDecisionsTheSameForAnyThreadCount) {
+// The network, not the rule player, plays the play-outs (and the bid and pass deals). The same
+// decisions for any thread count: tests/sampling/pimc_parallel_test.cpp.
+TEST(NetPlayer, PimcPlaysOutByTheNetwork) {
     for (const char* form : {"hearts4", "spades-partnership"}) {
         const std::string path =
-            net_random_file(form, "policy", std::string("net-threads-") + form + ".net");
-        const std::string spec =
-            "pimc:worlds=6,rollouts=6,playout=net,rollout_playout=net,"
-            "bid=search,playout_net=" +
-            path;
-        const std::string one = decisions(spec + ",threads=1", form, 4);
-        EXPECT_EQ(one, decisions(spec + ",threads=2", form, 4)) << form;
-        tbb::task_arena outer(2);
-        std::string nested;
-        outer.execute([&] { nested = decisions(spec + ",threads=0", form, 4); });
-        EXPECT_EQ(one, nested) << form;
-        // The network, not the rule player, plays the play-outs.
-        EXPECT_NE(one, decisions("pimc:worlds=6,rollouts=6,bid=search,threads=1", form, 4)) << form;
+            net_random_file(form, "policy", std::string("net-pimc-") + form + ".net");
+        const std::string quick = "pimc:worlds=6,rollouts=6,bid=search,threads=1";
+        EXPECT_NE(
+            decisions(quick + ",playout=net,rollout_playout=net,playout_net=" + path, form, 4),
+            decisions(quick, form, 4))
+            << form;
     }
 }
 
