@@ -9,6 +9,7 @@
 #include "cardgames/players/external_bot.hpp"
 #include "cardgames/players/random_bot.hpp"
 #include "cardgames/players/rule_bot.hpp"
+#include "sampling/net_player.hpp"
 #include "sampling/oracle.hpp"
 #include "sampling/pimc.hpp"
 #include "sampling/policy.hpp"
@@ -57,6 +58,30 @@ std::unique_ptr<Player> make_policy(const BotSpec& spec, std::uint64_t /*seed*/,
     const PolicySettings s = policy_option_table().parse(spec);
     if (!s.model.empty()) load_model<PolicyModel>(*store, s.model);
     return std::make_unique<PolicyBot>(s.model, store);
+}
+
+struct NetSettings {
+    std::string model;
+};
+
+const OptionTable<NetSettings>& net_option_table() {
+    static const OptionTable<NetSettings> kTable{{
+        {{.name = "model",
+          .group = "net",
+          .kind = BotOption::Kind::kText,
+          .help = "the policy network's file",
+          .shown = "the form's data/models/<form>-playout-net.net"},
+         [](NetSettings& s, const OptionValue& v) { s.model = v.text; }},
+    }};
+    return kTable;
+}
+
+// A named network is read now, so that a bad file stops the command before it starts.
+std::unique_ptr<Player> make_net(const BotSpec& spec, std::uint64_t /*seed*/,
+                                 const std::stop_token&, const Store& store) {
+    const NetSettings s = net_option_table().parse(spec);
+    if (!s.model.empty()) store->network(s.model, "", "policy");
+    return std::make_unique<NetBot>(s.model, store);
 }
 
 std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed, const std::stop_token&,
@@ -120,8 +145,9 @@ std::unique_ptr<Player> make_external(const BotSpec& spec, std::uint64_t seed,
 // In the order the help texts list them.
 const std::vector<std::pair<std::string, Factory>>& factories() {
     static const std::vector<std::pair<std::string, Factory>> kTable = {
-        {"pimc", make_pimc},     {"oracle", make_oracle}, {"policy", make_policy},
-        {"random", make_random}, {"rule", make_rule},     {"external", make_external},
+        {"pimc", make_pimc},         {"oracle", make_oracle}, {"policy", make_policy},
+        {"net", make_net},           {"random", make_random}, {"rule", make_rule},
+        {"external", make_external},
     };
     return kTable;
 }
@@ -143,6 +169,7 @@ std::vector<BotOption> bot_options(const std::string& name) {
     if (name == "pimc") return pimc_option_table().options();
     if (name == "oracle") return oracle_option_table().options();
     if (name == "policy") return policy_option_table().options();
+    if (name == "net") return net_option_table().options();
     if (name == "external") return external_option_table().options();
     for (const auto& [known, factory] : factories())
         if (known == name) return {};

@@ -1,5 +1,6 @@
 #include "sampling/pimc.hpp"
 
+#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
 #include "sampling/moon.hpp"
+#include "sampling/net_player.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/playout.hpp"
 #include "sampling/policy.hpp"
@@ -51,6 +53,8 @@ PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed,
         load_model<CutoffModel>(*store_, options_.valuation.cutoff_path);
     if (!options_.valuation.cutoff_net_path.empty())
         CutoffNet(store_->network(options_.valuation.cutoff_net_path));
+    if (!options_.valuation.playout_net_path.empty())
+        store_->network(options_.valuation.playout_net_path, "", "policy");
     if (!options_.bidding.bid_model_path.empty())
         load_bid_model(*store_, options_.bidding.bid_model_path);
     if (!options_.sampling.infer_net_path.empty())
@@ -85,6 +89,9 @@ std::string PimcBot::check(const Rules& rules) const {
             model_for<CutoffModel>(*store_, options_.valuation.cutoff_path, rules)->fingerprint();
     if (options_.valuation.cutoff_net)
         models += cutoff_net_for(*store_, options_.valuation.cutoff_net_path, rules)->fingerprint();
+    if (options_.uses_net())
+        models += network_fingerprint(
+            *playout_net_for(*store_, options_.valuation.playout_net_path, rules));
     if (options_.sampling.infer == PimcOptions::Infer::kPlay)
         models += inference_policy(*store_, playout_model, rules)->fingerprint();
     if (options_.sampling.infer == PimcOptions::Infer::kNet) {
@@ -197,11 +204,13 @@ class WorldValuer {
     // `budget`: the expansions the world's searches may spend together (0: no limit).
     // The cut-off model comes from `store`.
     WorldValuer(const PimcOptions& options, const InfoState& info,
-                std::shared_ptr<const PolicyModel> model, models::ModelStore& store,
+                std::shared_ptr<const PolicyModel> model,
+                std::shared_ptr<const models::Network> net, models::ModelStore& store,
                 std::uint64_t budget)
         : options_(options),
           budget_(budget),
           model_(std::move(model)),
+          net_players_(std::move(net)),
           info_(info),
           rules_(*info.rules),
           legal_(info.legal_cards()),
@@ -265,6 +274,8 @@ class WorldValuer {
         PolicyBot policy_bot(model_);
         Player& every = options_.valuation.playout == PimcOptions::Playout::kModel
                             ? static_cast<Player&>(policy_bot)
+                        : options_.valuation.playout == PimcOptions::Playout::kNet
+                            ? static_cast<Player&>(net_players_.local())
                             : rule_bot;
         Seats seats = every_seat(every);
         if (options_.valuation.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
@@ -433,6 +444,9 @@ class WorldValuer {
     const PimcOptions& options_;
     std::uint64_t budget_;                      // the world's node budget (0: no limit)
     std::shared_ptr<const PolicyModel> model_;  // null: the rule player plays the play-outs
+    // playout=net: each thread's player of the network (made on a thread's first world), so that
+    // its accumulators are allocated once and follow a play-out card by card.
+    mutable tbb::enumerable_thread_specific<NetPlayer> net_players_;
     const InfoState& info_;
     const Rules& rules_;
     CardSet legal_;
@@ -455,6 +469,15 @@ std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options, con
                                                  models::ModelStore& store) {
     return options.card_playouts_use_policy()
                ? model_for<PolicyModel>(store, options.valuation.playout_model_path, *info.rules)
+               : nullptr;
+}
+
+// The policy network when the card play-outs' seats play it (playout=net), else none.
+std::shared_ptr<const models::Network> playout_net(const PimcOptions& options,
+                                                   const InfoState& info,
+                                                   models::ModelStore& store) {
+    return options.valuation.playout == PimcOptions::Playout::kNet
+               ? playout_net_for(store, options.valuation.playout_net_path, *info.rules)
                : nullptr;
 }
 
@@ -538,7 +561,8 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
             : std::vector<WeightedWorld>();
     const int count = options.sampling.infers_from_plays() ? static_cast<int>(drawn.size())
                                                            : options.sampling.worlds;
-    const WorldValuer valuer(options, info, playout_model(options, info, store), store,
+    const WorldValuer valuer(options, info, playout_model(options, info, store),
+                             playout_net(options, info, store), store,
                              options.search.world_budget(count));
     const Deadline deadline(options.sampling.ms);
     std::vector<WorldResult> results(static_cast<std::size_t>(count));
@@ -702,9 +726,10 @@ PimcAnalysis analyze_world(const PimcOptions& options, const InfoState& info, co
     std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
     if (cards.size() == 1) return forced(std::move(cards));
     // The one world has the whole decision's budget.
-    WorldResult r = WorldValuer(options, info, playout_model(options, info, store), store,
-                                options.search.world_budget(1))
-                        .value(world);
+    WorldResult r =
+        WorldValuer(options, info, playout_model(options, info, store),
+                    playout_net(options, info, store), store, options.search.world_budget(1))
+            .value(world);
     r.thread_slot = current_thread_slot();
     r.done = true;
     PimcAnalysis out = aggregate(std::move(cards), {r});

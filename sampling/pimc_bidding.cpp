@@ -8,6 +8,8 @@
 // random numbers), so their differences are measured with less noise than their values; Hearts
 // passes race (race.hpp), so that the closest candidates get the most deals.
 
+#include <oneapi/tbb/enumerable_thread_specific.h>
+
 #include <algorithm>
 #include <array>
 #include <boost/random/mersenne_twister.hpp>
@@ -23,6 +25,7 @@
 #include "sampling/bid_model.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/moon.hpp"
+#include "sampling/net_player.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
 #include "sampling/playout.hpp"
@@ -45,16 +48,24 @@ struct Candidate {
 };
 
 // Who plays the cards of the play-outs that value the candidates, and where the exact search takes
-// over (rollout_playout, rollout_exact). Read-only, so the deals' tasks share one.
+// over (rollout_playout, rollout_exact). Read-only but for each thread's network player, so the
+// deals' tasks share one.
 struct CardPlay {
     std::shared_ptr<const PolicyModel> policy;  // null: the rule player in every seat
-    int solve_at = 0;                           // 0: no exact search; play to the last card
-    engine::SearchOptions endgame;              // the exact search's
+    // rollout_playout=net: each thread's player of the network (made on a thread's first deal).
+    bool by_net = false;
+    mutable tbb::enumerable_thread_specific<NetPlayer> net_players;
+    int solve_at = 0;               // 0: no exact search; play to the last card
+    engine::SearchOptions endgame;  // the exact search's
 
     CardPlay(const PimcOptions& o, const Rules& rules, models::ModelStore& store)
         : policy(o.bidding.playout == PimcOptions::Playout::kModel
                      ? model_for<PolicyModel>(store, o.valuation.playout_model_path, rules)
                      : nullptr),
+          by_net(o.bidding.playout == PimcOptions::Playout::kNet),
+          net_players(o.bidding.playout == PimcOptions::Playout::kNet
+                          ? playout_net_for(store, o.valuation.playout_net_path, rules)
+                          : nullptr),
           solve_at(o.bidding.exact),
           endgame(world_search_options(o, true)) {
         // Each play-out's solve may spend a card decision's share for one world; one it cuts
@@ -68,7 +79,9 @@ struct CardPlay {
         RuleBot rule;
         PolicyBot policy_bot(policy);
         MoonShooter shooter;
-        Seats seats = every_seat(policy ? static_cast<Player&>(policy_bot) : rule);
+        Seats seats = every_seat(by_net   ? static_cast<Player&>(net_players.local())
+                                 : policy ? static_cast<Player&>(policy_bot)
+                                          : rule);
         if (shoot) seats[static_cast<std::size_t>(seat)] = &shooter;
         if (solve_at == 0) return play_card_phase(game, seat, seats);
         engine::Searcher<TrickGame> solver(endgame);

@@ -141,14 +141,16 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "playout",
          .group = kValuation,
          .kind = Kind::kChoice,
-         .choices = {"rule", "model"},
+         .choices = {"rule", "model", "net"},
          .fallback = "rule",
-         .help = "who plays every seat of the card play-outs: the rule player, or the learned "
-                 "play-out policy",
+         .help = "who plays every seat of the card play-outs: the rule player, the learned "
+                 "play-out policy, or the policy network (net)",
          .more = "([learning.md](learning.md); the bid and pass deals are played as "
                  "`rollout_playout` says)"},
         [](P& o, const Value& v) {
-            o.valuation.playout = v.text == "model" ? P::Playout::kModel : P::Playout::kRule;
+            o.valuation.playout = pick<P::Playout>(v, {{"rule", P::Playout::kRule},
+                                                       {"model", P::Playout::kModel},
+                                                       {"net", P::Playout::kNet}});
         });
     add({.name = "self",
          .group = kValuation,
@@ -177,6 +179,14 @@ OptionTable<PimcOptions> make_pimc_table() {
          .more = "(default `data/models/<form>-playout.txt` under the data directory; only "
                  "`hearts4` ships one, another form's is made by `cardgames learn`)"},
         [](P& o, const Value& v) { o.valuation.playout_model_path = v.text; });
+    add({.name = "playout_net",
+         .group = kValuation,
+         .kind = Kind::kText,
+         .help = "with playout=net or rollout_playout=net: the policy network's file",
+         .shown = "the form's",
+         .more = "(default `data/models/<form>-playout-net.net` under the data directory; "
+                 "[learning.md](learning.md#a-policy-network-in-the-play-outs))"},
+        [](P& o, const Value& v) { o.valuation.playout_net_path = v.text; });
     add({.name = "moon",
          .group = kValuation,
          .kind = Kind::kChoice,
@@ -341,13 +351,16 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "rollout_playout",
          .group = kBidding,
          .kind = Kind::kChoice,
-         .choices = {"rule", "model"},
+         .choices = {"rule", "model", "net"},
          .fallback = "rule",
          .help = "who plays the cards of the deals that value bids and passes: the rule player, "
-                 "or the learned play-out policy (playout_model)",
+                 "the learned play-out policy (playout_model), or the policy network "
+                 "(playout_net)",
          .more = "(the bids and passes in them are the rule player's either way)"},
         [](P& o, const Value& v) {
-            o.bidding.playout = v.text == "model" ? P::Playout::kModel : P::Playout::kRule;
+            o.bidding.playout = pick<P::Playout>(v, {{"rule", P::Playout::kRule},
+                                                     {"model", P::Playout::kModel},
+                                                     {"net", P::Playout::kNet}});
         });
     add({.name = "rollout_exact",
          .group = kBidding,
@@ -428,6 +441,9 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
         throw InputError("bot spec '" + spec.text +
                          "': playout_model= goes with playout=model, self=model or switch, or "
                          "rollout_playout=model");
+    if (!o.valuation.playout_net_path.empty() && !o.uses_net())
+        throw InputError("bot spec '" + spec.text +
+                         "': playout_net= goes with playout=net or rollout_playout=net");
     if (o.valuation.cutoff_model && o.valuation.eval == PimcOptions::Eval::kPlayout)
         throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");
     if (o.valuation.cutoff_model && o.valuation.spades_utility == Utility::kTricks)

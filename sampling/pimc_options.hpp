@@ -29,8 +29,9 @@ struct PimcOptions {
     // hand (rollout), or by a depth-limited search whose horizon shares what is left evenly (or as
     // the cut-off model predicts: cutoff).
     enum class Eval { kPlayout, kSearch };
-    // Who plays the cards of a play-out: the rule player or the learned policy (policy.hpp).
-    enum class Playout { kRule, kModel };
+    // Who plays the cards of a play-out: the rule player, the learned policy (policy.hpp) or the
+    // policy network (net_player.hpp).
+    enum class Playout { kRule, kModel, kNet };
     // How the deciding seat plays its own later cards in the play-outs: as every other seat does
     // (`playout`), by the rule player, by the learned policy, or (switch) both ways, each card
     // taking the better mean over the worlds (policy switching; it did not win at equal time,
@@ -78,6 +79,9 @@ struct PimcOptions {
         // The policy of playout=model, self=model or switch and rollout_playout=model; empty: the
         // form's default model (data/models/<form>-playout.txt).
         std::string playout_model_path;
+        // The network of playout=net and rollout_playout=net; empty: the form's default
+        // (data/models/<form>-playout-net.net).
+        std::string playout_net_path;
         // Hearts, moon=on: the seat may shoot the moon (moon.hpp). A hand holding the ace of
         // hearts also values passes played out with the seat shooting; while it could still take
         // every point (moon_open), each card is also played out with the seat shooting, and takes
@@ -170,6 +174,10 @@ struct PimcOptions {
     // Whether some seat of some play-out (cards, bids or passes) plays the learned policy.
     bool uses_policy() const {
         return card_playouts_use_policy() || bidding.playout == Playout::kModel;
+    }
+    // Whether some seat of some play-out (cards, bids or passes) plays the policy network.
+    bool uses_net() const {
+        return valuation.playout == Playout::kNet || bidding.playout == Playout::kNet;
     }
     // The utility the worlds of `rules` are searched by.
     cardgames::Utility utility_for(const cardgames::Rules& rules) const {

@@ -12,12 +12,16 @@
 #include "cardgames/cards/seeds.hpp"
 #include "cardgames/models/card_features.hpp"
 #include "cardgames/models/model_store.hpp"
+#include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/game.hpp"
 #include "cardgames/search/trick_play.hpp"
+#include "sampling/constraints.hpp"
 #include "sampling/cutoff_net.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
+#include "sampling/net_player.hpp"
 #include "sampling/parallel.hpp"
+#include "sampling/playout.hpp"
 
 namespace apps {
 
@@ -150,6 +154,52 @@ int bench_cutoff_net(const cardgames::Rules& rules, const std::string& model,
     return full_sum == inc_sum ? 0 : 1;
 }
 
+// A policy network's play-outs (sampling::NetPlayer in every seat, as pimc:playout=net plays
+// them) against the rule player's (pimc's default), from the same decisions of the hands in `plays`
+// (each seat's view after every card but the last), each in one world sampled for it, played to
+// the end of the hand.
+void bench_playouts(const cardgames::Rules& rules,
+                    const std::shared_ptr<const models::Network>& net, const std::string& name,
+                    const std::vector<HandPlay>& plays, std::uint64_t seed) {
+    struct Start {
+        const InfoState* info;
+        cardgames::TrickGame world;
+    };
+    std::vector<Start> starts;
+    long cards = 0;
+    for (const HandPlay& h : plays)
+        for (std::size_t k = 0; k < h.after.size(); ++k) {
+            const InfoState& info = h.after[k][static_cast<std::size_t>(h.cards[k + 1].first)];
+            const sampling::DealSampler sampler(sampling::constraints_from(info));
+            boost::random::mt19937_64 rng(cardgames::mix_seed(seed, starts.size()));
+            starts.push_back({&info, sampling::world_of(info, sampler.sample(rng, info.hand).hands,
+                                                        sampling::score_utility(rules))});
+            cards += starts.back().world.state().cards_left();
+        }
+    sampling::NetPlayer by_net(net);
+    cardgames::RuleBot by_rule;
+    const auto play_outs = [&](cardgames::Player& player) {
+        const double start = cpu_seconds();
+        for (Start& s : starts) {
+            sampling::SeatViews views(*s.info);
+            sampling::play_out(views, s.world, cardgames::kNoCard, sampling::every_seat(player));
+        }
+        return cpu_seconds() - start;
+    };
+    const double rule_secs = play_outs(by_rule), net_secs = play_outs(by_net);
+    const auto count = static_cast<double>(starts.size());
+    std::cout << fmt::format(
+        "play-outs to the end of the hand, network {}: {} decisions, {} cards\n", name,
+        starts.size(), cards);
+    std::cout << fmt::format("{:<14}{:>12}{:>14}{:>14}   (CPU time of this thread)\n", "play-out",
+                             "play-outs", "play-outs/s", "ns/card");
+    for (const auto& [who, secs] : {std::pair{"rule", rule_secs}, std::pair{"net", net_secs}})
+        std::cout << fmt::format("{:<14}{:>12}{:>14.0f}{:>14.1f}\n", who, starts.size(),
+                                 count / secs, secs * 1e9 / static_cast<double>(cards));
+    std::cout << fmt::format("net decisions refreshed: {} of {}, the rest updated card by card\n",
+                             by_net.refreshes(), by_net.decisions());
+}
+
 // The likelihood of pimc:infer=net on the decisions of the hands in `plays` (the view of the seat
 // to act after every card but the last), each over a pool of 256 worlds sampled for it (infer's
 // pool at the default 64 worlds, sampling/pimc.cpp): as infer=net scores them, the accumulator
@@ -277,14 +327,17 @@ int bench_nets(const cardgames::Rules& rules, const std::string& model, int hand
                                  positions / secs, secs * 1e9 / positions);
     std::cout << fmt::format("outputs agree: {} (sum of first outputs {:.6f})\n",
                              full_sum == inc_sum ? "yes" : "NO", full_sum);
-    // The likelihood of infer=net: by the policy network named, or by one of random weights.
-    if (net->task() == "policy" || model.empty())
-        bench_inference(rules,
-                        net->task() == "policy"
-                            ? net
-                            : std::make_shared<const models::Network>(
-                                  models::random_network_file(form, "policy", 52, 1)),
-                        model.empty() ? "random policy (seed 1)" : model, plays, seed);
+    // The play-outs and the likelihood of infer=net: by the policy network named, or without a
+    // file by one of random weights.
+    if (net->task() == "policy") {
+        bench_playouts(rules, net, model, plays, seed);
+        bench_inference(rules, net, model, plays, seed);
+    } else if (model.empty()) {
+        const auto policy = std::make_shared<const models::Network>(
+            models::random_network_file(form, "policy", 52, 1));
+        bench_playouts(rules, policy, "random policy (seed 1)", plays, seed);
+        bench_inference(rules, policy, "random policy (seed 1)", plays, seed);
+    }
     return full_sum == inc_sum ? 0 : 1;
 }
 

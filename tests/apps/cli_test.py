@@ -130,6 +130,9 @@ def case_paths_checked():
         expect_bad(["bench", "--positions", "/dev/null"], "--positions '/dev/null'", "not a regular file")
         expect_bad(["bench", "--nets", "--model", "/dev/null"], "model file '/dev/null': not a regular file")
         expect_bad(["bench", "--nets", "--model", d], f"model file '{d}'", "a directory, not a file")
+        for spec in ["pimc:playout=net,playout_net=" + d, "net:model=" + d]:
+            expect_bad(["tournament", "--preset", "hearts4", "--players", spec + ",rule,rule,rule", "--hands", "1",
+                        "--out", out], f"model file '{d}'", "a directory, not a file")
         assert not os.path.exists(out), "a refused run wrote its results file"
         # A pipe is a file: records can come from <(...).
         code, games, err = run(["play", "--seed", "2", "--bots", "rule", "--helper", "rule", "--record", out, "--ascii"],

@@ -5,9 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <sstream>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/models/network.hpp"
 #include "cardgames/rules/game_runner.hpp"
 
 namespace sampling {
@@ -26,6 +28,13 @@ std::vector<std::string> known_names() {
     return out;
 }
 
+// `net` with a policy network of random weights for 4-player Hearts (no form ships one yet).
+std::string net_spec() {
+    const auto path = std::filesystem::temp_directory_path() / "bot-registry-policy.net";
+    models::write_model_file(path, models::random_network_file("hearts4", "policy", 52, 1));
+    return "net:model=" + path.string();
+}
+
 std::string error_of(const std::string& spec) {
     try {
         make_player(spec, 1);
@@ -40,17 +49,19 @@ std::string bad_bot(const std::string& args) {
 }
 
 TEST(BotRegistry, ListsEveryBot) {
-    EXPECT_EQ(known_bot_names(), "pimc, oracle, policy, random, rule, external");
+    EXPECT_EQ(known_bot_names(), "pimc, oracle, policy, net, random, rule, external");
 }
 
 TEST(BotRegistry, EveryNameMakesAPlayerThatPlaysAHand) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
     const std::vector<std::string> names = known_names();
-    ASSERT_EQ(names.size(), 6u);
+    ASSERT_EQ(names.size(), 7u);
     for (const std::string& name : names) {
         SCOPED_TRACE(name);
         // external needs a program: `true` starts and exits, so its fallback plays the hand.
-        const std::string spec = name == "external" ? "external:cmd=\"true\",fallback=rule" : name;
+        const std::string spec = name == "external" ? "external:cmd=\"true\",fallback=rule"
+                                 : name == "net"    ? net_spec()
+                                                    : name;
         EXPECT_NE(make_player(spec, 7), nullptr);
         Game game(rules, 3);
         game.stop_after_hand();
@@ -69,7 +80,8 @@ TEST(BotRegistry, EveryNameMakesAPlayerThatPlaysAHand) {
 TEST(BotRegistry, UnknownNameListsTheKnownOnes) {
     const std::string e = error_of("pmic:worlds=3");
     EXPECT_NE(e.find("unknown bot 'pmic'"), std::string::npos) << e;
-    EXPECT_NE(e.find("(known: pimc, oracle, policy, random, rule, external)"), std::string::npos)
+    EXPECT_NE(e.find("(known: pimc, oracle, policy, net, random, rule, external)"),
+              std::string::npos)
         << e;
     EXPECT_NE(error_of(":x=1").find("no bot name"), std::string::npos);
 }
@@ -89,9 +101,10 @@ TEST(BotRegistry, UnknownOrBadOptionsAreRefused) {
 TEST(BotRegistry, ExternalFallbackMustBeARegisteredBotButNotExternal) {
     const std::string unknown = error_of("external:cmd=\"true\",fallback=nosuchbot");
     EXPECT_NE(unknown.find("fallback"), std::string::npos) << unknown;
-    EXPECT_NE(unknown.find(
-                  "unknown bot 'nosuchbot' (known: pimc, oracle, policy, random, rule, external)"),
-              std::string::npos)
+    EXPECT_NE(
+        unknown.find(
+            "unknown bot 'nosuchbot' (known: pimc, oracle, policy, net, random, rule, external)"),
+        std::string::npos)
         << unknown;
     EXPECT_NE(error_of("external:cmd=\"true\",fallback=external")
                   .find("the fallback must be one of our own bots, not external"),

@@ -6,9 +6,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <thread>
 #include <vector>
 
+#include "cardgames/models/network.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "pimc_decisions.hpp"
 #include "sampling/bot_registry.hpp"
@@ -23,18 +25,30 @@ using namespace cardgames;
 // The passes race here (from 6 deals a candidate up to 48).
 constexpr const char* kQuick = "pimc:worlds=6,nodes=3000,rollouts=6,pass_rollouts=48";
 
+// A policy network of random weights for `form`, written to a temporary file; its path.
+std::string policy_net_file(const std::string& form) {
+    const auto path = std::filesystem::temp_directory_path() / ("pimc-parallel-" + form + ".net");
+    models::write_model_file(path, models::random_network_file(form, "policy", 52, 3));
+    return path.string();
+}
+
 TEST(Pimc, SameDecisionsForAnyThreadCount) {
     // infer=play farms its pool of worlds and its plays' likelihoods too; self=switch values two
     // continuations per world (4-player Hearts ships the policy it needs), moon=on one more where
-    // the seat could still shoot.
+    // the seat could still shoot. playout=net: each thread's network player follows its own
+    // play-outs (the bid and pass deals' too, rollout_playout=net).
     const std::string quick(kQuick);
+    const std::string by_net = ",playout=net,rollout_playout=net,playout_net=";
     const std::vector<std::pair<std::string, const char*>> runs = {
         {quick, "hearts4"},
         {quick, "spades-partnership"},
         {quick + ",infer=play", "hearts4"},
         {quick + ",infer=play", "spades-partnership"},
         {quick + ",self=switch", "hearts4"},
-        {quick + ",self=switch,moon=on", "hearts4"}};
+        {quick + ",self=switch,moon=on", "hearts4"},
+        {quick + by_net + policy_net_file("hearts4"), "hearts4"},
+        {quick + ",bid=search" + by_net + policy_net_file("spades-partnership"),
+         "spades-partnership"}};
     for (const auto& [spec, preset] : runs) {
         const std::string one = decisions(spec + ",threads=1", preset, 5);
         EXPECT_EQ(one, decisions(spec + ",threads=2", preset, 5)) << preset << " " << spec;

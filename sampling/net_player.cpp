@@ -1,0 +1,116 @@
+#include "sampling/net_player.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "cardgames/models/network.hpp"
+
+namespace sampling {
+
+using namespace cardgames;
+
+std::filesystem::path default_playout_net(const Rules& rules) {
+    return data_dir() / "models" / (form_name(rules) + "-playout-net.net");
+}
+
+std::shared_ptr<const models::Network> playout_net_for(models::ModelStore& store,
+                                                       const std::string& path,
+                                                       const Rules& rules) {
+    const std::filesystem::path file =
+        path.empty() ? default_playout_net(rules) : std::filesystem::path(path);
+    return store.network(file, form_name(rules), "policy");
+}
+
+std::string network_fingerprint(const models::Network& net) {
+    return "network " + net.task() + " " + net.form() + ": " + std::to_string(net.digest());
+}
+
+Card best_legal_card(std::span<const float> logits, CardSet legal) {
+    Card best = kNoCard;
+    int best_number = 0;
+    float best_logit = 0;
+    for (Card c : legal) {
+        const int n = models::card_number(c);
+        const float v = logits[static_cast<std::size_t>(n)];
+        if (best == kNoCard || v > best_logit || (v == best_logit && n < best_number)) {
+            best = c;
+            best_number = n;
+            best_logit = v;
+        }
+    }
+    return best;
+}
+
+NetPlayer::NetPlayer(std::shared_ptr<const models::Network> net) : net_(std::move(net)) {
+    net_->check("", "policy");
+    seats_.reserve(static_cast<std::size_t>(net_->players()));
+    for (int s = 0; s < net_->players(); ++s)
+        seats_.push_back(SeatAccumulator{models::Evaluator(*net_), std::nullopt, -1, CardSet()});
+}
+
+std::span<const std::int16_t> NetPlayer::accumulator(int seat) const {
+    return seats_.at(static_cast<std::size_t>(seat)).eval.accumulator();
+}
+
+void NetPlayer::follow_history(const InfoState& info) {
+    const int m = static_cast<int>(info.plays.size());
+    int shared = 0;
+    if (m > static_cast<int>(history_.size()))
+        throw std::logic_error("net player: more plays than a deck has cards");
+    const int both = std::min(known_, m);
+    while (shared < both && history_[static_cast<std::size_t>(shared)] ==
+                                info.plays[static_cast<std::size_t>(shared)])
+        ++shared;
+    for (SeatAccumulator& a : seats_)
+        if (a.synced > shared) a.synced = -1;
+    std::copy(info.plays.begin() + shared, info.plays.end(), history_.begin() + shared);
+    known_ = m;
+}
+
+bool NetPlayer::continues(const SeatAccumulator& a, const InfoState& info) const {
+    if (a.synced < 0) return false;
+    CardSet had = info.hand;
+    for (std::size_t i = static_cast<std::size_t>(a.synced); i < info.plays.size(); ++i)
+        if (info.plays[i].seat == info.seat) had |= info.plays[i].card;
+    return had == a.hand;
+}
+
+Card NetPlayer::play(const InfoState& info) {
+    // The network's form was checked against the table's rules before play.
+    if (info.players() != net_->players())
+        throw std::logic_error("net player: a " + std::to_string(info.players()) +
+                               "-player decision for a network of " +
+                               std::to_string(net_->players()) + " players");
+    follow_history(info);
+    SeatAccumulator& a = seats_[static_cast<std::size_t>(info.seat)];
+    bring_up_to_date(a, info);
+    return best_legal_card(a.eval.evaluate(), info.legal_cards());
+}
+
+void NetPlayer::bring_up_to_date(SeatAccumulator& a, const InfoState& info) {
+    ++decisions_;
+    if (continues(a, info)) {
+        for (std::size_t i = static_cast<std::size_t>(a.synced); i < info.plays.size(); ++i)
+            a.tracker->play(info.plays[i].seat, info.plays[i].card, a.eval);
+    } else {
+        models::ActiveFeatures active;
+        models::card_features(info, active);
+        a.eval.refresh(active.view());
+        a.tracker.emplace(info);
+        ++refreshes_;
+    }
+    a.synced = static_cast<int>(info.plays.size());
+    a.hand = info.hand;
+}
+
+Card NetBot::play(const InfoState& info) {
+    const std::shared_ptr<const models::Network> net = playout_net_for(*store_, path_, *info.rules);
+    if (!player_ || player_->network() != net) player_.emplace(net);
+    return player_->play(info);
+}
+
+std::string NetBot::check(const Rules& rules) const {
+    return network_fingerprint(*playout_net_for(*store_, path_, rules));
+}
+
+}  // namespace sampling

@@ -1,0 +1,107 @@
+#pragma once
+// The network play-out policy: a policy network (task "policy", cardgames/models/network.hpp)
+// that reads the card features of the seat to play (card_features.hpp) and gives a logit for each
+// of the 52 cards; the player plays the legal card of highest logit. `pimc:playout=net` plays its
+// worlds out with it in every seat; the bot `net` plays it on its own, bidding and passing as the
+// rule player. The network is trained by `python3 -m cardgames.train policy`
+// (docs/guide/learning.md) and read through the caller's ModelStore, shared read-only by every
+// player and thread.
+//
+// Inside a play-out a decision costs the accumulator updates of the cards played since the seat's
+// last turn, not a refresh: NetPlayer keeps one accumulator per seat and brings it up to date from
+// the play history. The integer accumulator makes that exactly a refresh, so the card played does
+// not depend on what the player was asked before.
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cardgames/models/card_features.hpp"
+#include "cardgames/models/model_store.hpp"
+#include "cardgames/models/network.hpp"
+#include "cardgames/players/rule_bot.hpp"
+#include "cardgames/rules/player.hpp"
+#include "cardgames/rules/rules.hpp"
+
+namespace sampling {
+
+// The default play-out network of the form of `rules`: <data dir>/models/<form>-playout-net.net.
+std::filesystem::path default_playout_net(const cardgames::Rules& rules);
+
+// The play-out network at `path`, or the form's default when `path` is empty, checked to be a
+// policy network made for the form of `rules` (an InputError naming the file and field otherwise).
+std::shared_ptr<const cardgames::models::Network> playout_net_for(
+    cardgames::models::ModelStore& store, const std::string& path, const cardgames::Rules& rules);
+
+// What a policy network plays by: its task, form and weights (not where it was read from).
+std::string network_fingerprint(const cardgames::models::Network& net);
+
+// The legal card of highest logit (`logits` by card number); ties go to the lowest card number.
+cardgames::Card best_legal_card(std::span<const float> logits, cardgames::CardSet legal);
+
+// Plays a policy network's card. Keeps an accumulator and a CardFeatureTracker per seat, and the
+// play history they were brought up to; a decision whose history continues the one a seat's
+// accumulator saw (the same cards played up to there, and the seat's hand what it was less the
+// cards it played since) updates it by the cards played since, and any other (a new play-out,
+// another world, another hand) refreshes it from the features. Allocates when made, never per
+// decision. Not thread-safe: one per thread, sharing the network.
+class NetPlayer : public cardgames::RuleBidder {
+  public:
+    // A network of task "policy" (an InputError naming the file otherwise).
+    explicit NetPlayer(std::shared_ptr<const cardgames::models::Network> net);
+
+    std::string name() const override { return "net"; }
+    cardgames::Card play(const cardgames::InfoState& info) override;
+
+    const std::shared_ptr<const cardgames::models::Network>& network() const { return net_; }
+    // The accumulator of `seat` as its last decision left it.
+    std::span<const std::int16_t> accumulator(int seat) const;
+    // Decisions whose accumulator was refreshed from scratch, and all decisions.
+    long refreshes() const { return refreshes_; }
+    long decisions() const { return decisions_; }
+
+  private:
+    struct SeatAccumulator {
+        cardgames::models::Evaluator eval;
+        std::optional<cardgames::models::CardFeatureTracker> tracker;
+        int synced = -1;          // the plays of history_ it reflects; -1: none (refresh)
+        cardgames::CardSet hand;  // the seat's hand then
+    };
+
+    // Forgets the accumulators that reflect plays the new history does not share.
+    void follow_history(const cardgames::InfoState& info);
+    // Whether `a` reflects a past point of this decision's history and hand.
+    bool continues(const SeatAccumulator& a, const cardgames::InfoState& info) const;
+    // Brings `a` to this decision: updated by the cards played since, or refreshed.
+    void bring_up_to_date(SeatAccumulator& a, const cardgames::InfoState& info);
+
+    std::shared_ptr<const cardgames::models::Network> net_;
+    std::vector<SeatAccumulator> seats_;
+    std::array<cardgames::PlayedCard, 52> history_{};  // the last decision's plays
+    int known_ = 0;                                    // how many of them
+    long refreshes_ = 0, decisions_ = 0;
+};
+
+// `net`: plays the play-out network's card in real games; bids, blind nil and passes as the rule
+// player. The network file `path` (empty: the form's default) is asked of `store` at every
+// decision, so that a file rewritten between two decisions is played.
+class NetBot : public cardgames::RuleBidder {
+  public:
+    NetBot(std::string path, std::shared_ptr<cardgames::models::ModelStore> store)
+        : path_(std::move(path)), store_(std::move(store)) {}
+    std::string name() const override { return "net"; }
+    cardgames::Card play(const cardgames::InfoState& info) override;
+    std::string check(const cardgames::Rules& rules) const override;
+
+  private:
+    std::string path_;
+    std::shared_ptr<cardgames::models::ModelStore> store_;
+    std::optional<NetPlayer> player_;  // of the network last played
+};
+
+}  // namespace sampling
