@@ -95,17 +95,6 @@ double log_softmax(std::span<const float> logits, CardSet legal, Card played) {
 
 }  // namespace
 
-std::filesystem::path default_inference_net(const Rules& rules) {
-    return data_dir() / "models" / (form_name(rules) + "-playout-net.net");
-}
-
-std::shared_ptr<const models::Network> inference_net(models::ModelStore& store,
-                                                     const std::string& path, const Rules& rules) {
-    const std::filesystem::path file =
-        path.empty() ? default_inference_net(rules) : std::filesystem::path(path);
-    return store.network(file, form_name(rules), "policy");
-}
-
 // Scores one play in world after world, given the seat's hand at the play. What all worlds share
 // is set up once per play: the seat's public view, which the linear policy reads with the hand
 // filled in, or, for the network, the accumulator of that view's public features (the cards

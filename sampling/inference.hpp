@@ -6,9 +6,9 @@
 // `pimc:infer=play` also the cards the other seats played, under the play-out policy as a softmax
 // (PlayLikelihood), the worlds then being drawn from a larger pool by their weights
 // (systematic_resample; sampling/pimc.cpp); `pimc:infer=net` does the same with a policy network
-// (task "policy", cardgames/models/network.hpp) as the model of the plays.
+// (task "policy", cardgames/models/network.hpp) as the model of the plays, read as `playout=net`
+// reads its network (playout_net_for, net_player.hpp).
 
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,16 +37,6 @@ inline constexpr double kRuleFallbackWeight = 1.5;
 std::shared_ptr<const PolicyModel> inference_policy(cardgames::models::ModelStore& store,
                                                     const std::string& path,
                                                     const cardgames::Rules& rules);
-
-// The default policy network of infer=net: <data dir>/models/<form>-playout-net.net, the file
-// that `pimc:playout=net` plays by, so that one trained network serves both.
-std::filesystem::path default_inference_net(const cardgames::Rules& rules);
-
-// The policy network of infer=net: the file `path`, else the form's default, checked to be a
-// policy network made for the form of `rules` (an InputError naming the file and the field
-// otherwise). Files come from `store`.
-std::shared_ptr<const cardgames::models::Network> inference_net(
-    cardgames::models::ModelStore& store, const std::string& path, const cardgames::Rules& rules);
 
 // The log-likelihood of every card the other seats have played this hand, in a world (every
 // seat's cards as they stand at `info`'s decision), under a model of the plays as a softmax over

@@ -94,10 +94,9 @@ std::string PimcBot::check(const Rules& rules) const {
             *playout_net_for(*store_, options_.valuation.playout_net_path, rules));
     if (options_.sampling.infer == PimcOptions::Infer::kPlay)
         models += inference_policy(*store_, playout_model, rules)->fingerprint();
-    if (options_.sampling.infer == PimcOptions::Infer::kNet) {
-        const auto net = inference_net(*store_, options_.sampling.infer_net_path, rules);
-        models += "network policy " + net->form() + ": " + std::to_string(net->digest());
-    }
+    if (options_.sampling.infer == PimcOptions::Infer::kNet)
+        models +=
+            network_fingerprint(*playout_net_for(*store_, options_.sampling.infer_net_path, rules));
     if (rules.game == GameKind::kSpades && options_.bids_by_model(rules))
         models += bid_model(rules)->fingerprint();
     return models;
@@ -507,7 +506,7 @@ std::vector<WeightedWorld> drawn_worlds(const InfoState& info, const PimcOptions
     const PlayLikelihood likelihood =
         options.sampling.infer == PimcOptions::Infer::kNet
             ? PlayLikelihood(info,
-                             inference_net(store, options.sampling.infer_net_path, *info.rules))
+                             playout_net_for(store, options.sampling.infer_net_path, *info.rules))
             : PlayLikelihood(
                   info, inference_policy(store, options.valuation.playout_model_path, *info.rules));
     const int pool = kInferPool * options.sampling.worlds;
