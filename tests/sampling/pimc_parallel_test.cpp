@@ -36,7 +36,8 @@ TEST(Pimc, SameDecisionsForAnyThreadCount) {
     // infer=play farms its pool of worlds and its plays' likelihoods too; self=switch values two
     // continuations per world (4-player Hearts ships the policy it needs), moon=on one more where
     // the seat could still shoot. playout=net: each thread's network player follows its own
-    // play-outs (the bid and pass deals' too, rollout_playout=net).
+    // play-outs (the bid and pass deals' too, rollout_playout=net). infer=net: each thread's
+    // evaluator scores the plays it is given.
     const std::string quick(kQuick);
     const std::string by_net = ",playout=net,rollout_playout=net,playout_net=";
     const std::vector<std::pair<std::string, const char*>> runs = {
@@ -48,6 +49,9 @@ TEST(Pimc, SameDecisionsForAnyThreadCount) {
         {quick + ",self=switch,moon=on", "hearts4"},
         {quick + by_net + policy_net_file("hearts4"), "hearts4"},
         {quick + ",bid=search" + by_net + policy_net_file("spades-partnership"),
+         "spades-partnership"},
+        {quick + ",infer=net,infer_net=" + policy_net_file("hearts4"), "hearts4"},
+        {quick + ",infer=net,infer_net=" + policy_net_file("spades-partnership"),
          "spades-partnership"}};
     for (const auto& [spec, preset] : runs) {
         const std::string one = decisions(spec + ",threads=1", preset, 5);
