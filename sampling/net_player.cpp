@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "cardgames/cards/error.hpp"
+#include "cardgames/encoding/actions.hpp"
 #include "cardgames/models/network.hpp"
 
 namespace sampling {
@@ -19,6 +21,67 @@ std::shared_ptr<const models::Network> playout_net_for(models::ModelStore& store
     const std::filesystem::path file =
         path.empty() ? default_playout_net(rules) : std::filesystem::path(path);
     return store.network(file, form_name(rules), "policy");
+}
+
+std::filesystem::path default_choice_net(const Rules& rules, const std::string& task) {
+    return data_dir() / "models" / (form_name(rules) + "-" + task + "-net.net");
+}
+
+namespace {
+
+// The network of a choice task at `path` (empty: the form's default), with `outputs` outputs.
+std::shared_ptr<const models::Network> choice_net_for(models::ModelStore& store,
+                                                      const std::string& path, const Rules& rules,
+                                                      const std::string& task, int outputs) {
+    const std::filesystem::path file =
+        path.empty() ? default_choice_net(rules, task) : std::filesystem::path(path);
+    std::shared_ptr<const models::Network> net = store.network(file, form_name(rules), task);
+    if (net->outputs() != outputs)
+        throw InputError(net->where() + ": tensor 'out.weight': " + std::to_string(net->outputs()) +
+                         " outputs, a " + task + " network has " + std::to_string(outputs));
+    return net;
+}
+
+// The outputs of `net` over the seat's card features, computed from scratch.
+std::vector<float> choice_outputs(const models::Network& net, const InfoState& info) {
+    if (info.players() != net.players())
+        throw std::logic_error("a " + std::to_string(info.players()) +
+                               "-player decision for a network of " +
+                               std::to_string(net.players()) + " players");
+    models::ActiveFeatures active;
+    models::card_features(info, active);
+    models::Evaluator eval(net);
+    eval.refresh(active.view());
+    const std::span<const float> out = eval.evaluate();
+    return {out.begin(), out.end()};
+}
+
+}  // namespace
+
+std::shared_ptr<const models::Network> bid_net_for(models::ModelStore& store,
+                                                   const std::string& path, const Rules& rules) {
+    return choice_net_for(store, path, rules, "bid", encoding::kNumBids);
+}
+
+std::shared_ptr<const models::Network> pass_net_for(models::ModelStore& store,
+                                                    const std::string& path, const Rules& rules) {
+    return choice_net_for(store, path, rules, "pass", 52);
+}
+
+int net_bid(const models::Network& net, const InfoState& info) {
+    const std::vector<float> out = choice_outputs(net, info);
+    int best = -1;
+    for (int b = info.rules->nil_allowed ? 0 : 1; b <= info.rules->cards_per_hand(); ++b)
+        if (best < 0 || out[static_cast<std::size_t>(b)] > out[static_cast<std::size_t>(best)])
+            best = b;
+    return best;
+}
+
+CardSet net_pass(const models::Network& net, const InfoState& info) {
+    const std::vector<float> out = choice_outputs(net, info);
+    CardSet chosen;
+    for (int k = 0; k < info.pass_count; ++k) chosen |= best_legal_card(out, info.hand - chosen);
+    return chosen;
 }
 
 std::string network_fingerprint(const models::Network& net) {
