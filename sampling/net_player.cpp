@@ -172,8 +172,23 @@ Card NetBot::play(const InfoState& info) {
     return player_->play(info);
 }
 
+int NetBot::bid(const InfoState& info) {
+    if (bid_path_.empty()) return RuleBidder::bid(info);
+    return net_bid(*bid_net_for(*store_, bid_path_, *info.rules), info);
+}
+
+CardSet NetBot::pass(const InfoState& info) {
+    if (pass_path_.empty() || info.rules->game != GameKind::kHearts) return RuleBidder::pass(info);
+    return net_pass(*pass_net_for(*store_, pass_path_, *info.rules), info);
+}
+
 std::string NetBot::check(const Rules& rules) const {
-    return network_fingerprint(*playout_net_for(*store_, path_, rules));
+    std::string out = network_fingerprint(*playout_net_for(*store_, path_, rules));
+    if (!bid_path_.empty() && rules.game == GameKind::kSpades)
+        out += network_fingerprint(*bid_net_for(*store_, bid_path_, rules));
+    if (!pass_path_.empty() && rules.game == GameKind::kHearts)
+        out += network_fingerprint(*pass_net_for(*store_, pass_path_, rules));
+    return out;
 }
 
 }  // namespace sampling

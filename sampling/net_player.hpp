@@ -112,19 +112,27 @@ class NetPlayer : public cardgames::RuleBidder {
     long refreshes_ = 0, decisions_ = 0;
 };
 
-// `net`: plays the play-out network's card in real games; bids, blind nil and passes as the rule
-// player. The network file `path` (empty: the form's default) is asked of `store` at every
-// decision, so that a file rewritten between two decisions is played.
+// `net`: plays the play-out network's card in real games; blind nil as the rule player, and bids
+// and passes too unless given a bid network (`bid_path`, Spades) or a pass network (`pass_path`,
+// Hearts), whose choices it then makes as pimc's bid=net and pass=net do. The network file `path`
+// (empty: the form's default) is asked of `store` at every decision, so that a file rewritten
+// between two decisions is played.
 class NetBot : public cardgames::RuleBidder {
   public:
-    NetBot(std::string path, std::shared_ptr<cardgames::models::ModelStore> store)
-        : path_(std::move(path)), store_(std::move(store)) {}
+    NetBot(std::string path, std::shared_ptr<cardgames::models::ModelStore> store,
+           std::string bid_path = {}, std::string pass_path = {})
+        : path_(std::move(path)),
+          bid_path_(std::move(bid_path)),
+          pass_path_(std::move(pass_path)),
+          store_(std::move(store)) {}
     std::string name() const override { return "net"; }
+    int bid(const cardgames::InfoState& info) override;
+    cardgames::CardSet pass(const cardgames::InfoState& info) override;
     cardgames::Card play(const cardgames::InfoState& info) override;
     std::string check(const cardgames::Rules& rules) const override;
 
   private:
-    std::string path_;
+    std::string path_, bid_path_, pass_path_;
     std::shared_ptr<cardgames::models::ModelStore> store_;
     std::optional<NetPlayer> player_;  // of the network last played
 };

@@ -1,7 +1,8 @@
-// Bids and passes by network (net_player.hpp; `pimc:bid=net`, `pimc:pass=net`): the bid is the
-// legal bid of highest output of a direct forward pass over the bidder's card features, the pass
-// the pass_count cards of highest output; never illegal; the same for any thread count; bad
-// network files refused before play, naming the file and the field.
+// Bids and passes by network (net_player.hpp; `pimc:bid=net`, `pimc:pass=net`, and the `net`
+// bot's bid_model= and pass_model=): the bid is the legal bid of highest output of a direct forward
+// pass over the bidder's card features, the pass the pass_count cards of highest output; never
+// illegal; the same for any thread count; bad network files refused before play, naming the file
+// and the field.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -58,10 +59,22 @@ void expect_hand_features(const InfoState& info) {
     EXPECT_EQ(std::vector<int>(active.view().begin(), active.view().end()), hand);
 }
 
+// The bot specs that bid (`bids`) or pass by the network `file`: pimc's, and the `net` bot's,
+// which plays its cards by a random policy network of `form`.
+std::vector<std::string> choosers(const std::string& form, const std::string& file, bool bids) {
+    const std::string policy =
+        choice_net_file(form, "policy", 52, "bidpass-policy-" + form + ".net");
+    return {bids ? "pimc:bid=net,threads=1,bid_net=" + file
+                 : "pimc:pass=net,threads=1,pass_net=" + file,
+            "net:model=" + policy + (bids ? ",bid_model=" : ",pass_model=") + file};
+}
+
 // Every bid of hands 1..`seeds` of `rules`, each bidder's bid checked against the highest output
 // among the legal bids, then made (the game refuses an illegal one).
-void check_bids(const Rules& rules, const std::string& file, std::uint64_t seeds) {
-    auto bot = make_player("pimc:bid=net,threads=1,bid_net=" + file, 1);
+void check_bids(const Rules& rules, const std::string& spec, const std::string& file,
+                std::uint64_t seeds) {
+    SCOPED_TRACE(spec);
+    auto bot = make_player(spec, 1);
     bot->check(rules);
     auto rule = rule_players(rules.players);
     int bids = 0, distinct = 0, last = -1;
@@ -96,43 +109,51 @@ void check_bids(const Rules& rules, const std::string& file, std::uint64_t seeds
 TEST(BidPassNet, BidIsTheLegalBidOfHighestOutput) {
     const std::string partnership =
         choice_net_file("spades-partnership", "bid", encoding::kNumBids, "bid-net-partnership.net");
-    check_bids(load_rules(preset_path("spades-partnership"), {}), partnership, 6);
-    // Without nil the highest output may be nil's; the bid is then the best of the others.
-    check_bids(load_rules(preset_path("spades-partnership"), {"nil=false"}), partnership, 6);
+    for (const std::string& spec : choosers("spades-partnership", partnership, true)) {
+        check_bids(load_rules(preset_path("spades-partnership"), {}), spec, partnership, 6);
+        // Without nil the highest output may be nil's; the bid is then the best of the others.
+        check_bids(load_rules(preset_path("spades-partnership"), {"nil=false"}), spec, partnership,
+                   6);
+    }
     const std::string cutthroat =
         choice_net_file("spades-cutthroat3", "bid", encoding::kNumBids, "bid-net-cutthroat3.net");
-    check_bids(load_rules(preset_path("spades-cutthroat3"), {}), cutthroat, 6);
+    for (const std::string& spec : choosers("spades-cutthroat3", cutthroat, true))
+        check_bids(load_rules(preset_path("spades-cutthroat3"), {}), spec, cutthroat, 6);
+}
+
+// Every seat's pass in hands 1..8 of `rules`, checked against the cards of highest output.
+void check_passes(const Rules& rules, const std::string& spec, const std::string& file) {
+    SCOPED_TRACE(spec);
+    auto bot = make_player(spec, 1);
+    bot->check(rules);
+    int differs_from_rule = 0;
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        Game game(rules, seed);
+        if (game.phase() != Phase::kPass) continue;  // a hold hand
+        for (int seat = 0; seat < rules.players; ++seat) {
+            const InfoState info = game.info_state(seat);
+            expect_hand_features(info);
+            const std::vector<float> out = direct_outputs(file, info);
+            // Choose the best card, then the best of the rest, as the records pass.
+            CardSet want;
+            for (int k = 0; k < info.pass_count; ++k)
+                want |= best_legal_card(out, info.hand - want);
+            const CardSet got = bot->pass(info);
+            EXPECT_EQ(got, want) << "seed " << seed << " seat " << seat;
+            EXPECT_EQ(static_cast<int>(got.size()), info.pass_count);
+            EXPECT_EQ(got - info.hand, CardSet());
+            differs_from_rule += got != RuleBot().pass(info);
+        }
+    }
+    EXPECT_GT(differs_from_rule, 0) << "the network passed as the rule player";
 }
 
 TEST(BidPassNet, PassIsTheCardsOfHighestOutput) {
     for (const char* form : {"hearts4", "hearts3"}) {
-        const Rules rules = load_rules(preset_path(form), {});
         const std::string file =
             choice_net_file(form, "pass", 52, std::string("pass-net-") + form + ".net");
-        auto bot = make_player("pimc:pass=net,threads=1,pass_net=" + file, 1);
-        bot->check(rules);
-        int differs_from_rule = 0;
-        for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-            Game game(rules, seed);
-            if (game.phase() != Phase::kPass) continue;  // a hold hand
-            for (int seat = 0; seat < rules.players; ++seat) {
-                const InfoState info = game.info_state(seat);
-                expect_hand_features(info);
-                std::vector<float> out = direct_outputs(file, info);
-                // Choose the best card, then the best of the rest, as the records pass.
-                CardSet want;
-                for (int k = 0; k < info.pass_count; ++k) {
-                    const Card c = best_legal_card(out, info.hand - want);
-                    want |= c;
-                }
-                const CardSet got = bot->pass(info);
-                EXPECT_EQ(got, want) << form << " seed " << seed << " seat " << seat;
-                EXPECT_EQ(static_cast<int>(got.size()), info.pass_count);
-                EXPECT_EQ(got - info.hand, CardSet());
-                differs_from_rule += got != RuleBot().pass(info);
-            }
-        }
-        EXPECT_GT(differs_from_rule, 0) << form << ": the network passed as the rule player";
+        for (const std::string& spec : choosers(form, file, false))
+            check_passes(load_rules(preset_path(form), {}), spec, file);
     }
 }
 
@@ -207,6 +228,11 @@ TEST(BidPassNet, SpecOptionsAndFilesRefused) {
     const std::string cut_bid = truncated(spades, "bid", encoding::kNumBids);
     refused(bid + cut_bid, spades, cut_bid, "");
     refused("pimc:bid=net", "spades-cutthroat4", "spades-cutthroat4-bid-net.net", "cannot open");
+    const std::string net_bid = "net:model=" + policy + ",bid_model=";
+    refused(net_bid + "/no/such/bid.net", spades, "/no/such/bid.net", "cannot open");
+    refused(net_bid + policy, spades, policy, "task");
+    refused(net_bid + hearts_bid, spades, hearts_bid, "form");
+    refused(net_bid + wide, spades, wide, "out.weight");
 
     const std::string hearts_policy = choice_net_file("hearts4", "policy", 52, "pass-policy.net");
     const std::string hearts5_pass = choice_net_file("hearts5", "pass", 52, "pass-hearts5.net");
@@ -217,6 +243,10 @@ TEST(BidPassNet, SpecOptionsAndFilesRefused) {
     const std::string cut_pass = truncated("hearts4", "pass", 52);
     refused(pass + cut_pass, "hearts4", cut_pass, "");
     refused("pimc:pass=net", "hearts6", "hearts6-pass-net.net", "cannot open");
+    const std::string net_pass = "net:model=" + hearts_policy + ",pass_model=";
+    refused(net_pass + "/no/such/pass.net", "hearts4", "/no/such/pass.net", "cannot open");
+    refused(net_pass + hearts_policy, "hearts4", hearts_policy, "task");
+    refused(net_pass + hearts5_pass, "hearts4", hearts5_pass, "form");
 }
 
 }  // namespace
