@@ -42,12 +42,14 @@ std::shared_ptr<const models::Network> choice_net_for(models::ModelStore& store,
     return net;
 }
 
-// The outputs of `net` over the seat's card features, computed from scratch.
-std::vector<float> choice_outputs(const models::Network& net, const InfoState& info) {
-    if (info.players() != net.players())
-        throw std::logic_error("a " + std::to_string(info.players()) +
-                               "-player decision for a network of " +
-                               std::to_string(net.players()) + " players");
+// The outputs of `net` over the seat's card features, computed from scratch; at least `outputs`
+// of them (the loaders checked the count: this guards the indexing).
+std::vector<float> choice_outputs(const models::Network& net, const InfoState& info, int outputs) {
+    if (info.players() != net.players() || net.outputs() < outputs)
+        throw std::logic_error("a " + std::to_string(info.players()) + "-player decision of " +
+                               std::to_string(outputs) + " choices for a network of " +
+                               std::to_string(net.players()) + " players and " +
+                               std::to_string(net.outputs()) + " outputs");
     models::ActiveFeatures active;
     models::card_features(info, active);
     models::Evaluator eval(net);
@@ -69,7 +71,7 @@ std::shared_ptr<const models::Network> pass_net_for(models::ModelStore& store,
 }
 
 int net_bid(const models::Network& net, const InfoState& info) {
-    const std::vector<float> out = choice_outputs(net, info);
+    const std::vector<float> out = choice_outputs(net, info, info.rules->cards_per_hand() + 1);
     int best = -1;
     for (int b = info.rules->nil_allowed ? 0 : 1; b <= info.rules->cards_per_hand(); ++b)
         if (best < 0 || out[static_cast<std::size_t>(b)] > out[static_cast<std::size_t>(best)])
@@ -78,7 +80,7 @@ int net_bid(const models::Network& net, const InfoState& info) {
 }
 
 CardSet net_pass(const models::Network& net, const InfoState& info) {
-    const std::vector<float> out = choice_outputs(net, info);
+    const std::vector<float> out = choice_outputs(net, info, 52);
     CardSet chosen;
     for (int k = 0; k < info.pass_count; ++k) chosen |= best_legal_card(out, info.hand - chosen);
     return chosen;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -155,6 +156,14 @@ TEST(BidPassNet, PassIsTheCardsOfHighestOutput) {
         for (const std::string& spec : choosers(form, file, false))
             check_passes(load_rules(preset_path(form), {}), spec, file);
     }
+}
+
+// Called directly with a bid network of too few outputs (bid_net_for refuses one; a pass network
+// always has 52), a bid is a logic error, never a read past the outputs.
+TEST(BidPassNet, TooFewOutputsAreALogicError) {
+    const Game spades(load_rules(preset_path("spades-partnership"), {}), 1);
+    const models::Network narrow(models::random_network_file("spades-partnership", "bid", 5, 1));
+    EXPECT_THROW(net_bid(narrow, spades.info_state(spades.to_act())), std::logic_error);
 }
 
 // The bids and passes, and every card, the same on 1 and 2 threads.
