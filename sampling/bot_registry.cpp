@@ -61,7 +61,7 @@ std::unique_ptr<Player> make_policy(const BotSpec& spec, std::uint64_t /*seed*/,
 }
 
 struct NetSettings {
-    std::string model;
+    std::string model, bid_model, pass_model;
 };
 
 const OptionTable<NetSettings>& net_option_table() {
@@ -72,6 +72,18 @@ const OptionTable<NetSettings>& net_option_table() {
           .help = "the policy network's file",
           .shown = "the form's data/models/<form>-playout-net.net"},
          [](NetSettings& s, const OptionValue& v) { s.model = v.text; }},
+        {{.name = "bid_model",
+          .group = "net",
+          .kind = BotOption::Kind::kText,
+          .help = "Spades: the bid network's file, as pimc's bid=net reads it",
+          .shown = "none: bids as the rule player"},
+         [](NetSettings& s, const OptionValue& v) { s.bid_model = v.text; }},
+        {{.name = "pass_model",
+          .group = "net",
+          .kind = BotOption::Kind::kText,
+          .help = "Hearts: the pass network's file, as pimc's pass=net reads it",
+          .shown = "none: passes as the rule player"},
+         [](NetSettings& s, const OptionValue& v) { s.pass_model = v.text; }},
     }};
     return kTable;
 }
@@ -81,7 +93,9 @@ std::unique_ptr<Player> make_net(const BotSpec& spec, std::uint64_t /*seed*/,
                                  const std::stop_token&, const Store& store) {
     const NetSettings s = net_option_table().parse(spec);
     if (!s.model.empty()) store->network(s.model, "", "policy");
-    return std::make_unique<NetBot>(s.model, store);
+    if (!s.bid_model.empty()) store->network(s.bid_model, "", "bid");
+    if (!s.pass_model.empty()) store->network(s.pass_model, "", "pass");
+    return std::make_unique<NetBot>(s.model, store, s.bid_model, s.pass_model);
 }
 
 std::unique_ptr<Player> make_random(const BotSpec& spec, std::uint64_t seed, const std::stop_token&,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "cardgames/cards/error.hpp"
+#include "cardgames/encoding/actions.hpp"
 #include "cardgames/models/network.hpp"
 
 namespace sampling {
@@ -19,6 +21,69 @@ std::shared_ptr<const models::Network> playout_net_for(models::ModelStore& store
     const std::filesystem::path file =
         path.empty() ? default_playout_net(rules) : std::filesystem::path(path);
     return store.network(file, form_name(rules), "policy");
+}
+
+std::filesystem::path default_choice_net(const Rules& rules, const std::string& task) {
+    return data_dir() / "models" / (form_name(rules) + "-" + task + "-net.net");
+}
+
+namespace {
+
+// The network of a choice task at `path` (empty: the form's default), with `outputs` outputs.
+std::shared_ptr<const models::Network> choice_net_for(models::ModelStore& store,
+                                                      const std::string& path, const Rules& rules,
+                                                      const std::string& task, int outputs) {
+    const std::filesystem::path file =
+        path.empty() ? default_choice_net(rules, task) : std::filesystem::path(path);
+    std::shared_ptr<const models::Network> net = store.network(file, form_name(rules), task);
+    if (net->outputs() != outputs)
+        throw InputError(net->where() + ": tensor 'out.weight': " + std::to_string(net->outputs()) +
+                         " outputs, a " + task + " network has " + std::to_string(outputs));
+    return net;
+}
+
+// The outputs of `net` over the seat's card features, computed from scratch; at least `outputs`
+// of them (the loaders checked the count: this guards the indexing).
+std::vector<float> choice_outputs(const models::Network& net, const InfoState& info, int outputs) {
+    if (info.players() != net.players() || net.outputs() < outputs)
+        throw std::logic_error("a " + std::to_string(info.players()) + "-player decision of " +
+                               std::to_string(outputs) + " choices for a network of " +
+                               std::to_string(net.players()) + " players and " +
+                               std::to_string(net.outputs()) + " outputs");
+    models::ActiveFeatures active;
+    models::card_features(info, active);
+    models::Evaluator eval(net);
+    eval.refresh(active.view());
+    const std::span<const float> out = eval.evaluate();
+    return {out.begin(), out.end()};
+}
+
+}  // namespace
+
+std::shared_ptr<const models::Network> bid_net_for(models::ModelStore& store,
+                                                   const std::string& path, const Rules& rules) {
+    return choice_net_for(store, path, rules, "bid", encoding::kNumBids);
+}
+
+std::shared_ptr<const models::Network> pass_net_for(models::ModelStore& store,
+                                                    const std::string& path, const Rules& rules) {
+    return choice_net_for(store, path, rules, "pass", 52);
+}
+
+int net_bid(const models::Network& net, const InfoState& info) {
+    const std::vector<float> out = choice_outputs(net, info, info.rules->cards_per_hand() + 1);
+    int best = -1;
+    for (int b = info.rules->nil_allowed ? 0 : 1; b <= info.rules->cards_per_hand(); ++b)
+        if (best < 0 || out[static_cast<std::size_t>(b)] > out[static_cast<std::size_t>(best)])
+            best = b;
+    return best;
+}
+
+CardSet net_pass(const models::Network& net, const InfoState& info) {
+    const std::vector<float> out = choice_outputs(net, info, 52);
+    CardSet chosen;
+    for (int k = 0; k < info.pass_count; ++k) chosen |= best_legal_card(out, info.hand - chosen);
+    return chosen;
 }
 
 std::string network_fingerprint(const models::Network& net) {
@@ -109,8 +174,23 @@ Card NetBot::play(const InfoState& info) {
     return player_->play(info);
 }
 
+int NetBot::bid(const InfoState& info) {
+    if (bid_path_.empty()) return RuleBidder::bid(info);
+    return net_bid(*bid_net_for(*store_, bid_path_, *info.rules), info);
+}
+
+CardSet NetBot::pass(const InfoState& info) {
+    if (pass_path_.empty() || info.rules->game != GameKind::kHearts) return RuleBidder::pass(info);
+    return net_pass(*pass_net_for(*store_, pass_path_, *info.rules), info);
+}
+
 std::string NetBot::check(const Rules& rules) const {
-    return network_fingerprint(*playout_net_for(*store_, path_, rules));
+    std::string out = network_fingerprint(*playout_net_for(*store_, path_, rules));
+    if (!bid_path_.empty() && rules.game == GameKind::kSpades)
+        out += network_fingerprint(*bid_net_for(*store_, bid_path_, rules));
+    if (!pass_path_.empty() && rules.game == GameKind::kHearts)
+        out += network_fingerprint(*pass_net_for(*store_, pass_path_, rules));
+    return out;
 }
 
 }  // namespace sampling

@@ -38,6 +38,31 @@ std::filesystem::path default_playout_net(const cardgames::Rules& rules);
 std::shared_ptr<const cardgames::models::Network> playout_net_for(
     cardgames::models::ModelStore& store, const std::string& path, const cardgames::Rules& rules);
 
+// The default network of a choice `task` ("bid", "pass") for the form of `rules`, named as the
+// play-out network is: <data dir>/models/<form>-<task>-net.net.
+std::filesystem::path default_choice_net(const cardgames::Rules& rules, const std::string& task);
+
+// The bid network at `path`, or the form's default when `path` is empty, checked to be a network
+// of task "bid" made for the form of `rules` with one output per bid (NUM_BIDS, the bid number
+// being the output's index; nil 0), or an InputError naming the file and field.
+std::shared_ptr<const cardgames::models::Network> bid_net_for(cardgames::models::ModelStore& store,
+                                                              const std::string& path,
+                                                              const cardgames::Rules& rules);
+// The same for the pass network: task "pass", 52 outputs, one per card.
+std::shared_ptr<const cardgames::models::Network> pass_net_for(cardgames::models::ModelStore& store,
+                                                               const std::string& path,
+                                                               const cardgames::Rules& rules);
+
+// Spades: the legal bid of highest output of a bid network, read from the bidder's card features
+// (its hand, as the trainer's bid records have them); ties go to the lower bid.
+int net_bid(const cardgames::models::Network& net, const cardgames::InfoState& info);
+// Hearts: the pass of a pass network. The data records a pass as one decision per card, each with
+// the seat's card features at the pass, which are its hand and do not change as cards are chosen;
+// so choosing a card, then the best of the rest, and so on, passes the `pass_count` legal cards
+// of highest output (ties to the lower card number).
+cardgames::CardSet net_pass(const cardgames::models::Network& net,
+                            const cardgames::InfoState& info);
+
 // What a policy network plays by: its task, form and weights (not where it was read from).
 std::string network_fingerprint(const cardgames::models::Network& net);
 
@@ -87,19 +112,27 @@ class NetPlayer : public cardgames::RuleBidder {
     long refreshes_ = 0, decisions_ = 0;
 };
 
-// `net`: plays the play-out network's card in real games; bids, blind nil and passes as the rule
-// player. The network file `path` (empty: the form's default) is asked of `store` at every
-// decision, so that a file rewritten between two decisions is played.
+// `net`: plays the play-out network's card in real games; blind nil as the rule player, and bids
+// and passes too unless given a bid network (`bid_path`, Spades) or a pass network (`pass_path`,
+// Hearts), whose choices it then makes as pimc's bid=net and pass=net do. The network file `path`
+// (empty: the form's default) is asked of `store` at every decision, so that a file rewritten
+// between two decisions is played.
 class NetBot : public cardgames::RuleBidder {
   public:
-    NetBot(std::string path, std::shared_ptr<cardgames::models::ModelStore> store)
-        : path_(std::move(path)), store_(std::move(store)) {}
+    NetBot(std::string path, std::shared_ptr<cardgames::models::ModelStore> store,
+           std::string bid_path = {}, std::string pass_path = {})
+        : path_(std::move(path)),
+          bid_path_(std::move(bid_path)),
+          pass_path_(std::move(pass_path)),
+          store_(std::move(store)) {}
     std::string name() const override { return "net"; }
+    int bid(const cardgames::InfoState& info) override;
+    cardgames::CardSet pass(const cardgames::InfoState& info) override;
     cardgames::Card play(const cardgames::InfoState& info) override;
     std::string check(const cardgames::Rules& rules) const override;
 
   private:
-    std::string path_;
+    std::string path_, bid_path_, pass_path_;
     std::shared_ptr<cardgames::models::ModelStore> store_;
     std::optional<NetPlayer> player_;  // of the network last played
 };

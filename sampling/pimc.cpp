@@ -59,6 +59,10 @@ PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed,
         load_bid_model(*store_, options_.bidding.bid_model_path);
     if (!options_.sampling.infer_net_path.empty())
         store_->network(options_.sampling.infer_net_path, "", "policy");
+    if (!options_.bidding.bid_net_path.empty())
+        store_->network(options_.bidding.bid_net_path, "", "bid");
+    if (!options_.bidding.pass_net_path.empty())
+        store_->network(options_.bidding.pass_net_path, "", "pass");
 }
 
 PimcBot::~PimcBot() = default;
@@ -97,8 +101,13 @@ std::string PimcBot::check(const Rules& rules) const {
     if (options_.sampling.infer == PimcOptions::Infer::kNet)
         models +=
             network_fingerprint(*playout_net_for(*store_, options_.sampling.infer_net_path, rules));
-    if (rules.game == GameKind::kSpades && options_.bids_by_model(rules))
+    if (rules.game == GameKind::kSpades && options_.blind_nil_by_model(rules))
         models += bid_model(rules)->fingerprint();
+    if (rules.game == GameKind::kSpades && options_.bidding.bid == PimcOptions::Bid::kNet)
+        models += network_fingerprint(*bid_net_for(*store_, options_.bidding.bid_net_path, rules));
+    if (rules.game == GameKind::kHearts && options_.bidding.net_pass)
+        models +=
+            network_fingerprint(*pass_net_for(*store_, options_.bidding.pass_net_path, rules));
     return models;
 }
 

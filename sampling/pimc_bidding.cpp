@@ -269,7 +269,7 @@ std::vector<Candidate> pass_candidates(const InfoState& info, CardSet rule_pass,
 }  // namespace
 
 bool PimcBot::blind_nil(const InfoState& info) {
-    if (options_.bids_by_model(*info.rules))
+    if (options_.blind_nil_by_model(*info.rules))
         return model_blind_nil(*bid_model(*info.rules), info,
                                decision_seed(info, seeds::DecisionKind::kBlindNil),
                                options_.rollouts_for(*info.rules), Deadline(options_.sampling.ms));
@@ -292,6 +292,9 @@ BidAnalysis PimcBot::analyze_bid(const InfoState& info) {
         const BidSituation situation = BidSituation::from(info);
         return {model_bid(model, situation), value_bids(model, situation)};
     }
+    if (options_.bidding.bid == PimcOptions::Bid::kNet)
+        return {net_bid(*bid_net_for(*store_, options_.bidding.bid_net_path, *info.rules), info),
+                {}};
     RuleBot rule;
     if (options_.bidding.bid == PimcOptions::Bid::kRule) return {rule.bid(info), {}};
     // Candidates: the rule player's bid first, then its neighbours. Nil only where the rule
@@ -319,6 +322,8 @@ BidAnalysis PimcBot::analyze_bid(const InfoState& info) {
 }
 
 CardSet PimcBot::pass(const InfoState& info) {
+    if (info.rules->game == GameKind::kHearts && options_.bidding.net_pass)
+        return net_pass(*pass_net_for(*store_, options_.bidding.pass_net_path, *info.rules), info);
     const CardSet rule_pass = RuleBot().pass(info);
     if (info.rules->game == GameKind::kSpades || options_.bidding.rule_pass)
         return rule_pass;  // Spades: the blind-nil exchange

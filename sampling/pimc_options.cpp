@@ -271,19 +271,22 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "bid",
          .group = kBidding,
          .kind = Kind::kChoice,
-         .choices = {"auto", "search", "rule", "model"},
+         .choices = {"auto", "search", "rule", "model", "net"},
          .fallback = "auto",
          .help = "Spades: bid by deals played out for the rule player's bid and its neighbours "
-                 "(search), as the rule player, or by the learned bid model; auto: model in "
-                 "partnership games, else search",
+                 "(search), as the rule player, by the learned bid model, or by the bid network "
+                 "(net); auto: model in partnership games, else search",
          .more = "(nil only where the rule player bids it; `model`: "
                  "[learning.md](learning.md#learned-spades-bids); "
-                 "[measured](../results/2026-11-25-learned-spades-bids.md))"},
+                 "[measured](../results/2026-11-25-learned-spades-bids.md); `net`: the legal bid "
+                 "of highest output, blind nil as `auto` decides it, "
+                 "[learning.md](learning.md#bids-and-passes-by-network))"},
         [](P& o, const Value& v) {
             o.bidding.bid = pick<P::Bid>(v, {{"auto", P::Bid::kAuto},
                                              {"search", P::Bid::kSearch},
                                              {"rule", P::Bid::kRule},
-                                             {"model", P::Bid::kModel}});
+                                             {"model", P::Bid::kModel},
+                                             {"net", P::Bid::kNet}});
         });
     add({.name = "bid_model",
          .group = kBidding,
@@ -293,14 +296,31 @@ OptionTable<PimcOptions> make_pimc_table() {
          .more = "(default `data/models/spades-bids.txt` (partnership) or "
                  "`spades-bids-cutthroat<N>.txt`, found where the presets are)"},
         [](P& o, const Value& v) { o.bidding.bid_model_path = v.text; });
+    add({.name = "bid_net",
+         .group = kBidding,
+         .kind = Kind::kText,
+         .help = "with bid=net: the bid network's file",
+         .shown = "the form's",
+         .more = "(default `data/models/<form>-bid-net.net` under the data directory)"},
+        [](P& o, const Value& v) { o.bidding.bid_net_path = v.text; });
     add({.name = "pass",
          .group = kBidding,
          .kind = Kind::kChoice,
-         .choices = {"search", "rule"},
+         .choices = {"search", "rule", "net"},
          .fallback = "search",
-         .help = "Hearts: value candidate passes by deals played out (search), or pass as the "
-                 "rule player"},
-        [](P& o, const Value& v) { o.bidding.rule_pass = v.text == "rule"; });
+         .help = "Hearts: value candidate passes by deals played out (search), pass as the rule "
+                 "player, or pass the cards the pass network ranks highest (net)"},
+        [](P& o, const Value& v) {
+            o.bidding.rule_pass = v.text == "rule";
+            o.bidding.net_pass = v.text == "net";
+        });
+    add({.name = "pass_net",
+         .group = kBidding,
+         .kind = Kind::kText,
+         .help = "with pass=net: the pass network's file",
+         .shown = "the form's",
+         .more = "(default `data/models/<form>-pass-net.net` under the data directory)"},
+        [](P& o, const Value& v) { o.bidding.pass_net_path = v.text; });
     add({.name = "rollouts",
          .group = kBidding,
          .kind = Kind::kWhole,
@@ -464,6 +484,10 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
         throw InputError("bot spec '" + spec.text + "': infer_net= goes with infer=net");
     if (given("bid_model") && o.bidding.bid != PimcOptions::Bid::kModel)
         throw InputError("bot spec '" + spec.text + "': bid_model= goes with bid=model");
+    if (given("bid_net") && o.bidding.bid != PimcOptions::Bid::kNet)
+        throw InputError("bot spec '" + spec.text + "': bid_net= goes with bid=net");
+    if (given("pass_net") && !o.bidding.net_pass)
+        throw InputError("bot spec '" + spec.text + "': pass_net= goes with pass=net");
 }
 
 }  // namespace

@@ -47,8 +47,9 @@ struct PimcOptions {
     // Spades bids: by play-outs of candidates (search), as the rule player, or by the learned bid
     // model (bid_model.hpp). Auto: partnership games bid by the model, where it beat the rule
     // player's bids and play-out bidding did not
-    // (docs/results/2026-11-25-learned-spades-bids.md); other forms search.
-    enum class Bid { kAuto, kSearch, kRule, kModel };
+    // (docs/results/2026-11-25-learned-spades-bids.md); other forms search. Net: the bid
+    // network's bid (net_player.hpp).
+    enum class Bid { kAuto, kSearch, kRule, kModel, kNet };
 
     // How the worlds of a card decision are drawn and their values combined.
     struct Sampling {
@@ -137,7 +138,10 @@ struct PimcOptions {
     struct BidsAndPasses {
         Bid bid = Bid::kAuto;
         std::string bid_model_path;  // bid=model: empty, the default model file for the rules
+        std::string bid_net_path;    // bid=net: empty, data/models/<form>-bid-net.net
         bool rule_pass = false;      // Hearts: pass as the rule player does (no candidate search)
+        bool net_pass = false;       // Hearts: pass the pass network's cards (net_player.hpp)
+        std::string pass_net_path;   // pass=net: empty, data/models/<form>-pass-net.net
         // Sampled deals per candidate bid or pass; 0 (the default): by form (rollouts_for).
         int rollouts = 0;
         // Hearts passes: the most deals a candidate is valued on; the closest candidates get more
@@ -192,6 +196,11 @@ struct PimcOptions {
     // Spades: whether bids and blind nil come from the learned bid model.
     bool bids_by_model(const cardgames::Rules& rules) const {
         return bidding.bid == Bid::kModel || (bidding.bid == Bid::kAuto && rules.is_partnership());
+    }
+    // Spades: whether blind nil comes from the learned bid model: with bid=model, and where the
+    // bids do by default (auto), or come from the bid network, which decides no blind nil.
+    bool blind_nil_by_model(const cardgames::Rules& rules) const {
+        return bids_by_model(rules) || (bidding.bid == Bid::kNet && rules.is_partnership());
     }
     // `rollouts`, or by default 192 for the passes of 4- and 5-player Hearts, where they played
     // better than 48 at the same median decision time (docs/results/2026-11-26-pass-deals.md),

@@ -52,6 +52,13 @@ def case_bad_options():
                    "hearts5-playout-net.net", "cannot open")
         expect_bad(tour + ["--preset", "hearts4", "--players", "pimc:infer=play,infer_net=x.net,rule,rule,rule"],
                    "infer_net= goes with infer=net")
+        # bid=net's and pass=net's networks likewise.
+        expect_bad(tour + ["--preset", "spades-partnership", "--players", "pimc:bid=net,bid_net=" + d + "/no.net,rule,rule,rule"],
+                   f"'{d}/no.net'", "cannot open")
+        expect_bad(tour + ["--preset", "hearts5", "--players", "pimc:pass=net,rule,rule,rule,rule"],
+                   "hearts5-pass-net.net", "cannot open")
+        expect_bad(tour + ["--preset", "hearts4", "--players", "pimc:pass=rule,pass_net=x.net,rule,rule,rule"],
+                   "pass_net= goes with pass=net")
         assert not os.path.exists(out), "a refused run wrote its results file"
 
 

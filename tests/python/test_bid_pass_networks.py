@@ -1,0 +1,105 @@
+"""Bids and passes by network, end to end: a tiny bid network trained on spades-partnership self-play
+and a tiny pass network on hearts4, exported, and played by the engine (pimc:bid=net,
+pimc:pass=net) exactly as a forward pass over the trainer's features ranks the legal actions."""
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import cardgames  # noqa: E402
+from cardgames import learn_data, train  # noqa: E402
+
+
+def trained(tmp_path, preset, task):
+    """A network of `task` trained for one epoch on 8 hands of rule self-play; (data, path)."""
+    cardgames.selfplay(out=tmp_path / "sp", preset=preset, hands=8, threads=1, quiet=True)
+    data = learn_data.load(tmp_path / "sp")
+    model, scale, _ = train.train(task, data, form=preset, seed=1, epochs=1, batch_size=64, threads=1,
+                                  holdout=2, log=lambda s: None)
+    path = tmp_path / f"{task}.net"
+    train.export(model, path, task=task, form=preset, output_scale=scale, command="test", seeds="torch 1")
+    return data, str(path)
+
+
+def hand_of(data, rows):
+    """The deciding seat's hand in the records `rows`, as 52 columns by card number."""
+    hand = cardgames.Rules(data["meta"]["preset"]).information_state_layout["hand"]
+    return data["features"][rows][:, hand]
+
+
+def outputs(net, state, seat):
+    x = np.zeros((1, cardgames.card_feature_count(4)), np.float32)
+    x[0, cardgames.card_features(state, seat)] = 1
+    return net.evaluate(x)[0]
+
+
+def test_a_trained_bid_network_bids_its_highest_legal_output(tmp_path):
+    data, path = trained(tmp_path, "spades-partnership", "bid")
+    # The trainer's bid records hold the bidder's hand and nothing else: what the engine reads at a
+    # bid (tests/sampling/bid_pass_net_test.cpp checks the C++ side).
+    bids = np.flatnonzero(data["phase"] == 1)
+    assert len(bids) > 0
+    features = data["card_features"][bids].astype(np.float32)
+    assert (features[:, 52:] == 0).all() and (features[:, :52] == hand_of(data, bids)).all()
+    assert (features.sum(axis=1) == 13).all()
+
+    net = cardgames.load_network(path, "spades-partnership", "bid")
+    assert net.outputs == cardgames.NUM_BIDS
+    bot = cardgames.make_bot("pimc:bid=net,bid_net=" + path, seed=1)
+    seen = 0
+    for seed in range(1, 6):
+        state = cardgames.new_game(cardgames.Rules("spades-partnership"), seed=seed, hands=1)
+        while state.phase() in ("blind_nil", "bid"):
+            if state.phase() == "bid":
+                legal = state.legal_actions()
+                out = outputs(net, state, state.current_player())
+                want = max(legal, key=lambda a: (out[a - cardgames.BID_BASE], -a))
+                got = bot.act(state)
+                assert got == want, (seed, got, want)
+                seen += 1
+                state.apply_action(got)
+            else:
+                state.apply_action(bot.act(state))
+    assert seen == 20
+    r = cardgames.tournament(["pimc:worlds=4,rollouts=4,bid=net,bid_net=" + path, "rule", "rule", "rule"],
+                             hands=2, preset="spades-partnership", threads=1, out=tmp_path / "t.jsonl", quiet=True)
+    assert r.complete
+
+
+def test_a_trained_pass_network_passes_its_highest_cards(tmp_path):
+    data, path = trained(tmp_path, "hearts4", "pass")
+    # A pass is recorded card by card, every card of a seat's pass with the same features (its hand,
+    # the cards chosen included): the engine passes the top cards of one forward pass.
+    passes = np.flatnonzero(data["phase"] == 2)
+    assert len(passes) > 0
+    features = data["card_features"][passes].astype(np.float32)
+    assert (features[:, 52:] == 0).all() and (features[:, :52] == hand_of(data, passes)).all()
+    for first in range(0, len(passes), 3):
+        assert (features[first:first + 3] == features[first]).all()
+
+    net = cardgames.load_network(path, "hearts4", "pass")
+    bot = cardgames.make_bot("pimc:pass=net,pass_net=" + path, seed=1)
+    seen = 0
+    for seed in range(1, 6):
+        state = cardgames.new_game(cardgames.Rules("hearts4"), seed=seed, hands=1)
+        while state.phase() == "pass":
+            seat = state.current_player()
+            out = outputs(net, state, seat)
+            hand = [a - cardgames.PASS_BASE for a in state.legal_actions()]
+            want = set(sorted(hand, key=lambda c: (-out[c], c))[:3])
+            got = set()
+            while state.phase() == "pass" and state.current_player() == seat and len(got) < 3:
+                a = bot.act(state)
+                assert a in state.legal_actions()
+                got.add(a - cardgames.PASS_BASE)
+                state.apply_action(a)
+            assert got == want, (seed, seat, got, want)
+            seen += 1
+    assert seen > 0
+    r = cardgames.tournament(["pimc:worlds=4,pass=net,pass_net=" + path, "rule", "rule", "rule"],
+                             hands=2, preset="hearts4", threads=1, out=tmp_path / "t.jsonl", quiet=True)
+    assert r.complete
+    # A network of another task is refused, naming the file and the field.
+    with pytest.raises(ValueError, match="task"):
+        cardgames.make_bot("pimc:bid=net,bid_net=" + path)
+
