@@ -169,6 +169,20 @@ def test_each_task_learns_its_phase_of_self_play_shards(tmp_path, preset, task, 
         len(picked["action"])
 
 
+def test_the_file_names_the_command_that_made_its_data(tmp_path):
+    """A run stopped early: the data command asks for the hands it holds, and writes them again."""
+    players = ["rule", "pimc:worlds=2,rollouts=1", "rule", "rule"]
+    cardgames.selfplay(out=tmp_path / "sp", preset="hearts4", players=players, seats=[1], hands=3, seed=1000021,
+                       threads=1, quiet=True)
+    out = tmp_path / "p.net"
+    assert train.main(["policy", "--data", str(tmp_path / "sp"), "--out", str(out), "--epochs", "1",
+                       "--threads", "1", "--holdout", "2"]) == 0
+    fields = dict(line.split(" ", 1) for line in out.read_bytes().split(b"\ntensor")[0].decode().splitlines()[1:]
+                  if not line.startswith("#"))
+    assert fields["data-command"] == ("cardgames learn selfplay --preset hearts4 --players "
+                                      "rule,pimc:worlds=2,rollouts=1,rule,rule --seats 1 --hands 3 --seed 1000021")
+
+
 def test_soft_targets_share_the_mass_of_equal_values():
     legal = np.array([[1, 1, 1, 0], [1, 1, 0, 0], [1, 0, 0, 0]], bool)
     values = np.array([[-1, -1, -5, np.nan], [np.nan, 0, np.nan, np.nan], [np.nan] * 4], np.float32)

@@ -339,6 +339,8 @@ def load(paths):
         "rules": rules_dict,
         "feature_set": features,
         "players": options["players"],
+        "seats": options.get("seats"),
+        "values": options.get("values"),
         "seed": options["seed"],
         "hands": options["hands"],
         "files": files,

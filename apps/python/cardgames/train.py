@@ -374,6 +374,23 @@ def _form_of(meta, given):
     raise ValueError("data: its meta names no form (give --form)")
 
 
+def data_command(meta, hand):
+    """The `cardgames learn selfplay` command that writes the hands the data holds (a run stopped
+    early holds its first hands; a hand's deal derives from the seed and its index, so asking for
+    that many hands writes the same records), or None when the data's meta does not say."""
+    players, seed = meta.get("players"), meta.get("seed")
+    if not players or seed is None or len(hand) == 0:
+        return None
+    hands = int(np.max(hand)) + 1
+    words = ["cardgames learn selfplay", f"--preset {meta['preset']}", f"--players {','.join(players)}"]
+    seats = meta.get("seats")
+    if seats is not None and len(seats) != len(players):
+        words.append(f"--seats {','.join(map(str, seats))}")
+    if meta.get("values") not in (None, "none"):
+        words.append(f"--values {meta['values']}")
+    return " ".join(words + [f"--hands {hands}", f"--seed {seed}"])
+
+
 def main(argv=None, load=None):
     """The command line; `load` (paths -> data dict) defaults to cardgames.learn_data.load, or
     load_cutoff for the cutoff task."""
@@ -426,6 +443,9 @@ def main(argv=None, load=None):
             extra.append(("held-out-accuracy", f"{history['accuracy']:.4f}"))
         if "regret" in history:
             extra.append(("held-out-regret", f"{history['regret']:.6g} over {history['valued']} valued records"))
+        made_data = data_command(meta, np.asarray(data.get("hand", [])))
+        if made_data:
+            extra.append(("data-command", made_data))
         command = "python3 -m cardgames.train " + shlex.join(argv)
         export(net, args.out, task=args.task, form=form, output_scale=scale, command=command,
                seeds=f"torch {args.seed}", extra_fields=extra,
