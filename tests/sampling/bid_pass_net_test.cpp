@@ -202,20 +202,6 @@ TEST(BidPassNet, SpecOptionsAndFilesRefused) {
          {"pimc:bid_net=x.net", "pimc:bid=model,bid_net=x.net", "pimc:pass_net=x.net",
           "pimc:pass=rule,pass_net=x.net", "pimc:pass=nets"})
         EXPECT_THROW(make_player(bad, 1), InputError) << bad;
-    // A file named is read when the bot is made; the form's default when it is checked against
-    // the rules, before any hand is played. Each refusal names the file and the field.
-    const auto refused = [](const std::string& spec, const std::string& form,
-                            const std::string& file, const std::string& what) {
-        try {
-            auto player = make_player(spec, 1);
-            player->check(load_rules(preset_path(form), {}));
-            ADD_FAILURE() << spec << " was accepted";
-        } catch (const InputError& e) {
-            const std::string m = e.what();
-            EXPECT_NE(m.find(file), std::string::npos) << m;
-            EXPECT_NE(m.find(what), std::string::npos) << m;
-        }
-    };
     const auto truncated = [](const std::string& form, const std::string& task, int outputs) {
         const std::string path =
             (std::filesystem::temp_directory_path() / (task + "-net-cut.net")).string();
@@ -230,32 +216,34 @@ TEST(BidPassNet, SpecOptionsAndFilesRefused) {
         choice_net_file("hearts4", "bid", encoding::kNumBids, "bid-net-hearts.net");
     const std::string wide = choice_net_file(spades, "bid", 52, "bid-net-wide.net");
     const std::string bid = "pimc:bid=net,bid_net=";
-    refused(bid + "/no/such/bid.net", spades, "/no/such/bid.net", "cannot open");
-    refused(bid + policy, spades, policy, "task");
-    refused(bid + hearts_bid, spades, hearts_bid, "form");
-    refused(bid + wide, spades, wide, "out.weight");
+    expect_spec_refused(bid + "/no/such/bid.net", spades, "/no/such/bid.net", "cannot open");
+    expect_spec_refused(bid + policy, spades, policy, "task");
+    expect_spec_refused(bid + hearts_bid, spades, hearts_bid, "form");
+    expect_spec_refused(bid + wide, spades, wide, "out.weight");
     const std::string cut_bid = truncated(spades, "bid", encoding::kNumBids);
-    refused(bid + cut_bid, spades, cut_bid, "");
-    refused("pimc:bid=net", "spades-cutthroat4", "spades-cutthroat4-bid-net.net", "cannot open");
+    expect_spec_refused(bid + cut_bid, spades, cut_bid, "");
+    expect_spec_refused("pimc:bid=net", "spades-cutthroat4", "spades-cutthroat4-bid-net.net",
+                        "cannot open");
     const std::string net_bid = "net:model=" + policy + ",bid_model=";
-    refused(net_bid + "/no/such/bid.net", spades, "/no/such/bid.net", "cannot open");
-    refused(net_bid + policy, spades, policy, "task");
-    refused(net_bid + hearts_bid, spades, hearts_bid, "form");
-    refused(net_bid + wide, spades, wide, "out.weight");
+    expect_spec_refused(net_bid + "/no/such/bid.net", spades, "/no/such/bid.net", "cannot open");
+    expect_spec_refused(net_bid + policy, spades, policy, "task");
+    expect_spec_refused(net_bid + hearts_bid, spades, hearts_bid, "form");
+    expect_spec_refused(net_bid + wide, spades, wide, "out.weight");
 
     const std::string hearts_policy = choice_net_file("hearts4", "policy", 52, "pass-policy.net");
     const std::string hearts5_pass = choice_net_file("hearts5", "pass", 52, "pass-hearts5.net");
     const std::string pass = "pimc:pass=net,pass_net=";
-    refused(pass + "/no/such/pass.net", "hearts4", "/no/such/pass.net", "cannot open");
-    refused(pass + hearts_policy, "hearts4", hearts_policy, "task");
-    refused(pass + hearts5_pass, "hearts4", hearts5_pass, "form");
+    expect_spec_refused(pass + "/no/such/pass.net", "hearts4", "/no/such/pass.net", "cannot open");
+    expect_spec_refused(pass + hearts_policy, "hearts4", hearts_policy, "task");
+    expect_spec_refused(pass + hearts5_pass, "hearts4", hearts5_pass, "form");
     const std::string cut_pass = truncated("hearts4", "pass", 52);
-    refused(pass + cut_pass, "hearts4", cut_pass, "");
-    refused("pimc:pass=net", "hearts6", "hearts6-pass-net.net", "cannot open");
+    expect_spec_refused(pass + cut_pass, "hearts4", cut_pass, "");
+    expect_spec_refused("pimc:pass=net", "hearts6", "hearts6-pass-net.net", "cannot open");
     const std::string net_pass = "net:model=" + hearts_policy + ",pass_model=";
-    refused(net_pass + "/no/such/pass.net", "hearts4", "/no/such/pass.net", "cannot open");
-    refused(net_pass + hearts_policy, "hearts4", hearts_policy, "task");
-    refused(net_pass + hearts5_pass, "hearts4", hearts5_pass, "form");
+    expect_spec_refused(net_pass + "/no/such/pass.net", "hearts4", "/no/such/pass.net",
+                        "cannot open");
+    expect_spec_refused(net_pass + hearts_policy, "hearts4", hearts_policy, "task");
+    expect_spec_refused(net_pass + hearts5_pass, "hearts4", hearts5_pass, "form");
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/search/trick_game.hpp"
 #include "engine/search.hpp"
+#include "pimc_decisions.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/cutoff_net.hpp"
 #include "sampling/fit.hpp"
@@ -368,32 +369,21 @@ TEST(CutoffNet, SpecOptionsAndFilesRefused) {
                             "pimc:eval=search,cutoff=model,cutoff_net=x.net",
                             "pimc:eval=search,cutoff=net,utility=tricks"})
         EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec(bad)), InputError) << bad;
-    // A file named is read when the bot is made; the form's default when it is checked against
-    // the rules, before any hand is played. Each refusal names the file and the field.
-    const auto refused = [](const std::string& spec, const std::string& form,
-                            const std::string& file, const std::string& what) {
-        try {
-            auto player = make_player(spec, 1);
-            player->check(load_rules(preset_path(form), {}));
-            ADD_FAILURE() << spec << " was accepted";
-        } catch (const InputError& e) {
-            const std::string m = e.what();
-            EXPECT_NE(m.find(file), std::string::npos) << m;
-            EXPECT_NE(m.find(what), std::string::npos) << m;
-        }
-    };
-    refused("pimc:eval=search,cutoff=net,cutoff_net=/no/such/net.net", "hearts4",
-            "/no/such/net.net", "cannot open");
+    expect_spec_refused("pimc:eval=search,cutoff=net,cutoff_net=/no/such/net.net", "hearts4",
+                        "/no/such/net.net", "cannot open");
     const std::string value = random_cutoff_net_file("hearts4", "value", "cutoff-net-value.net");
-    refused("pimc:eval=search,cutoff=net,cutoff_net=" + value, "hearts4", value, "task");
+    expect_spec_refused("pimc:eval=search,cutoff=net,cutoff_net=" + value, "hearts4", value,
+                        "task");
     const std::string spades =
         random_cutoff_net_file("spades-partnership", "cutoff", "cutoff-net-spades.net");
-    refused("pimc:eval=search,cutoff=net,cutoff_net=" + spades, "hearts4", spades, "form");
+    expect_spec_refused("pimc:eval=search,cutoff=net,cutoff_net=" + spades, "hearts4", spades,
+                        "form");
     const std::string hearts = random_cutoff_net_file("hearts4", "cutoff", "cutoff-net-h4.net");
     EXPECT_NO_THROW(make_player("pimc:eval=search,cutoff=net,cutoff_net=" + hearts, 1)
                         ->check(load_rules(preset_path("hearts4"), {})));
     // hearts5 ships no cut-off network: its default file is refused by name.
-    refused("pimc:eval=search,cutoff=net", "hearts5", "hearts5-cutoff-net.net", "cannot open");
+    expect_spec_refused("pimc:eval=search,cutoff=net", "hearts5", "hearts5-cutoff-net.net",
+                        "cannot open");
 }
 
 // The same decisions, card values included, for 1 and 2 threads, with the network.

@@ -419,27 +419,13 @@ TEST(InferNet, SpecOptionsAndFilesRefused) {
     for (const char* bad :
          {"pimc:infer_net=x.net", "pimc:infer=play,infer_net=x.net", "oracle:infer_net=x.net"})
         EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec(bad)), InputError) << bad;
-    // A file named is read when the bot is made; the form's default when it is checked against
-    // the rules, before any hand is played. Each refusal names the file and the field.
-    const auto refused = [](const std::string& spec, const std::string& form,
-                            const std::string& file, const std::string& what) {
-        try {
-            auto player = make_player(spec, 1);
-            player->check(load_rules(preset_path(form), {}));
-            ADD_FAILURE() << spec << " was accepted";
-        } catch (const InputError& e) {
-            const std::string m = e.what();
-            EXPECT_NE(m.find(file), std::string::npos) << m;
-            EXPECT_NE(m.find(what), std::string::npos) << m;
-        }
-    };
-    refused("pimc:infer=net,infer_net=/no/such/net.net", "hearts4", "/no/such/net.net",
-            "cannot open");
+    expect_spec_refused("pimc:infer=net,infer_net=/no/such/net.net", "hearts4", "/no/such/net.net",
+                        "cannot open");
     const std::string value = random_net_file("hearts4", "value", "infer-net-value.net", 4);
-    refused("pimc:infer=net,infer_net=" + value, "hearts4", value, "task");
+    expect_spec_refused("pimc:infer=net,infer_net=" + value, "hearts4", value, "task");
     const std::string spades =
         random_net_file("spades-partnership", "policy", "infer-net-spades.net");
-    refused("pimc:infer=net,infer_net=" + spades, "hearts4", spades, "form");
+    expect_spec_refused("pimc:infer=net,infer_net=" + spades, "hearts4", spades, "form");
     const std::string hearts = random_net_file("hearts4", "policy", "infer-net-h4.net");
     EXPECT_NO_THROW(make_player("pimc:infer=net,infer_net=" + hearts, 1)
                         ->check(load_rules(preset_path("hearts4"), {})));
@@ -447,9 +433,10 @@ TEST(InferNet, SpecOptionsAndFilesRefused) {
     const auto cut = std::filesystem::temp_directory_path() / "infer-net-cut.net";
     std::filesystem::copy_file(hearts, cut, std::filesystem::copy_options::overwrite_existing);
     std::filesystem::resize_file(cut, std::filesystem::file_size(cut) - 100);
-    refused("pimc:infer=net,infer_net=" + cut.string(), "hearts4", cut.string(), "truncated");
+    expect_spec_refused("pimc:infer=net,infer_net=" + cut.string(), "hearts4", cut.string(),
+                        "truncated");
     // No form ships a policy network yet: the default file is refused by name.
-    refused("pimc:infer=net", "hearts5", "hearts5-playout-net.net", "cannot open");
+    expect_spec_refused("pimc:infer=net", "hearts5", "hearts5-playout-net.net", "cannot open");
 }
 
 TEST(SystematicResample, DrawsInProportionToTheWeights) {

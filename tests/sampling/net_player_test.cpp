@@ -206,28 +206,14 @@ TEST(NetPlayer, SpecOptionsAndFilesRefused) {
     for (const char* bad : {"pimc:playout_net=x.net", "pimc:playout=model,playout_net=x.net",
                             "pimc:playout=nets", "net:modell=x.net"})
         EXPECT_THROW(make_player(bad, 1), InputError) << bad;
-    // A file named is read when the bot is made; the form's default when it is checked against
-    // the rules, before any hand is played. Each refusal names the file and the field.
-    const auto refused = [](const std::string& spec, const std::string& form,
-                            const std::string& file, const std::string& what) {
-        try {
-            auto player = make_player(spec, 1);
-            player->check(load_rules(preset_path(form), {}));
-            ADD_FAILURE() << spec << " was accepted";
-        } catch (const InputError& e) {
-            const std::string m = e.what();
-            EXPECT_NE(m.find(file), std::string::npos) << m;
-            EXPECT_NE(m.find(what), std::string::npos) << m;
-        }
-    };
     const std::string value = net_random_file("hearts4", "value", "net-value.net");
     const std::string spades = net_random_file("spades-partnership", "policy", "net-spades.net");
     for (const std::string& bot :
          {std::string("pimc:playout=net,playout_net="),
           std::string("pimc:rollout_playout=net,playout_net="), std::string("net:model=")}) {
-        refused(bot + "/no/such/net.net", "hearts4", "/no/such/net.net", "cannot open");
-        refused(bot + value, "hearts4", value, "task");
-        refused(bot + spades, "hearts4", spades, "form");
+        expect_spec_refused(bot + "/no/such/net.net", "hearts4", "/no/such/net.net", "cannot open");
+        expect_spec_refused(bot + value, "hearts4", value, "task");
+        expect_spec_refused(bot + spades, "hearts4", spades, "form");
     }
     const std::string truncated = (std::filesystem::temp_directory_path() / "net-cut.net").string();
     {
@@ -235,10 +221,10 @@ TEST(NetPlayer, SpecOptionsAndFilesRefused) {
             models::format_model_file(models::random_network_file("hearts4", "policy", 52, 2));
         std::ofstream(truncated, std::ios::binary) << whole.substr(0, whole.size() / 2);
     }
-    refused("pimc:playout=net,playout_net=" + truncated, "hearts4", truncated, "");
+    expect_spec_refused("pimc:playout=net,playout_net=" + truncated, "hearts4", truncated, "");
     // hearts5 ships no play-out network: its default file is refused by name.
-    refused("pimc:playout=net", "hearts5", "hearts5-playout-net.net", "cannot open");
-    refused("net", "hearts5", "hearts5-playout-net.net", "cannot open");
+    expect_spec_refused("pimc:playout=net", "hearts5", "hearts5-playout-net.net", "cannot open");
+    expect_spec_refused("net", "hearts5", "hearts5-playout-net.net", "cannot open");
 }
 
 }  // namespace

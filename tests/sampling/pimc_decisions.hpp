@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/pimc.hpp"
@@ -42,6 +43,22 @@ inline void expect_same_public(const cardgames::InfoState& got, const cardgames:
     EXPECT_EQ(got.play.tricks_won, real.play.tricks_won);
     EXPECT_EQ(got.play.points, real.play.points);
     EXPECT_EQ(got.play.broken, real.play.broken);
+}
+
+// `spec` made and checked against `form`'s rules is refused, with a message naming `file` and
+// `what` (the field): a file named is read when the bot is made, the form's default when it is
+// checked, both before any hand is played.
+inline void expect_spec_refused(const std::string& spec, const std::string& form,
+                                const std::string& file, const std::string& what) {
+    try {
+        auto player = make_player(spec, 1);
+        player->check(cardgames::load_rules(cardgames::preset_path(form), {}));
+        ADD_FAILURE() << spec << " was accepted";
+    } catch (const cardgames::InputError& e) {
+        const std::string m = e.what();
+        EXPECT_NE(m.find(file), std::string::npos) << m;
+        EXPECT_NE(m.find(what), std::string::npos) << m;
+    }
 }
 
 // `game`, checked to stand at the pass.
