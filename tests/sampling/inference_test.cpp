@@ -236,16 +236,6 @@ TEST(PlayInference, FormsWithoutAModelUseTheRulePlayerAsASoftmax) {
 
 // infer=net: the plays under a policy network.
 
-// A hand of the rule player in every seat, stopped once at most `cards_left` cards are in play.
-Game rule_position(const Rules& rules, std::uint64_t seed, int cards_left) {
-    auto players = rule_players(rules.players);
-    Game game(rules, seed);
-    game.stop_after_hand();
-    while (!(game.phase() == Phase::kPlay && game.play_state().cards_left() <= cards_left))
-        step_game(game, players);
-    return game;
-}
-
 std::shared_ptr<const models::Network> random_policy_net(const std::string& form,
                                                          std::uint64_t seed) {
     return std::make_shared<const models::Network>(
@@ -303,7 +293,7 @@ TEST(InferNet, LikelihoodEqualsADirectComputation) {
         const auto net = random_policy_net(form, 11);
         const int cards = rules.players * rules.cards_per_hand();
         for (int i = 0; i < 6; ++i) {
-            const Game game = rule_position(rules, 900 + i, cards - 1 - i * (cards / 7));
+            const Game game = rule_played_to(rules, 900 + i, cards - 1 - i * (cards / 7));
             const InfoState info = game.info_state(game.to_act());
             const DealSampler sampler(constraints_from(info));
             boost::random::mt19937_64 rng(i);
@@ -394,7 +384,7 @@ TEST(InferNet, PimcDecisionsTheSameForAnyThreadCount) {
             PimcOptions::from_spec(parse_bot_spec("pimc:infer=play,worlds=8,threads=1"));
         int differ_from_play = 0;
         for (int i = 0; i < 4; ++i) {
-            const Game game = rule_position(rules, 800 + i, 52 - 4 * (2 * i + 3));
+            const Game game = rule_played_to(rules, 800 + i, 52 - 4 * (2 * i + 3));
             const InfoState info = game.info_state(game.to_act());
             PimcBot a(one, 42), b(two, 42), c(play, 42);
             const PimcAnalysis x = a.analyze(info), y = b.analyze(info), z = c.analyze(info);

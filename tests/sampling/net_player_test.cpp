@@ -72,16 +72,6 @@ class CheckedNetPlayer : public RuleBidder {
     models::Evaluator fresh_;
 };
 
-// The game of `rules` dealt by `seed`, played by rule players to `cards_left` cards in hands.
-Game net_position(const Rules& rules, std::uint64_t seed, int cards_left) {
-    auto players = rule_players(rules.players);
-    Game game(rules, seed);
-    game.stop_after_hand();
-    while (!(game.phase() == Phase::kPlay && game.play_state().cards_left() <= cards_left))
-        step_game(game, players);
-    return game;
-}
-
 // As pimc uses it: one player for many play-outs, of several worlds sampled for a decision and
 // every legal first card in each, the seats' histories sharing the decision's plays and then
 // parting.
@@ -92,7 +82,7 @@ TEST(NetPlayer, IncrementalAccumulatorAndCardEqualARefreshInPlayOuts) {
         CheckedNetPlayer checked(net);
         for (std::uint64_t seed = 1; seed <= 3; ++seed) {
             for (int left : {rules.cards_per_hand() * rules.players, 30, 17}) {
-                const Game game = net_position(rules, seed, left);
+                const Game game = rule_played_to(rules, seed, left);
                 const InfoState info = game.info_state(game.to_act());
                 const DealSampler sampler(constraints_from(info));
                 std::vector<TrickGame> worlds;
@@ -126,7 +116,7 @@ TEST(NetPlayer, OtherHandOrOtherHistoryIsRefreshed) {
         const Rules rules = load_rules(preset_path(form), {});
         NetPlayer net(net_random_policy(form, 5));
         CheckedNetPlayer checked(net);
-        const Game game = net_position(rules, 2, 40);
+        const Game game = rule_played_to(rules, 2, 40);
         const InfoState info = game.info_state(game.to_act());
         const DealSampler sampler(constraints_from(info));
         std::vector<TrickGame> worlds;

@@ -2,6 +2,7 @@
 // Test helpers shared by the sampling tests.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -20,6 +21,19 @@ inline std::vector<std::unique_ptr<cardgames::Player>> rule_players(int n) {
     std::vector<std::unique_ptr<cardgames::Player>> out;
     for (int s = 0; s < n; ++s) out.push_back(make_player("rule", s));
     return out;
+}
+
+// A hand of `rules` dealt by `seed`, the rule player in every seat, stopped once at most
+// `cards_left` cards are in hands.
+inline cardgames::Game rule_played_to(const cardgames::Rules& rules, std::uint64_t seed,
+                                      int cards_left) {
+    auto players = rule_players(rules.players);
+    cardgames::Game game(rules, seed);
+    game.stop_after_hand();
+    while (
+        !(game.phase() == cardgames::Phase::kPlay && game.play_state().cards_left() <= cards_left))
+        cardgames::step_game(game, players);
+    return game;
 }
 
 // Two views of the same point of a hand (a seat's, and one rebuilt for it) agree on everything
