@@ -71,8 +71,6 @@ class StoredModelsTest : public cardgames::testing::TempFolderTest {
     void write(const std::filesystem::path& path, const std::string& text) {
         std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
     }
-
-    std::filesystem::path dir_;
 };
 
 TEST_F(StoredModelsTest, ThreadsThatAskTogetherShareOneReadAndAFailureFailsAgain) {
