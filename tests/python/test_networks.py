@@ -199,12 +199,13 @@ def test_choice_measures_count_the_value_lost(tiny):
     model = train.make_net(tiny["card_features"].shape[1], 52)
     x, legal = tiny["card_features"][:50], tiny["legal"][:50, :52]
     values = np.where(legal, 0.0, np.nan).astype(np.float32)
-    m = train.choice_measures(model, x, tiny["action"][:50], legal, values)
+    out = train.float_outputs(model, x)
+    m = train.choice_measures(out, tiny["action"][:50], legal, values)
     assert m["regret"] == 0 and m["valued"] == (legal.sum(1) > 1).sum() and 0 <= m["accuracy"] <= 1
     values[legal] = -1
     pick = np.where(legal, model(torch.from_numpy(x)).detach().numpy(), -np.inf).argmax(1)
     values[np.arange(50), pick] = -3  # the network's card loses 2 wherever it had a choice
-    assert train.choice_measures(model, x, tiny["action"][:50], legal, values)["regret"] == pytest.approx(2)
+    assert train.choice_measures(out, tiny["action"][:50], legal, values)["regret"] == pytest.approx(2)
 
 
 def test_bad_data_and_bad_files_are_refused(tmp_path, capsys):

@@ -239,13 +239,17 @@ def soft_targets(action, legal, values, temperature):
     return target
 
 
-def choice_measures(net, x, action, legal, values):
-    """Held-out measures of a choice network: the share of records where its legal action of
-    highest output is the action taken, and where every legal action was valued, how much of pimc's
-    value its action loses against the best (0 when it picks a best one)."""
+def float_outputs(net, x):
+    """The float network's outputs for the rows of x, as numpy."""
     torch = _torch()
     with torch.no_grad():
-        out = net(torch.from_numpy(np.asarray(x, np.float32))).numpy()
+        return net(torch.from_numpy(np.asarray(x, np.float32))).numpy()
+
+
+def choice_measures(out, action, legal, values):
+    """Held-out measures of a choice network from its float outputs: the share of records where its
+    legal action of highest output is the action taken, and where every legal action was valued,
+    how much of pimc's value its action loses against the best (0 when it picks a best one)."""
     pick = np.where(legal, out, -np.inf).argmax(axis=1)
     measures = {"accuracy": float((pick == action).mean()) if len(action) else float("nan")}
     if values is not None:
@@ -326,17 +330,17 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     history["holdout_records"] = n_hold
     history["train_records"] = n - n_hold
     if task not in ("value", "cutoff") and n_hold:
-        history["agreement"] = decision_agreement(net, x[held], legal[held])
-        history.update(choice_measures(net, x[held], y[held], legal[held],
+        out = float_outputs(net, x[held])  # one float pass serves both measures
+        history["agreement"] = decision_agreement(net, x[held], legal[held], out)
+        history.update(choice_measures(out, y[held], legal[held],
                                        None if values is None else values[held]))
     return net, scale, history
 
 
-def decision_agreement(net, x, legal):
-    """The share of positions where the quantized net picks the same legal output as the float one."""
-    torch = _torch()
-    with torch.no_grad():
-        f = net(torch.from_numpy(np.asarray(x, np.float32))).numpy()
+def decision_agreement(net, x, legal, out):
+    """The share of positions where the quantized net picks the same legal output as the float one,
+    whose outputs for x are `out`."""
+    f = np.array(out, copy=True)
     q = quantized_forward(net, x)
     f[~legal] = -np.inf
     q[~legal] = -np.inf
