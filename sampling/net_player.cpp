@@ -147,9 +147,12 @@ Card NetPlayer::play(const InfoState& info) {
                                "-player decision for a network of " +
                                std::to_string(net_->players()) + " players");
     follow_history(info);
+    // A forced card needs no forward pass; the seat's accumulator catches up at its next choice.
+    const CardSet legal = info.legal_cards();
+    if (legal.size() == 1) return legal.lowest();
     SeatAccumulator& a = seats_[static_cast<std::size_t>(info.seat)];
     bring_up_to_date(a, info);
-    return best_legal_card(a.eval.evaluate(), info.legal_cards());
+    return best_legal_card(a.eval.evaluate(), legal);
 }
 
 void NetPlayer::bring_up_to_date(SeatAccumulator& a, const InfoState& info) {

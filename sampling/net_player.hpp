@@ -84,9 +84,10 @@ class NetPlayer : public cardgames::RuleBidder {
     cardgames::Card play(const cardgames::InfoState& info) override;
 
     const std::shared_ptr<const cardgames::models::Network>& network() const { return net_; }
-    // The accumulator of `seat` as its last decision left it.
+    // The accumulator of `seat` as its last decision with a choice left it.
     std::span<const std::int16_t> accumulator(int seat) const;
-    // Decisions whose accumulator was refreshed from scratch, and all decisions.
+    // Decisions whose accumulator was refreshed from scratch, and all decisions with a choice (a
+    // forced card is played without the network).
     long refreshes() const { return refreshes_; }
     long decisions() const { return decisions_; }
 
