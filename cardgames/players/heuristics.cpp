@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <stdexcept>
+#include <type_traits>
 
 namespace cardgames::heuristics {
 
@@ -10,8 +12,8 @@ namespace {
 
 // Adds to `facts` what one trick of plays shows, complete or in progress: who failed to follow
 // the suit led and, once it is complete, the penalty points its winner took.
-void replay_trick(const Rules& rules, const PlayRules& play_rules,
-                  std::span<const PlayedCard> trick, HistoryFacts& facts) {
+void replay_trick(const PlayRules& play_rules, std::span<const PlayedCard> trick,
+                  HistoryFacts& facts) {
     const Suit suit = trick[0].card.suit();
     std::size_t best = 0;
     int points = 0;
@@ -19,70 +21,72 @@ void replay_trick(const Rules& rules, const PlayRules& play_rules,
         const Card c = trick[i].card;
         if (c.suit() != suit) facts.void_in[trick[i].seat][static_cast<int>(suit)] = true;
         if (i > 0 && cardgames::beats(play_rules, c, trick[best].card)) best = i;
-        if (rules.game == GameKind::kHearts && rules.card_points(c) > 0)
-            points += rules.card_points(c);
+        // PlayRules::points: the card_points of Hearts, all 0 in Spades.
+        if (play_rules.points[c.index()] > 0) points += play_rules.points[c.index()];
     }
-    if (trick.size() == static_cast<std::size_t>(rules.players))
+    if (trick.size() == static_cast<std::size_t>(play_rules.players))
         facts.penalty_taken[trick[best].seat] += points;
 }
 
 }  // namespace
 
-HistoryFacts replay_history(const Rules& rules, const PlayRules& play_rules,
-                            std::span<const PlayedCard> plays) {
+HistoryFacts replay_history(const PlayRules& play_rules, std::span<const PlayedCard> plays) {
     HistoryFacts facts;
-    const std::size_t n = static_cast<std::size_t>(rules.players);
+    const std::size_t n = static_cast<std::size_t>(play_rules.players);
     for (std::size_t start = 0; start < plays.size(); start += n)
-        replay_trick(rules, play_rules, plays.subspan(start, std::min(n, plays.size() - start)),
-                     facts);
+        replay_trick(play_rules, plays.subspan(start, std::min(n, plays.size() - start)), facts);
     return facts;
 }
 
-void TableMemory::follow_rules(const Rules& rules) {
-    if (rules_ && *rules_ == rules) return;
-    rules_ = rules;
-    play_rules_ = PlayRules::from(rules);
-    known_ = 0;
-}
-
 const PlayRules& TableMemory::play_rules(const Rules& rules) {
-    follow_rules(rules);
+    if (!rules_ || *rules_ != rules) {
+        rules_ = rules;
+        play_rules_ = PlayRules::from(rules);
+        known_ = 0;
+    }
     return play_rules_;
 }
 
-HistoryFacts TableMemory::facts(const Rules& rules, std::span<const PlayedCard> plays) {
-    follow_rules(rules);
+HistoryFacts TableMemory::facts(std::span<const PlayedCard> plays) {
+    if (!rules_) throw std::logic_error("table memory: facts asked before the rules were given");
     if (plays.size() > history_.size())
         throw std::logic_error("table memory: more plays than a deck has cards");
     const int m = static_cast<int>(plays.size());
-    const int n = rules.players;
+    const int n = play_rules_.players;
     // The facts at a trick boundary of the last history hold for every history sharing its plays.
-    const int both = std::min(known_, m);
+    // Within a play-out each history extends the last one: one memcmp finds that.
+    static_assert(std::has_unique_object_representations_v<PlayedCard>);
     int shared = 0;
-    while (shared < both &&
-           history_[static_cast<std::size_t>(shared)] == plays[static_cast<std::size_t>(shared)])
-        ++shared;
+    if (m >= known_ && std::memcmp(history_.data(), plays.data(),
+                                   static_cast<std::size_t>(known_) * sizeof(PlayedCard)) == 0) {
+        shared = known_;
+    } else {
+        const int both = std::min(known_, m);
+        while (shared < both && history_[static_cast<std::size_t>(shared)] ==
+                                    plays[static_cast<std::size_t>(shared)])
+            ++shared;
+    }
     std::copy(plays.begin() + shared, plays.end(), history_.begin() + shared);
     known_ = m;
     int trick = shared / n;
     for (; (trick + 1) * n <= m; ++trick) {
         at_trick_[static_cast<std::size_t>(trick + 1)] = at_trick_[static_cast<std::size_t>(trick)];
-        replay_trick(rules, play_rules_, plays.subspan(static_cast<std::size_t>(trick * n), n),
+        replay_trick(play_rules_, plays.subspan(static_cast<std::size_t>(trick * n), n),
                      at_trick_[static_cast<std::size_t>(trick + 1)]);
     }
     HistoryFacts out = at_trick_[static_cast<std::size_t>(trick)];
     if (trick * n < m)
-        replay_trick(rules, play_rules_, plays.subspan(static_cast<std::size_t>(trick * n)), out);
+        replay_trick(play_rules_, plays.subspan(static_cast<std::size_t>(trick * n)), out);
     return out;
 }
 
 TableView::TableView(const InfoState& state) : TableView(state, PlayRules::from(*state.rules)) {
-    set_history(replay_history(rules, play_rules, state.plays));
+    set_history(replay_history(play_rules, state.plays));
 }
 
 TableView::TableView(const InfoState& state, TableMemory& memory)
     : TableView(state, memory.play_rules(*state.rules)) {
-    set_history(memory.facts(rules, state.plays));
+    set_history(memory.facts(state.plays));
 }
 
 TableView::TableView(const InfoState& state, const PlayRules& rules_of_play)

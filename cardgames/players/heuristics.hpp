@@ -23,8 +23,7 @@ struct HistoryFacts {
 };
 
 // The facts of `plays` (a hand's plays in order), replayed from its first card.
-HistoryFacts replay_history(const Rules& rules, const PlayRules& play_rules,
-                            std::span<const PlayedCard> plays);
+HistoryFacts replay_history(const PlayRules& play_rules, std::span<const PlayedCard> plays);
 
 // A player's memory of the histories it has viewed: the PlayRules of its rules, and the facts of
 // the last history at each of its trick boundaries, so that the next history is replayed only from
@@ -33,13 +32,12 @@ HistoryFacts replay_history(const Rules& rules, const PlayRules& play_rules,
 // replay_history's, field for field. It belongs to one player: never shared between threads.
 class TableMemory {
   public:
+    // The PlayRules of `rules`. Other rules than the last ones given make it forget the rest.
     const PlayRules& play_rules(const Rules& rules);
-    HistoryFacts facts(const Rules& rules, std::span<const PlayedCard> plays);
+    // The facts of `plays` under the rules last given to play_rules.
+    HistoryFacts facts(std::span<const PlayedCard> plays);
 
   private:
-    // Forgets everything when `rules` are not the rules it remembers for.
-    void follow_rules(const Rules& rules);
-
     std::optional<Rules> rules_;
     PlayRules play_rules_;
     std::array<PlayedCard, 52> history_{};  // the last history's plays

@@ -115,14 +115,15 @@ TEST(TableMemory, ForgetsWhatOtherRulesShowed) {
     const InfoState info = game.info_state(game.to_act());
     ASSERT_EQ(info.plays.size(), 48u);
     const heuristics::HistoryFacts hearts_facts =
-        heuristics::replay_history(hearts, PlayRules::from(hearts), info.plays);
+        heuristics::replay_history(PlayRules::from(hearts), info.plays);
     const heuristics::HistoryFacts spades_facts =
-        heuristics::replay_history(spades, PlayRules::from(spades), info.plays);
+        heuristics::replay_history(PlayRules::from(spades), info.plays);
     ASSERT_NE(hearts_facts, spades_facts);
     TableMemory memory;
-    EXPECT_EQ(memory.facts(hearts, info.plays), hearts_facts);
-    EXPECT_EQ(memory.facts(spades, info.plays), spades_facts);
-    EXPECT_EQ(memory.facts(hearts, info.plays), hearts_facts);
+    for (const Rules* rules : {&hearts, &spades, &hearts}) {
+        memory.play_rules(*rules);
+        EXPECT_EQ(memory.facts(info.plays), rules == &hearts ? hearts_facts : spades_facts);
+    }
 }
 
 }  // namespace
