@@ -84,9 +84,10 @@ TableView::TableView(const InfoState& state) : TableView(state, PlayRules::from(
     set_history(replay_history(play_rules, state.plays));
 }
 
-TableView::TableView(const InfoState& state, TableMemory& memory)
-    : TableView(state, memory.play_rules(*state.rules)) {
-    set_history(memory.facts(state.plays));
+TableView::TableView(const InfoState& state, const PlayRules& rules_of_play,
+                     const HistoryFacts& history)
+    : TableView(state, rules_of_play) {
+    set_history(history);
 }
 
 TableView::TableView(const InfoState& state, const PlayRules& rules_of_play)
@@ -105,9 +106,9 @@ TableView::TableView(const InfoState& state, const PlayRules& rules_of_play)
     }
 }
 
-void TableView::set_history(const HistoryFacts& facts) {
-    void_in = facts.void_in;
-    penalty_taken = facts.penalty_taken;
+void TableView::set_history(const HistoryFacts& history) {
+    void_in = history.void_in;
+    penalty_taken = history.penalty_taken;
 }
 
 bool TableView::plays_after_me(int s) const {

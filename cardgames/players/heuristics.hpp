@@ -52,8 +52,9 @@ class TableMemory {
 struct TableView {
     // From the InfoState alone: its whole history replayed.
     explicit TableView(const InfoState& info);
-    // The same view, with the history replayed from what `memory` remembers (and updated in it).
-    TableView(const InfoState& info, TableMemory& memory);
+    // The same view from the PlayRules of info's rules and the facts of its history, as a
+    // TableMemory gives them.
+    TableView(const InfoState& info, const PlayRules& play_rules, const HistoryFacts& history);
 
     const InfoState& info;
     const Rules& rules;
@@ -95,7 +96,7 @@ struct TableView {
   private:
     // Everything but the facts of the history, which the public constructors add.
     TableView(const InfoState& info, const PlayRules& play_rules);
-    void set_history(const HistoryFacts& facts);
+    void set_history(const HistoryFacts& history);
 };
 
 // The card of `cards` with the greatest key(c); ties go to the first in iteration order.

@@ -59,9 +59,9 @@ class CheckedRuleBot : public RuleBidder {
     std::string name() const override { return "checked rule"; }
     Card play(const InfoState& info) override {
         const TableView fresh(info);
-        mismatches += differences(TableView(info, every_decision_), fresh);
+        mismatches += differences(remembered(info, every_decision_), fresh);
         if (fresh.legal.size() > 1) {
-            mismatches += differences(TableView(info, choices_only_), fresh);
+            mismatches += differences(remembered(info, choices_only_), fresh);
             ++choices;
         }
         const Card card = remembering_.play(info);
@@ -72,6 +72,11 @@ class CheckedRuleBot : public RuleBidder {
     int mismatches = 0, illegal = 0, choices = 0;
 
   private:
+    static TableView remembered(const InfoState& info, TableMemory& memory) {
+        const PlayRules& play_rules = memory.play_rules(*info.rules);
+        return TableView(info, play_rules, memory.facts(info.plays));
+    }
+
     RuleBot remembering_;
     TableMemory every_decision_, choices_only_;
 };
