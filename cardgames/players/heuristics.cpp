@@ -54,11 +54,13 @@ HistoryFacts TableMemory::facts(std::span<const PlayedCard> plays) {
     const int m = static_cast<int>(plays.size());
     const int n = play_rules_.players;
     // The facts at a trick boundary of the last history hold for every history sharing its plays.
-    // Within a play-out each history extends the last one: one memcmp finds that.
+    // Within a play-out each history extends the last one: one memcmp finds that (an empty
+    // history's data() may be null, which memcmp must not be given even for no bytes).
     static_assert(std::has_unique_object_representations_v<PlayedCard>);
     int shared = 0;
-    if (m >= known_ && std::memcmp(history_.data(), plays.data(),
-                                   static_cast<std::size_t>(known_) * sizeof(PlayedCard)) == 0) {
+    if (m >= known_ &&
+        (known_ == 0 || std::memcmp(history_.data(), plays.data(),
+                                    static_cast<std::size_t>(known_) * sizeof(PlayedCard)) == 0)) {
         shared = known_;
     } else {
         const int both = std::min(known_, m);
