@@ -2,11 +2,98 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
+#include <stdexcept>
+#include <type_traits>
 
 namespace cardgames::heuristics {
 
-TableView::TableView(const InfoState& state)
-    : info(state), rules(*state.rules), play_rules(PlayRules::from(*state.rules)) {
+namespace {
+
+// Adds to `facts` what one trick of plays shows, complete or in progress: who failed to follow
+// the suit led and, once it is complete, the penalty points its winner took.
+void replay_trick(const PlayRules& play_rules, std::span<const PlayedCard> trick,
+                  HistoryFacts& facts) {
+    const Suit suit = trick[0].card.suit();
+    std::size_t best = 0;
+    int points = 0;
+    for (std::size_t i = 0; i < trick.size(); ++i) {
+        const Card c = trick[i].card;
+        if (c.suit() != suit) facts.void_in[trick[i].seat][static_cast<int>(suit)] = true;
+        if (i > 0 && cardgames::beats(play_rules, c, trick[best].card)) best = i;
+        // PlayRules::points: the card_points of Hearts, all 0 in Spades.
+        if (play_rules.points[c.index()] > 0) points += play_rules.points[c.index()];
+    }
+    if (trick.size() == static_cast<std::size_t>(play_rules.players))
+        facts.penalty_taken[trick[best].seat] += points;
+}
+
+}  // namespace
+
+HistoryFacts replay_history(const PlayRules& play_rules, std::span<const PlayedCard> plays) {
+    HistoryFacts facts;
+    const std::size_t n = static_cast<std::size_t>(play_rules.players);
+    for (std::size_t start = 0; start < plays.size(); start += n)
+        replay_trick(play_rules, plays.subspan(start, std::min(n, plays.size() - start)), facts);
+    return facts;
+}
+
+const PlayRules& TableMemory::play_rules(const Rules& rules) {
+    if (!rules_ || *rules_ != rules) {
+        rules_ = rules;
+        play_rules_ = PlayRules::from(rules);
+        known_ = 0;
+    }
+    return play_rules_;
+}
+
+HistoryFacts TableMemory::facts(std::span<const PlayedCard> plays) {
+    if (!rules_) throw std::logic_error("table memory: facts asked before the rules were given");
+    if (plays.size() > history_.size())
+        throw std::logic_error("table memory: more plays than a deck has cards");
+    const int m = static_cast<int>(plays.size());
+    const int n = play_rules_.players;
+    // The facts at a trick boundary of the last history hold for every history sharing its plays.
+    // Within a play-out each history extends the last one: one memcmp finds that (an empty
+    // history's data() may be null, which memcmp must not be given even for no bytes).
+    static_assert(std::has_unique_object_representations_v<PlayedCard>);
+    int shared = 0;
+    if (m >= known_ &&
+        (known_ == 0 || std::memcmp(history_.data(), plays.data(),
+                                    static_cast<std::size_t>(known_) * sizeof(PlayedCard)) == 0)) {
+        shared = known_;
+    } else {
+        const int both = std::min(known_, m);
+        while (shared < both && history_[static_cast<std::size_t>(shared)] ==
+                                    plays[static_cast<std::size_t>(shared)])
+            ++shared;
+    }
+    std::copy(plays.begin() + shared, plays.end(), history_.begin() + shared);
+    known_ = m;
+    int trick = shared / n;
+    for (; (trick + 1) * n <= m; ++trick) {
+        at_trick_[static_cast<std::size_t>(trick + 1)] = at_trick_[static_cast<std::size_t>(trick)];
+        replay_trick(play_rules_, plays.subspan(static_cast<std::size_t>(trick * n), n),
+                     at_trick_[static_cast<std::size_t>(trick + 1)]);
+    }
+    HistoryFacts out = at_trick_[static_cast<std::size_t>(trick)];
+    if (trick * n < m)
+        replay_trick(play_rules_, plays.subspan(static_cast<std::size_t>(trick * n)), out);
+    return out;
+}
+
+TableView::TableView(const InfoState& state) : TableView(state, PlayRules::from(*state.rules)) {
+    set_history(replay_history(play_rules, state.plays));
+}
+
+TableView::TableView(const InfoState& state, const PlayRules& rules_of_play,
+                     const HistoryFacts& history)
+    : TableView(state, rules_of_play) {
+    set_history(history);
+}
+
+TableView::TableView(const InfoState& state, const PlayRules& rules_of_play)
+    : info(state), rules(*state.rules), play_rules(rules_of_play) {
     n = rules.players;
     seat = state.seat;
     hand = state.hand;
@@ -14,30 +101,16 @@ TableView::TableView(const InfoState& state)
     unseen = rules.deck() - state.play.played - hand;
     trick_size = state.play.trick_size;
     tricks_left = rules.cards_per_hand() - state.play.tricks_played;
-
-    // Replay the history trick by trick: who failed to follow, and who won which penalty cards.
-    const auto& plays = state.plays;
-    for (std::size_t start = 0; start < plays.size(); start += static_cast<std::size_t>(n)) {
-        const std::size_t end = std::min(plays.size(), start + static_cast<std::size_t>(n));
-        const Suit suit = plays[start].card.suit();
-        std::size_t best = start;
-        int points = 0;
-        for (std::size_t i = start; i < end; ++i) {
-            const Card c = plays[i].card;
-            if (c.suit() != suit) void_in[plays[i].seat][static_cast<int>(suit)] = true;
-            if (i > start) {
-                if (cardgames::beats(play_rules, c, plays[best].card)) best = i;
-            }
-            if (rules.game == GameKind::kHearts && rules.card_points(c) > 0)
-                points += rules.card_points(c);
-        }
-        if (end - start == static_cast<std::size_t>(n)) penalty_taken[plays[best].seat] += points;
-    }
     if (trick_size > 0) {
         led = state.play.led_suit();
         winner = state.play.current_winner(play_rules);
         winning = state.play.trick[(winner - state.play.leader + n) % n];
     }
+}
+
+void TableView::set_history(const HistoryFacts& history) {
+    void_in = history.void_in;
+    penalty_taken = history.penalty_taken;
 }
 
 bool TableView::plays_after_me(int s) const {

@@ -6,17 +6,55 @@
 // rule_bot_hearts.cpp.
 
 #include <array>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "cardgames/rules/player.hpp"
 
 namespace cardgames::heuristics {
 
+// What a hand's play history shows every seat alike: who has failed to follow which suit (in the
+// trick in progress too) and the Hearts penalty points each seat has won in complete tricks.
+struct HistoryFacts {
+    std::array<std::array<bool, kNumSuits>, kMaxPlayers> void_in{};
+    std::array<int, kMaxPlayers> penalty_taken{};
+    bool operator==(const HistoryFacts&) const = default;
+};
+
+// The facts of `plays` (a hand's plays in order), replayed from its first card.
+HistoryFacts replay_history(const PlayRules& play_rules, std::span<const PlayedCard> plays);
+
+// A player's memory of the histories it has viewed: the PlayRules of its rules, and the facts of
+// the last history at each of its trick boundaries, so that the next history is replayed only from
+// the last trick boundary the two share. The decisions of one play-out, and the play-outs of one
+// decision, share most of their plays, so most decisions replay at most a trick. Its facts equal
+// replay_history's, field for field. It belongs to one player: never shared between threads.
+class TableMemory {
+  public:
+    // The PlayRules of `rules`. Other rules than the last ones given make it forget the rest.
+    const PlayRules& play_rules(const Rules& rules);
+    // The facts of `plays` under the rules last given to play_rules.
+    HistoryFacts facts(std::span<const PlayedCard> plays);
+
+  private:
+    std::optional<Rules> rules_;
+    PlayRules play_rules_;
+    std::array<PlayedCard, 52> history_{};  // the last history's plays
+    int known_ = 0;                         // how many of history_ are its
+    // at_trick_[t]: the facts after the first t tricks of history_ (t <= known_ / players).
+    std::array<HistoryFacts, kMaxTricks + 1> at_trick_{};
+};
+
 // What one seat has worked out from its InfoState during card play: the cards it cannot see, who
 // has shown out of which suit (failed to follow), the trick in progress and the Hearts penalty
-// points each seat has taken. Built fresh for each decision; holds a reference to the InfoState.
+// points each seat has taken. Built for each decision; holds a reference to the InfoState.
 struct TableView {
+    // From the InfoState alone: its whole history replayed.
     explicit TableView(const InfoState& info);
+    // The same view from the PlayRules of info's rules and the facts of its history, as a
+    // TableMemory gives them.
+    TableView(const InfoState& info, const PlayRules& play_rules, const HistoryFacts& history);
 
     const InfoState& info;
     const Rules& rules;
@@ -54,6 +92,11 @@ struct TableView {
     CardSet beaters(CardSet cards) const;
     // Some seat still to play has shown out of `s`.
     bool later_void(Suit s) const;
+
+  private:
+    // Everything but the facts of the history, which the public constructors add.
+    TableView(const InfoState& info, const PlayRules& play_rules);
+    void set_history(const HistoryFacts& history);
 };
 
 // The card of `cards` with the greatest key(c); ties go to the first in iteration order.

@@ -23,8 +23,12 @@ CardSet RuleBot::pass(const InfoState& info) {
 }
 
 Card RuleBot::play(const InfoState& info) {
-    const TableView view(info);
-    if (view.legal.size() == 1) return view.legal.lowest();
+    const PlayRules& play_rules = memory_.play_rules(*info.rules);
+    // A forced card needs no view.
+    const CardSet legal =
+        info.phase == Phase::kPlay ? info.play.legal_moves(play_rules) : CardSet();
+    if (legal.size() == 1) return legal.lowest();
+    const TableView view(info, play_rules, memory_.facts(info.plays));
     const Card c = info.rules->game == GameKind::kSpades ? spades_play(view) : hearts_play(view);
     // Never return an illegal card, whatever a rule above got wrong.
     return view.legal.contains(c) ? c : view.legal.lowest();

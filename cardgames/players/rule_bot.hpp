@@ -6,6 +6,8 @@
 // cards, duck with the highest losing card, dump the Q♠ and high hearts, flush out the Q♠ and stop
 // an obvious moon. It is fully deterministic (no randomness is needed) and only ever returns a
 // legal choice. Its rules are the public heuristics of heuristics.hpp, which search bots use too.
+// It remembers what the histories of its last decisions showed (TableMemory), so one bot is for
+// one thread.
 
 #include <cstdint>
 
@@ -24,6 +26,10 @@ class RuleBot : public Player {
     int bid(const InfoState& info) override;
     CardSet pass(const InfoState& info) override;
     Card play(const InfoState& info) override;
+
+  private:
+    // What the last decisions' histories showed: play-outs ask it for every seat, card after card.
+    heuristics::TableMemory memory_;
 };
 
 // A player that decides blind nil, bids and passes as the rule bot does, and plays its cards its

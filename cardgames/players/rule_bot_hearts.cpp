@@ -116,7 +116,7 @@ Card hearts_follow(const TableView& v) {
     const CardSet follow = v.legal.of_suit(v.led);
     int trick_points = 0;
     for (int i = 0; i < v.trick_size; ++i)
-        trick_points += v.rules.card_points(v.info.play.trick[i]);
+        trick_points += v.play_rules.points[v.info.play.trick[i].index()];
     const int shooter = moon_candidate(v);
     const bool moon_threat = shooter >= 0 && (v.winner == shooter || v.plays_after_me(shooter));
     // Prefer not to win with the Q♠ itself when another card will do.
@@ -151,7 +151,7 @@ Card hearts_follow(const TableView& v) {
     // Out of the led suit: dump the worst card, but feed no points to a would-be shooter.
     if (moon_threat && v.winner == shooter)
         return best_by(v.legal, [&](Card c) {
-            return liability(v, c) - (v.rules.card_points(c) > 0 ? 200 : 0);
+            return liability(v, c) - (v.play_rules.points[c.index()] > 0 ? 200 : 0);
         });
     return best_by(v.legal, [&](Card c) { return liability(v, c); });
 }

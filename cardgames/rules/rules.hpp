@@ -83,6 +83,7 @@ struct Rules {
 
     // Checks the combination is playable; throws InputError naming the offending option.
     void validate() const;
+    bool operator==(const Rules&) const = default;
 };
 
 // Each rule key with its value as text, in a fixed order: how records store the rules.
