@@ -56,6 +56,15 @@ def test_load_hearts(hearts):
     assert np.isnan(d["values"][d["seat"] == 2]).all()
 
 
+def test_load_without_information_state_is_the_rest(hearts):
+    """What the trainer reads: every array but the information-state tensors, the same."""
+    full, lean = learn_data.load(hearts), learn_data.load(hearts, information_state=False)
+    assert "features" not in lean and set(lean) == set(full) - {"features"}
+    for key in set(lean) - {"meta"}:
+        assert np.array_equal(lean[key], full[key], equal_nan=True), key
+    assert lean["meta"] == full["meta"]
+
+
 def test_features_are_the_encoders(hearts):
     """The features of the first hand's records equal the module's own tensor on the same game."""
     d = learn_data.load(hearts)

@@ -7,11 +7,13 @@ numpy maps them without copying::
     header, records = learn_data.open_shard("data/sp/shard-00000.cgsp")   # records: np.memmap
     records["action"], records["values"], records["result"]
 
-load(paths) -> dict, for a trainer
+load(paths, information_state=True) -> dict, for a trainer
     paths: shard files or folders of shards (a str or a list). Returns numpy arrays over the N
     records, in file order:
       features  float32 [N, F]  the deciding seat's information_state_tensor (F =
-                                rules.information_state_shape), rebuilt by replaying the hand
+                                rules.information_state_shape), rebuilt by replaying the hand;
+                                absent with information_state=False (at about 3,300 floats a
+                                record it is most of the memory: a million records take 13 GB)
       card_features uint8 [N, C] the same position as the networks' 0/1 card features (C =
                                 card_feature_count(players), docs/design/network-format.md): what
                                 cardgames.train learns from
@@ -255,7 +257,8 @@ def _replay_hand(path, start, rec, rules, rules_dict, deal, history, out):
                 _bad(path, "action", "not the history's action at its ply", i)
             if legal_counts[k] != len(legal):
                 _bad(path, "legal", "not the number of legal actions at its ply", i)
-            out["features"][k] = state.information_state_tensor(seats[k])
+            if "features" in out:
+                out["features"][k] = state.information_state_tensor(seats[k])
             out["card_features"][k, card_features(state, seats[k])] = 1
             out["legal"][k, legal] = True
             out["values"][k, legal] = values[k, :len(legal)]
@@ -296,15 +299,16 @@ def _open_run(paths):
     return files, shards, options, rules, rules_dict
 
 
-def load(paths):
-    """The records of `paths` as arrays for a trainer (see the module's docstring)."""
+def load(paths, information_state=True):
+    """The records of `paths` as arrays for a trainer (see the module's docstring); without the
+    information-state tensors if `information_state` is false (the networks read card_features)."""
     files, shards, options, rules, rules_dict = _open_run(paths)
     form, features = options["form"], options["features"]
     players = rules.players
     n = sum(len(r) for _, _, r in shards)
     width = int(np.prod(rules.information_state_shape))
     out = {
-        "features": np.zeros((n, width), np.float32),
+        **({"features": np.zeros((n, width), np.float32)} if information_state else {}),
         "card_features": np.zeros((n, card_feature_count(players)), np.uint8),
         "legal": np.zeros((n, NUM_ACTIONS), bool),
         "values": np.full((n, NUM_ACTIONS), np.nan, np.float32),

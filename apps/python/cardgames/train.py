@@ -428,7 +428,8 @@ def main(argv=None, load=None):
         check_holdout(args.holdout)  # before the data is read
         if load is None:  # the self-play data reader (apps/learn)
             from . import learn_data
-            load = learn_data.load_cutoff if args.task == "cutoff" else learn_data.load
+            load = learn_data.load_cutoff if args.task == "cutoff" else (
+                lambda paths: learn_data.load(paths, information_state=False))
         data = load(args.data)
         meta = dict(data.get("meta", {}))
         form = _form_of(meta, args.form)
