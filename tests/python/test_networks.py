@@ -173,7 +173,7 @@ def test_the_file_names_the_command_that_made_its_data(tmp_path):
     """A run stopped early: the data command asks for the hands it holds, and writes them again."""
     players = ["rule", "pimc:worlds=2,rollouts=1", "rule", "rule"]
     cardgames.selfplay(out=tmp_path / "sp", preset="hearts4", players=players, seats=[1], hands=3, seed=1000021,
-                       threads=1, quiet=True)
+                       shard_hands=2, threads=1, quiet=True)
     out = tmp_path / "p.net"
     assert train.main(["policy", "--data", str(tmp_path / "sp"), "--out", str(out), "--epochs", "1",
                        "--threads", "1", "--holdout", "2"]) == 0
@@ -181,6 +181,7 @@ def test_the_file_names_the_command_that_made_its_data(tmp_path):
                   if not line.startswith("#"))
     assert fields["data-command"] == ("cardgames learn selfplay --preset hearts4 --players "
                                       "rule,pimc:worlds=2,rollouts=1,rule,rule --seats 1 --hands 3 --seed 1000021")
+    assert fields["data"].endswith(" records from 2 shards")  # the folder's files, not the one folder
 
 
 def test_soft_targets_share_the_mass_of_equal_values():

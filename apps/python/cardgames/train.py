@@ -439,7 +439,8 @@ def main(argv=None, load=None):
             layers=args.layers, holdout=args.holdout, threads=args.threads,
             max_minutes=args.max_minutes, soft=args.soft, log=lambda s: print(s, file=sys.stderr))
         records = len(data["deal_features" if args.task == "cutoff" else "card_features"])
-        extra = [("data", f"{records} records from {len(args.data)} shards"),
+        shards = len(meta.get("files", args.data))  # a folder given to --data holds many
+        extra = [("data", f"{records} records from {shards} shard{'s' * (shards != 1)}"),
                  ("training", f"{history['train_records']} records, {len(history['epoch'])} epochs "
                               f"on {args.threads} threads"),
                  ("holdout", f"{history['holdout_records']} records, last loss {history['holdout'][-1]:.6g}")]
