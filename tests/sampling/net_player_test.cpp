@@ -82,26 +82,7 @@ TEST(NetPlayer, IncrementalAccumulatorAndCardEqualARefreshInPlayOuts) {
         const Rules rules = load_rules(preset_path(form), {});
         NetPlayer net(net_random_policy(form, 3));
         CheckedNetPlayer checked(net);
-        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-            for (int left : {rules.cards_per_hand() * rules.players, 30, 17}) {
-                const Game game = rule_played_to(rules, seed, left);
-                const InfoState info = game.info_state(game.to_act());
-                const DealSampler sampler(constraints_from(info));
-                std::vector<TrickGame> worlds;
-                for (int w = 0; w < 3; ++w) {
-                    boost::random::mt19937_64 rng(seed * 100 + static_cast<std::uint64_t>(w));
-                    const Deal deal = sampler.sample(rng, info.hand);
-                    worlds.push_back(sampling::world_of(info, deal.hands, score_utility(rules)));
-                }
-                // Each card in every world in turn: two play-outs in a row can share their plays
-                // beyond the decision while a seat's hand differs.
-                for (Card first : info.legal_cards())
-                    for (TrickGame& world : worlds) {
-                        SeatViews views(info);
-                        play_out(views, world, first, every_seat(checked));
-                    }
-            }
-        }
+        play_outs_as_pimc(rules, checked);
         EXPECT_EQ(checked.mismatches, 0) << form;
         EXPECT_EQ(checked.illegal, 0) << form;
         EXPECT_EQ(checked.checked_accumulators, net.decisions()) << form;

@@ -2,6 +2,7 @@
 // Test helpers shared by the sampling tests.
 #include <gtest/gtest.h>
 
+#include <boost/random/mersenne_twister.hpp>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -12,7 +13,10 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "sampling/bot_registry.hpp"
+#include "sampling/constraints.hpp"
+#include "sampling/deal_sampler.hpp"
 #include "sampling/pimc.hpp"
+#include "sampling/playout.hpp"
 
 namespace sampling {
 
@@ -34,6 +38,31 @@ inline cardgames::Game rule_played_to(const cardgames::Rules& rules, std::uint64
         !(game.phase() == cardgames::Phase::kPlay && game.play_state().cards_left() <= cards_left))
         cardgames::step_game(game, players);
     return game;
+}
+
+// Play-outs as pimc makes them, with `player` in every seat: at three points of three hands of
+// `rules` (the deal, 30 and 17 cards left), three worlds sampled for the seat to act, and every
+// legal first card played out in each world in turn. Two play-outs in a row can share their plays
+// beyond the decision while a seat's hand differs: what a player that remembers must notice.
+inline void play_outs_as_pimc(const cardgames::Rules& rules, cardgames::Player& player) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        for (int left : {rules.cards_per_hand() * rules.players, 30, 17}) {
+            const cardgames::Game game = rule_played_to(rules, seed, left);
+            const cardgames::InfoState info = game.info_state(game.to_act());
+            const DealSampler sampler(constraints_from(info));
+            std::vector<cardgames::TrickGame> worlds;
+            for (int w = 0; w < 3; ++w) {
+                boost::random::mt19937_64 rng(seed * 100 + static_cast<std::uint64_t>(w));
+                const cardgames::Deal deal = sampler.sample(rng, info.hand);
+                worlds.push_back(world_of(info, deal.hands, score_utility(rules)));
+            }
+            for (cardgames::Card first : info.legal_cards())
+                for (cardgames::TrickGame& world : worlds) {
+                    SeatViews views(info);
+                    play_out(views, world, first, every_seat(player));
+                }
+        }
+    }
 }
 
 // Two views of the same point of a hand (a seat's, and one rebuilt for it) agree on everything

@@ -87,24 +87,7 @@ TEST(TableMemory, ViewsInPlayOutsEqualViewsFromScratch) {
     for (const char* form : {"hearts4", "hearts3", "spades-partnership", "spades-cutthroat3"}) {
         const Rules rules = load_rules(preset_path(form), {});
         CheckedRuleBot checked;
-        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-            for (int left : {rules.cards_per_hand() * rules.players, 30, 17}) {
-                const Game game = rule_played_to(rules, seed, left);
-                const InfoState info = game.info_state(game.to_act());
-                const DealSampler sampler(constraints_from(info));
-                std::vector<TrickGame> worlds;
-                for (int w = 0; w < 3; ++w) {
-                    boost::random::mt19937_64 rng(seed * 100 + static_cast<std::uint64_t>(w));
-                    const Deal deal = sampler.sample(rng, info.hand);
-                    worlds.push_back(sampling::world_of(info, deal.hands, score_utility(rules)));
-                }
-                for (Card first : info.legal_cards())
-                    for (TrickGame& world : worlds) {
-                        SeatViews views(info);
-                        play_out(views, world, first, every_seat(checked));
-                    }
-            }
-        }
+        play_outs_as_pimc(rules, checked);
         EXPECT_EQ(checked.mismatches, 0) << form;
         EXPECT_EQ(checked.illegal, 0) << form;
         EXPECT_GT(checked.choices, 500) << form;
