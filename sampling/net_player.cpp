@@ -118,18 +118,9 @@ std::span<const std::int16_t> NetPlayer::accumulator(int seat) const {
 }
 
 void NetPlayer::follow_history(const InfoState& info) {
-    const int m = static_cast<int>(info.plays.size());
-    int shared = 0;
-    if (m > static_cast<int>(history_.size()))
-        throw std::logic_error("net player: more plays than a deck has cards");
-    const int both = std::min(known_, m);
-    while (shared < both && history_[static_cast<std::size_t>(shared)] ==
-                                info.plays[static_cast<std::size_t>(shared)])
-        ++shared;
+    const int shared = seen_.follow(info.plays);
     for (SeatAccumulator& a : seats_)
         if (a.synced > shared) a.synced = -1;
-    std::copy(info.plays.begin() + shared, info.plays.end(), history_.begin() + shared);
-    known_ = m;
 }
 
 bool NetPlayer::continues(const SeatAccumulator& a, const InfoState& info) const {

@@ -95,7 +95,7 @@ class NetPlayer : public cardgames::RuleBidder {
     struct SeatAccumulator {
         cardgames::models::Evaluator eval;
         std::optional<cardgames::models::CardFeatureTracker> tracker;
-        int synced = -1;          // the plays of history_ it reflects; -1: none (refresh)
+        int synced = -1;          // the first plays of seen_ it reflects; -1: none (refresh)
         cardgames::CardSet hand;  // the seat's hand then
     };
 
@@ -108,8 +108,7 @@ class NetPlayer : public cardgames::RuleBidder {
 
     std::shared_ptr<const cardgames::models::Network> net_;
     std::vector<SeatAccumulator> seats_;
-    std::array<cardgames::PlayedCard, 52> history_{};  // the last decision's plays
-    int known_ = 0;                                    // how many of them
+    cardgames::SeenPlays seen_;  // the last decision's plays
     long refreshes_ = 0, decisions_ = 0;
 };
 

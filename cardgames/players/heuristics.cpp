@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
 #include <stdexcept>
-#include <type_traits>
 
 namespace cardgames::heuristics {
 
@@ -42,34 +40,17 @@ const PlayRules& TableMemory::play_rules(const Rules& rules) {
     if (!rules_ || *rules_ != rules) {
         rules_ = rules;
         play_rules_ = PlayRules::from(rules);
-        known_ = 0;
+        seen_.forget();
     }
     return play_rules_;
 }
 
 HistoryFacts TableMemory::facts(std::span<const PlayedCard> plays) {
     if (!rules_) throw std::logic_error("table memory: facts asked before the rules were given");
-    if (plays.size() > history_.size())
-        throw std::logic_error("table memory: more plays than a deck has cards");
     const int m = static_cast<int>(plays.size());
     const int n = play_rules_.players;
     // The facts at a trick boundary of the last history hold for every history sharing its plays.
-    // Within a play-out each history extends the last one: one memcmp finds that (an empty
-    // history's data() may be null, which memcmp must not be given even for no bytes).
-    static_assert(std::has_unique_object_representations_v<PlayedCard>);
-    int shared = 0;
-    if (m >= known_ &&
-        (known_ == 0 || std::memcmp(history_.data(), plays.data(),
-                                    static_cast<std::size_t>(known_) * sizeof(PlayedCard)) == 0)) {
-        shared = known_;
-    } else {
-        const int both = std::min(known_, m);
-        while (shared < both && history_[static_cast<std::size_t>(shared)] ==
-                                    plays[static_cast<std::size_t>(shared)])
-            ++shared;
-    }
-    std::copy(plays.begin() + shared, plays.end(), history_.begin() + shared);
-    known_ = m;
+    const int shared = seen_.follow(plays);
     int trick = shared / n;
     for (; (trick + 1) * n <= m; ++trick) {
         at_trick_[static_cast<std::size_t>(trick + 1)] = at_trick_[static_cast<std::size_t>(trick)];
@@ -82,22 +63,23 @@ HistoryFacts TableMemory::facts(std::span<const PlayedCard> plays) {
     return out;
 }
 
-TableView::TableView(const InfoState& state) : TableView(state, PlayRules::from(*state.rules)) {
+TableView::TableView(const InfoState& state)
+    : TableView(state, PlayRules::from(*state.rules), CardSet()) {
+    if (state.phase == Phase::kPlay) legal = state.play.legal_moves(play_rules);
     set_history(replay_history(play_rules, state.plays));
 }
 
 TableView::TableView(const InfoState& state, const PlayRules& rules_of_play,
-                     const HistoryFacts& history)
-    : TableView(state, rules_of_play) {
+                     const HistoryFacts& history, CardSet legal_cards)
+    : TableView(state, rules_of_play, legal_cards) {
     set_history(history);
 }
 
-TableView::TableView(const InfoState& state, const PlayRules& rules_of_play)
-    : info(state), rules(*state.rules), play_rules(rules_of_play) {
+TableView::TableView(const InfoState& state, const PlayRules& rules_of_play, CardSet legal_cards)
+    : info(state), rules(*state.rules), play_rules(rules_of_play), legal(legal_cards) {
     n = rules.players;
     seat = state.seat;
     hand = state.hand;
-    legal = state.phase == Phase::kPlay ? state.play.legal_moves(play_rules) : CardSet();
     unseen = rules.deck() - state.play.played - hand;
     trick_size = state.play.trick_size;
     tricks_left = rules.cards_per_hand() - state.play.tricks_played;

@@ -40,9 +40,8 @@ class TableMemory {
   private:
     std::optional<Rules> rules_;
     PlayRules play_rules_;
-    std::array<PlayedCard, 52> history_{};  // the last history's plays
-    int known_ = 0;                         // how many of history_ are its
-    // at_trick_[t]: the facts after the first t tricks of history_ (t <= known_ / players).
+    SeenPlays seen_;  // the last history
+    // at_trick_[t]: the facts after the first t tricks of the last history (as far as it went).
     std::array<HistoryFacts, kMaxTricks + 1> at_trick_{};
 };
 
@@ -53,8 +52,9 @@ struct TableView {
     // From the InfoState alone: its whole history replayed.
     explicit TableView(const InfoState& info);
     // The same view from the PlayRules of info's rules and the facts of its history, as a
-    // TableMemory gives them.
-    TableView(const InfoState& info, const PlayRules& play_rules, const HistoryFacts& history);
+    // TableMemory gives them, and the cards info's seat may play, as the caller found them.
+    TableView(const InfoState& info, const PlayRules& play_rules, const HistoryFacts& history,
+              CardSet legal);
 
     const InfoState& info;
     const Rules& rules;
@@ -95,7 +95,7 @@ struct TableView {
 
   private:
     // Everything but the facts of the history, which the public constructors add.
-    TableView(const InfoState& info, const PlayRules& play_rules);
+    TableView(const InfoState& info, const PlayRules& play_rules, CardSet legal_cards);
     void set_history(const HistoryFacts& history);
 };
 

@@ -28,7 +28,7 @@ Card RuleBot::play(const InfoState& info) {
     const CardSet legal =
         info.phase == Phase::kPlay ? info.play.legal_moves(play_rules) : CardSet();
     if (legal.size() == 1) return legal.lowest();
-    const TableView view(info, play_rules, memory_.facts(info.plays));
+    const TableView view(info, play_rules, memory_.facts(info.plays), legal);
     const Card c = info.rules->game == GameKind::kSpades ? spades_play(view) : hearts_play(view);
     // Never return an illegal card, whatever a rule above got wrong.
     return view.legal.contains(c) ? c : view.legal.lowest();

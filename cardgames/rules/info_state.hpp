@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "cardgames/cards/card_set.hpp"
@@ -34,6 +35,22 @@ struct PlayedCard {
     std::int8_t seat;
     Card card;
     bool operator==(const PlayedCard&) const = default;
+};
+
+// The last play history a player was shown. A player that keeps state for points of a history
+// (the rule player's facts at each trick, the network player's accumulators) follows each new
+// history with it to learn how much of that state still holds.
+class SeenPlays {
+  public:
+    // Takes `plays` as the last history and returns how many of its first plays the one before
+    // had too. A logic_error if `plays` has more cards than a deck.
+    int follow(std::span<const PlayedCard> plays);
+    // Forgets the history: the next follow shares nothing.
+    void forget() { known_ = 0; }
+
+  private:
+    std::array<PlayedCard, 52> plays_{};  // a deck's cards at most
+    int known_ = 0;                       // how many of plays_ are the last history's
 };
 
 // Running score of a scoring unit (a side in partnership Spades, else a player).

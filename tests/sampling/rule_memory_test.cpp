@@ -74,7 +74,7 @@ class CheckedRuleBot : public RuleBidder {
   private:
     static TableView remembered(const InfoState& info, TableMemory& memory) {
         const PlayRules& play_rules = memory.play_rules(*info.rules);
-        return TableView(info, play_rules, memory.facts(info.plays));
+        return TableView(info, play_rules, memory.facts(info.plays), info.legal_cards());
     }
 
     RuleBot remembering_;
