@@ -184,6 +184,22 @@ def test_the_file_names_the_command_that_made_its_data(tmp_path):
     assert fields["data"].endswith(" records from 2 shards")  # the folder's files, not the one folder
 
 
+def test_data_of_two_runs_names_both_commands(tmp_path):
+    """Generation k+1 trains on its own self-play beside generation k's: the file names both runs."""
+    cardgames.selfplay(out=tmp_path / "a", preset="hearts4", hands=2, seed=1000031, threads=1, quiet=True)
+    players = ["pimc:worlds=2,rollouts=1", "rule", "rule", "rule"]
+    cardgames.selfplay(out=tmp_path / "b", preset="hearts4", players=players, seats=[0], hands=3,
+                       seed=1000041, threads=1, quiet=True)
+    out = tmp_path / "p.net"
+    assert train.main(["policy", "--data", str(tmp_path / "a"), str(tmp_path / "b"), "--out", str(out),
+                       "--epochs", "1", "--threads", "1", "--holdout", "2"]) == 0
+    header = out.read_bytes().split(b"\ntensor")[0].decode().splitlines()
+    assert [line.split(" ", 1)[1] for line in header if line.startswith("data-command ")] == [
+        "cardgames learn selfplay --preset hearts4 --players rule,rule,rule,rule --hands 2 --seed 1000031",
+        "cardgames learn selfplay --preset hearts4 --players pimc:worlds=2,rollouts=1,rule,rule,rule "
+        "--seats 0 --hands 3 --seed 1000041"]
+
+
 def test_soft_targets_share_the_mass_of_equal_values():
     legal = np.array([[1, 1, 1, 0], [1, 1, 0, 0], [1, 0, 0, 0]], bool)
     values = np.array([[-1, -1, -5, np.nan], [np.nan, 0, np.nan, np.nan], [np.nan] * 4], np.float32)

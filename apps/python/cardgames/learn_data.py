@@ -25,7 +25,9 @@ load(paths, information_state=True) -> dict, for a trainer
       hand, seat, phase int64 [N]  the hand's index in its run, the deciding seat, its phase
                                 (0 blind nil, 1 bid, 2 pass, 3 play)
       meta      dict            preset (the form), rules, feature_set {name, version}, players,
-                                seed, hands, files
+                                seed, hands, files (of the first run); runs: each self-play run
+                                the shards are of, {players, seats, values, seed, held} (held:
+                                one more than its highest hand index)
 
 load_cutoff(paths) -> dict, for a cut-off network (`python3 -m cardgames.train cutoff`)
     The same shards, read for what a cut-off network learns: every trick boundary of every hand's
@@ -299,6 +301,20 @@ def _open_run(paths):
     return files, shards, options, rules, rules_dict
 
 
+def _runs(shards):
+    """The self-play runs the shards are of, in the order first met: each run's options that its
+    command names, and `held`, one more than the highest hand index its records hold."""
+    runs = {}
+    for _, header, rec in shards:
+        o = header["options"]
+        run = {"players": o["players"], "seats": o.get("seats"), "values": o.get("values"),
+               "seed": o["seed"], "held": 0}
+        run = runs.setdefault(json.dumps(run, sort_keys=True), run)
+        if len(rec):
+            run["held"] = max(run["held"], int(rec["hand"].max()) + 1)
+    return list(runs.values())
+
+
 def load(paths, information_state=True):
     """The records of `paths` as arrays for a trainer (see the module's docstring); without the
     information-state tensors if `information_state` is false (the networks read card_features)."""
@@ -348,6 +364,7 @@ def load(paths, information_state=True):
         "seed": options["seed"],
         "hands": options["hands"],
         "files": files,
+        "runs": _runs(shards),
     }
     return out
 
@@ -409,5 +426,6 @@ def load_cutoff(paths):
         "rest": np.concatenate(rests) if rests else np.zeros((0, players), np.float32),
         "hand": np.concatenate(hands) if hands else np.zeros(0, np.int64),
         "meta": {"preset": options["form"], "rules": rules_dict, "players": options["players"],
-                 "seed": options["seed"], "hands": options["hands"], "files": files},
+                 "seed": options["seed"], "hands": options["hands"], "files": files,
+                 "runs": _runs(shards)},
     }

@@ -378,21 +378,29 @@ def _form_of(meta, given):
     raise ValueError("data: its meta names no form (give --form)")
 
 
-def data_command(meta, hand):
-    """The `cardgames learn selfplay` command that writes the hands the data holds (a run stopped
-    early holds its first hands; a hand's deal derives from the seed and its index, so asking for
-    that many hands writes the same records), or None when the data's meta does not say."""
-    players, seed = meta.get("players"), meta.get("seed")
-    if not players or seed is None or len(hand) == 0:
-        return None
-    hands = int(np.max(hand)) + 1
-    words = ["cardgames learn selfplay", f"--preset {meta['preset']}", f"--players {','.join(players)}"]
-    seats = meta.get("seats")
-    if seats is not None and len(seats) != len(players):
-        words.append(f"--seats {','.join(map(str, seats))}")
-    if meta.get("values") not in (None, "none"):
-        words.append(f"--values {meta['values']}")
-    return " ".join(words + [f"--hands {hands}", f"--seed {seed}"])
+def data_commands(meta, hand):
+    """The `cardgames learn selfplay` commands that write the hands the data holds, one for each
+    self-play run in it (meta's `runs`; without them, the one run meta names, its hands counted in
+    `hand`). A run stopped early holds its first hands; a hand's deal derives from the seed and its
+    index, so asking for that many hands writes the same records. Empty when the meta does not say."""
+    runs = meta.get("runs")
+    if runs is None:
+        if not meta.get("players") or meta.get("seed") is None or len(hand) == 0:
+            return []
+        runs = [{**meta, "held": int(np.max(hand)) + 1}]
+    out = []
+    for run in runs:
+        if not run.get("players") or run.get("seed") is None or run.get("held", 0) == 0:
+            continue
+        players = run["players"]
+        words = ["cardgames learn selfplay", f"--preset {meta['preset']}", f"--players {','.join(players)}"]
+        seats = run.get("seats")
+        if seats is not None and len(seats) != len(players):
+            words.append(f"--seats {','.join(map(str, seats))}")
+        if run.get("values") not in (None, "none"):
+            words.append(f"--values {run['values']}")
+        out.append(" ".join(words + [f"--hands {run['held']}", f"--seed {run['seed']}"]))
+    return out
 
 
 def main(argv=None, load=None):
@@ -449,8 +457,8 @@ def main(argv=None, load=None):
             extra.append(("held-out-accuracy", f"{history['accuracy']:.4f}"))
         if "regret" in history:
             extra.append(("held-out-regret", f"{history['regret']:.6g} over {history['valued']} valued records"))
-        made_data = data_command(meta, np.asarray(data.get("hand", [])))
-        if made_data:
+        # One line for each run the data came from (a field may be given more than once).
+        for made_data in data_commands(meta, np.asarray(data.get("hand", []))):
             extra.append(("data-command", made_data))
         command = "python3 -m cardgames.train " + shlex.join(argv)
         export(net, args.out, task=args.task, form=form, output_scale=scale, command=command,
