@@ -288,6 +288,8 @@ class WorldValuer {
         Seats seats = every_seat(every);
         if (options_.valuation.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
         if (options_.valuation.self == PimcOptions::Self::kRule) seats[info_.seat] = &rule_bot;
+        if (options_.valuation.self == PimcOptions::Self::kNet)
+            seats[info_.seat] = &net_players_.local();
         add_card_values(game, rollout_values(game, searcher, seats, budget, solve_at), 0, r);
         if (options_.valuation.self == PimcOptions::Self::kSwitch) {
             seats[info_.seat] = &policy_bot;
@@ -480,11 +482,12 @@ std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options, con
                : nullptr;
 }
 
-// The policy network when the card play-outs' seats play it (playout=net), else none.
+// The policy network when some seat of the card play-outs plays it (playout=net or self=net),
+// else none.
 std::shared_ptr<const models::Network> playout_net(const PimcOptions& options,
                                                    const InfoState& info,
                                                    models::ModelStore& store) {
-    return options.valuation.playout == PimcOptions::Playout::kNet
+    return options.card_playouts_use_net()
                ? playout_net_for(store, options.valuation.playout_net_path, *info.rules)
                : nullptr;
 }

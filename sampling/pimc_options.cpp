@@ -155,19 +155,22 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "self",
          .group = kValuation,
          .kind = Kind::kChoice,
-         .choices = {"same", "rule", "model", "switch"},
+         .choices = {"same", "rule", "model", "net", "switch"},
          .fallback = "same",
          .help = "how the deciding seat plays its own later cards in the play-outs: as the other "
-                 "seats, the rule player, the policy, or both ways (switch)",
+                 "seats, the rule player, the policy, the policy network (playout_net), or both "
+                 "the rule player's way and the policy's (switch)",
          .more = "(`rule` with `playout=model`: the other seats play the policy, the seat itself "
-                 "the rule player; `switch`: every card is played out twice in each world, and "
-                 "takes the better of its two means over the worlds: policy switching, "
-                 "[below](#how-pimc-decides); it did not win at equal time: "
-                 "[results](../results/2026-11-26-policy-switching.md))"},
+                 "the rule player; `net` with the default `playout=rule`: the other seats play "
+                 "the rule player, the seat itself the network; `switch`: every card is played "
+                 "out twice in each world, and takes the better of its two means over the "
+                 "worlds: policy switching, [below](#how-pimc-decides); it did not win at equal "
+                 "time: [results](../results/2026-11-26-policy-switching.md))"},
         [](P& o, const Value& v) {
             o.valuation.self = pick<P::Self>(v, {{"same", P::Self::kSame},
                                                  {"rule", P::Self::kRule},
                                                  {"model", P::Self::kModel},
+                                                 {"net", P::Self::kNet},
                                                  {"switch", P::Self::kSwitch}});
         });
     add({.name = "playout_model",
@@ -182,7 +185,7 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "playout_net",
          .group = kValuation,
          .kind = Kind::kText,
-         .help = "with playout=net or rollout_playout=net: the policy network's file",
+         .help = "with playout=net, self=net or rollout_playout=net: the policy network's file",
          .shown = "the form's",
          .more = "(default `data/models/<form>-playout-net.net` under the data directory; "
                  "[learning.md](learning.md#a-policy-network-in-the-play-outs))"},
@@ -463,7 +466,8 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
                          "rollout_playout=model");
     if (!o.valuation.playout_net_path.empty() && !o.uses_net())
         throw InputError("bot spec '" + spec.text +
-                         "': playout_net= goes with playout=net or rollout_playout=net");
+                         "': playout_net= goes with playout=net, self=net or "
+                         "rollout_playout=net");
     if (o.valuation.cutoff_model && o.valuation.eval == PimcOptions::Eval::kPlayout)
         throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");
     if (o.valuation.cutoff_model && o.valuation.spades_utility == Utility::kTricks)

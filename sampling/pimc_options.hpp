@@ -33,10 +33,11 @@ struct PimcOptions {
     // policy network (net_player.hpp).
     enum class Playout { kRule, kModel, kNet };
     // How the deciding seat plays its own later cards in the play-outs: as every other seat does
-    // (`playout`), by the rule player, by the learned policy, or (switch) both ways, each card
-    // taking the better mean over the worlds (policy switching; it did not win at equal time,
+    // (`playout`), by the rule player, by the learned policy, by the policy network, or (switch)
+    // both the rule player's way and the policy's, each card taking the better mean over the
+    // worlds (policy switching; it did not win at equal time,
     // docs/results/2026-11-26-policy-switching.md).
-    enum class Self { kSame, kRule, kModel, kSwitch };
+    enum class Self { kSame, kRule, kModel, kNet, kSwitch };
     // Spades score and Hearts points: a world values a card by the seat's side's hand score (own),
     // or by that minus the other sides' mean (margin), so that setting another side's contract or
     // nil counts, and in Hearts the points a moon gives the others. Each seat's search plays for
@@ -179,10 +180,12 @@ struct PimcOptions {
     bool uses_policy() const {
         return card_playouts_use_policy() || bidding.playout == Playout::kModel;
     }
-    // Whether some seat of some play-out (cards, bids or passes) plays the policy network.
-    bool uses_net() const {
-        return valuation.playout == Playout::kNet || bidding.playout == Playout::kNet;
+    // Whether some seat of the card decisions' play-outs plays the policy network.
+    bool card_playouts_use_net() const {
+        return valuation.playout == Playout::kNet || valuation.self == Self::kNet;
     }
+    // Whether some seat of some play-out (cards, bids or passes) plays the policy network.
+    bool uses_net() const { return card_playouts_use_net() || bidding.playout == Playout::kNet; }
     // The utility the worlds of `rules` are searched by.
     cardgames::Utility utility_for(const cardgames::Rules& rules) const {
         if (rules.game == cardgames::GameKind::kHearts) return cardgames::Utility::kPoints;

@@ -170,6 +170,21 @@ TEST(NetPlayer, PimcPlaysOutByTheNetwork) {
     }
 }
 
+// self=net: the network plays the deciding seat's own later cards, the rule player the others'.
+TEST(NetPlayer, SelfNetPlaysTheSeatsOwnCardsByTheNetwork) {
+    const std::string path = net_random_file("hearts4", "policy", "net-self.net");
+    const std::string quick = "pimc:worlds=6,threads=1,playout_net=" + path;
+    const std::string self_net = decisions(quick + ",self=net", "hearts4", 4);
+    EXPECT_NE(self_net, decisions("pimc:worlds=6,threads=1", "hearts4", 4));
+    EXPECT_NE(self_net, decisions(quick + ",playout=net", "hearts4", 4));
+    // Every seat the network's: self=net changes nothing.
+    EXPECT_EQ(decisions(quick + ",playout=net,self=net", "hearts4", 4),
+              decisions(quick + ",playout=net", "hearts4", 4));
+    const auto o = PimcOptions::from_spec(parse_bot_spec("pimc:self=net"));
+    EXPECT_TRUE(o.uses_net());
+    EXPECT_FALSE(o.uses_policy());
+}
+
 TEST(NetPlayer, SpecOptionsAndFilesRefused) {
     const auto o = PimcOptions::from_spec(parse_bot_spec("pimc:playout=net"));
     EXPECT_EQ(o.valuation.playout, PimcOptions::Playout::kNet);
