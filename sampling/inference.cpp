@@ -109,7 +109,7 @@ double log_softmax(std::span<const float> logits, CardSet legal, Card played) {
 // depend on the worlds scored before it on the thread.
 class PlayLikelihood::Scorer {
   public:
-    Scorer(const PlayLikelihood& owner, const Play& play, models::Evaluator* eval)
+    Scorer(const PlayLikelihood& owner, const OtherPlay& play, models::Evaluator* eval)
         : owner_(owner), play_(play), views_(play.views), eval_(eval) {
         if (!eval_) return;
         models::ActiveFeatures common;  // the view with no hand: the public features alone
@@ -136,7 +136,7 @@ class PlayLikelihood::Scorer {
 
   private:
     const PlayLikelihood& owner_;
-    const Play& play_;
+    const OtherPlay& play_;
     SeatViews views_;
     models::Evaluator* eval_;  // null: the linear policy
     CardSet hand_;             // the hand whose features the accumulator holds
@@ -151,18 +151,19 @@ std::shared_ptr<const PolicyModel> inference_policy(cardgames::models::ModelStor
 
 PlayLikelihood::PlayLikelihood(const InfoState& info, std::shared_ptr<const PolicyModel> policy)
     : policy_(std::move(policy)), play_rules_(PlayRules::from(*info.rules)) {
-    add_plays(info);
+    plays_ = other_plays(info, play_rules_);
 }
 
 PlayLikelihood::PlayLikelihood(const InfoState& info, std::shared_ptr<const models::Network> net)
     : net_(std::move(net)), play_rules_(PlayRules::from(*info.rules)) {
     // Another form's features would not fit the network's first layer.
     net_->check(form_name(*info.rules), "policy");
-    add_plays(info);
+    plays_ = other_plays(info, play_rules_);
 }
 
-void PlayLikelihood::add_plays(const InfoState& info) {
-    if (info.plays.empty()) return;
+std::vector<OtherPlay> other_plays(const InfoState& info, const PlayRules& rules) {
+    std::vector<OtherPlay> plays;
+    if (info.plays.empty()) return plays;
     // The hand's public history from its first card, with no hand filled in.
     InfoState start = info;
     start.plays.clear();
@@ -178,18 +179,36 @@ void PlayLikelihood::add_plays(const InfoState& info) {
             CardSet from_here;
             for (std::size_t k = i; k < info.plays.size(); ++k)
                 if (info.plays[k].seat == p.seat) from_here |= info.plays[k].card;
-            plays_.push_back({p.seat, p.card, from_here, state, views});
+            plays.push_back({p.seat, p.card, from_here, state, views});
         }
-        state.play(play_rules_, p.card);
+        state.play(rules, p.card);
         views.record(p.seat, p.card, state);
     }
+    return plays;
+}
+
+RuleFit::RuleFit(const InfoState& info)
+    : play_rules_(PlayRules::from(*info.rules)), plays_(other_plays(info, play_rules_)) {}
+
+unsigned RuleFit::misfits(const Deal& world) const {
+    unsigned out = 0;
+    RuleBot rule;
+    for (const OtherPlay& play : plays_) {
+        if (out & (1u << play.seat)) continue;
+        PlayState state = play.before;
+        state.hands[play.seat] = world.hands[play.seat] | play.from_here;
+        if (state.legal_moves(play_rules_).size() <= 1) continue;
+        SeatViews views = play.views;
+        if (rule.play(views.view_of(play.seat, state)) != play.card) out |= 1u << play.seat;
+    }
+    return out;
 }
 
 double PlayLikelihood::of(const Deal& world) const {
     std::optional<models::Evaluator> eval;
     if (net_) eval.emplace(*net_);
     double log_likelihood = 0;
-    for (const Play& play : plays_) {
+    for (const OtherPlay& play : plays_) {
         Scorer scorer(*this, play, eval ? &*eval : nullptr);
         log_likelihood += scorer.log_probability(world.hands[play.seat] | play.from_here);
     }
@@ -204,7 +223,7 @@ std::vector<double> PlayLikelihood::of(const std::vector<Deal>& worlds,
     // by_play[j][w]: play j's term in world w; each task writes only its own play's row.
     std::vector<std::vector<double>> by_play(plays_.size());
     arena.parallel_for_index(static_cast<int>(plays_.size()), [&](int j) {
-        const Play& play = plays_[static_cast<std::size_t>(j)];
+        const OtherPlay& play = plays_[static_cast<std::size_t>(j)];
         Scorer scorer(*this, play, evaluators ? &evaluators->local() : nullptr);
         std::unordered_map<std::uint64_t, double> seen;  // by the seat's hand then
         std::vector<double>& row = by_play[static_cast<std::size_t>(j)];

@@ -48,6 +48,19 @@ std::shared_ptr<const PolicyModel> inference_policy(cardgames::models::ModelStor
 // (log 1 = 0). Neither model reads passed or received cards, so the views need none (the world
 // does not say what the other seats passed). Throws Contradiction when a play was not legal in the
 // world (the sampler's constraints rule that out).
+// One card another seat played this hand, with the public state just before it: what a model of
+// the plays is asked about (PlayLikelihood, RuleFit).
+struct OtherPlay {
+    int seat = 0;
+    cardgames::Card card;
+    cardgames::CardSet from_here;  // the seat's cards played from this play on
+    cardgames::PlayState before;   // public: no hand filled in
+    SeatViews views;               // the public history before it
+};
+// Every card of `info`'s hand so far that a seat other than `info.seat` played.
+std::vector<OtherPlay> other_plays(const cardgames::InfoState& info,
+                                   const cardgames::PlayRules& rules);
+
 class PlayLikelihood {
   public:
     PlayLikelihood(const cardgames::InfoState& info, std::shared_ptr<const PolicyModel> policy);
@@ -62,23 +75,27 @@ class PlayLikelihood {
     std::vector<double> of(const std::vector<cardgames::Deal>& worlds, DecisionArena& arena) const;
 
   private:
-    // One play by another seat, with the public state just before it.
-    struct Play {
-        int seat = 0;
-        cardgames::Card card;
-        cardgames::CardSet from_here;  // the seat's cards played from this play on
-        cardgames::PlayState before;   // public: no hand filled in
-        SeatViews views;               // the public history before it
-    };
     class Scorer;  // scores one play in world after world (inference.cpp)
-
-    // Builds plays_ from `info`'s history.
-    void add_plays(const cardgames::InfoState& info);
 
     std::shared_ptr<const PolicyModel> policy_;  // one of these two is set
     std::shared_ptr<const cardgames::models::Network> net_;
     cardgames::PlayRules play_rules_;
-    std::vector<Play> plays_;
+    std::vector<OtherPlay> plays_;
+};
+
+// playout=fit: which other seats have played, this hand, some card with a choice that the rule
+// player would not have played holding their cards in a world. The rule player is deterministic:
+// one such card shows that a seat, in that world, is not playing as it does.
+class RuleFit {
+  public:
+    explicit RuleFit(const cardgames::InfoState& info);
+    // Bit s set: seat s played such a card in `world` (every seat's cards as they stand at the
+    // decision).
+    unsigned misfits(const cardgames::Deal& world) const;
+
+  private:
+    cardgames::PlayRules play_rules_;
+    std::vector<OtherPlay> plays_;
 };
 
 // Systematic resampling: how many of `count` draws fall on each item when items are drawn in

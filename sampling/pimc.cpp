@@ -236,7 +236,10 @@ class WorldValuer {
           to_the_end_(exact_ || options.valuation.eval == PimcOptions::Eval::kPlayout),
           solve_at_(rollout_solve_at(options, info)),
           moon_(options.moon_for(rules_) && moon_open(info, taken_)),
-          cutoff_(cutoff_evaluator(store, options, rules_)) {}
+          cutoff_(cutoff_evaluator(store, options, rules_)),
+          fit_(options.valuation.playout == PimcOptions::Playout::kFit
+                   ? std::make_optional<RuleFit>(info)
+                   : std::nullopt) {}
 
     WorldResult value(const Deal& deal) const {
         PlayState state = info_.play;
@@ -282,10 +285,12 @@ class WorldValuer {
         PolicyBot policy_bot(model_);
         Player& every = options_.valuation.playout == PimcOptions::Playout::kModel
                             ? static_cast<Player&>(policy_bot)
-                        : options_.valuation.playout == PimcOptions::Playout::kNet
+                        : options_.valuation.playout == PimcOptions::Playout::kNet ||
+                                options_.valuation.playout == PimcOptions::Playout::kFit
                             ? static_cast<Player&>(net_players_.local())
                             : rule_bot;
         Seats seats = every_seat(every);
+        if (fit_) fit_seats(game, rule_bot, seats);
         if (options_.valuation.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
         if (options_.valuation.self == PimcOptions::Self::kRule) seats[info_.seat] = &rule_bot;
         if (options_.valuation.self == PimcOptions::Self::kNet)
@@ -303,6 +308,17 @@ class WorldValuer {
             r.moon = true;
         }
         return r;
+    }
+
+    // playout=fit: the other seats whose cards so far are the rule player's in this world play
+    // the rule player.
+    void fit_seats(const TrickGame& game, Player& rule_bot, Seats& seats) const {
+        Deal world;
+        world.players = rules_.players;
+        world.hands = game.state().hands;
+        const unsigned misfits = fit_->misfits(world);
+        for (int s = 0; s < rules_.players; ++s)
+            if (s != info_.seat && !(misfits & (1u << s))) seats[s] = &rule_bot;
     }
 
     // The world's exact searches may spend three quarters of its budget; played_out the rest.
@@ -471,6 +487,7 @@ class WorldValuer {
     bool moon_;  // moon=on and the seat could still shoot: a continuation with it shooting
     // null: the horizon shares what is left evenly
     std::shared_ptr<const CutoffEvaluator> cutoff_;
+    std::optional<RuleFit> fit_;  // playout=fit
 };
 
 // The learned play-out policy when the play-outs use it (playout=model, or self=model or switch

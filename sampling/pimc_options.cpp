@@ -141,16 +141,19 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "playout",
          .group = kValuation,
          .kind = Kind::kChoice,
-         .choices = {"rule", "model", "net"},
+         .choices = {"rule", "model", "net", "fit"},
          .fallback = "rule",
          .help = "who plays every seat of the card play-outs: the rule player, the learned "
-                 "play-out policy, or the policy network (net)",
-         .more = "([learning.md](learning.md); the bid and pass deals are played as "
-                 "`rollout_playout` says)"},
+                 "play-out policy, the policy network (net), or (fit) in each world each other "
+                 "seat the rule player if its cards so far are the rule player's there, else "
+                 "the network",
+         .more = "([learning.md](learning.md); `fit`: the deciding seat plays the network; the "
+                 "bid and pass deals are played as `rollout_playout` says)"},
         [](P& o, const Value& v) {
             o.valuation.playout = pick<P::Playout>(v, {{"rule", P::Playout::kRule},
                                                        {"model", P::Playout::kModel},
-                                                       {"net", P::Playout::kNet}});
+                                                       {"net", P::Playout::kNet},
+                                                       {"fit", P::Playout::kFit}});
         });
     add({.name = "self",
          .group = kValuation,

@@ -29,9 +29,11 @@ struct PimcOptions {
     // hand (rollout), or by a depth-limited search whose horizon shares what is left evenly (or as
     // the cut-off model predicts: cutoff).
     enum class Eval { kPlayout, kSearch };
-    // Who plays the cards of a play-out: the rule player, the learned policy (policy.hpp) or the
-    // policy network (net_player.hpp).
-    enum class Playout { kRule, kModel, kNet };
+    // Who plays the cards of a play-out: the rule player, the learned policy (policy.hpp), the
+    // policy network (net_player.hpp), or (fit, card play-outs only) in each world each other seat
+    // the rule player if it has played every card so far as the rule player would have from its
+    // cards there (RuleFit, inference.hpp), else the network, as the deciding seat.
+    enum class Playout { kRule, kModel, kNet, kFit };
     // How the deciding seat plays its own later cards in the play-outs: as every other seat does
     // (`playout`), by the rule player, by the learned policy, by the policy network, or (switch)
     // both the rule player's way and the policy's, each card taking the better mean over the
@@ -182,7 +184,8 @@ struct PimcOptions {
     }
     // Whether some seat of the card decisions' play-outs plays the policy network.
     bool card_playouts_use_net() const {
-        return valuation.playout == Playout::kNet || valuation.self == Self::kNet;
+        return valuation.playout == Playout::kNet || valuation.playout == Playout::kFit ||
+               valuation.self == Self::kNet;
     }
     // Whether some seat of some play-out (cards, bids or passes) plays the policy network.
     bool uses_net() const { return card_playouts_use_net() || bidding.playout == Playout::kNet; }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -182,6 +183,25 @@ TEST(PlayInference, NeutralWhenThePlaysCarryNoInformation) {
     const InfoState first = game.info_state(game.to_act());
     models::ModelStore store;
     EXPECT_EQ(PlayLikelihood(first, inference_policy(store, "", spades)).of(world_of(game)), 0.0);
+}
+
+// RuleFit: in the true world a seat that plays the rule player's cards fits the rule player, one
+// that plays at random is caught within a few tricks, and before any card nothing is caught.
+TEST(RuleFit, CatchesTheSeatsThatDoNotPlayAsTheRulePlayer) {
+    const Rules rules = load_rules(preset_path("hearts4"), {"no_passing=true"});
+    int caught = 0;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        Game game(rules, seed);
+        std::vector<std::unique_ptr<Player>> players;
+        for (const char* bot : {"rule", "random", "rule", "random"})
+            players.push_back(make_player(bot, seed));
+        EXPECT_EQ(RuleFit(game.info_state(game.to_act())).misfits(world_of(game)), 0u);
+        while (game.play_state().tricks_played < 5 || game.to_act() != 0) step_game(game, players);
+        const unsigned misfits = RuleFit(game.info_state(0)).misfits(world_of(game));
+        EXPECT_EQ(misfits & 0b0101u, 0u) << "seed " << seed;  // seat 0 is not scored; 2 is rule
+        caught += std::popcount(misfits);
+    }
+    EXPECT_GE(caught, 6) << "random seats' cards were the rule player's for five tricks";
 }
 
 // Once plays tell worlds apart, infer=play values other worlds than infer=off, drawn from a larger

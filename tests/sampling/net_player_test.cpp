@@ -185,6 +185,31 @@ TEST(NetPlayer, SelfNetPlaysTheSeatsOwnCardsByTheNetwork) {
     EXPECT_FALSE(o.uses_policy());
 }
 
+// playout=fit: each other seat whose cards so far are the rule player's in a world plays the rule
+// player, the seat itself the network. At the first lead no other seat has played: it is self=net.
+TEST(NetPlayer, FitBeforeAnyOtherCardIsSelfNet) {
+    const std::string path = net_random_file("spades-partnership", "policy", "net-fit.net");
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    Game game(rules, 3);
+    auto players = rule_players(4);
+    while (game.phase() != Phase::kPlay) step_game(game, players);
+    const InfoState first = game.info_state(game.to_act());
+    ASSERT_GT(first.legal_cards().size(), 1u);
+    const std::string quick = "pimc:worlds=6,threads=1,playout_net=" + path;
+    PimcBot fit(PimcOptions::from_spec(parse_bot_spec(quick + ",playout=fit")), 1);
+    PimcBot self_net(PimcOptions::from_spec(parse_bot_spec(quick + ",self=net")), 1);
+    const PimcAnalysis a = fit.analyze(first), b = self_net.analyze(first);
+    ASSERT_EQ(a.cards.size(), b.cards.size());
+    for (std::size_t i = 0; i < a.cards.size(); ++i) EXPECT_EQ(a.cards[i].mean, b.cards[i].mean);
+    // Later the seats that left the rule player's cards play the network.
+    const std::string hearts = net_random_file("hearts4", "policy", "net-fit-hearts.net");
+    const std::string h = "pimc:worlds=6,threads=1,playout_net=" + hearts;
+    const std::string fitted = decisions(h + ",playout=fit", "hearts4", 4);
+    EXPECT_NE(fitted, decisions(h + ",self=net", "hearts4", 4));
+    EXPECT_NE(fitted, decisions(h + ",playout=net", "hearts4", 4));
+    EXPECT_TRUE(PimcOptions::from_spec(parse_bot_spec("pimc:playout=fit")).uses_net());
+}
+
 TEST(NetPlayer, SpecOptionsAndFilesRefused) {
     const auto o = PimcOptions::from_spec(parse_bot_spec("pimc:playout=net"));
     EXPECT_EQ(o.valuation.playout, PimcOptions::Playout::kNet);
