@@ -38,16 +38,6 @@ std::shared_ptr<const PolicyModel> inference_policy(cardgames::models::ModelStor
                                                     const std::string& path,
                                                     const cardgames::Rules& rules);
 
-// The log-likelihood of every card the other seats have played this hand, in a world (every
-// seat's cards as they stand at `info`'s decision), under a model of the plays as a softmax over
-// the legal cards: the linear `policy`, or a policy network's logits (its raw softmax, as
-// cross-entropy trained it). Each such seat's information state at its play is rebuilt from the
-// world (its hand then: its cards now and what it has played since) and the public history before
-// the play, the way a play-out shows each seat its view (SeatViews); the network reads that view's
-// card features (card_features.hpp). A play with a single legal card carries no information
-// (log 1 = 0). Neither model reads passed or received cards, so the views need none (the world
-// does not say what the other seats passed). Throws Contradiction when a play was not legal in the
-// world (the sampler's constraints rule that out).
 // One card another seat played this hand, with the public state just before it: what a model of
 // the plays is asked about (PlayLikelihood, RuleFit).
 struct OtherPlay {
@@ -61,6 +51,16 @@ struct OtherPlay {
 std::vector<OtherPlay> other_plays(const cardgames::InfoState& info,
                                    const cardgames::PlayRules& rules);
 
+// The log-likelihood of every card the other seats have played this hand, in a world (every
+// seat's cards as they stand at `info`'s decision), under a model of the plays as a softmax over
+// the legal cards: the linear `policy`, or a policy network's logits (its raw softmax, as
+// cross-entropy trained it). Each such seat's information state at its play is rebuilt from the
+// world (its hand then: its cards now and what it has played since) and the public history before
+// the play, the way a play-out shows each seat its view (SeatViews); the network reads that view's
+// card features (card_features.hpp). A play with a single legal card carries no information
+// (log 1 = 0). Neither model reads passed or received cards, so the views need none (the world
+// does not say what the other seats passed). Throws Contradiction when a play was not legal in the
+// world (the sampler's constraints rule that out).
 class PlayLikelihood {
   public:
     PlayLikelihood(const cardgames::InfoState& info, std::shared_ptr<const PolicyModel> policy);
