@@ -93,7 +93,12 @@ std::string PimcBot::check(const Rules& rules) const {
             model_for<CutoffModel>(*store_, options_.valuation.cutoff_path, rules)->fingerprint();
     if (options_.valuation.cutoff_net)
         models += cutoff_net_for(*store_, options_.valuation.cutoff_net_path, rules)->fingerprint();
-    if (options_.uses_net())
+    if (!options_.valuation.playout_net_path.empty() && !options_.uses_net(rules))
+        throw InputError(
+            "pimc: playout_net= names a network for the play-outs, but playout=auto "
+            "plays the rule player in " +
+            form_name(rules) + " (give playout=net or fit with it)");
+    if (options_.uses_net(rules))
         models += network_fingerprint(
             *playout_net_for(*store_, options_.valuation.playout_net_path, rules));
     if (options_.sampling.infer == PimcOptions::Infer::kPlay)
@@ -237,7 +242,7 @@ class WorldValuer {
           solve_at_(rollout_solve_at(options, info)),
           moon_(options.moon_for(rules_) && moon_open(info, taken_)),
           cutoff_(cutoff_evaluator(store, options, rules_)),
-          fit_(options.valuation.playout == PimcOptions::Playout::kFit
+          fit_(options.playout_for(rules_) == PimcOptions::Playout::kFit
                    ? std::make_optional<RuleFit>(info)
                    : std::nullopt) {}
 
@@ -283,12 +288,12 @@ class WorldValuer {
         // The continuations share the searcher: its tables hold exact endgame values.
         RuleBot rule_bot;
         PolicyBot policy_bot(model_);
-        Player& every = options_.valuation.playout == PimcOptions::Playout::kModel
-                            ? static_cast<Player&>(policy_bot)
-                        : options_.valuation.playout == PimcOptions::Playout::kNet ||
-                                options_.valuation.playout == PimcOptions::Playout::kFit
-                            ? static_cast<Player&>(net_players_.local())
-                            : rule_bot;
+        const PimcOptions::Playout playout = options_.playout_for(rules_);
+        Player& every =
+            playout == PimcOptions::Playout::kModel ? static_cast<Player&>(policy_bot)
+            : playout == PimcOptions::Playout::kNet || playout == PimcOptions::Playout::kFit
+                ? static_cast<Player&>(net_players_.local())
+                : rule_bot;
         Seats seats = every_seat(every);
         if (fit_) fit_seats(game, rule_bot, seats);
         if (options_.valuation.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
@@ -504,7 +509,7 @@ std::shared_ptr<const PolicyModel> playout_model(const PimcOptions& options, con
 std::shared_ptr<const models::Network> playout_net(const PimcOptions& options,
                                                    const InfoState& info,
                                                    models::ModelStore& store) {
-    return options.card_playouts_use_net()
+    return options.card_playouts_use_net(*info.rules)
                ? playout_net_for(store, options.valuation.playout_net_path, *info.rules)
                : nullptr;
 }

@@ -141,19 +141,24 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "playout",
          .group = kValuation,
          .kind = Kind::kChoice,
-         .choices = {"rule", "model", "net", "fit"},
-         .fallback = "rule",
+         .choices = {"auto", "rule", "model", "net", "fit"},
+         .fallback = "auto",
          .help = "who plays every seat of the card play-outs: the rule player, the learned "
                  "play-out policy, the policy network (net), or (fit) in each world each other "
                  "seat the rule player if its cards so far are the rule player's there, else "
-                 "the network",
-         .more = "([learning.md](learning.md); `fit`: the deciding seat plays the network; the "
-                 "bid and pass deals are played as `rollout_playout` says)"},
+                 "the network; auto: fit in 4-player Hearts, else rule",
+         .more = "([learning.md](learning.md); `fit`: the deciding seat plays the network; "
+                 "`auto` is `fit` in 4-player Hearts, the one form with a network, where it "
+                 "beat `rule` at equal time and was level with it against rule players "
+                 "([results](../results/2026-11-29-playout-fit.md)); the bid and pass deals are "
+                 "played as `rollout_playout` says)"},
         [](P& o, const Value& v) {
-            o.valuation.playout = pick<P::Playout>(v, {{"rule", P::Playout::kRule},
-                                                       {"model", P::Playout::kModel},
-                                                       {"net", P::Playout::kNet},
-                                                       {"fit", P::Playout::kFit}});
+            o.valuation.playout = unless_auto<P::Playout>(v, [&v](const std::string&) {
+                return pick<P::Playout>(v, {{"rule", P::Playout::kRule},
+                                            {"model", P::Playout::kModel},
+                                            {"net", P::Playout::kNet},
+                                            {"fit", P::Playout::kFit}});
+            });
         });
     add({.name = "self",
          .group = kValuation,
@@ -164,7 +169,7 @@ OptionTable<PimcOptions> make_pimc_table() {
                  "seats, the rule player, the policy, the policy network (playout_net), or both "
                  "the rule player's way and the policy's (switch)",
          .more = "(`rule` with `playout=model`: the other seats play the policy, the seat itself "
-                 "the rule player; `net` with the default `playout=rule`: the other seats play "
+                 "the rule player; `net` with `playout=rule`: the other seats play "
                  "the rule player, the seat itself the network; `switch`: every card is played "
                  "out twice in each world, and takes the better of its two means over the "
                  "worlds: policy switching, [below](#how-pimc-decides); it did not win at equal "
@@ -188,7 +193,8 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "playout_net",
          .group = kValuation,
          .kind = Kind::kText,
-         .help = "with playout=net, self=net or rollout_playout=net: the policy network's file",
+         .help = "with playout=net or fit (or auto in 4-player Hearts), self=net or "
+                 "rollout_playout=net: the policy network's file",
          .shown = "the form's",
          .more = "(default `data/models/<form>-playout-net.net` under the data directory; "
                  "[learning.md](learning.md#a-policy-network-in-the-play-outs))"},
@@ -467,9 +473,9 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
         throw InputError("bot spec '" + spec.text +
                          "': playout_model= goes with playout=model, self=model or switch, or "
                          "rollout_playout=model");
-    if (!o.valuation.playout_net_path.empty() && !o.uses_net())
+    if (!o.valuation.playout_net_path.empty() && !o.may_use_net())
         throw InputError("bot spec '" + spec.text +
-                         "': playout_net= goes with playout=net, self=net or "
+                         "': playout_net= goes with playout=auto, net or fit, self=net or "
                          "rollout_playout=net");
     if (o.valuation.cutoff_model && o.valuation.eval == PimcOptions::Eval::kPlayout)
         throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");

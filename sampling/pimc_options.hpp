@@ -32,7 +32,10 @@ struct PimcOptions {
     // Who plays the cards of a play-out: the rule player, the learned policy (policy.hpp), the
     // policy network (net_player.hpp), or (fit, card play-outs only) in each world each other seat
     // the rule player if it has played every card so far as the rule player would have from its
-    // cards there (RuleFit, inference.hpp), else the network, as the deciding seat.
+    // cards there (RuleFit, inference.hpp), else the network, as the deciding seat. Card
+    // play-outs unset (playout=auto): fit in 4-player Hearts, where it beat the rule player's
+    // play-outs at equal time and was level against rule players
+    // (docs/results/2026-11-29-playout-fit.md), the rule player in the forms with no network.
     enum class Playout { kRule, kModel, kNet, kFit };
     // How the deciding seat plays its own later cards in the play-outs: as every other seat does
     // (`playout`), by the rule player, by the learned policy, by the policy network, or (switch)
@@ -78,7 +81,7 @@ struct PimcOptions {
     // How one world values a card.
     struct CardValuation {
         Eval eval = Eval::kPlayout;
-        Playout playout = Playout::kRule;
+        std::optional<Playout> playout;  // unset: auto (playout_for)
         Self self = Self::kSame;
         // The policy of playout=model, self=model or switch and rollout_playout=model; empty: the
         // form's default model (data/models/<form>-playout.txt).
@@ -173,7 +176,14 @@ struct PimcOptions {
         return valuation.moon.value_or(rules.game == cardgames::GameKind::kHearts &&
                                        rules.players == 4);
     }
-    // Whether some seat of the card decisions' play-outs plays the learned policy.
+    // Who plays the card decisions' play-outs in `rules`.
+    Playout playout_for(const cardgames::Rules& rules) const {
+        return valuation.playout.value_or(
+            rules.game == cardgames::GameKind::kHearts && rules.players == 4 ? Playout::kFit
+                                                                             : Playout::kRule);
+    }
+    // Whether some seat of the card decisions' play-outs plays the learned policy (auto never
+    // does).
     bool card_playouts_use_policy() const {
         return valuation.playout == Playout::kModel || valuation.self == Self::kModel ||
                valuation.self == Self::kSwitch;
@@ -182,13 +192,23 @@ struct PimcOptions {
     bool uses_policy() const {
         return card_playouts_use_policy() || bidding.playout == Playout::kModel;
     }
-    // Whether some seat of the card decisions' play-outs plays the policy network.
-    bool card_playouts_use_net() const {
-        return valuation.playout == Playout::kNet || valuation.playout == Playout::kFit ||
-               valuation.self == Self::kNet;
+    // Whether some seat of the card decisions' play-outs in `rules` plays the policy network.
+    bool card_playouts_use_net(const cardgames::Rules& rules) const {
+        const Playout p = playout_for(rules);
+        return p == Playout::kNet || p == Playout::kFit || valuation.self == Self::kNet;
     }
-    // Whether some seat of some play-out (cards, bids or passes) plays the policy network.
-    bool uses_net() const { return card_playouts_use_net() || bidding.playout == Playout::kNet; }
+    // Whether some seat of some play-out (cards, bids or passes) in `rules` plays the policy
+    // network.
+    bool uses_net(const cardgames::Rules& rules) const {
+        return card_playouts_use_net(rules) || bidding.playout == Playout::kNet;
+    }
+    // Whether some seat of some play-out may play the policy network, in some form (auto plays it
+    // in 4-player Hearts).
+    bool may_use_net() const {
+        return !valuation.playout || valuation.playout == Playout::kNet ||
+               valuation.playout == Playout::kFit || valuation.self == Self::kNet ||
+               bidding.playout == Playout::kNet;
+    }
     // The utility the worlds of `rules` are searched by.
     cardgames::Utility utility_for(const cardgames::Rules& rules) const {
         if (rules.game == cardgames::GameKind::kHearts) return cardgames::Utility::kPoints;

@@ -117,7 +117,7 @@ def case_learn_refuse():
     expect_bad(["tournament", "--game", "hearts", "--players", "pimc:playout_model=x.txt,rule,rule,rule",
                 "--hands", "1", "--out", path("t.jsonl")], "model= goes with playout=model")
     expect_bad(["tournament", "--game", "hearts", "--players", "pimc:playout=magic,rule,rule,rule",
-                "--hands", "1", "--out", path("t.jsonl")], "playout=magic is not rule, model, net or fit")
+                "--hands", "1", "--out", path("t.jsonl")], "playout=magic is not auto, rule, model, net or fit")
 
 
 finish()

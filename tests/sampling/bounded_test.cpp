@@ -113,9 +113,10 @@ TEST(PimcBudget, AWorldOverItsShareIsValuedByItsPlayOuts) {
 // exact search; nine: instead of play-outs solved from five).
 TEST(PimcBudget, AWorldOverItsShareIsValuedBySolvesTwoTricksLater) {
     // 800 nodes a world: its exact searches stop at 600 (13,386 and 10,278 a decision unbounded),
-    // its solves from three tricks left take 100 to 200.
+    // its solves from three tricks left of the rule player's play-outs take 100 to 200.
     for (const auto& [tricks_left, seed] : {std::pair{5, 6}, {9, 4}})
-        expect_cut_like(tricks_left, seed, "budget=4800", "budget=0,exact=3", 0);
+        expect_cut_like(tricks_left, seed, "playout=rule,budget=4800",
+                        "playout=rule,budget=0,exact=3", 0);
 }
 
 TEST(PimcBudget, BudgetIsAPimcOption) {

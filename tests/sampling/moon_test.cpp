@@ -85,8 +85,8 @@ TEST(MoonContinuation, TakesTheBetterOfTheTwoWaysToPlayOn) {
     auto analyze = [](const std::string& spec, const InfoState& info) {
         return PimcBot(PimcOptions::from_spec(parse_bot_spec(spec)), 1).analyze(info);
     };
-    const std::string off = "pimc:worlds=6,nodes=3000,rollouts=6,moon=off";
-    const std::string on = "pimc:worlds=6,nodes=3000,rollouts=6,moon=on";
+    const std::string off = "pimc:worlds=6,nodes=3000,rollouts=6,playout=rule,moon=off";
+    const std::string on = "pimc:worlds=6,nodes=3000,rollouts=6,playout=rule,moon=on";
     const InfoState strong =
         mid_play(rules, cards("AH KH QH JH TH 2H AS KS QS AD KD QD"), first_trick());
     ASSERT_TRUE(moon_open(strong, taken_cards(strong)));

@@ -174,14 +174,14 @@ TEST(NetPlayer, PimcPlaysOutByTheNetwork) {
 TEST(NetPlayer, SelfNetPlaysTheSeatsOwnCardsByTheNetwork) {
     const std::string path = net_random_file("hearts4", "policy", "net-self.net");
     const std::string quick = "pimc:worlds=6,threads=1,playout_net=" + path;
-    const std::string self_net = decisions(quick + ",self=net", "hearts4", 4);
-    EXPECT_NE(self_net, decisions("pimc:worlds=6,threads=1", "hearts4", 4));
+    const std::string self_net = decisions(quick + ",playout=rule,self=net", "hearts4", 4);
+    EXPECT_NE(self_net, decisions("pimc:worlds=6,threads=1,playout=rule", "hearts4", 4));
     EXPECT_NE(self_net, decisions(quick + ",playout=net", "hearts4", 4));
     // Every seat the network's: self=net changes nothing.
     EXPECT_EQ(decisions(quick + ",playout=net,self=net", "hearts4", 4),
               decisions(quick + ",playout=net", "hearts4", 4));
     const auto o = PimcOptions::from_spec(parse_bot_spec("pimc:self=net"));
-    EXPECT_TRUE(o.uses_net());
+    EXPECT_TRUE(o.uses_net(load_rules(preset_path("hearts5"), {})));
     EXPECT_FALSE(o.uses_policy());
 }
 
@@ -197,7 +197,7 @@ TEST(NetPlayer, FitBeforeAnyOtherCardIsSelfNet) {
     ASSERT_GT(first.legal_cards().size(), 1u);
     const std::string quick = "pimc:worlds=6,threads=1,playout_net=" + path;
     PimcBot fit(PimcOptions::from_spec(parse_bot_spec(quick + ",playout=fit")), 1);
-    PimcBot self_net(PimcOptions::from_spec(parse_bot_spec(quick + ",self=net")), 1);
+    PimcBot self_net(PimcOptions::from_spec(parse_bot_spec(quick + ",playout=rule,self=net")), 1);
     const PimcAnalysis a = fit.analyze(first), b = self_net.analyze(first);
     ASSERT_EQ(a.cards.size(), b.cards.size());
     for (std::size_t i = 0; i < a.cards.size(); ++i) EXPECT_EQ(a.cards[i].mean, b.cards[i].mean);
@@ -205,20 +205,49 @@ TEST(NetPlayer, FitBeforeAnyOtherCardIsSelfNet) {
     const std::string hearts = net_random_file("hearts4", "policy", "net-fit-hearts.net");
     const std::string h = "pimc:worlds=6,threads=1,playout_net=" + hearts;
     const std::string fitted = decisions(h + ",playout=fit", "hearts4", 4);
-    EXPECT_NE(fitted, decisions(h + ",self=net", "hearts4", 4));
+    EXPECT_NE(fitted, decisions(h + ",playout=rule,self=net", "hearts4", 4));
     EXPECT_NE(fitted, decisions(h + ",playout=net", "hearts4", 4));
-    EXPECT_TRUE(PimcOptions::from_spec(parse_bot_spec("pimc:playout=fit")).uses_net());
+    EXPECT_TRUE(PimcOptions::from_spec(parse_bot_spec("pimc:playout=fit"))
+                    .uses_net(load_rules(preset_path("hearts5"), {})));
+}
+
+// playout=auto, the default: fit in 4-player Hearts, the one form with a network, and the rule
+// player in the others, where a network named for the play-outs is refused.
+TEST(NetPlayer, AutoIsFitInFourPlayerHeartsAndTheRulePlayerElsewhere) {
+    const auto o = PimcOptions::from_spec(parse_bot_spec("pimc"));
+    EXPECT_FALSE(o.valuation.playout.has_value());
+    EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:playout=auto")), o);
+    const Rules hearts4 = load_rules(preset_path("hearts4"), {});
+    EXPECT_EQ(o.playout_for(hearts4), PimcOptions::Playout::kFit);
+    EXPECT_TRUE(o.uses_net(hearts4));
+    for (const char* form : {"hearts3", "hearts5", "spades-partnership", "spades-cutthroat3"}) {
+        const Rules rules = load_rules(preset_path(form), {});
+        EXPECT_EQ(o.playout_for(rules), PimcOptions::Playout::kRule) << form;
+        EXPECT_FALSE(o.uses_net(rules)) << form;
+    }
+    const std::string quick = "pimc:worlds=6,threads=1";
+    const std::string by_default = decisions(quick, "hearts4", 4);
+    EXPECT_EQ(by_default, decisions(quick + ",playout=fit", "hearts4", 4));
+    EXPECT_NE(by_default, decisions(quick + ",playout=rule", "hearts4", 4));
+    EXPECT_EQ(decisions(quick, "hearts3", 4), decisions(quick + ",playout=rule", "hearts3", 4));
+    const std::string path = net_random_file("hearts5", "policy", "net-auto-hearts5.net");
+    expect_spec_refused("pimc:playout_net=" + path, "hearts5", "playout_net=", "hearts5");
+    EXPECT_NO_THROW(make_player("pimc:playout=net,playout_net=" + path, 1)
+                        ->check(load_rules(preset_path("hearts5"), {}))
+                        .size())
+        << "refused with playout=net too";
 }
 
 TEST(NetPlayer, SpecOptionsAndFilesRefused) {
     const auto o = PimcOptions::from_spec(parse_bot_spec("pimc:playout=net"));
     EXPECT_EQ(o.valuation.playout, PimcOptions::Playout::kNet);
-    EXPECT_TRUE(o.uses_net());
+    EXPECT_TRUE(o.uses_net(load_rules(preset_path("hearts5"), {})));
     EXPECT_FALSE(o.uses_policy());
     EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:rollout_playout=net")).bidding.playout,
               PimcOptions::Playout::kNet);
-    for (const char* bad : {"pimc:playout_net=x.net", "pimc:playout=model,playout_net=x.net",
-                            "pimc:playout=nets", "net:modell=x.net"})
+    for (const char* bad :
+         {"pimc:playout=rule,playout_net=x.net", "pimc:playout=model,playout_net=x.net",
+          "pimc:playout=nets", "net:modell=x.net"})
         EXPECT_THROW(make_player(bad, 1), InputError) << bad;
     const std::string value = net_random_file("hearts4", "value", "net-value.net");
     const std::string spades = net_random_file("spades-partnership", "policy", "net-spades.net");

@@ -108,10 +108,11 @@ TEST_F(EarlyHeartsDecision, SelfSwitchTakesTheBetterContinuationOfEachCard) {
 }
 
 // self=rule keeps the seat's own later cards in the play-outs to the rule player while the other
-// seats play as `playout` says: under rule play-outs that is the default itself; under the learned
+// seats play as `playout` says: under rule play-outs that changes nothing; under the learned
 // policy's play-outs the seat's continuation changes, and with it some card's value.
 TEST_F(EarlyHeartsDecision, SelfRuleLeavesTheSeatsOwnCardsToTheRulePlayer) {
-    const PimcAnalysis rule_same = analyze("self=same"), rule_rule = analyze("self=rule");
+    const PimcAnalysis rule_same = analyze("playout=rule,self=same");
+    const PimcAnalysis rule_rule = analyze("playout=rule,self=rule");
     const PimcAnalysis model_same = analyze("playout=model");
     const PimcAnalysis model_rule = analyze("playout=model,self=rule");
     bool differ = false;
@@ -148,10 +149,11 @@ TEST(Pimc, MarginValuesTheSeatsSideAgainstTheOthers) {
                 // One continuation (moon=off): which of several a card takes depends on the
                 // objective.
                 auto analysis = [&](const char* objective) {
-                    return PimcBot(PimcOptions::from_spec(parse_bot_spec(
-                                       std::string(kQuick) +
-                                       ",moon=off,utility=score,objective=" + objective)),
-                                   1)
+                    return PimcBot(
+                               PimcOptions::from_spec(parse_bot_spec(
+                                   std::string(kQuick) +
+                                   ",moon=off,playout=rule,utility=score,objective=" + objective)),
+                               1)
                         .analyze(info);
                 };
                 const PimcAnalysis own = analysis("own"), margin = analysis("margin");
