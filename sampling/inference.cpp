@@ -204,6 +204,20 @@ unsigned RuleFit::misfits(const Deal& world) const {
     return out;
 }
 
+std::vector<double> fit_factors(const std::vector<unsigned>& misfits, int seat, double fit_weight) {
+    unsigned fits_somewhere = 0;
+    for (unsigned m : misfits) fits_somewhere |= ~m;
+    fits_somewhere &= ~(1u << seat);
+    std::vector<double> out(misfits.size(), 1.0);
+    for (std::size_t w = 0; w < misfits.size(); ++w)
+        for (unsigned caught = misfits[w] & fits_somewhere; caught != 0; caught &= caught - 1)
+            out[w] *= fit_weight;
+    // fit_weight 0 with no world where every such seat fits: nothing tells the worlds apart.
+    if (std::all_of(out.begin(), out.end(), [](double f) { return f == 0; }))
+        std::fill(out.begin(), out.end(), 1.0);
+    return out;
+}
+
 double PlayLikelihood::of(const Deal& world) const {
     std::optional<models::Evaluator> eval;
     if (net_) eval.emplace(*net_);

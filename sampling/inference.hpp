@@ -98,6 +98,13 @@ class RuleFit {
     std::vector<OtherPlay> plays_;
 };
 
+// playout=fit, fit_weight: the factor each world's weight takes from `misfits` (by world, as
+// RuleFit gives them): a seat other than `seat` whose cards fit the rule player in some world is
+// taken for a rule player, and each world where they do not counts `fit_weight` times as much,
+// once for each such seat. A seat caught in every world changes no weight; nor does anything when
+// every world would weigh nothing.
+std::vector<double> fit_factors(const std::vector<unsigned>& misfits, int seat, double fit_weight);
+
 // Systematic resampling: how many of `count` draws fall on each item when items are drawn in
 // proportion to `weights` (not all zero) with the one uniform draw `u` in [0, 1): the draws are
 // at (u + k) / count of the cumulative weight, k = 0 .. count-1, so an item of weight share s gets

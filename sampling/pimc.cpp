@@ -98,6 +98,12 @@ std::string PimcBot::check(const Rules& rules) const {
             "pimc: playout_net= names a network for the play-outs, but playout=auto "
             "plays the rule player in " +
             form_name(rules) + " (give playout=net or fit with it)");
+    if (options_.valuation.fit_weight < 1 &&
+        options_.playout_for(rules) != PimcOptions::Playout::kFit)
+        throw InputError(
+            "pimc: fit_weight= goes with playout=fit, and playout=auto plays the "
+            "rule player in " +
+            form_name(rules));
     if (options_.uses_net(rules))
         models += network_fingerprint(
             *playout_net_for(*store_, options_.valuation.playout_net_path, rules));
@@ -161,6 +167,7 @@ struct WorldResult {
     std::array<bool, 64> optimal{};  // the card's best continuation is the world's best value
     std::uint64_t expansions = 0;
     double weight = 1;     // how likely the world is (infer=on), its copies (infer=play), else 1
+    unsigned misfits = 0;  // playout=fit: the other seats whose cards do not fit the rule player
     int thread_slot = -1;  // the TBB thread that searched it
     bool done = false;     // false: the time limit (ms) came first
     bool over_budget = false;   // its exact searches ran out of their budget: later solves value it
@@ -247,6 +254,34 @@ class WorldValuer {
                    : std::nullopt) {}
 
     WorldResult value(const Deal& deal) const {
+        WorldFit fit{fit_ ? &*fit_ : nullptr, &deal, std::nullopt};
+        WorldResult r = valued(deal, fit);
+        if (fit_ && options_.valuation.fit_weight < 1) r.misfits = fit.misfits();
+        return r;
+    }
+
+  private:
+    // playout=fit: the seats whose cards do not fit the rule player in a world, found once, when
+    // first asked (an exact endgame within its budget plays nothing out).
+    struct WorldFit {
+        const RuleFit* fit = nullptr;  // null: not playout=fit
+        const Deal* deal = nullptr;
+        std::optional<unsigned> found;
+        unsigned misfits() {
+            if (!found) found = fit ? fit->misfits(*deal) : 0u;
+            return *found;
+        }
+    };
+
+    // What is left of a world's node budget for its play-outs' solves.
+    struct Budget {
+        std::uint64_t left = 0;
+        bool limited = false;  // false: no limit
+        bool exhausted = false;
+    };
+
+    // The world's cards valued.
+    WorldResult valued(const Deal& deal, WorldFit& fit) const {
         PlayState state = info_.play;
         state.hands = deal.hands;
         TrickGame game(rules_, state, utility_, taken_, context_);
@@ -260,30 +295,22 @@ class WorldValuer {
         } else if (exact_) {
             if (budget_ > 0) searcher.set_node_limit(first_share());
             const RootValues root = searcher.analyze_root(game);
-            if (!root.complete) return played_out(game, root.stats.expansions);
+            if (!root.complete) return played_out(game, root.stats.expansions, fit);
             add_card_values(game, root, 0, r);
         } else {
             Budget left{first_share(), budget_ > 0};
-            r = continuations(game, &searcher, left, solve_at_);
-            if (left.exhausted) return played_out(game, r.expansions);
+            r = continuations(game, &searcher, left, solve_at_, fit);
+            if (left.exhausted) return played_out(game, r.expansions, fit);
         }
         mark_optimal(r);
         return r;
     }
 
-  private:
-    // What is left of a world's node budget for its play-outs' solves.
-    struct Budget {
-        std::uint64_t left = 0;
-        bool limited = false;  // false: no limit
-        bool exhausted = false;
-    };
-
     // Every way the world plays on after each card (the seats' players, then self=switch's and
     // the moon's), the engine solving the last `solve_at` tricks when `searcher` is given, within
-    // `budget`.
+    // `budget`; with playout=fit the other seats whose cards fit the rule player play it.
     WorldResult continuations(TrickGame& game, engine::Searcher<TrickGame>* searcher,
-                              Budget& budget, int solve_at) const {
+                              Budget& budget, int solve_at, WorldFit& fit) const {
         WorldResult r;
         // The continuations share the searcher: its tables hold exact endgame values.
         RuleBot rule_bot;
@@ -295,7 +322,9 @@ class WorldValuer {
                 ? static_cast<Player&>(net_players_.local())
                 : rule_bot;
         Seats seats = every_seat(every);
-        if (fit_) fit_seats(game, rule_bot, seats);
+        if (fit_)
+            for (int s = 0; s < rules_.players; ++s)
+                if (s != info_.seat && !(fit.misfits() & (1u << s))) seats[s] = &rule_bot;
         if (options_.valuation.self == PimcOptions::Self::kModel) seats[info_.seat] = &policy_bot;
         if (options_.valuation.self == PimcOptions::Self::kRule) seats[info_.seat] = &rule_bot;
         if (options_.valuation.self == PimcOptions::Self::kNet)
@@ -315,17 +344,6 @@ class WorldValuer {
         return r;
     }
 
-    // playout=fit: the other seats whose cards so far are the rule player's in this world play
-    // the rule player.
-    void fit_seats(const TrickGame& game, Player& rule_bot, Seats& seats) const {
-        Deal world;
-        world.players = rules_.players;
-        world.hands = game.state().hands;
-        const unsigned misfits = fit_->misfits(world);
-        for (int s = 0; s < rules_.players; ++s)
-            if (s != info_.seat && !(misfits & (1u << s))) seats[s] = &rule_bot;
-    }
-
     // The world's exact searches may spend three quarters of its budget; played_out the rest.
     std::uint64_t first_share() const { return budget_ - budget_ / 4; }
 
@@ -334,18 +352,18 @@ class WorldValuer {
     // the rest of the budget (solves that much shorter are far cheaper); if those run out too, or
     // the hand-over would come at one trick left, by the play-outs alone, each played to the last
     // card with no solve. Either way all the world's cards are valued alike.
-    WorldResult played_out(TrickGame& game, std::uint64_t spent) const {
+    WorldResult played_out(TrickGame& game, std::uint64_t spent, WorldFit& fit) const {
         const int later = std::min(solve_at_, tricks_left_) - 2;
         const std::uint64_t rest = budget_ - std::min(spent, budget_);
         if (later >= 2 && rest > 0) {
             engine::Searcher<TrickGame> searcher(world_search_options(options_, true, two_sided_));
             Budget left{rest, true};
-            WorldResult r = continuations(game, &searcher, left, later);
+            WorldResult r = continuations(game, &searcher, left, later, fit);
             if (!left.exhausted) return over_budget(r, spent);
             spent += r.expansions;
         }
         Budget none;
-        WorldResult r = over_budget(continuations(game, nullptr, none, solve_at_), spent);
+        WorldResult r = over_budget(continuations(game, nullptr, none, solve_at_, fit), spent);
         r.played_alone = true;
         return r;
     }
@@ -581,6 +599,16 @@ std::vector<WeightedWorld> drawn_worlds(const InfoState& info, const PimcOptions
     return out;
 }
 
+// playout=fit, fit_weight: the worlds done weighed by how the seats' cards fit the rule player
+// (fit_factors).
+void weigh_by_fit(std::vector<WorldResult>& worlds, int seat, double fit_weight) {
+    std::vector<unsigned> misfits;
+    // A world the time limit cut off counts in no mean; caught everywhere, it fits no seat.
+    for (const WorldResult& r : worlds) misfits.push_back(r.done ? r.misfits : ~0u);
+    const std::vector<double> factors = fit_factors(misfits, seat, fit_weight);
+    for (std::size_t w = 0; w < worlds.size(); ++w) worlds[w].weight *= factors[w];
+}
+
 // Deals the decision's worlds and values the legal cards in each, farmed over `arena`, with the
 // models of `store`; a world the time limit cut off is left not done.
 std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& options,
@@ -618,6 +646,9 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
         r.thread_slot = current_thread_slot();
         r.done = true;
     });
+    if (options.playout_for(*info.rules) == PimcOptions::Playout::kFit &&
+        options.valuation.fit_weight < 1)
+        weigh_by_fit(results, info.seat, options.valuation.fit_weight);
     return results;
 }
 

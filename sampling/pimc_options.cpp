@@ -160,6 +160,19 @@ OptionTable<PimcOptions> make_pimc_table() {
                                             {"fit", P::Playout::kFit}});
             });
         });
+    add({.name = "fit_weight",
+         .group = kValuation,
+         .kind = Kind::kNumber,
+         .lo = 0,
+         .hi = 1,
+         .fallback = "1",
+         .help = "with playout=fit: the weight of a world in which another seat's cards do not "
+                 "fit the rule player while they do in some other world (1: every world alike)",
+         .more = "(a seat whose cards fit the rule player in some world is taken for a rule "
+                 "player, and the worlds that would have it play otherwise count less, once for "
+                 "each such seat; it played worse against rule players at 0.25 and 0: "
+                 "[results](../results/2026-11-29-fit-weight.md))"},
+        [](P& o, const Value& v) { o.valuation.fit_weight = v.number; });
     add({.name = "self",
          .group = kValuation,
          .kind = Kind::kChoice,
@@ -477,6 +490,9 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
         throw InputError("bot spec '" + spec.text +
                          "': playout_net= goes with playout=auto, net or fit, self=net or "
                          "rollout_playout=net");
+    if (o.valuation.fit_weight < 1 && o.valuation.playout &&
+        o.valuation.playout != PimcOptions::Playout::kFit)
+        throw InputError("bot spec '" + spec.text + "': fit_weight= goes with playout=fit or auto");
     if (o.valuation.cutoff_model && o.valuation.eval == PimcOptions::Eval::kPlayout)
         throw InputError("bot spec '" + spec.text + "': cutoff=model goes with eval=search");
     if (o.valuation.cutoff_model && o.valuation.spades_utility == Utility::kTricks)

@@ -82,6 +82,9 @@ struct PimcOptions {
     struct CardValuation {
         Eval eval = Eval::kPlayout;
         std::optional<Playout> playout;  // unset: auto (playout_for)
+        // playout=fit: how much a world counts in which the cards of another seat that fits the
+        // rule player in some world do not fit it, once for each such seat (1: as any world).
+        double fit_weight = 1;
         Self self = Self::kSame;
         // The policy of playout=model, self=model or switch and rollout_playout=model; empty: the
         // form's default model (data/models/<form>-playout.txt).

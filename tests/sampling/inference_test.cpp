@@ -204,6 +204,21 @@ TEST(RuleFit, CatchesTheSeatsThatDoNotPlayAsTheRulePlayer) {
     EXPECT_GE(caught, 6) << "random seats' cards were the rule player's for five tricks";
 }
 
+// fit_weight: seat 0 decides; seat 1 fits in world 0 only, seat 2 in worlds 0 and 2, seat 3 in
+// none. Each world counts fit_weight once for each of seats 1 and 2 caught in it; seat 3, caught
+// everywhere, and the deciding seat change nothing.
+TEST(RuleFit, WorldsWhereASeatThatFitsElsewhereIsCaughtCountLess) {
+    const std::vector<unsigned> misfits = {0b1001u, 0b1110u, 0b1011u};
+    EXPECT_EQ(fit_factors(misfits, 0, 0.5), (std::vector<double>{1.0, 0.25, 0.5}));
+    EXPECT_EQ(fit_factors(misfits, 0, 1.0), (std::vector<double>{1.0, 1.0, 1.0}));
+    EXPECT_EQ(fit_factors(misfits, 0, 0.0), (std::vector<double>{1.0, 0.0, 0.0}));
+    EXPECT_EQ(fit_factors({0b1110u, 0b1110u}, 0, 0.5), (std::vector<double>{1.0, 1.0}));
+    // Seats 1 and 2 each fit somewhere, never both in one world: no world would count.
+    EXPECT_EQ(fit_factors({0b0100u, 0b0010u}, 0, 0.0), (std::vector<double>{1.0, 1.0}));
+    // The deciding seat's own cards are never weighed.
+    EXPECT_EQ(fit_factors({0b0001u, 0b0000u}, 0, 0.5), (std::vector<double>{1.0, 1.0}));
+}
+
 // Once plays tell worlds apart, infer=play values other worlds than infer=off, drawn from a larger
 // pool.
 TEST(PlayInference, InformativePlaysChangeTheWorlds) {

@@ -232,6 +232,9 @@ TEST(NetPlayer, AutoIsFitInFourPlayerHeartsAndTheRulePlayerElsewhere) {
     EXPECT_EQ(decisions(quick, "hearts3", 4), decisions(quick + ",playout=rule", "hearts3", 4));
     const std::string path = net_random_file("hearts5", "policy", "net-auto-hearts5.net");
     expect_spec_refused("pimc:playout_net=" + path, "hearts5", "playout_net=", "hearts5");
+    expect_spec_refused("pimc:fit_weight=0.5", "hearts5", "fit_weight=", "hearts5");
+    EXPECT_THROW(make_player("pimc:playout=rule,fit_weight=0.5", 1), InputError);
+    EXPECT_NO_THROW(make_player("pimc:fit_weight=0.5", 1)->check(hearts4).size());
     EXPECT_NO_THROW(make_player("pimc:playout=net,playout_net=" + path, 1)
                         ->check(load_rules(preset_path("hearts5"), {}))
                         .size())
