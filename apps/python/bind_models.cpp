@@ -22,11 +22,15 @@ namespace pycards {
 
 namespace {
 
-// A network read from its file, with one evaluator (Python calls it from one thread at a time).
+// A network read from its file, with one evaluator (Python calls it from one thread at a time),
+// and the file's arrays, from which the trainer starts a network (train --init).
 class PyNetwork {
   public:
-    explicit PyNetwork(const std::string& path)
-        : net_(std::make_shared<models::Network>(models::read_model_file(path))),
+    explicit PyNetwork(const std::string& path) : PyNetwork(models::read_model_file(path)) {}
+
+    explicit PyNetwork(models::ModelFile file)
+        : net_(std::make_shared<models::Network>(file)),
+          tensors_(std::move(file.tensors)),
           evaluator_(*net_),
           max_active_(
               models::network_features(net_->task(), net_->form(), net_->players()).max_active) {}
@@ -66,6 +70,26 @@ class PyNetwork {
         return out;
     }
 
+    // The file's arrays by name, as stored (row-major, in the file's shape and type).
+    py::dict tensors() const {
+        py::dict out;
+        for (const models::Tensor& t : tensors_) {
+            std::vector<py::ssize_t> shape(t.shape.begin(), t.shape.end());
+            switch (t.dtype) {
+                case models::DType::kF32:
+                    out[py::str(t.name)] = py::array_t<float>(shape, t.f32.data());
+                    break;
+                case models::DType::kI16:
+                    out[py::str(t.name)] = py::array_t<std::int16_t>(shape, t.i16.data());
+                    break;
+                case models::DType::kF64:
+                    out[py::str(t.name)] = py::array_t<double>(shape, t.f64.data());
+                    break;
+            }
+        }
+        return out;
+    }
+
   private:
     static std::string shape_text(const py::array& a) {
         std::string s = "[";
@@ -74,6 +98,7 @@ class PyNetwork {
         return s + "]";
     }
     std::shared_ptr<const models::Network> net_;
+    std::vector<models::Tensor> tensors_;
     models::Evaluator evaluator_;
     int max_active_ = 0;  // of the network's feature set
 };
@@ -170,6 +195,12 @@ void bind_models(py::module_& m) {
         .def_property_readonly("outputs", [](const PyNetwork& n) { return n.net().outputs(); })
         .def_property_readonly("accumulator_size",
                                [](const PyNetwork& n) { return n.net().accumulator_size(); })
+        .def_property_readonly("ft_scale", [](const PyNetwork& n) { return n.net().ft_scale(); })
+        .def_property_readonly("output_scale",
+                               [](const PyNetwork& n) { return n.net().output_scale(); })
+        .def("tensors", &PyNetwork::tensors,
+             "The file's arrays by name (ft.weight int16 [inputs, width], ft.bias, then l1.weight "
+             "float32 [out, in], l1.bias, ..., out.weight, out.bias), copies.")
         .def("evaluate", &PyNetwork::evaluate, py::arg("features"),
              "Outputs [N, outputs] of 0/1 card features [N, inputs], by the C++ forward pass.");
     m.def(

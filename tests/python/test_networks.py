@@ -151,6 +151,50 @@ def test_a_policy_network_trains_exports_and_runs(tmp_path, tiny):
     assert (np.where(legal, got, -np.inf).argmax(1) == np.where(legal, want, -np.inf).argmax(1)).all()
 
 
+def test_init_starts_from_a_file_and_zero_epochs_write_it_back(tmp_path, monkeypatch, tiny):
+    """--init FILE: the network starts with the file's weights and shape, epoch 0 is its loss on
+    the data, and with --epochs 0 the file written holds the same weights and plays the same."""
+    data = tiny
+    monkeypatch.chdir(tmp_path)
+    base = ["policy", "--data", "tiny.shard", "--batch-size", "64", "--seed", "4", "--threads", "1"]
+    assert train.main(base + ["--out", "gen1.net", "--epochs", "2", "--width", "24",
+                              "--hidden", "8", "--layers", "1"], load=lambda p: data) == 0
+    assert train.main(base + ["--out", "same.net", "--epochs", "0", "--init", "gen1.net"],
+                      load=lambda p: data) == 0
+    one, same = (cardgames.load_network(str(tmp_path / f), "hearts4", "policy")
+                 for f in ("gen1.net", "same.net"))
+    a, b = one.tensors(), same.tensors()
+    assert sorted(a) == ["ft.bias", "ft.weight", "l1.bias", "l1.weight", "out.bias", "out.weight"]
+    assert a["ft.weight"].dtype == np.int16 and a["ft.weight"].shape == (484, 24)
+    for name in a:
+        assert np.array_equal(a[name], b[name]), name
+    text = (tmp_path / "same.net").read_bytes()
+    assert b"training " in text and b" 0 epochs on 1 threads" in text
+    assert b"init gen1.net sha256 " in text
+    # Training on from it moves the weights, and the loss curve starts at the file's loss.
+    model, scale, history = train.train("policy", data, form="hearts4", seed=4, epochs=1,
+                                        batch_size=64, threads=1, init=str(tmp_path / "gen1.net"),
+                                        log=lambda s: None)
+    assert history["epoch"] == [0, 1] and model.ft.out_features == 24
+    assert not np.array_equal(train.quantized_first_layer(model)[0], a["ft.weight"])
+
+
+def test_init_refuses_another_task_or_a_shape_given_twice(tmp_path, monkeypatch, capsys, tiny):
+    monkeypatch.chdir(tmp_path)
+    base = ["value", "--data", "x", "--threads", "1", "--epochs", "1"]
+    assert train.main(base + ["--out", "v.net"], load=lambda p: tiny) == 0
+    assert train.main(["policy", "--data", "x", "--out", "p.net", "--init", "v.net"],
+                      load=lambda p: tiny) == 2
+    assert "field 'task'" in capsys.readouterr().err and not os.path.exists("p.net")
+    assert train.main(base + ["--out", "w.net", "--init", "v.net", "--width", "64"],
+                      load=lambda p: tiny) == 2
+    assert "train: --width 64: the network of --init v.net fixes the shape" in capsys.readouterr().err
+    assert train.main(base + ["--out", "w.net", "--init", "missing.net"], load=lambda p: tiny) == 2
+    assert "missing.net" in capsys.readouterr().err and not os.path.exists("w.net")
+    assert train.main(base + ["--out", "w.net", "--epochs", "0"], load=lambda p: tiny) == 2
+    assert "train: --epochs 0: expected 1..1000000" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("preset, task, outputs", [
     ("hearts4", "policy", 52), ("hearts4", "pass", 52), ("spades-partnership", "bid", cardgames.NUM_BIDS)])
 def test_each_task_learns_its_phase_of_self_play_shards(tmp_path, preset, task, outputs):

@@ -23,6 +23,7 @@ loss of both parts after every epoch is drawn to a PNG beside --out. The manual 
 """
 
 import argparse
+import hashlib
 import math
 import os
 import shlex
@@ -93,6 +94,32 @@ def quantized_forward(net, x, output_scale=1.0):
         for layer in net.hidden:
             a = torch.clamp(layer(a), 0.0, 1.0)
         return net.out(a).numpy() * np.float32(output_scale)
+
+
+def start_from(path, task, form):
+    """A network with the weights of the network file `path` (train --init), and the file's output
+    scale: read and checked by the engine's reader, which refuses a file of another task or form.
+    The first layer takes the file's int16 weights / FT_SCALE, which export writes back unchanged."""
+    torch = _torch()
+    engine = _cardgames.load_network(path, form, task)
+    _check(engine.ft_scale == FT_SCALE,
+           f"--init {path}: ft-scale {engine.ft_scale}, this trainer writes {FT_SCALE}")
+    t = engine.tensors()
+    depth = sum(1 for name in t if name.startswith("l") and name.endswith(".weight"))
+    sizes = {t[f"l{k}.weight"].shape[0] for k in range(1, depth + 1)}
+    _check(len(sizes) <= 1, f"--init {path}: hidden layers of sizes {sorted(sizes)}, this trainer "
+                            "makes them of one size")
+    width = t["ft.weight"].shape[1]
+    net = make_net(engine.inputs, engine.outputs, width, sizes.pop() if sizes else width, depth)
+    with torch.no_grad():
+        net.ft.weight.copy_(torch.from_numpy(t["ft.weight"].T.astype(np.float32) / FT_SCALE))
+        net.ft.bias.copy_(torch.from_numpy(t["ft.bias"].astype(np.float32) / FT_SCALE))
+        for k, layer in enumerate(net.hidden, 1):
+            layer.weight.copy_(torch.from_numpy(t[f"l{k}.weight"]))
+            layer.bias.copy_(torch.from_numpy(t[f"l{k}.bias"]))
+        net.out.weight.copy_(torch.from_numpy(t["out.weight"]))
+        net.out.bias.copy_(torch.from_numpy(t["out.bias"]))
+    return net, float(engine.output_scale)
 
 
 def clip_first_layer(net, players):
@@ -263,9 +290,11 @@ def choice_measures(out, action, legal, values):
 
 
 def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width=128, hidden=32,
-          layers=2, holdout=5, threads=2, max_minutes=60.0, soft=0.0, log=print):
+          layers=2, holdout=5, threads=2, max_minutes=60.0, soft=0.0, init=None, log=print):
     """Trains a network on the data dict; returns (net, output_scale, history). soft: the
-    temperature of a choice task's targets (soft_targets; 0: the action taken)."""
+    temperature of a choice task's targets (soft_targets; 0: the action taken). init: a network
+    file to start from (its shape replaces width, hidden and layers, its output scale the data's);
+    then epoch 0 of the history is its loss before training, and epochs may be 0."""
     torch = _torch()
     _check(task in TASKS, f"task {task!r}: expected one of {', '.join(TASKS)}")
     players = players_of_form(form)
@@ -279,7 +308,15 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     torch.use_deterministic_algorithms(True)
     torch.set_num_threads(threads)
     outputs = players if task in ("value", "cutoff") else (52 if task in ("policy", "pass") else legal.shape[1])
-    net = make_net(x.shape[1], outputs, width, hidden, layers)
+    if init is None:
+        net = make_net(x.shape[1], outputs, width, hidden, layers)
+    else:
+        net, init_scale = start_from(init, task, form)
+        _check(net.ft.in_features == x.shape[1] and net.out.out_features == outputs,
+               f"--init {init}: {net.ft.in_features} inputs and {net.out.out_features} outputs, "
+               f"the data's {task} task has {x.shape[1]} and {outputs}")
+        if task in ("value", "cutoff"):  # targets in the file's units, which it keeps
+            y, scale = y * np.float32(scale / init_scale), init_scale
     clip_first_layer(net, players)
     xt = torch.from_numpy(x)
     yt = torch.from_numpy(y)
@@ -304,6 +341,15 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     gen = torch.Generator().manual_seed(seed)
     history = {"epoch": [], "train": [], "holdout": []}
     start = time.monotonic()
+    if init is not None:  # where it starts from
+        net.eval()
+        with torch.no_grad():
+            history["epoch"].append(0)
+            parts = [(loss_of(idx).item(), len(idx)) for idx in train_idx.split(65536)]
+            history["train"].append(sum(loss * k for loss, k in parts) / len(train_idx))
+            history["holdout"].append(loss_of(hold_idx).item() if n_hold else float("nan"))
+        log(f"epoch 0 (--init): train loss {history['train'][0]:.5f}, "
+            f"held-out loss {history['holdout'][0]:.5f}")
     for epoch in range(1, epochs + 1):
         net.train()
         perm = train_idx[torch.randperm(len(train_idx), generator=gen)]
@@ -415,9 +461,12 @@ def main(argv=None, load=None):
     p.add_argument("--epochs", type=int, default=20)
     p.add_argument("--batch-size", type=int, default=256)
     p.add_argument("--lr", type=float, default=1e-3)
-    p.add_argument("--width", type=int, default=128, help="accumulator size")
-    p.add_argument("--hidden", type=int, default=32, help="size of each hidden layer")
-    p.add_argument("--layers", type=int, default=2, help="hidden layers after the accumulator")
+    p.add_argument("--width", type=int, help="accumulator size (default 128)")
+    p.add_argument("--hidden", type=int, help="size of each hidden layer (default 32)")
+    p.add_argument("--layers", type=int, help="hidden layers after the accumulator (default 2)")
+    p.add_argument("--init", metavar="FILE",
+                   help="start from this network file's weights and shape (of the task and form); "
+                        "--epochs 0 measures it on the data")
     p.add_argument("--holdout", type=int, default=5,
                    help="the records of hands whose index is a multiple of N are held out")
     p.add_argument("--seed", type=int, default=1)
@@ -428,8 +477,15 @@ def main(argv=None, load=None):
                         "where every legal action was valued (0: the action taken)")
     args = p.parse_args(argv)
     try:
-        for name, lo, hi in (("epochs", 1, 10**6), ("batch_size", 1, 10**7), ("width", 1, 1024),
-                             ("hidden", 1, 1024), ("layers", 0, 4), ("threads", 1, 256)):
+        for name in ("width", "hidden", "layers"):
+            given = getattr(args, name)
+            _check(given is None or args.init is None,
+                   f"--{name} {given}: the network of --init {args.init} fixes the shape")
+            if given is None:
+                setattr(args, name, {"width": 128, "hidden": 32, "layers": 2}[name])
+        for name, lo, hi in (("epochs", 0 if args.init else 1, 10**6), ("batch_size", 1, 10**7),
+                             ("width", 1, 1024), ("hidden", 1, 1024), ("layers", 0, 4),
+                             ("threads", 1, 256)):
             v = getattr(args, name)
             _check(lo <= v <= hi, f"--{name.replace('_', '-')} {v}: expected {lo}..{hi}")
         _check(args.lr > 0 and math.isfinite(args.lr), f"--lr {args.lr}: expected a positive number")
@@ -445,13 +501,17 @@ def main(argv=None, load=None):
             args.task, data, form=form, seed=args.seed, epochs=args.epochs,
             batch_size=args.batch_size, lr=args.lr, width=args.width, hidden=args.hidden,
             layers=args.layers, holdout=args.holdout, threads=args.threads,
-            max_minutes=args.max_minutes, soft=args.soft, log=lambda s: print(s, file=sys.stderr))
+            max_minutes=args.max_minutes, soft=args.soft, init=args.init,
+            log=lambda s: print(s, file=sys.stderr))
         records = len(data["deal_features" if args.task == "cutoff" else "card_features"])
         shards = len(meta.get("files", args.data))  # a folder given to --data holds many
         extra = [("data", f"{records} records from {shards} shard{'s' * (shards != 1)}"),
-                 ("training", f"{history['train_records']} records, {len(history['epoch'])} epochs "
-                              f"on {args.threads} threads"),
+                 ("training", f"{history['train_records']} records, "
+                              f"{sum(e > 0 for e in history['epoch'])} epochs on {args.threads} threads"),
                  ("holdout", f"{history['holdout_records']} records, last loss {history['holdout'][-1]:.6g}")]
+        if args.init:
+            with open(args.init, "rb") as f:
+                extra.append(("init", f"{args.init} sha256 {hashlib.sha256(f.read()).hexdigest()}"))
         if "agreement" in history:
             extra.append(("quantized-agreement", f"{history['agreement']:.4f}"))
             extra.append(("held-out-accuracy", f"{history['accuracy']:.4f}"))
