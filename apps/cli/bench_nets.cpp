@@ -34,6 +34,12 @@ using cardgames::InfoState;
 using cardgames::Phase;
 namespace models = cardgames::models;
 
+// The instructions the dense layers run on here (the same outputs on any).
+const char* dense_instructions_name() {
+    return models::dense_instructions() == models::DenseInstructions::kAvx2 ? "by avx2"
+                                                                            : "by plain sse2";
+}
+
 // One hand's play, as every seat saw it: the view at the first card, then the cards in order.
 struct HandPlay {
     std::vector<InfoState> start;               // by seat
@@ -141,8 +147,9 @@ int bench_cutoff_net(const cardgames::Rules& rules, const std::string& model,
     const double inc_secs = cpu_seconds() - t_inc;
     const auto count = static_cast<double>(positions.size());
     std::cout << fmt::format(
-        "cut-off network {}: {} deal inputs, accumulator {}, {} outputs ({})\n", model,
-        net->inputs(), net->accumulator_size(), net->outputs(), net->form());
+        "cut-off network {}: {} deal inputs, accumulator {}, {} outputs ({}), dense layers {}\n",
+        model, net->inputs(), net->accumulator_size(), net->outputs(), net->form(),
+        dense_instructions_name());
     std::cout << fmt::format("{:<14}{:>12}{:>14}{:>14}   (CPU time of this thread)\n",
                              "accumulator", "evals", "evals/s", "ns/eval");
     for (const auto& [name, secs] :
@@ -316,9 +323,10 @@ int bench_nets(const cardgames::Rules& rules, const std::string& model, int hand
     }
     const double inc_secs = cpu_seconds() - t_inc;
 
-    std::cout << fmt::format("network {}: {} inputs, accumulator {}, {} outputs ({})\n",
-                             model.empty() ? "random (seed 1)" : model, net->inputs(),
-                             net->accumulator_size(), net->outputs(), form);
+    std::cout << fmt::format(
+        "network {}: {} inputs, accumulator {}, {} outputs ({}), dense layers {}\n",
+        model.empty() ? "random (seed 1)" : model, net->inputs(), net->accumulator_size(),
+        net->outputs(), form, dense_instructions_name());
     std::cout << fmt::format("{:<14}{:>12}{:>14}{:>14}   (CPU time of this thread)\n",
                              "accumulator", "evals", "evals/s", "ns/eval");
     for (const auto& [name, secs] :

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/models/card_features.hpp"
@@ -197,6 +198,75 @@ void Network::check(const std::string& form, const std::string& task) const {
         bad_network(where_, "field 'task': a " + task_ + " network, not a " + task + " network");
 }
 
+namespace {
+
+// One dense layer, input by input: y = bias + the sum over i of x[i] * w[i][.]. Each output sums
+// its terms in input order with a multiply and then an add, never fused, so that the plain and the
+// AVX2 build of it give the same bits (and the same decisions) on every machine. The inputs that
+// the clipped ReLU left at zero cost nothing: they are dropped first, without a branch, as which
+// of them are zero is not predictable.
+[[gnu::always_inline]] inline void dense_layer(const float* __restrict w, const float* __restrict b,
+                                               const float* __restrict x, float* __restrict y,
+                                               int in, int out) {
+    int on[Network::kMaxWidth];
+    int n = 0;
+    for (int i = 0; i < in; ++i) {
+        on[n] = i;
+        n += x[i] != 0.0f;
+    }
+    for (int o = 0; o < out; ++o) y[o] = b[o];
+    for (int k = 0; k < n; ++k) {
+        const float xi = x[on[k]];
+        const float* __restrict wi = w + std::size_t(on[k]) * std::size_t(out);
+        for (int o = 0; o < out; ++o) y[o] += wi[o] * xi;
+    }
+}
+
+// -floop-unroll-and-jam (of -O3) jams two inputs into one scalar loop over the outputs, which then
+// no longer vectorizes: 2.3 times slower.
+[[gnu::optimize("no-loop-unroll-and-jam")]] void dense_plain(const float* w, const float* b,
+                                                             const float* x, float* y, int in,
+                                                             int out) {
+    dense_layer(w, b, x, y, in, out);
+}
+
+#if defined(__GNUC__) && defined(__x86_64__)
+// Eight lanes instead of four; "avx2" without "fma", so no multiply and add are fused.
+[[gnu::target("avx2"), gnu::optimize("no-loop-unroll-and-jam")]] void dense_avx2(
+    const float* w, const float* b, const float* x, float* y, int in, int out) {
+    dense_layer(w, b, x, y, in, out);
+}
+#endif
+
+}  // namespace
+
+bool has_dense_instructions(DenseInstructions set) {
+#if defined(__GNUC__) && defined(__x86_64__)
+    if (set == DenseInstructions::kAvx2) return __builtin_cpu_supports("avx2");
+#endif
+    return set == DenseInstructions::kPlain;
+}
+
+DenseInstructions dense_instructions() {
+    static const DenseInstructions best = has_dense_instructions(DenseInstructions::kAvx2)
+                                              ? DenseInstructions::kAvx2
+                                              : DenseInstructions::kPlain;
+    return best;
+}
+
+void dense_layer(DenseInstructions set, std::span<const float> weight, std::span<const float> bias,
+                 std::span<const float> x, std::span<float> y) {
+    const int in = static_cast<int>(x.size()), out = static_cast<int>(bias.size());
+    if (weight.size() != x.size() * bias.size() || y.size() < bias.size() ||
+        in > Network::kMaxWidth || !has_dense_instructions(set))
+        throw std::invalid_argument("dense_layer: shapes or instruction set");
+#if defined(__GNUC__) && defined(__x86_64__)
+    if (set == DenseInstructions::kAvx2)
+        return dense_avx2(weight.data(), bias.data(), x.data(), y.data(), in, out);
+#endif
+    dense_plain(weight.data(), bias.data(), x.data(), y.data(), in, out);
+}
+
 Evaluator::Evaluator(const Network& net) : net_(net), acc_(static_cast<std::size_t>(net.width_)) {
     std::size_t widest = static_cast<std::size_t>(net.width_);
     for (const Network::Dense& d : net.layers_) widest = std::max(widest, std::size_t(d.out));
@@ -229,19 +299,15 @@ std::span<const float> Evaluator::evaluate() {
     const int scale = net_.ft_scale_;
     for (std::size_t j = 0; j < acc_.size(); ++j)
         x_[j] = static_cast<float>(std::clamp<int>(acc_[j], 0, scale)) * inv;
+#if defined(__GNUC__) && defined(__x86_64__)
+    const auto dense = dense_instructions() == DenseInstructions::kAvx2 ? dense_avx2 : dense_plain;
+#else
+    const auto dense = dense_plain;
+#endif
     const std::size_t n = net_.layers_.size();
     for (std::size_t k = 0; k < n; ++k) {
         const Network::Dense& d = net_.layers_[k];
-        // Input by input: each output still sums its terms in input order, and the inputs that the
-        // clipped ReLU left at zero cost nothing.
-        float* y = y_.data();
-        std::copy(d.bias.begin(), d.bias.end(), y);
-        for (int i = 0; i < d.in; ++i) {
-            const float xi = x_[i];
-            if (xi == 0.0f) continue;
-            const float* w = d.weight.data() + std::size_t(i) * std::size_t(d.out);
-            for (int o = 0; o < d.out; ++o) y[o] += w[o] * xi;
-        }
+        dense(d.weight.data(), d.bias.data(), x_.data(), y_.data(), d.in, d.out);
         if (k + 1 == n)
             for (int o = 0; o < d.out; ++o) y_[o] *= net_.output_scale_;
         if (k + 1 < n)

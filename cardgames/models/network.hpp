@@ -100,6 +100,18 @@ class Evaluator {
     std::vector<float> x_, y_;  // a layer's input and output
 };
 
+// The instructions a dense layer runs on: kPlain (the build's own, SSE2 on x86-64) everywhere,
+// kAvx2 where the CPU has AVX2. Both give the same bits: each output sums its terms in the same
+// order, multiplies and adds never fused, so a decision does not depend on the machine.
+enum class DenseInstructions { kPlain, kAvx2 };
+bool has_dense_instructions(DenseInstructions set);
+// What Evaluator::evaluate uses on this machine: kAvx2 where the CPU has it.
+DenseInstructions dense_instructions();
+// y[o] = bias[o] + the sum over i of x[i] * weight[i * out + o] (weight [in][out]), the inputs
+// that are 0 skipped, as Evaluator::evaluate computes a layer: for tests and the bench.
+void dense_layer(DenseInstructions set, std::span<const float> weight, std::span<const float> bias,
+                 std::span<const float> x, std::span<float> y);
+
 // A network for `players` seats with random weights of a fixed seed, of the default shape the
 // trainer makes: for the bench and tests, which need one without a trained file.
 ModelFile random_network_file(const std::string& form, const std::string& task, int outputs,

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <random>
 #include <set>
 
@@ -138,6 +140,44 @@ TEST(CardFeatures, TrackerAndAccumulatorMatchRecomputation) {
 
 // A cut-off network reads the deal features of its form's game and has an output per seat; one
 // that claims the card features is refused naming the field.
+// Every instruction set a dense layer runs on gives the bits of the plain loop that sums each
+// output's terms in input order: a decision does not depend on the machine.
+TEST(Network, DenseLayersGiveTheSameBitsOnEveryInstructionSet) {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> weight(-1.0f, 1.0f);
+    for (const auto& [in, out] : {std::pair{128, 32}, {32, 32}, {32, 52}, {7, 3}, {256, 13}}) {
+        const auto n_in = static_cast<std::size_t>(in), n_out = static_cast<std::size_t>(out);
+        std::vector<float> w(n_in * n_out), b(n_out), x(n_in);
+        for (float& v : w) v = weight(rng);
+        for (float& v : b) v = weight(rng);
+        for (float& v : x) v = rng() % 3 == 0 ? 0.0f : (weight(rng) + 1.0f) / 2;
+        std::vector<float> want(b);
+        for (int i = 0; i < in; ++i) {
+            if (x[std::size_t(i)] == 0.0f) continue;
+            for (int o = 0; o < out; ++o) {
+                const float term =
+                    w[std::size_t(i) * std::size_t(out) + std::size_t(o)] * x[std::size_t(i)];
+                want[std::size_t(o)] = want[std::size_t(o)] + term;
+            }
+        }
+        int checked = 0;
+        for (const DenseInstructions set : {DenseInstructions::kPlain, DenseInstructions::kAvx2}) {
+            if (!has_dense_instructions(set)) continue;
+            std::vector<float> got(std::size_t(out), -1.0f);
+            dense_layer(set, w, b, x, got);
+            for (int o = 0; o < out; ++o)
+                ASSERT_EQ(std::bit_cast<std::uint32_t>(got[std::size_t(o)]),
+                          std::bit_cast<std::uint32_t>(want[std::size_t(o)]))
+                    << "instructions " << int(set) << ", layer " << in << " x " << out
+                    << ", output " << o;
+            ++checked;
+        }
+        EXPECT_GE(checked, 1);
+    }
+    EXPECT_TRUE(has_dense_instructions(DenseInstructions::kPlain));
+    EXPECT_TRUE(has_dense_instructions(dense_instructions()));
+}
+
 TEST(Network, CutoffNetworksReadTheDealFeatures) {
     for (const char* form : {"hearts4", "spades-partnership", "spades-cutthroat3"}) {
         const int players = players_of_form(form, "test");
