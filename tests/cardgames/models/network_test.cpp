@@ -138,8 +138,6 @@ TEST(CardFeatures, TrackerAndAccumulatorMatchRecomputation) {
     }
 }
 
-// A cut-off network reads the deal features of its form's game and has an output per seat; one
-// that claims the card features is refused naming the field.
 // Every instruction set a dense layer runs on gives the bits of the plain loop that sums each
 // output's terms in input order: a decision does not depend on the machine.
 TEST(Network, DenseLayersGiveTheSameBitsOnEveryInstructionSet) {
@@ -178,6 +176,8 @@ TEST(Network, DenseLayersGiveTheSameBitsOnEveryInstructionSet) {
     EXPECT_TRUE(has_dense_instructions(dense_instructions()));
 }
 
+// A cut-off network reads the deal features of its form's game and has an output per seat; one
+// that claims the card features is refused naming the field.
 TEST(Network, CutoffNetworksReadTheDealFeatures) {
     for (const char* form : {"hearts4", "spades-partnership", "spades-cutthroat3"}) {
         const int players = players_of_form(form, "test");
