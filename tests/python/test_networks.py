@@ -269,6 +269,26 @@ def test_choice_measures_count_the_value_lost(tiny):
     assert train.choice_measures(out, tiny["action"][:50], legal, values)["regret"] == pytest.approx(2)
 
 
+def test_regret_weighs_a_costly_card_more(tiny):
+    # A teacher that always plays its highest legal card, which loses 10 where it had a choice:
+    # cross-entropy alone learns to copy it; with `regret` the network learns to avoid it.
+    data = dict(tiny)
+    legal = tiny["legal"][:, :52]
+    highest = np.where(legal, np.arange(52), -1).argmax(1)
+    values = np.where(legal, 0.0, np.nan).astype(np.float32)
+    values[np.arange(len(highest)), highest] = -10
+    data.update(action=highest, values=values)
+    kw = dict(form="hearts4", seed=3, epochs=4, batch_size=64, threads=1, log=lambda s: None)
+    _, _, plain = train.train("policy", data, **kw)
+    _, _, weighed = train.train("policy", data, regret=2.0, **kw)
+    assert plain["valued"] == weighed["valued"] > 0
+    assert weighed["regret"] < plain["regret"] / 2
+    lost = train.value_lost(legal[:3], values[:3])
+    assert lost[0][legal[0]].max() == (10 if legal[0].sum() > 1 else 0) and (lost[0][~legal[0]] == 0).all()
+    with pytest.raises(ValueError, match="--regret -1"):
+        train.train("policy", data, regret=-1.0, **kw)
+
+
 def test_bad_data_and_bad_files_are_refused(tmp_path, capsys):
     data = play_data(games=3)
     data["card_features"] = data["card_features"].copy()

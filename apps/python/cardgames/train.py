@@ -266,6 +266,20 @@ def soft_targets(action, legal, values, temperature):
     return target
 
 
+def value_lost(legal, values):
+    """For each record of a choice task where every legal action was valued and there was a
+    choice, what each legal action loses of pimc's value against the best; 0 elsewhere, so a record
+    without values adds nothing to the expected value lost (train's `regret`)."""
+    lost = np.zeros(legal.shape, np.float32)
+    if values is None:
+        return lost
+    v = np.where(legal, values, -np.inf)
+    valued = ~np.isnan(v).any(axis=1) & (legal.sum(axis=1) > 1)
+    best = v[valued].max(axis=1, keepdims=True)
+    lost[valued] = np.where(legal[valued], best - v[valued], 0.0)
+    return lost
+
+
 def float_outputs(net, x):
     """The float network's outputs for the rows of x, as numpy."""
     torch = _torch()
@@ -290,9 +304,12 @@ def choice_measures(out, action, legal, values):
 
 
 def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width=128, hidden=32,
-          layers=2, holdout=5, threads=2, max_minutes=60.0, soft=0.0, init=None, log=print):
+          layers=2, holdout=5, threads=2, max_minutes=60.0, soft=0.0, regret=0.0, init=None,
+          log=print):
     """Trains a network on the data dict; returns (net, output_scale, history). soft: the
-    temperature of a choice task's targets (soft_targets; 0: the action taken). init: a network
+    temperature of a choice task's targets (soft_targets; 0: the action taken). regret: a choice
+    task's loss adds this times the value its softmax is expected to lose (value_lost), so that a
+    costly mistake weighs more than a cheap one; 0: cross-entropy alone. init: a network
     file to start from (its shape replaces width, hidden and layers, its output scale the data's);
     then epoch 0 of the history is its loss before training, and epochs may be 0."""
     torch = _torch()
@@ -325,8 +342,12 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     if legal is not None and "values" in data:
         values = np.asarray(data["values"], np.float32)[:, :legal.shape[1]]
     _check(soft >= 0 and math.isfinite(soft), f"--soft {soft}: expected a number >= 0")
+    _check(regret >= 0 and math.isfinite(regret), f"--regret {regret}: expected a number >= 0")
+    lost = None
     if legal is not None:  # a choice task learns a distribution over its actions
         yt = torch.from_numpy(soft_targets(y, legal, values, soft))
+        if regret > 0:
+            lost = torch.from_numpy(value_lost(legal, values))
     train_idx = torch.from_numpy(np.flatnonzero(~held))
     hold_idx = torch.from_numpy(np.flatnonzero(held))
 
@@ -335,7 +356,11 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
         if task in ("value", "cutoff"):
             return torch.nn.functional.mse_loss(out, yt[idx])
         out = out.masked_fill(~mt[idx], -1e9)
-        return torch.nn.functional.cross_entropy(out, yt[idx])
+        loss = torch.nn.functional.cross_entropy(out, yt[idx])
+        if lost is None:
+            return loss
+        expected_lost = (torch.softmax(out, dim=1) * lost[idx]).sum(dim=1).mean()
+        return loss + regret * expected_lost
 
     opt = torch.optim.Adam(net.parameters(), lr=lr)
     gen = torch.Generator().manual_seed(seed)
@@ -475,6 +500,9 @@ def main(argv=None, load=None):
     p.add_argument("--soft", type=float, default=0.0,
                    help="policy, pass, bid: learn a softmax of pimc's values at this temperature "
                         "where every legal action was valued (0: the action taken)")
+    p.add_argument("--regret", type=float, default=0.0,
+                   help="policy, pass, bid: add this times the pimc value the network's softmax is "
+                        "expected to lose to the loss (0: cross-entropy alone)")
     args = p.parse_args(argv)
     try:
         for name in ("width", "hidden", "layers"):
@@ -501,7 +529,7 @@ def main(argv=None, load=None):
             args.task, data, form=form, seed=args.seed, epochs=args.epochs,
             batch_size=args.batch_size, lr=args.lr, width=args.width, hidden=args.hidden,
             layers=args.layers, holdout=args.holdout, threads=args.threads,
-            max_minutes=args.max_minutes, soft=args.soft, init=args.init,
+            max_minutes=args.max_minutes, soft=args.soft, regret=args.regret, init=args.init,
             log=lambda s: print(s, file=sys.stderr))
         records = len(data["deal_features" if args.task == "cutoff" else "card_features"])
         shards = len(meta.get("files", args.data))  # a folder given to --data holds many
