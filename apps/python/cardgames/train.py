@@ -248,6 +248,12 @@ def task_records(task, data):
     return out
 
 
+def valued_choices(legal, values):
+    """The records of a choice task that had a choice and every legal action of which pimc valued:
+    those whose values teach soft targets and measure the value lost."""
+    return ~np.isnan(np.where(legal, values, 0.0)).any(axis=1) & (legal.sum(axis=1) > 1)
+
+
 def soft_targets(action, legal, values, temperature):
     """The target distribution of each record of a choice task: with temperature > 0, a softmax of
     pimc's values / temperature over the legal actions where every legal action was valued (cards
@@ -258,9 +264,8 @@ def soft_targets(action, legal, values, temperature):
     target[np.arange(n), action] = 1
     if temperature <= 0 or values is None:
         return target
-    v = np.where(legal, values, 0.0)
-    valued = ~np.isnan(v).any(axis=1) & (legal.sum(axis=1) > 1)
-    z = np.where(legal, v, -np.inf)[valued] / temperature
+    valued = valued_choices(legal, values)
+    z = np.where(legal, values, -np.inf)[valued] / temperature
     z = np.exp(z - z.max(axis=1, keepdims=True))
     target[valued] = z / z.sum(axis=1, keepdims=True)
     return target
@@ -273,10 +278,9 @@ def value_lost(legal, values):
     lost = np.zeros(legal.shape, np.float32)
     if values is None:
         return lost
-    v = np.where(legal, values, -np.inf)
-    valued = ~np.isnan(v).any(axis=1) & (legal.sum(axis=1) > 1)
-    best = v[valued].max(axis=1, keepdims=True)
-    lost[valued] = np.where(legal[valued], best - v[valued], 0.0)
+    valued = valued_choices(legal, values)
+    v = np.where(legal, values, -np.inf)[valued]
+    lost[valued] = np.where(legal[valued], v.max(axis=1, keepdims=True) - v, 0.0)
     return lost
 
 
@@ -294,12 +298,11 @@ def choice_measures(out, action, legal, values):
     pick = np.where(legal, out, -np.inf).argmax(axis=1)
     measures = {"accuracy": float((pick == action).mean()) if len(action) else float("nan")}
     if values is not None:
-        v = np.where(legal, values, -np.inf)
-        valued = ~np.isnan(v).any(axis=1) & (legal.sum(axis=1) > 1)
+        valued = valued_choices(legal, values)
         if valued.any():
             rows = np.flatnonzero(valued)
             measures["valued"] = int(valued.sum())
-            measures["regret"] = float((v[rows].max(axis=1) - v[rows, pick[rows]]).mean())
+            measures["regret"] = float(value_lost(legal, values)[rows, pick[rows]].mean())
     return measures
 
 
