@@ -113,7 +113,8 @@ class PlayLikelihood::Scorer {
         : owner_(owner), play_(play), views_(play.views), eval_(eval) {
         if (!eval_) return;
         models::ActiveFeatures common;  // the view with no hand: the public features alone
-        models::card_features(views_.view_of(play.seat, play.before), common);
+        models::card_features(views_.view_of(play.seat, play.before),
+                              eval_->network().card_version(), common);
         eval_->refresh(common.view());
     }
 

@@ -51,7 +51,7 @@ std::vector<float> choice_outputs(const models::Network& net, const InfoState& i
                                std::to_string(net.players()) + " players and " +
                                std::to_string(net.outputs()) + " outputs");
     models::ActiveFeatures active;
-    models::card_features(info, active);
+    models::card_features(info, net.card_version(), active);
     models::Evaluator eval(net);
     eval.refresh(active.view());
     const std::span<const float> out = eval.evaluate();
@@ -153,9 +153,9 @@ void NetPlayer::bring_up_to_date(SeatAccumulator& a, const InfoState& info) {
             a.tracker->play(info.plays[i].seat, info.plays[i].card, a.eval);
     } else {
         models::ActiveFeatures active;
-        models::card_features(info, active);
+        models::card_features(info, net_->card_version(), active);
         a.eval.refresh(active.view());
-        a.tracker.emplace(info);
+        a.tracker.emplace(info, net_->card_version());
         ++refreshes_;
     }
     a.synced = static_cast<int>(info.plays.size());

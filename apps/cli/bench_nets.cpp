@@ -299,7 +299,7 @@ int bench_nets(const cardgames::Rules& rules, const std::string& model, int hand
         for (const std::vector<InfoState>& views : h.after)
             for (const InfoState& info : views) {
                 models::ActiveFeatures f;
-                models::card_features(info, f);
+                models::card_features(info, net->card_version(), f);
                 e.refresh(f.view());
                 full_sum += e.evaluate()[0];
             }
@@ -310,9 +310,9 @@ int bench_nets(const cardgames::Rules& rules, const std::string& model, int hand
     for (const HandPlay& h : plays) {
         std::vector<models::CardFeatureTracker> trackers;
         for (int s = 0; s < n; ++s) {
-            trackers.emplace_back(h.start[s]);
+            trackers.emplace_back(h.start[s], net->card_version());
             models::ActiveFeatures f;
-            models::card_features(h.start[s], f);
+            models::card_features(h.start[s], net->card_version(), f);
             seat_eval[s].refresh(f.view());
         }
         for (std::size_t k = 0; k < h.after.size(); ++k)

@@ -32,8 +32,9 @@ class PyNetwork {
         : net_(std::make_shared<models::Network>(file)),
           tensors_(std::move(file.tensors)),
           evaluator_(*net_),
-          max_active_(
-              models::network_features(net_->task(), net_->form(), net_->players()).max_active) {}
+          max_active_(models::network_features(net_->task(), net_->form(), net_->players(),
+                                               net_->card_version())
+                          .max_active) {}
 
     const models::Network& net() const { return *net_; }
 
@@ -153,25 +154,46 @@ py::tuple cutoff_samples(const GameState& state, const std::vector<int>& plays) 
 void bind_models(py::module_& m) {
     m.attr("CARD_FEATURE_SET") = models::kCardFeatureSet;
     m.attr("CARD_FEATURE_VERSION") = models::kCardFeatureVersion;
-    m.def("card_feature_count", &models::card_feature_count, py::arg("players"),
-          "How many card features a network for that many players reads: 52 + 108 * players.");
+    const auto check_version = [](int version) {
+        if (version < 1 || version > models::kCardFeatureVersion)
+            throw InputError("card features version " + std::to_string(version) + ": expected 1.." +
+                             std::to_string(models::kCardFeatureVersion));
+        return version;
+    };
+    m.def(
+        "card_feature_count",
+        [check_version](const std::string& form, int version) {
+            return models::card_feature_count(cardgames::game_of_form(form),
+                                              models::players_of_form(form, "form"),
+                                              check_version(version));
+        },
+        py::arg("form"), py::arg("version") = models::kCardFeatureVersion,
+        "How many card features of that version a network for the form reads ('hearts4', "
+        "'spades-partnership'; docs/design/network-format.md).");
     m.def(
         "players_of_form",
         [](const std::string& form) { return models::players_of_form(form, "form"); },
         py::arg("form"),
         "The players at a table of a form name as model files give it ('hearts4' 4, "
         "'spades-partnership' 4); InputError for a name that is no form.");
-    m.def("max_active_card_features", &models::max_active_card_features, py::arg("players"),
-          "The most card features that are on at once at a table of that many players.");
+    m.def(
+        "max_active_card_features",
+        [check_version](const std::string& form, int version) {
+            return models::max_active_card_features(models::players_of_form(form, "form"),
+                                                    check_version(version));
+        },
+        py::arg("form"), py::arg("version") = models::kCardFeatureVersion,
+        "The most card features of that version that are on at once at a table of the form.");
     m.def(
         "card_features",
-        [](const GameState& state, int seat) {
+        [check_version](const GameState& state, int seat, int version) {
             models::ActiveFeatures f;
-            models::card_features(state.info_state(seat), f);
+            models::card_features(state.info_state(seat), check_version(version), f);
             return std::vector<int>(f.index.begin(), f.index.begin() + f.count);
         },
-        py::arg("state"), py::arg("seat"),
-        "The card features that are on for the seat (docs/design/network-format.md), ascending.");
+        py::arg("state"), py::arg("seat"), py::arg("version") = models::kCardFeatureVersion,
+        "The card features of that version that are on for the seat (docs/design/"
+        "network-format.md), ascending.");
     m.attr("DEAL_FEATURE_SET") = models::kDealFeatureSet;
     m.attr("DEAL_FEATURE_VERSION") = models::kDealFeatureVersion;
     m.def(
@@ -192,6 +214,9 @@ void bind_models(py::module_& m) {
         .def_property_readonly("form", [](const PyNetwork& n) { return n.net().form(); })
         .def_property_readonly("task", [](const PyNetwork& n) { return n.net().task(); })
         .def_property_readonly("inputs", [](const PyNetwork& n) { return n.net().inputs(); })
+        .def_property_readonly(
+            "card_version", [](const PyNetwork& n) { return n.net().card_version(); },
+            "The version of the card features it reads (0: a cut-off network's deal features).")
         .def_property_readonly("outputs", [](const PyNetwork& n) { return n.net().outputs(); })
         .def_property_readonly("accumulator_size",
                                [](const PyNetwork& n) { return n.net().accumulator_size(); })

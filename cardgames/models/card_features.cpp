@@ -21,7 +21,91 @@ void for_each_play(const InfoState& info, F&& f) {
 
 }  // namespace
 
-void card_features(const InfoState& info, ActiveFeatures& out) {
+ContractTally::ContractTally(const InfoState& info, int version)
+    : version_(version),
+      players_(info.players()),
+      game_(info.rules->game),
+      partnership_(info.rules->is_partnership()),
+      nil_tricks_count_for_partner_(info.rules->nil_tricks_count_for_partner),
+      play_rules_(PlayRules::from(*info.rules)),
+      bids_(info.bids) {
+    if (version_ < 2) return;
+    // The finished tricks of the hand, taken in turn.
+    const auto n = static_cast<std::size_t>(players_);
+    std::array<int, kMaxPlayers> seats{};
+    std::array<Card, kMaxPlayers> cards{};
+    for (std::size_t t = 0; (t + 1) * n <= info.plays.size(); ++t) {
+        for (std::size_t i = 0; i < n; ++i) {
+            seats[i] = info.plays[t * n + i].seat;
+            cards[i] = info.plays[t * n + i].card;
+        }
+        take(winner({seats.data(), n}, {cards.data(), n}), {cards.data(), n});
+    }
+}
+
+int ContractTally::winner(std::span<const int> seats, std::span<const Card> cards) const {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < cards.size(); ++i)
+        if (beats(play_rules_, cards[i], cards[best])) best = i;
+    return seats[best];
+}
+
+void ContractTally::take(int winner, std::span<const Card> cards) {
+    ++won_[static_cast<std::size_t>(winner)];
+    for (Card c : cards) {
+        if (play_rules_.points[static_cast<std::size_t>(c.index())] > 0)
+            took_[static_cast<std::size_t>(winner)] = true;
+        if (c == Card(Suit::kSpades, kQueen)) queen_[static_cast<std::size_t>(winner)] = true;
+    }
+}
+
+int ContractTally::features(int viewer, std::array<int, 3 * kMaxPlayers>& out) const {
+    if (version_ < 2) return 0;
+    const int n = players_;
+    const auto abs = [&](int rel) { return static_cast<std::size_t>((viewer + rel) % n); };
+    int count = 0;
+    const auto push = [&](int f) { out[static_cast<std::size_t>(count++)] = f; };
+    if (game_ == GameKind::kHearts) {
+        int takers = 0;
+        for (int s = 0; s < n; ++s) takers += took_[static_cast<std::size_t>(s)] ? 1 : 0;
+        for (int r = 0; r < n; ++r)
+            if (took_[abs(r)]) push(contract_feature(n, kTookFact, r));
+        for (int r = 0; r < n; ++r)
+            if (queen_[abs(r)]) push(contract_feature(n, kQueenFact, r));
+        for (int r = 0; r < n; ++r)
+            if (took_[abs(r)] && takers == 1) push(contract_feature(n, kMoonFact, r));
+        return count;
+    }
+    // Spades. A unit's contract: its seats' bids that are not nil; the tricks that count for it:
+    // its seats' but a nil bidder's (unless the rules count those for the partner).
+    std::array<int, kMaxPlayers> need{};
+    std::array<bool, kMaxPlayers> has_contract{};
+    for (int s = 0; s < n; ++s) {
+        const Bid& b = bids_[static_cast<std::size_t>(s)];
+        const auto u = static_cast<std::size_t>(unit_of(s));
+        if (b.made() && !b.is_nil()) {
+            need[u] += b.tricks;
+            has_contract[u] = true;
+        }
+        if (!b.is_nil() || nil_tricks_count_for_partner_)
+            need[u] -= won_[static_cast<std::size_t>(s)];
+    }
+    for (int r = 0; r < n; ++r) {
+        const Bid& b = bids_[abs(r)];
+        if (b.is_nil() && won_[abs(r)] == 0) push(contract_feature(n, kNilFact, r));
+    }
+    for (int r = 0; r < n; ++r) {
+        const auto u = static_cast<std::size_t>(unit_of(static_cast<int>(abs(r))));
+        if (has_contract[u] && need[u] <= 0) push(contract_feature(n, kMadeFact, r));
+    }
+    for (int r = 0; r < n; ++r) {
+        const auto u = static_cast<std::size_t>(unit_of(static_cast<int>(abs(r))));
+        if (has_contract[u] && need[u] > 0) push(need_feature(n, r, need[u]));
+    }
+    return count;
+}
+
+void card_features(const InfoState& info, int version, ActiveFeatures& out) {
     const int n = info.players();
     out.count = 0;
     for (Card c : info.hand) out.push(hand_feature(c));
@@ -37,11 +121,16 @@ void card_features(const InfoState& info, ActiveFeatures& out) {
     for (int r = 0; r < n; ++r)
         for (int s = 0; s < 4; ++s)
             if (voids[r] & (1u << s)) out.push(void_feature(n, r, static_cast<Suit>(s)));
+    if (version >= 2) {
+        std::array<int, 3 * kMaxPlayers> contract{};
+        const int k = ContractTally(info, version).features(info.seat, contract);
+        for (int j = 0; j < k; ++j) out.push(contract[static_cast<std::size_t>(j)]);
+    }
     std::sort(out.index.begin(), out.index.begin() + out.count);
 }
 
-CardFeatureTracker::CardFeatureTracker(const InfoState& info)
-    : players_(info.players()), viewer_(info.seat) {
+CardFeatureTracker::CardFeatureTracker(const InfoState& info, int version)
+    : players_(info.players()), viewer_(info.seat), version_(version), tally_(info, version) {
     const std::size_t in_trick = info.plays.size() % static_cast<std::size_t>(players_);
     const std::size_t trick_start = info.plays.size() - in_trick;
     std::size_t i = 0;

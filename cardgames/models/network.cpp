@@ -74,23 +74,24 @@ int expected_outputs(const std::string& task, int players) {
 
 }  // namespace
 
-NetworkFeatures network_features(const std::string& task, const std::string& form, int players) {
+NetworkFeatures network_features(const std::string& task, const std::string& form, int players,
+                                 int card_version) {
     NetworkFeatures f;
     const auto field = [](const char* name, int version, int count) {
         return std::string(name) + " " + std::to_string(version) + " " + std::to_string(count);
     };
+    const GameKind game = game_of_form(form);
     if (task == "cutoff") {
-        const GameKind game = game_of_form(form);
         f.count = deal_feature_count(game, players);
         f.max_active = max_active_deal_features(game, players);
         f.field = field(kDealFeatureSet, kDealFeatureVersion, f.count);
         f.what = "deal features version " + std::to_string(kDealFeatureVersion) + " for " + form;
     } else {
-        f.count = card_feature_count(players);
-        f.max_active = max_active_card_features(players);
-        f.field = field(kCardFeatureSet, kCardFeatureVersion, f.count);
-        f.what = "card features version " + std::to_string(kCardFeatureVersion) + " for " +
-                 std::to_string(players) + " players";
+        f.version = card_version;
+        f.count = card_feature_count(game, players, card_version);
+        f.max_active = max_active_card_features(players, card_version);
+        f.field = field(kCardFeatureSet, card_version, f.count);
+        f.what = "card features version " + std::to_string(card_version) + " for " + form;
     }
     return f;
 }
@@ -123,13 +124,19 @@ Network::Network(const ModelFile& file) : where_(file.where) {
     file.get("command");  // how it was made: required, read by people
     file.get("seeds");
 
-    // "features NAME VERSION COUNT": the deal features for a cut-off network, else the cards.
-    const NetworkFeatures set = network_features(task_, form_, players_);
+    // "features NAME VERSION COUNT": the deal features for a cut-off network, else the cards of
+    // any version so far (the newest named when the field is none of them).
     const std::string& features = file.get("features");
+    NetworkFeatures set = network_features(task_, form_, players_, kCardFeatureVersion);
+    for (int v = 1; v < kCardFeatureVersion && features != set.field && task_ != "cutoff"; ++v)
+        if (const NetworkFeatures old = network_features(task_, form_, players_, v);
+            features == old.field)
+            set = old;
     if (features != set.field)
         bad_network(where_, "field 'features': '" + features + "', expected '" + set.field + "' (" +
                                 set.what + ")");
     inputs_ = set.count;
+    card_version_ = set.version;
     ft_scale_ = to_int(file.get("ft-scale"), 1, 32767, where_, "ft-scale");
     {
         const std::string& text = file.get("output-scale");
@@ -339,9 +346,10 @@ Tensor f32_tensor(const std::string& name, std::vector<int> shape, float bound,
 }  // namespace
 
 ModelFile random_network_file(const std::string& form, const std::string& task, int outputs,
-                              std::uint64_t seed) {
+                              std::uint64_t seed, int card_version) {
     const int players = players_of_form(form, "random network");
-    const int inputs = network_features(task, form, players).count, width = 128, hidden = 32;
+    const NetworkFeatures features = network_features(task, form, players, card_version);
+    const int inputs = features.count, width = 128, hidden = 32;
     constexpr int kScale = 127;
     std::uint64_t state = seed;
     ModelFile m;
@@ -350,7 +358,7 @@ ModelFile random_network_file(const std::string& form, const std::string& task, 
     m.fields = {{"kind", "network"},
                 {"task", task},
                 {"form", form},
-                {"features", network_features(task, form, players).field},
+                {"features", features.field},
                 {"ft-scale", std::to_string(kScale)},
                 {"output-scale", "1"},
                 {"command", "random_network_file"},

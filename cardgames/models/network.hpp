@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "cardgames/models/card_features.hpp"
 #include "cardgames/models/model_file.hpp"
 
 namespace cardgames::models {
@@ -27,13 +28,15 @@ namespace cardgames::models {
 int players_of_form(const std::string& form, const std::string& where);
 
 // The features a network of `task` for `form` reads: the deal features (deal_features.hpp) for a
-// cut-off network, the card features (card_features.hpp) for the others.
+// cut-off network, the card features (card_features.hpp) of `card_version` for the others.
 struct NetworkFeatures {
     std::string field;  // the file's "features" field: "NAME VERSION COUNT"
     std::string what;   // for messages
     int count = 0, max_active = 0;
+    int version = 0;  // of the card features (0: a cut-off network's deal features)
 };
-NetworkFeatures network_features(const std::string& task, const std::string& form, int players);
+NetworkFeatures network_features(const std::string& task, const std::string& form, int players,
+                                 int card_version);
 
 class Network {
   public:
@@ -52,6 +55,8 @@ class Network {
     const std::string& task() const { return task_; }
     int players() const { return players_; }
     int inputs() const { return inputs_; }
+    // The version of the card features it reads (card_features.hpp; 0 for a cut-off network).
+    int card_version() const { return card_version_; }
     int accumulator_size() const { return width_; }
     int outputs() const { return static_cast<int>(layers_.back().bias.size()); }
     int ft_scale() const { return ft_scale_; }
@@ -69,7 +74,7 @@ class Network {
         std::vector<float> bias;    // [out]
     };
     std::string where_, form_, task_;
-    int players_ = 0, inputs_ = 0, width_ = 0, ft_scale_ = 0;
+    int players_ = 0, inputs_ = 0, width_ = 0, ft_scale_ = 0, card_version_ = 0;
     float output_scale_ = 1;
     std::uint64_t digest_ = 0;
     std::vector<std::int16_t> ft_weight_;  // [inputs][width]: one column per feature, contiguous
@@ -115,6 +120,6 @@ void dense_layer(DenseInstructions set, std::span<const float> weight, std::span
 // A network for `players` seats with random weights of a fixed seed, of the default shape the
 // trainer makes: for the bench and tests, which need one without a trained file.
 ModelFile random_network_file(const std::string& form, const std::string& task, int outputs,
-                              std::uint64_t seed);
+                              std::uint64_t seed, int card_version = kCardFeatureVersion);
 
 }  // namespace cardgames::models

@@ -28,20 +28,24 @@ def hand_of(data, rows):
 
 
 def outputs(net, state, seat):
-    x = np.zeros((1, cardgames.card_feature_count(4)), np.float32)
-    x[0, cardgames.card_features(state, seat)] = 1
+    x = np.zeros((1, cardgames.card_feature_count(net.form, net.card_version)), np.float32)
+    x[0, cardgames.card_features(state, seat, net.card_version)] = 1
     return net.evaluate(x)[0]
 
 
 def test_a_trained_bid_network_bids_its_highest_legal_output(tmp_path):
     data, path = trained(tmp_path, "spades-partnership", "bid")
-    # The trainer's bid records hold the bidder's hand and nothing else: what the engine reads at a
-    # bid (tests/sampling/bid_pass_net_test.cpp checks the C++ side).
+    # The trainer's bid records hold the bidder's hand, no other card, and the contract of the
+    # bids so far: what the engine reads at a bid (tests/sampling/bid_pass_net_test.cpp checks
+    # the C++ side).
     bids = np.flatnonzero(data["phase"] == 1)
     assert len(bids) > 0
     features = data["card_features"][bids].astype(np.float32)
-    assert (features[:, 52:] == 0).all() and (features[:, :52] == hand_of(data, bids)).all()
-    assert (features.sum(axis=1) == 13).all()
+    cards = cardgames.card_feature_count("spades-partnership", 1)
+    assert (features[:, 52:cards] == 0).all() and (features[:, :52] == hand_of(data, bids)).all()
+    assert (features[:, :cards].sum(axis=1) == 13).all()
+    contract = features[:, cards:].sum(axis=1)
+    assert (contract <= 2 * 4).all() and (contract > 0).any()  # later bidders see earlier bids
 
     net = cardgames.load_network(path, "spades-partnership", "bid")
     assert net.outputs == cardgames.NUM_BIDS

@@ -30,7 +30,7 @@ def play_data(form="hearts4", games=40, seed=0):
             actions = state.legal_actions()
             a = int(actions[rng.integers(len(actions))])
             if state.phase() == "play":
-                x = np.zeros(cardgames.card_feature_count(rules.players), np.float32)
+                x = np.zeros(cardgames.card_feature_count(form), np.float32)
                 x[cardgames.card_features(state, seat)] = 1
                 feats.append(x)
                 legal.append(np.asarray(state.legal_actions_mask(), dtype=bool))
@@ -46,14 +46,14 @@ def play_data(form="hearts4", games=40, seed=0):
     return {"card_features": np.stack(feats), "legal": np.stack(legal), "values": values,
             "action": np.asarray(action, dtype=np.int64), "result": np.stack(result),
             "hand": np.asarray(hand, dtype=np.int64),
-            "meta": {"preset": form, "feature_set": "cards 1"}, "n": n}
+            "meta": {"preset": form, "feature_set": "cards 2"}, "n": n}
 
 
-def random_inputs(players, rows, seed):
+def random_inputs(form, rows, seed, version=cardgames.CARD_FEATURE_VERSION):
     """Random 0/1 card-feature rows, from none to the most that can be on at once."""
     rng = np.random.default_rng(seed)
-    count = cardgames.card_feature_count(players)
-    on = rng.integers(0, cardgames.max_active_card_features(players) + 1, size=(rows, 1))
+    count = cardgames.card_feature_count(form, version)
+    on = rng.integers(0, cardgames.max_active_card_features(form, version) + 1, size=(rows, 1))
     # Each row's `on` features: those whose random rank in the row is below it.
     ranks = rng.random((rows, count)).argsort(axis=1).argsort(axis=1)
     return (ranks < on).astype(np.float32)
@@ -66,18 +66,19 @@ def tiny():
 
 def test_cpp_forward_pass_equals_torch_on_10000_random_inputs(tmp_path):
     torch.manual_seed(5)
-    net = train.make_net(cardgames.card_feature_count(4), 4)
+    net = train.make_net(cardgames.card_feature_count("hearts4"), 4)
     # Wider than initialisation leaves them, so the clipped ReLUs clip on both sides.
     with torch.no_grad():
         net.ft.weight.uniform_(-0.3, 0.3)
         net.ft.bias.uniform_(-0.5, 1.0)
-    train.clip_first_layer(net, 4)
+    train.clip_first_layer(net, "hearts4", cardgames.CARD_FEATURE_VERSION)
     path = tmp_path / "random.net"
     train.export(net, path, task="value", form="hearts4", output_scale=26.0,
                  command="test", seeds="torch 5")
     loaded = cardgames.load_network(str(path), "hearts4", "value")
-    assert (loaded.inputs, loaded.outputs, loaded.accumulator_size) == (484, 4, 128)
-    x = random_inputs(4, 10000, seed=6)
+    assert (loaded.inputs, loaded.outputs, loaded.accumulator_size) == (496, 4, 128)
+    assert loaded.card_version == 2
+    x = random_inputs("hearts4", 10000, seed=6)
     got = loaded.evaluate(x)
     want = train.quantized_forward(net, x, output_scale=26.0)
     err = np.abs(got - want) / np.maximum(1.0, np.abs(want))
@@ -165,7 +166,7 @@ def test_init_starts_from_a_file_and_zero_epochs_write_it_back(tmp_path, monkeyp
                  for f in ("gen1.net", "same.net"))
     a, b = one.tensors(), same.tensors()
     assert sorted(a) == ["ft.bias", "ft.weight", "l1.bias", "l1.weight", "out.bias", "out.weight"]
-    assert a["ft.weight"].dtype == np.int16 and a["ft.weight"].shape == (484, 24)
+    assert a["ft.weight"].dtype == np.int16 and a["ft.weight"].shape == (496, 24)
     for name in a:
         assert np.array_equal(a[name], b[name]), name
     text = (tmp_path / "same.net").read_bytes()
@@ -303,6 +304,13 @@ def test_bad_data_and_bad_files_are_refused(tmp_path, capsys):
                       load=lambda p: good) == 2
     assert "train: form: field 'form': 'bridge4' is not a form" in capsys.readouterr().err
     assert not out.exists()
+    # Hearts' card features (version 2) are not Spades': their columns do not fit the form.
+    assert train.main(["value", "--data", "x", "--out", str(out), "--form", "spades-partnership"],
+                      load=lambda p: good) == 2
+    assert ("train: data: card_features have 496 columns, card features for spades-partnership "
+            "have 484 (version 1), 544 (version 2)") in capsys.readouterr().err
+    assert not out.exists()
+    good = play_data("spades-partnership", games=3)
     assert train.main(["value", "--data", "x", "--out", str(out), "--epochs", "1", "--threads", "1",
                        "--form", "spades-partnership"], load=lambda p: good) == 0
     with pytest.raises(ValueError, match=r"model file '.*bad.net': field 'form': made for "
@@ -313,7 +321,7 @@ def test_bad_data_and_bad_files_are_refused(tmp_path, capsys):
     with pytest.raises(ValueError, match=r"model file '.*cut.net': truncated: the payload has"):
         cardgames.load_network(str(cut))
     with pytest.raises(ValueError, match=r"features row 0 column 0: 2.0+, expected 0 or 1"):
-        cardgames.load_network(str(out)).evaluate(np.full((1, 484), 2.0, np.float32))
+        cardgames.load_network(str(out)).evaluate(np.full((1, 544), 2.0, np.float32))
 
 
 def test_card_features_of_a_state():

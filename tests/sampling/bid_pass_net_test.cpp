@@ -42,22 +42,29 @@ std::string choice_net_file(const std::string& form, const std::string& task, in
 std::vector<float> direct_outputs(const std::string& file, const InfoState& info) {
     const models::Network net(models::read_model_file(file));
     models::ActiveFeatures active;
-    models::card_features(info, active);
+    models::card_features(info, net.card_version(), active);
     models::Evaluator eval(net);
     eval.refresh(active.view());
     const auto out = eval.evaluate();
     return {out.begin(), out.end()};
 }
 
-// The seat's card features at a bid or a pass are its hand and nothing else: what the trainer's
-// bid and pass records hold (tests/python/test_networks.py checks learn_data.load's side).
+// The seat's card features (version 1) at a bid or a pass are its hand and nothing else: what the
+// trainer's bid and pass records hold (tests/python/test_networks.py checks learn_data.load's
+// side). Version 2 adds the contract of the bids so far, and no card.
 void expect_hand_features(const InfoState& info) {
     models::ActiveFeatures active;
-    models::card_features(info, active);
+    models::card_features(info, 1, active);
     std::vector<int> hand;
     for (Card c : info.hand) hand.push_back(models::hand_feature(c));
     std::sort(hand.begin(), hand.end());
     EXPECT_EQ(std::vector<int>(active.view().begin(), active.view().end()), hand);
+    models::card_features(info, 2, active);
+    const int cards = models::card_feature_count(info.rules->game, info.players(), 1);
+    std::vector<int> v2_cards;
+    for (int f : active.view())
+        if (f < cards) v2_cards.push_back(f);
+    EXPECT_EQ(v2_cards, hand);
 }
 
 // The bot specs that bid (`bids`) or pass by the network `file`: pimc's, and the `net` bot's,

@@ -290,6 +290,7 @@ double direct_log_likelihood(const models::Network& net, const InfoState& info, 
     models::Evaluator eval(net);
     InfoState view;
     view.rules = info.rules;
+    view.bids = info.bids;  // the contract features (version 2) read them
     double total = 0;
     for (std::size_t i = 0; i < info.plays.size(); ++i) {
         const PlayedCard& p = info.plays[i];
@@ -300,7 +301,7 @@ double direct_log_likelihood(const models::Network& net, const InfoState& info, 
             view.hand = state.hands[p.seat];
             view.plays.assign(info.plays.begin(), info.plays.begin() + static_cast<long>(i));
             models::ActiveFeatures active;
-            models::card_features(view, active);
+            models::card_features(view, net.card_version(), active);
             eval.refresh(active.view());
             const std::span<const float> logits = eval.evaluate();
             const auto logit = [&](Card c) {

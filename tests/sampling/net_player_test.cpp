@@ -56,7 +56,7 @@ class CheckedNetPlayer : public RuleBidder {
     Card play(const InfoState& info) override {
         const Card card = net_.play(info);
         models::ActiveFeatures active;
-        models::card_features(info, active);
+        models::card_features(info, net_.network()->card_version(), active);
         fresh_.refresh(active.view());
         const auto got = net_.accumulator(info.seat);
         const auto want = fresh_.accumulator();

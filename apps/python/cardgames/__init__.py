@@ -55,10 +55,11 @@ make_bot(spec, seed=0) -> Bot
     it takes for the player to move; analyze(state) (pimc) every legal card's expected value, as
     `hint` shows. The GIL is released while it thinks.
 
-load_network(path, form="", task="") -> Network, card_features(state, seat), card_feature_count(n)
+load_network(path, form="", task="") -> Network, card_features(state, seat, version=2),
+card_feature_count(form, version=2)
     A network file read and run by the engine's C++ (Network.evaluate(features) -> outputs), and
-    the card features it reads; `python3 -m cardgames.train` trains and exports one, written by
-    cardgames.model_file (docs/guide/networks.md).
+    the card features it reads (of its Network.card_version); `python3 -m cardgames.train` trains
+    and exports one, written by cardgames.model_file (docs/guide/networks.md).
 
 solve(deal=..., game=, preset=, rules=, leader=, trick=, broken=, algorithm=, leaf_tables=,
       no_tt=, utility=, bids=, depth=, nodes=)

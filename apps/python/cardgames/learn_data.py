@@ -7,15 +7,16 @@ numpy maps them without copying::
     header, records = learn_data.open_shard("data/sp/shard-00000.cgsp")   # records: np.memmap
     records["action"], records["values"], records["result"]
 
-load(paths, information_state=True) -> dict, for a trainer
+load(paths, information_state=True, card_version=CARD_FEATURE_VERSION) -> dict, for a trainer
     paths: shard files or folders of shards (a str or a list). Returns numpy arrays over the N
     records, in file order:
       features  float32 [N, F]  the deciding seat's information_state_tensor (F =
                                 rules.information_state_shape), rebuilt by replaying the hand;
                                 absent with information_state=False (at about 3,300 floats a
                                 record it is most of the memory: a million records take 13 GB)
-      card_features uint8 [N, C] the same position as the networks' 0/1 card features (C =
-                                card_feature_count(players), docs/design/network-format.md): what
+      card_features uint8 [N, C] the same position as the networks' 0/1 card features of
+                                `card_version` (default the newest; C = card_feature_count(form,
+                                card_version), docs/design/network-format.md): what
                                 cardgames.train learns from
       legal     bool    [N, A]  the legal actions (A = NUM_ACTIONS)
       values    float32 [N, A]  pimc's value of each legal action; NaN where illegal or not valued
@@ -24,7 +25,8 @@ load(paths, information_state=True) -> dict, for a trainer
                                 is the seat r places to its left; Hearts: penalty points taken)
       hand, seat, phase int64 [N]  the hand's index in its run, the deciding seat, its phase
                                 (0 blind nil, 1 bid, 2 pass, 3 play)
-      meta      dict            preset (the form), rules, feature_set {name, version}, players,
+      meta      dict            preset (the form), rules, feature_set {name, version} (of
+                                `features`), card_version (of card_features), players,
                                 seed, hands, files (of the first run); runs: each self-play run
                                 the shards are of, {players, seats, values, seed, held} (held:
                                 one more than its highest hand index)
@@ -49,8 +51,8 @@ import os
 
 import numpy as np
 
-from ._cardgames import (NUM_ACTIONS, InputError, Rules, State, card_feature_count, card_features,
-                         cutoff_samples, deal_feature_count)
+from ._cardgames import (CARD_FEATURE_VERSION, NUM_ACTIONS, InputError, Rules, State,
+                         card_feature_count, card_features, cutoff_samples, deal_feature_count)
 
 FORMAT = 1
 HEADER_SIZE = 4096
@@ -224,7 +226,7 @@ def _hands(path, rec):
     return out
 
 
-def _replay_hand(path, start, rec, rules, rules_dict, deal, history, out):
+def _replay_hand(path, start, rec, rules, rules_dict, deal, history, out, card_version):
     """Replays one hand's records [start, start + len(rec)): checks each decision, fills `out`."""
     players = rules.players
     size = int(rec["history_size"][0])
@@ -261,7 +263,7 @@ def _replay_hand(path, start, rec, rules, rules_dict, deal, history, out):
                 _bad(path, "legal", "not the number of legal actions at its ply", i)
             if "features" in out:
                 out["features"][k] = state.information_state_tensor(seats[k])
-            out["card_features"][k, card_features(state, seats[k])] = 1
+            out["card_features"][k, card_features(state, seats[k], card_version)] = 1
             out["legal"][k, legal] = True
             out["values"][k, legal] = values[k, :len(legal)]
             out["action"][k] = action
@@ -315,7 +317,7 @@ def _runs(shards):
     return list(runs.values())
 
 
-def load(paths, information_state=True):
+def load(paths, information_state=True, card_version=CARD_FEATURE_VERSION):
     """The records of `paths` as arrays for a trainer (see the module's docstring); without the
     information-state tensors if `information_state` is false (the networks read card_features)."""
     files, shards, options, rules, rules_dict = _open_run(paths)
@@ -325,7 +327,7 @@ def load(paths, information_state=True):
     width = int(np.prod(rules.information_state_shape))
     out = {
         **({"features": np.zeros((n, width), np.float32)} if information_state else {}),
-        "card_features": np.zeros((n, card_feature_count(players)), np.uint8),
+        "card_features": np.zeros((n, card_feature_count(form, card_version)), np.uint8),
         "legal": np.zeros((n, NUM_ACTIONS), bool),
         "values": np.full((n, NUM_ACTIONS), np.nan, np.float32),
         "action": np.zeros(n, np.int64),
@@ -341,7 +343,8 @@ def load(paths, information_state=True):
         views = {k: v[at:at + len(rec)] for k, v in out.items()}
         for start, stop in _hands(p, rec):
             _replay_hand(p, start, rec[start:stop], rules, rules_dict, deal[start:stop],
-                         history[start:stop], {k: v[start:stop] for k, v in views.items()})
+                         history[start:stop], {k: v[start:stop] for k, v in views.items()},
+                         card_version)
         seat.append(rec["seat"].astype(np.int64))
         phase.append(rec["phase"].astype(np.int64))
         hand.append(rec["hand"].astype(np.int64))
@@ -358,6 +361,7 @@ def load(paths, information_state=True):
         "preset": form,
         "rules": rules_dict,
         "feature_set": features,
+        "card_version": card_version,
         "players": options["players"],
         "seats": options.get("seats"),
         "values": options.get("values"),

@@ -50,9 +50,20 @@ def players_of_form(form):
     return _cardgames.players_of_form(form)
 
 
-def ft_limit(players):
-    """The largest first-layer weight (in 1/FT_SCALE units) that cannot overflow the accumulator."""
-    return 32767 // (_cardgames.max_active_card_features(players) + 1)
+def ft_limit(form, version):
+    """The largest first-layer weight (in 1/FT_SCALE units) that cannot overflow the accumulator
+    with the most card features of `version` on (a cut-off network's deal features are fewer)."""
+    return 32767 // (_cardgames.max_active_card_features(form, version) + 1)
+
+
+def card_version_of(form, columns):
+    """The version of the card features that `columns` of them are, for the form."""
+    for version in range(1, _cardgames.CARD_FEATURE_VERSION + 1):
+        if _cardgames.card_feature_count(form, version) == columns:
+            return version
+    counts = ", ".join(f"{_cardgames.card_feature_count(form, v)} (version {v})"
+                       for v in range(1, _cardgames.CARD_FEATURE_VERSION + 1))
+    raise ValueError(f"data: card_features have {columns} columns, card features for {form} have {counts}")
 
 
 def make_net(inputs, outputs, width=128, hidden=32, layers=2):
@@ -122,26 +133,26 @@ def start_from(path, task, form):
     return net, float(engine.output_scale)
 
 
-def clip_first_layer(net, players):
+def clip_first_layer(net, form, version):
     torch = _torch()
-    bound = ft_limit(players) / FT_SCALE
+    bound = ft_limit(form, version) / FT_SCALE
     with torch.no_grad():
         net.ft.weight.clamp_(-bound, bound)
         net.ft.bias.clamp_(-bound, bound)
 
 
-def feature_set(task):
-    """The name and version of the features a task's network reads."""
+def feature_set(task, form, inputs):
+    """The name and version of the features a task's network of `inputs` inputs reads."""
     if task == "cutoff":
         return _cardgames.DEAL_FEATURE_SET, _cardgames.DEAL_FEATURE_VERSION
-    return _cardgames.CARD_FEATURE_SET, _cardgames.CARD_FEATURE_VERSION
+    return _cardgames.CARD_FEATURE_SET, card_version_of(form, inputs)
 
 
 def export(net, path, *, task, form, output_scale, command, seeds, extra_fields=(), comments=()):
     """Writes the network in the project's model file (docs/design/network-format.md)."""
     inputs = net.ft.in_features
     w, b = quantized_first_layer(net)
-    name, version = feature_set(task)
+    name, version = feature_set(task, form, inputs)
     fields = [("kind", "network"), ("task", task), ("form", form),
               ("features", f"{name} {version} {inputs}"),
               ("ft-scale", FT_SCALE), ("output-scale", repr(float(output_scale))),
@@ -185,10 +196,7 @@ def prepare(task, data, players, form=None):
     features = np.asarray(data["card_features"])
     n = features.shape[0] if features.ndim == 2 else 0
     _check(features.ndim == 2 and n > 0, f"data: card_features of shape {features.shape}, expected [N>0, C]")
-    want = _cardgames.card_feature_count(players)
-    _check(features.shape[1] == want,
-           f"data: card_features have {features.shape[1]} columns, card features version "
-           f"{_cardgames.CARD_FEATURE_VERSION} for {players} players have {want}")
+    card_version_of(form, features.shape[1])
     bad = np.argwhere((features != 0) & (features != 1))
     _check(len(bad) == 0, "data: card_features row {} column {}: not 0 or 1".format(*(bad[0] if len(bad) else (0, 0))))
     legal = np.asarray(data["legal"], dtype=bool)
@@ -320,6 +328,7 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     players = players_of_form(form)
     data = task_records(task, data)
     x, y, legal, scale = prepare(task, data, players, form)
+    version = 1 if task == "cutoff" else card_version_of(form, x.shape[1])
     n = len(x)
     held = held_out(data, n, holdout)
     n_hold = int(held.sum())
@@ -337,7 +346,7 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
                f"the data's {task} task has {x.shape[1]} and {outputs}")
         if task in ("value", "cutoff"):  # targets in the file's units, which it keeps
             y, scale = y * np.float32(scale / init_scale), init_scale
-    clip_first_layer(net, players)
+    clip_first_layer(net, form, version)
     xt = torch.from_numpy(x)
     yt = torch.from_numpy(y)
     mt = torch.from_numpy(legal) if legal is not None else None
@@ -388,7 +397,7 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
             loss = loss_of(idx)
             loss.backward()
             opt.step()
-            clip_first_layer(net, players)
+            clip_first_layer(net, form, version)
             total += loss.item() * len(idx)
         net.eval()
         with torch.no_grad():
@@ -503,6 +512,9 @@ def main(argv=None, load=None):
     p.add_argument("--soft", type=float, default=0.0,
                    help="policy, pass, bid: learn a softmax of pimc's values at this temperature "
                         "where every legal action was valued (0: the action taken)")
+    p.add_argument("--card-version", type=int,
+                   help="the version of the card features the network reads (default: the --init "
+                        f"network's, else the newest, {_cardgames.CARD_FEATURE_VERSION})")
     p.add_argument("--regret", type=float, default=0.0,
                    help="policy, pass, bid: add this times the pimc value the network's softmax is "
                         "expected to lose to the loss (0: cross-entropy alone)")
@@ -521,10 +533,16 @@ def main(argv=None, load=None):
             _check(lo <= v <= hi, f"--{name.replace('_', '-')} {v}: expected {lo}..{hi}")
         _check(args.lr > 0 and math.isfinite(args.lr), f"--lr {args.lr}: expected a positive number")
         check_holdout(args.holdout)  # before the data is read
+        version = args.card_version
+        _check(version is None or 1 <= version <= _cardgames.CARD_FEATURE_VERSION,
+               f"--card-version {version}: expected 1..{_cardgames.CARD_FEATURE_VERSION}")
+        if version is None:
+            version = (_cardgames.load_network(args.init).card_version if args.init
+                       else _cardgames.CARD_FEATURE_VERSION)
         if load is None:  # the self-play data reader (apps/learn)
             from . import learn_data
             load = learn_data.load_cutoff if args.task == "cutoff" else (
-                lambda paths: learn_data.load(paths, information_state=False))
+                lambda paths: learn_data.load(paths, information_state=False, card_version=version))
         data = load(args.data)
         meta = dict(data.get("meta", {}))
         form = _form_of(meta, args.form)

@@ -120,7 +120,7 @@ TEST(ModelFile, RefusesNanInfiniteAndHugeWeights) {
     ModelFile m = net_file();
     tensor(m, "ft.weight").i16[100] = 20000;
     EXPECT_EQ(refusal(bytes_of(m)),
-              "model file 'x.net': tensor 'ft.weight': huge (largest magnitude 20000): 72 "
+              "model file 'x.net': tensor 'ft.weight': huge (largest magnitude 20000): 84 "
               "features could overflow the int16 accumulator");
 }
 
@@ -138,10 +138,10 @@ TEST(ModelFile, RefusesWrongShapesAndFeatureVersions) {
     EXPECT_EQ(refusal(bytes_of(m)),
               "model file 'x.net': tensor 'out.weight': 3 outputs, a value network has 4");
     m = net_file();
-    set_field(m, "features", "cards 2 484");
+    set_field(m, "features", "cards 3 496");
     EXPECT_EQ(refusal(bytes_of(m)),
-              "model file 'x.net': field 'features': 'cards 2 484', expected 'cards 1 484' (card "
-              "features version 1 for 4 players)");
+              "model file 'x.net': field 'features': 'cards 3 496', expected 'cards 2 496' (card "
+              "features version 2 for hearts4)");
     m = net_file();
     m.fields.erase(m.fields.begin() + 2);  // form
     EXPECT_EQ(refusal(bytes_of(m)), "model file 'x.net': field 'form': missing");

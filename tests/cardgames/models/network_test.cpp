@@ -20,13 +20,14 @@ namespace {
 
 using testing::preset;
 
-// Brings a new game to its first card: no blind nil, bids of 3, the lowest cards passed.
+// Brings a new game to its first card: no blind nil, seat 1 bids nil and the others 3 (a nil
+// and a contract for the contract features to follow), the lowest cards passed.
 void to_play_phase(Game& game) {
     while (game.phase() != Phase::kPlay) {
         const InfoState info = game.info_state(game.to_act());
         std::string why;
         if (game.phase() == Phase::kBlindNil) why = game.choose_blind_nil(false);
-        if (game.phase() == Phase::kBid) why = game.choose_bid(3);
+        if (game.phase() == Phase::kBid) why = game.choose_bid(game.to_act() == 1 ? 0 : 3);
         if (game.phase() == Phase::kPass) {
             CardSet pass;
             CardSet hand = info.hand;
@@ -37,9 +38,9 @@ void to_play_phase(Game& game) {
     }
 }
 
-std::set<int> feature_set(const InfoState& info) {
+std::set<int> feature_set(const InfoState& info, int version = 1) {
     ActiveFeatures f;
-    card_features(info, f);
+    card_features(info, version, f);
     return {f.index.begin(), f.index.begin() + f.count};
 }
 
@@ -76,66 +77,107 @@ TEST(CardFeatures, KnownPositionInHearts) {
         played_feature(2, testing::C("5C")),   played_feature(1, testing::C("7D")),
         trick_feature(4, 1, testing::C("7D")), void_feature(4, 1, Suit::kClubs)};
     EXPECT_EQ(got, want);
-    EXPECT_EQ(card_feature_count(4), 484);
+    EXPECT_EQ(card_feature_count(GameKind::kHearts, 4, 1), 484);
     EXPECT_EQ(void_feature(4, 3, Suit::kSpades), 483);
+
+    // Version 2 adds who took what: seat 3's 5C won the first trick and the QS with it.
+    std::set<int> v2 = want;
+    v2.insert({contract_feature(4, kTookFact, 2), contract_feature(4, kQueenFact, 2),
+               contract_feature(4, kMoonFact, 2)});
+    EXPECT_EQ(feature_set(info, 2), v2);
+    EXPECT_EQ(card_feature_count(GameKind::kHearts, 4, 2), 484 + 12);
+}
+
+TEST(CardFeatures, ContractInSpades) {
+    const Rules rules = preset("spades-partnership");
+    InfoState info;
+    info.rules = &rules;
+    info.seat = 1;
+    info.hand = testing::cards("AS KH 3D");
+    // Seat 0 bids 4, seat 1 (the viewer) nil, seat 2 2 and seat 3 5. Seat 1 takes the first
+    // trick, seat 2 the second (a spade ruffs).
+    info.bids = {Bid{4}, Bid{0}, Bid{2}, Bid{5}};
+    info.plays = {testing::pc(0, "2C"), testing::pc(1, "AC"), testing::pc(2, "4C"),
+                  testing::pc(3, "5C"), testing::pc(1, "7D"), testing::pc(2, "2S"),
+                  testing::pc(3, "8D"), testing::pc(0, "9D")};
+    std::set<int> want = feature_set(info, 1);
+    // Sides: seats 0 and 2 (contract 6, took 1: need 5); seats 1 and 3 (contract 5: seat 1's
+    // trick is a nil bidder's and does not count: need 5). Relative to seat 1: seat 1 is 0,
+    // seat 2 is 1, seat 3 is 2, seat 0 is 3. Seat 1's nil is broken: no nil fact.
+    for (int rel = 0; rel < 4; ++rel) want.insert(need_feature(4, rel, 5));
+    EXPECT_EQ(feature_set(info, 2), want);
+    EXPECT_EQ(card_feature_count(GameKind::kSpades, 4, 2), 484 + 60);
+
+    // Seats 0 and 3 bid nil and have taken nothing; seats 1 and 3 bid 1 and made it with seat
+    // 1's trick; seats 0 and 2 bid 3 and need 2 more.
+    info.bids = {Bid{0}, Bid{1}, Bid{3}, Bid{0}};
+    want = feature_set(info, 1);
+    want.insert({contract_feature(4, kNilFact, 3), contract_feature(4, kNilFact, 2),
+                 contract_feature(4, kMadeFact, 0), contract_feature(4, kMadeFact, 2),
+                 need_feature(4, 1, 2), need_feature(4, 3, 2)});
+    EXPECT_EQ(feature_set(info, 2), want);
 }
 
 // Plays whole hands at random; for every seat's view, the tracker's changes turn the features of
 // the start of the play into exactly the features computed from scratch after each card, and an
 // accumulator updated with them equals one recomputed, element for element.
 TEST(CardFeatures, TrackerAndAccumulatorMatchRecomputation) {
-    for (const char* form :
-         {"hearts4", "spades-partnership", "hearts3", "hearts6", "spades-cutthroat3"}) {
-        const Rules rules = preset(form);
-        const ModelFile file = random_network_file(form_name(rules), "value", rules.players, 7);
-        const Network net(file);
-        std::mt19937_64 rng(11);
-        for (int g = 0; g < 6; ++g) {
-            Game game(rules, 100 + g);
-            to_play_phase(game);
-            const int n = rules.players;
-            std::vector<CardFeatureTracker> trackers;
-            std::vector<std::set<int>> on;
-            std::vector<Evaluator> incremental;
-            for (int v = 0; v < n; ++v) {
-                const InfoState info = game.info_state(v);
-                trackers.emplace_back(info);
-                on.push_back(feature_set(info));
-                incremental.emplace_back(net);
-                ActiveFeatures f;
-                card_features(info, f);
-                incremental.back().refresh(f.view());
-            }
-            Evaluator full(net);
-            for (int k = 0; k < rules.cards_per_hand() * n; ++k) {
-                const int seat = game.to_act();
-                const CardSet legal = game.play_state().legal_moves(game.play_rules());
-                std::vector<Card> choices(legal.begin(), legal.end());
-                const Card card = choices[rng() % choices.size()];
-                for (int v = 0; v < n; ++v) {
-                    Sink sink{on[v], incremental[v]};
-                    trackers[v].play(seat, card, sink);
-                }
-                ASSERT_EQ(game.choose_card(card), "");
-                if (k + 1 == rules.cards_per_hand() * n) break;  // the hand is scored and gone
+    for (const int version : {1, 2})
+        for (const char* form :
+             {"hearts4", "spades-partnership", "hearts3", "hearts6", "spades-cutthroat3"}) {
+            const Rules rules = preset(form);
+            const ModelFile file =
+                random_network_file(form_name(rules), "value", rules.players, 7, version);
+            const Network net(file);
+            ASSERT_EQ(net.card_version(), version);
+            std::mt19937_64 rng(11);
+            for (int g = 0; g < 6; ++g) {
+                Game game(rules, 100 + g);
+                to_play_phase(game);
+                const int n = rules.players;
+                std::vector<CardFeatureTracker> trackers;
+                std::vector<std::set<int>> on;
+                std::vector<Evaluator> incremental;
                 for (int v = 0; v < n; ++v) {
                     const InfoState info = game.info_state(v);
-                    ASSERT_EQ(on[v], feature_set(info)) << form << " game " << g << " card " << k;
+                    trackers.emplace_back(info, version);
+                    on.push_back(feature_set(info, version));
+                    incremental.emplace_back(net);
                     ActiveFeatures f;
-                    card_features(info, f);
-                    ASSERT_LE(f.count, max_active_card_features(n));
-                    full.refresh(f.view());
-                    ASSERT_TRUE(
-                        std::ranges::equal(incremental[v].accumulator(), full.accumulator()))
-                        << form << " game " << g << " card " << k << " viewer " << v;
-                    const std::vector<float> a(incremental[v].evaluate().begin(),
-                                               incremental[v].evaluate().end());
-                    const std::span<const float> b = full.evaluate();
-                    ASSERT_TRUE(std::ranges::equal(a, b));
+                    card_features(info, version, f);
+                    incremental.back().refresh(f.view());
+                }
+                Evaluator full(net);
+                for (int k = 0; k < rules.cards_per_hand() * n; ++k) {
+                    const int seat = game.to_act();
+                    const CardSet legal = game.play_state().legal_moves(game.play_rules());
+                    std::vector<Card> choices(legal.begin(), legal.end());
+                    const Card card = choices[rng() % choices.size()];
+                    for (int v = 0; v < n; ++v) {
+                        Sink sink{on[v], incremental[v]};
+                        trackers[v].play(seat, card, sink);
+                    }
+                    ASSERT_EQ(game.choose_card(card), "");
+                    if (k + 1 == rules.cards_per_hand() * n) break;  // the hand is scored and gone
+                    for (int v = 0; v < n; ++v) {
+                        const InfoState info = game.info_state(v);
+                        ASSERT_EQ(on[v], feature_set(info, version))
+                            << form << " version " << version << " game " << g << " card " << k;
+                        ActiveFeatures f;
+                        card_features(info, version, f);
+                        ASSERT_LE(f.count, max_active_card_features(n, version));
+                        full.refresh(f.view());
+                        ASSERT_TRUE(
+                            std::ranges::equal(incremental[v].accumulator(), full.accumulator()))
+                            << form << " game " << g << " card " << k << " viewer " << v;
+                        const std::vector<float> a(incremental[v].evaluate().begin(),
+                                                   incremental[v].evaluate().end());
+                        const std::span<const float> b = full.evaluate();
+                        ASSERT_TRUE(std::ranges::equal(a, b));
+                    }
                 }
             }
         }
-    }
 }
 
 // Every instruction set a dense layer runs on gives the bits of the plain loop that sums each
@@ -203,9 +245,33 @@ TEST(Network, CutoffNetworksReadTheDealFeatures) {
     EXPECT_THROW(Network(random_network_file("hearts4", "cutoff", 3, 3)), InputError);  // outputs
 }
 
+// A network reads the card features of the version its file names, any from 1 to the newest; a
+// version or count that is none of them is refused naming the field and the newest.
+TEST(Network, ReadsEveryCardFeatureVersion) {
+    for (const int version : {1, 2}) {
+        const Network net(random_network_file("spades-partnership", "policy", 52, 1, version));
+        EXPECT_EQ(net.card_version(), version);
+        EXPECT_EQ(net.inputs(), card_feature_count(GameKind::kSpades, 4, version));
+    }
+    for (const char* field : {"cards 3 544", "cards 1 544", "cards 2 484", "cards 2"}) {
+        ModelFile m = random_network_file("spades-partnership", "policy", 52, 1);
+        for (auto& [key, value] : m.fields)
+            if (key == "features") value = field;
+        try {
+            const Network net(m);
+            ADD_FAILURE() << field << " was read";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find("field 'features': '" + std::string(field) +
+                                                 "', expected 'cards 2 544'"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+}
+
 TEST(Network, EvaluatesByHandAsTheFileSays) {
     // One feature, width 2, one output, no hidden layer: out = w . clip(acc / scale) + b.
-    ModelFile m = random_network_file("hearts4", "bid", 1, 1);
+    ModelFile m = random_network_file("hearts4", "bid", 1, 1, 1);
     m.tensors.erase(m.tensors.begin() + 2, m.tensors.end());
     m.tensors[0].shape = {484, 2};
     m.tensors[0].i16.assign(484 * 2, 0);
