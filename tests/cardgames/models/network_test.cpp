@@ -59,12 +59,18 @@ struct Sink {
     }
 };
 
-TEST(CardFeatures, KnownPositionInHearts) {
-    const Rules rules = preset("hearts4");
+// Seat 1's view, holding AS KH 3D, before any play.
+InfoState seat_one_view(const Rules& rules) {
     InfoState info;
     info.rules = &rules;
     info.seat = 1;
     info.hand = testing::cards("AS KH 3D");
+    return info;
+}
+
+TEST(CardFeatures, KnownPositionInHearts) {
+    const Rules rules = preset("hearts4");
+    InfoState info = seat_one_view(rules);
     // Trick 1: seat 0 leads 2C, seat 1 plays 4C, seat 2 discards QS (void in clubs), seat 3 5C.
     // Trick 2 in progress: seat 2 led 7D.
     info.plays = {testing::pc(0, "2C"), testing::pc(1, "4C"), testing::pc(2, "QS"),
@@ -90,10 +96,7 @@ TEST(CardFeatures, KnownPositionInHearts) {
 
 TEST(CardFeatures, ContractInSpades) {
     const Rules rules = preset("spades-partnership");
-    InfoState info;
-    info.rules = &rules;
-    info.seat = 1;
-    info.hand = testing::cards("AS KH 3D");
+    InfoState info = seat_one_view(rules);
     // Seat 0 bids 4, seat 1 (the viewer) nil, seat 2 2 and seat 3 5. Seat 1 takes the first
     // trick, seat 2 the second (a spade ruffs).
     info.bids = {Bid{4}, Bid{0}, Bid{2}, Bid{5}};
