@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "cardgames/rules/scoring.hpp"
+
 namespace cardgames::models {
 
 namespace {
@@ -22,16 +24,11 @@ void for_each_play(const InfoState& info, F&& f) {
 }  // namespace
 
 ContractTally::ContractTally(const InfoState& info, int version)
-    : version_(version),
-      players_(info.players()),
-      game_(info.rules->game),
-      partnership_(info.rules->is_partnership()),
-      nil_tricks_count_for_partner_(info.rules->nil_tricks_count_for_partner),
-      play_rules_(PlayRules::from(*info.rules)),
-      bids_(info.bids) {
+    : version_(version), rules_(*info.rules), bids_(info.bids) {
     if (version_ < 2) return;
+    play_rules_ = PlayRules::from(rules_);
     // The finished tricks of the hand, taken in turn.
-    const auto n = static_cast<std::size_t>(players_);
+    const auto n = static_cast<std::size_t>(rules_.players);
     std::array<int, kMaxPlayers> seats{};
     std::array<Card, kMaxPlayers> cards{};
     for (std::size_t t = 0; (t + 1) * n <= info.plays.size(); ++t) {
@@ -61,11 +58,11 @@ void ContractTally::take(int winner, std::span<const Card> cards) {
 
 int ContractTally::features(int viewer, std::array<int, 3 * kMaxPlayers>& out) const {
     if (version_ < 2) return 0;
-    const int n = players_;
+    const int n = rules_.players;
     const auto abs = [&](int rel) { return static_cast<std::size_t>((viewer + rel) % n); };
     int count = 0;
     const auto push = [&](int f) { out[static_cast<std::size_t>(count++)] = f; };
-    if (game_ == GameKind::kHearts) {
+    if (rules_.game == GameKind::kHearts) {
         int takers = 0;
         for (int s = 0; s < n; ++s) takers += took_[static_cast<std::size_t>(s)] ? 1 : 0;
         for (int r = 0; r < n; ++r)
@@ -76,32 +73,20 @@ int ContractTally::features(int viewer, std::array<int, 3 * kMaxPlayers>& out) c
             if (took_[abs(r)] && takers == 1) push(contract_feature(n, kMoonFact, r));
         return count;
     }
-    // Spades. A unit's contract: its seats' bids that are not nil; the tricks that count for it:
-    // its seats' but a nil bidder's (unless the rules count those for the partner).
-    std::array<int, kMaxPlayers> need{};
-    std::array<bool, kMaxPlayers> has_contract{};
-    for (int s = 0; s < n; ++s) {
-        const Bid& b = bids_[static_cast<std::size_t>(s)];
-        const auto u = static_cast<std::size_t>(unit_of(s));
-        if (b.made() && !b.is_nil()) {
-            need[u] += b.tricks;
-            has_contract[u] = true;
-        }
-        if (!b.is_nil() || nil_tricks_count_for_partner_)
-            need[u] -= won_[static_cast<std::size_t>(s)];
-    }
-    for (int r = 0; r < n; ++r) {
-        const Bid& b = bids_[abs(r)];
-        if (b.is_nil() && won_[abs(r)] == 0) push(contract_feature(n, kNilFact, r));
-    }
-    for (int r = 0; r < n; ++r) {
-        const auto u = static_cast<std::size_t>(unit_of(static_cast<int>(abs(r))));
-        if (has_contract[u] && need[u] <= 0) push(contract_feature(n, kMadeFact, r));
-    }
-    for (int r = 0; r < n; ++r) {
-        const auto u = static_cast<std::size_t>(unit_of(static_cast<int>(abs(r))));
-        if (has_contract[u] && need[u] > 0) push(need_feature(n, r, need[u]));
-    }
+    std::array<UnitContract, kMaxPlayers> unit{};
+    for (int u = 0; u < rules_.num_units(); ++u)
+        unit[static_cast<std::size_t>(u)] = unit_contract(rules_, bids_, won_, u);
+    const auto contract_of = [&](int rel) -> const UnitContract& {
+        return unit[static_cast<std::size_t>(rules_.unit_of(static_cast<int>(abs(rel))))];
+    };
+    for (int r = 0; r < n; ++r)
+        if (bids_[abs(r)].is_nil() && won_[abs(r)] == 0) push(contract_feature(n, kNilFact, r));
+    for (int r = 0; r < n; ++r)
+        if (const UnitContract& c = contract_of(r); c.bid > 0 && c.counted >= c.bid)
+            push(contract_feature(n, kMadeFact, r));
+    for (int r = 0; r < n; ++r)
+        if (const UnitContract& c = contract_of(r); c.bid > 0 && c.counted < c.bid)
+            push(need_feature(n, r, c.bid - c.counted));
     return count;
 }
 

@@ -106,13 +106,11 @@ class ContractTally {
     int winner(std::span<const int> seats, std::span<const Card> cards) const;
 
   private:
-    int unit_of(int seat) const { return partnership_ ? seat % 2 : seat; }
-    int version_ = 1, players_ = 0;
-    GameKind game_ = GameKind::kHearts;
-    bool partnership_ = false, nil_tricks_count_for_partner_ = false;
-    PlayRules play_rules_;
+    int version_ = 1;
+    Rules rules_;           // a copy: a tracker may outlive the InfoState it started from
+    PlayRules play_rules_;  // version 2 only: who wins a trick, what scores
     std::array<Bid, kMaxPlayers> bids_{};
-    std::array<std::int8_t, kMaxPlayers> won_{};
+    std::array<int, kMaxPlayers> won_{};
     std::array<bool, kMaxPlayers> took_{}, queen_{};
 };
 
