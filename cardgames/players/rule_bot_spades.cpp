@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "cardgames/players/heuristics.hpp"
+#include "cardgames/rules/scoring.hpp"
 
 namespace cardgames::heuristics {
 
@@ -30,17 +31,9 @@ struct SpadesPlan {
     bool want = false;  // keep winning tricks: contract short, or an opponent close to being set
 };
 
-// Tricks a unit's contract still needs: its non-nil bids less the tricks that count for it.
-// A unit with only nil bids has no contract (0).
-int unit_need(const InfoState& info, int unit) {
-    const Rules& r = *info.rules;
-    int contract = 0, counted = 0;
-    for (int s = 0; s < r.players; ++s) {
-        if (r.unit_of(s) != unit) continue;
-        const Bid& b = info.bids[s];
-        if (!b.is_nil()) contract += b.tricks;
-        if (!b.is_nil() || r.nil_tricks_count_for_partner) counted += info.play.tricks_won[s];
-    }
+// Tricks a unit's contract still needs (<= 0: made); a unit with only nil bids has no contract (0).
+int unit_need(const InfoState& info, const std::array<int, kMaxPlayers>& won, int unit) {
+    const auto [contract, counted] = unit_contract(*info.rules, info.bids, won, unit);
     return contract == 0 ? 0 : contract - counted;
 }
 
@@ -57,10 +50,13 @@ SpadesPlan make_plan(const TableView& v) {
         p.opp_nil[s] = true;
         p.any_opp_nil = true;
     }
-    p.need = unit_need(info, mine);
+    // unit_contract counts in int; the play state keeps int8.
+    std::array<int, kMaxPlayers> tricks{};
+    std::copy(won.begin(), won.end(), tricks.begin());
+    p.need = unit_need(info, tricks, mine);
     bool can_set = false;
     for (int u = 0; u < v.rules.num_units(); ++u) {
-        const int nu = u == mine ? 0 : unit_need(info, u);
+        const int nu = u == mine ? 0 : unit_need(info, tricks, u);
         if (nu > 0 && v.tricks_left - nu <= 1) can_set = true;
     }
     p.want = p.need > 0 || can_set;
