@@ -194,6 +194,9 @@ def test_init_refuses_another_task_or_a_shape_given_twice(tmp_path, monkeypatch,
     assert "missing.net" in capsys.readouterr().err and not os.path.exists("w.net")
     assert train.main(base + ["--out", "w.net", "--epochs", "0"], load=lambda p: tiny) == 2
     assert "train: --epochs 0: expected 1..1000000" in capsys.readouterr().err
+    assert train.main(["cutoff", "--data", "x", "--out", "c.net", "--card-version", "1"],
+                      load=lambda p: tiny) == 2
+    assert "train: --card-version 1: the cutoff task reads deal features" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("preset, task, outputs", [

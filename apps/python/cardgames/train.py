@@ -514,7 +514,7 @@ def main(argv=None, load=None):
                         "where every legal action was valued (0: the action taken)")
     p.add_argument("--card-version", type=int,
                    help="the version of the card features the network reads (default: the --init "
-                        f"network's, else the newest, {_cardgames.CARD_FEATURE_VERSION})")
+                        f"network's, else the newest, {_cardgames.CARD_FEATURE_VERSION}); not for cutoff")
     p.add_argument("--regret", type=float, default=0.0,
                    help="policy, pass, bid: add this times the pimc value the network's softmax is "
                         "expected to lose to the loss (0: cross-entropy alone)")
@@ -536,6 +536,8 @@ def main(argv=None, load=None):
         version = args.card_version
         _check(version is None or 1 <= version <= _cardgames.CARD_FEATURE_VERSION,
                f"--card-version {version}: expected 1..{_cardgames.CARD_FEATURE_VERSION}")
+        _check(version is None or args.task != "cutoff",
+               f"--card-version {version}: the cutoff task reads deal features, not card features")
         if version is None:
             version = (_cardgames.load_network(args.init).card_version if args.init
                        else _cardgames.CARD_FEATURE_VERSION)
