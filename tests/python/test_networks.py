@@ -194,9 +194,14 @@ def test_init_refuses_another_task_or_a_shape_given_twice(tmp_path, monkeypatch,
     assert "missing.net" in capsys.readouterr().err and not os.path.exists("w.net")
     assert train.main(base + ["--out", "w.net", "--epochs", "0"], load=lambda p: tiny) == 2
     assert "train: --epochs 0: expected 1..1000000" in capsys.readouterr().err
+
+
+def test_card_version_is_refused_for_the_cutoff_task(tmp_path, monkeypatch, capsys, tiny):
+    monkeypatch.chdir(tmp_path)
     assert train.main(["cutoff", "--data", "x", "--out", "c.net", "--card-version", "1"],
                       load=lambda p: tiny) == 2
     assert "train: --card-version 1: the cutoff task reads deal features" in capsys.readouterr().err
+    assert not os.path.exists("c.net")
 
 
 @pytest.mark.parametrize("preset, task, outputs", [
