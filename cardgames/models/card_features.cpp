@@ -82,11 +82,10 @@ int ContractTally::features(int viewer, std::array<int, 3 * kMaxPlayers>& out) c
     for (int r = 0; r < n; ++r)
         if (bids_[abs(r)].is_nil() && won_[abs(r)] == 0) push(contract_feature(n, kNilFact, r));
     for (int r = 0; r < n; ++r)
-        if (const UnitContract& c = contract_of(r); c.bid > 0 && c.counted >= c.bid)
+        if (const UnitContract& c = contract_of(r); c.bid > 0 && c.need() <= 0)
             push(contract_feature(n, kMadeFact, r));
     for (int r = 0; r < n; ++r)
-        if (const UnitContract& c = contract_of(r); c.bid > 0 && c.counted < c.bid)
-            push(need_feature(n, r, c.bid - c.counted));
+        if (const int need = contract_of(r).need(); need > 0) push(need_feature(n, r, need));
     return count;
 }
 

@@ -31,12 +31,6 @@ struct SpadesPlan {
     bool want = false;  // keep winning tricks: contract short, or an opponent close to being set
 };
 
-// Tricks a unit's contract still needs (<= 0: made); a unit with only nil bids has no contract (0).
-int unit_need(const InfoState& info, const std::array<int, kMaxPlayers>& won, int unit) {
-    const auto [contract, counted] = unit_contract(*info.rules, info.bids, won, unit);
-    return contract == 0 ? 0 : contract - counted;
-}
-
 SpadesPlan make_plan(const TableView& v) {
     const InfoState& info = v.info;
     const auto& won = info.play.tricks_won;
@@ -53,10 +47,10 @@ SpadesPlan make_plan(const TableView& v) {
     // unit_contract counts in int; the play state keeps int8.
     std::array<int, kMaxPlayers> tricks{};
     std::copy(won.begin(), won.end(), tricks.begin());
-    p.need = unit_need(info, tricks, mine);
+    p.need = unit_contract(*info.rules, info.bids, tricks, mine).need();
     bool can_set = false;
     for (int u = 0; u < v.rules.num_units(); ++u) {
-        const int nu = u == mine ? 0 : unit_need(info, tricks, u);
+        const int nu = u == mine ? 0 : unit_contract(*info.rules, info.bids, tricks, u).need();
         if (nu > 0 && v.tricks_left - nu <= 1) can_set = true;
     }
     p.want = p.need > 0 || can_set;

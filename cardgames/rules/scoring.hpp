@@ -26,6 +26,9 @@ struct HandScore {
 struct UnitContract {
     int bid = 0;
     int counted = 0;
+    // Tricks the contract still needs (<= 0: made); 0 for a unit with only nil bids, which has no
+    // contract.
+    int need() const { return bid == 0 ? 0 : bid - counted; }
 };
 UnitContract unit_contract(const Rules& rules, const std::array<Bid, kMaxPlayers>& bids,
                            const std::array<int, kMaxPlayers>& tricks, int unit);
