@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 
 #include "apps/experiments/results_file.hpp"
 #include "cardgames/cards/error.hpp"
@@ -72,24 +73,6 @@ std::uint16_t check_of(const unsigned char* bytes) {
 [[noreturn]] void bad_field(const std::string& where, const std::string& field,
                             const std::string& what) {
     throw InputError(where + ": field '" + field + "': " + what);
-}
-
-// The number of legal actions in the Python numbering of the seat to act.
-int legal_count(const cardgames::Game& game, CardSet pending) {
-    const cardgames::Rules& rules = game.rules();
-    switch (game.phase()) {
-        case Phase::kBlindNil:
-            return 2;
-        case Phase::kBid:
-            return rules.cards_per_hand() + (rules.nil_allowed ? 1 : 0);
-        case Phase::kPass:
-            return (game.play_state().hands[game.to_act()] - pending).size();
-        case Phase::kPlay:
-            return game.play_state().legal_moves(game.play_rules()).size();
-        case Phase::kGameOver:
-            return 0;
-    }
-    return 0;
 }
 
 }  // namespace
@@ -213,75 +196,6 @@ DecisionRecord decode_record(const unsigned char* b, const cardgames::Rules& rul
             bad_field(where, "values", "a value past the legal actions");
     }
     return r;
-}
-
-void replay_record(const DecisionRecord& r, const cardgames::Rules& rules,
-                   const std::string& where) {
-    cardgames::Deal deal;
-    deal.players = rules.players;
-    for (int c = 0; c < kDeckCards; ++c)
-        if (r.deal[c] != kNotDealt) deal.hands[r.deal[c]] |= card_of_number(c);
-    cardgames::Game game(rules, 0);
-    game.stop_after_hand();
-    try {
-        cardgames::validate_deal(deal, rules);
-        game.set_deal(deal);
-    } catch (const InputError& e) {
-        bad_field(where, "deal", e.what());
-    }
-    CardSet pending;
-    for (int i = 0; i < r.history_size; ++i) {
-        if (game.over()) bad_field(where, "history", "actions after the hand is over");
-        const Phase phase = game.phase();
-        const int code = r.history[i];
-        if (i == r.ply) {
-            if (phase != r.phase || game.to_act() != r.seat)
-                bad_field(where, "phase", "not the phase and seat to act at its ply");
-            if (action_of_code(phase, code) != r.action)
-                bad_field(where, "action", "not the history's action at its ply");
-            if (legal_count(game, pending) != r.legal)
-                bad_field(where, "legal", "not the number of legal actions at its ply");
-        }
-        std::string why;
-        switch (phase) {
-            case Phase::kBlindNil:
-                why = code > 1 ? "not a blind nil answer" : game.choose_blind_nil(code == 1);
-                break;
-            case Phase::kBid:
-                why = game.choose_bid(code);
-                break;
-            case Phase::kPass: {
-                if (code >= kDeckCards) {
-                    why = "not a card";
-                    break;
-                }
-                const cardgames::Card c = card_of_number(code);
-                if (!game.play_state().hands[game.to_act()].contains(c) || pending.contains(c)) {
-                    why = "a card the seat cannot pass";
-                    break;
-                }
-                pending |= c;
-                if (static_cast<int>(pending.size()) == game.info_state(game.to_act()).pass_count) {
-                    why = game.choose_pass(pending);
-                    pending = CardSet();
-                }
-                break;
-            }
-            case Phase::kPlay:
-                why = code >= kDeckCards ? "not a card" : game.choose_card(card_of_number(code));
-                break;
-            case Phase::kGameOver:
-                break;
-        }
-        if (!why.empty()) bad_field(where, "history", "action " + std::to_string(i) + ": " + why);
-    }
-    if (!game.over()) bad_field(where, "history", "ends before the hand does");
-    const cardgames::HandRecord& hand = game.finished_hands().back();
-    for (int s = 0; s < rules.players; ++s)
-        if (r.result[s] != hand.score.delta[rules.unit_of(s)])
-            bad_field(where, "result",
-                      "seat " + std::to_string(s) + " did not score " +
-                          std::to_string(r.result[s]) + " in the hand");
 }
 
 std::string ShardHeader::bytes() const {
@@ -445,6 +359,8 @@ SelfplaySummary read_selfplay(const std::string& folder) {
     SelfplaySummary out;
     const std::vector<std::string> paths = shard_paths(folder);
     if (paths.empty()) throw InputError("'" + folder + "': no shards (shard-00000.cgsp)");
+    std::vector<DecisionRecord> hand;  // the records of the hand being read, and where each is
+    std::vector<std::string> wheres;
     for (std::size_t k = 0; k < paths.size(); ++k) {
         std::uintmax_t size = 0;
         const ShardHeader h = parse_shard_header(read_head(paths[k], size), paths[k]);
@@ -457,9 +373,15 @@ SelfplaySummary read_selfplay(const std::string& folder) {
         const long shard_hands = h.options["shard_hands"].get<long>();
         const Scan s = scan_shard(paths[k], h, shard_hands,
                                   [&](const DecisionRecord& r, const std::string& where) {
-                                      replay_record(r, h.rules, where);
-                                      ++out.by_phase[static_cast<std::size_t>(r.phase)];
-                                      ++out.records;
+                                      hand.push_back(r);
+                                      wheres.push_back(where);
+                                      if (r.index + 1 < r.count) return;
+                                      replay_selfplay_hand(hand, wheres, h.rules, {});
+                                      for (const DecisionRecord& d : hand)
+                                          ++out.by_phase[static_cast<std::size_t>(d.phase)];
+                                      out.records += static_cast<long>(hand.size());
+                                      hand.clear();
+                                      wheres.clear();
                                   });
         if (s.cut)
             bad_field("'" + paths[k] + "'", "records",
@@ -474,6 +396,146 @@ SelfplaySummary read_selfplay(const std::string& folder) {
         ++out.shards;
     }
     return out;
+}
+
+namespace {
+
+// A deal as the record holds it (per card number, the seat dealt it).
+cardgames::Deal deal_of(const DecisionRecord& r, int players) {
+    cardgames::Deal deal;
+    deal.players = players;
+    for (int c = 0; c < kDeckCards; ++c)
+        if (r.deal[c] != kNotDealt) deal.hands[r.deal[c]] |= card_of_number(c);
+    return deal;
+}
+
+// Checks that each record of a hand says what the first says of the hand, and that their plies
+// ascend (a hand's decisions are recorded in the order they were taken).
+void check_same_hand(const std::vector<DecisionRecord>& records,
+                     const std::vector<std::string>& wheres) {
+    const DecisionRecord& first = records.front();
+    for (std::size_t k = 1; k < records.size(); ++k) {
+        const DecisionRecord& r = records[k];
+        const char* field = r.history_size != first.history_size ? "history_size"
+                            : r.history != first.history         ? "history"
+                            : r.deal != first.deal               ? "deal"
+                            : r.result != first.result           ? "result"
+                                                                 : nullptr;
+        if (field) bad_field(wheres[k], field, "not the same as in the hand's first record");
+        if (r.ply <= records[k - 1].ply)
+            bad_field(wheres[k], "ply", "not after the previous record's");
+    }
+}
+
+}  // namespace
+
+void replay_selfplay_hand(const std::vector<DecisionRecord>& records,
+                          const std::vector<std::string>& wheres, const cardgames::Rules& rules,
+                          const SelfplayVisitor& visitor) {
+    using cardgames::encoding::GameState;
+    check_same_hand(records, wheres);
+    const DecisionRecord& first = records.front();
+    std::optional<GameState> replayed;
+    try {
+        replayed.emplace(
+            GameState::replay(rules, 0, 1, {{{0, 0}, deal_of(first, rules.players)}}, {}));
+    } catch (const InputError& e) {
+        bad_field(wheres[0], "deal", e.what());
+    }
+    GameState& state = *replayed;
+    std::vector<int> actions(static_cast<std::size_t>(first.history_size));
+    std::vector<int> legal;
+    std::size_t next = 0;              // the next record to meet
+    std::optional<GameState> at_play;  // handed to visitor.play once the hand has replayed
+    int play_ply = 0;
+    for (int ply = 0; ply < first.history_size; ++ply) {
+        if (state.terminal()) bad_field(wheres[0], "history", "actions after the hand is over");
+        const Phase phase = state.game().phase();
+        const int action = action_of_code(phase, first.history[static_cast<std::size_t>(ply)]);
+        actions[static_cast<std::size_t>(ply)] = action;
+        if (phase == Phase::kPlay && visitor.play && !at_play) {
+            at_play.emplace(state);
+            play_ply = ply;
+        }
+        if (next < records.size() && records[next].ply == ply) {
+            const DecisionRecord& r = records[next];
+            const std::string& where = wheres[next];
+            legal = state.legal_actions();
+            if (r.phase != phase || r.seat != state.current_player())
+                bad_field(where, "phase", "not the phase and seat to act at its ply");
+            if (r.action != action)
+                bad_field(where, "action", "not the history's action at its ply");
+            if (r.legal != static_cast<int>(legal.size()))
+                bad_field(where, "legal", "not the number of legal actions at its ply");
+            if (visitor.decision && (visitor.phases >> static_cast<unsigned>(phase) & 1u))
+                visitor.decision({r, state, legal});
+            ++next;
+        }
+        try {
+            state.apply(action);
+        } catch (const std::exception& e) {
+            bad_field(wheres[0], "history", "action " + std::to_string(ply) + ": " + e.what());
+        }
+    }
+    if (!state.terminal()) bad_field(wheres[0], "history", "ends before the hand does");
+    const std::vector<int> returns = state.returns();
+    for (int s = 0; s < rules.players; ++s)
+        if (first.result[static_cast<std::size_t>(s)] != returns[static_cast<std::size_t>(s)])
+            bad_field(wheres[0], "result",
+                      "seat " + std::to_string(s) + " did not score " +
+                          std::to_string(first.result[static_cast<std::size_t>(s)]) +
+                          " in the hand");
+    if (at_play)
+        visitor.play({first, *at_play,
+                      std::span<const int>(actions).subspan(static_cast<std::size_t>(play_ply))});
+}
+
+ShardHeader read_shard_header(const std::string& path) {
+    std::uintmax_t size = 0;
+    return parse_shard_header(read_head(path, size), path);
+}
+
+void replay_selfplay(const std::vector<std::string>& files, const SelfplayVisitor& visitor) {
+    json rules_of_first;
+    std::vector<DecisionRecord> hand;
+    std::vector<std::string> wheres;
+    for (std::size_t k = 0; k < files.size(); ++k) {
+        const ShardHeader h = read_shard_header(files[k]);
+        if (k == 0) rules_of_first = h.options["rules"];
+        if (h.options["rules"] != rules_of_first)
+            bad_field("'" + files[k] + "'", "rules",
+                      "other rules than those of '" + files[0] + "'");
+        hand.clear();
+        wheres.clear();
+        const Scan s = scan_shard(files[k], h, h.options["shard_hands"].get<long>(),
+                                  [&](const DecisionRecord& r, const std::string& where) {
+                                      hand.push_back(r);
+                                      wheres.push_back(where);
+                                      if (r.index + 1 < r.count) return;
+                                      replay_selfplay_hand(hand, wheres, h.rules, visitor);
+                                      hand.clear();
+                                      wheres.clear();
+                                  });
+        if (s.cut)
+            bad_field("'" + files[k] + "'", "records",
+                      "cut short after " + std::to_string(s.hands) +
+                          " whole hands (resume the run with --resume to finish it)");
+    }
+}
+
+long count_selfplay_records(const std::vector<std::string>& files, unsigned phases) {
+    long n = 0;
+    std::string buf(kRecordSize, '\0');
+    for (const std::string& path : files) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) throw InputError("'" + path + "': cannot open for reading");
+        in.seekg(static_cast<std::streamoff>(kShardHeaderSize));
+        while (in.read(buf.data(), static_cast<std::streamsize>(kRecordSize))) {
+            const auto phase = static_cast<unsigned char>(buf[kPhaseAt]);
+            if (phase < 32 && (phases >> phase & 1u)) ++n;
+        }
+    }
+    return n;
 }
 
 ShardWriter::ShardWriter(const std::string& folder, const json& options, bool resume)

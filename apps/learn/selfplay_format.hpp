@@ -12,13 +12,16 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "apps/experiments/run.hpp"
 #include "cardgames/cards/card.hpp"
 #include "cardgames/encoding/actions.hpp"
+#include "cardgames/encoding/game_state.hpp"
 #include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/rules.hpp"
 
@@ -66,16 +69,10 @@ struct DecisionRecord {
 // The record's kRecordSize bytes, with its check.
 std::string encode_record(const DecisionRecord& r);
 // Reads one record of kRecordSize bytes, checking its check bytes and that every field is in its
-// range for `rules` (not that the history replays: replay_record does that). Throws InputError
-// naming `where` and the field.
+// range for `rules` (not that the history replays: replay_selfplay_hand does that). Throws
+// InputError naming `where` and the field.
 DecisionRecord decode_record(const unsigned char* bytes, const cardgames::Rules& rules,
                              const std::string& where);
-
-// Replays the record's hand through the rules up to its decision, checking that the deal is a
-// deal of the rules, that every action of the history is legal, and that the decision's phase,
-// seat, action and legal count are what the replay finds. InputError naming the field.
-void replay_record(const DecisionRecord& r, const cardgames::Rules& rules,
-                   const std::string& where);
 
 // float <-> IEEE half (the values' storage; numpy's float16), round to nearest even.
 std::uint16_t half_of(float x);
@@ -93,6 +90,8 @@ struct ShardHeader {
 // Reads a header from a file's first bytes (`size` of them, at least kShardHeaderSize); throws
 // InputError naming `path` and the field.
 ShardHeader parse_shard_header(const std::string& head, const std::string& path);
+// The header of the shard file at `path`.
+ShardHeader read_shard_header(const std::string& path);
 
 std::string shard_name(long shard);  // "shard-00012.cgsp"
 
@@ -143,5 +142,35 @@ struct SelfplaySummary {
     std::array<long, 4> by_phase{};  // records per phase (blind nil, bid, pass, play)
 };
 SelfplaySummary read_selfplay(const std::string& folder);
+
+// A trainer's reading of shards (Python's learn_data.load and load_cutoff): every record of
+// `files`, in order, checked as read_selfplay checks a folder's (each header, record and the order
+// of hands and records; a cut shard refused; every file of the first one's rules), the records of
+// a hand agreeing on the hand, which is replayed once through the encoding's GameState.
+struct ReplayedDecision {
+    const DecisionRecord& record;
+    const cardgames::encoding::GameState& state;  // before the decision's action
+    const std::vector<int>& legal;  // ascending: record.values[k] is the value of legal[k]
+};
+struct ReplayedPlay {
+    const DecisionRecord& first;                  // the hand's first record
+    const cardgames::encoding::GameState& state;  // at the first lead of the play
+    std::span<const int> plays;                   // the card actions from there to the end
+};
+struct SelfplayVisitor {
+    unsigned phases = 0;  // bit p: hand `decision` the records of Phase p
+    std::function<void(const ReplayedDecision&)> decision;
+    std::function<void(const ReplayedPlay&)> play;  // once a hand, if set
+};
+void replay_selfplay(const std::vector<std::string>& files, const SelfplayVisitor& visitor);
+// One hand's records, each decoded, and where each is (for errors): checks that they agree on the
+// hand, replays it, checking that each decision at its ply is the recorded phase, seat, action and
+// legal count and that the hand scores the recorded results, and hands the visitor what it asks.
+void replay_selfplay_hand(const std::vector<DecisionRecord>& records,
+                          const std::vector<std::string>& wheres, const cardgames::Rules& rules,
+                          const SelfplayVisitor& visitor);
+// The records of `files` whose phase is in `phases`, counted from their phase bytes alone (not
+// checked): how many rows replay_selfplay's caller needs. InputError for a file it cannot read.
+long count_selfplay_records(const std::vector<std::string>& files, unsigned phases);
 
 }  // namespace apps

@@ -3,10 +3,14 @@
 // `cutoff-fit` and `bids-fit`, and return what the command prints as data; convert_model() and
 // policy_data_report() are `learn convert` and `learn data --report`. The fit runs without
 // the GIL; `made_by` (the command line that remakes the model, which its header names) comes from
-// the Python wrapper (cardgames/learn.py).
+// the Python wrapper (cardgames/learn.py). _load_selfplay() and _load_cutoff() read self-play
+// shards for a trainer (cardgames/learn_data.py) with the learning library's reader.
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -17,8 +21,11 @@
 #include "apps/learn/holdout.hpp"
 #include "apps/learn/model_convert.hpp"
 #include "apps/learn/policy_fit.hpp"
+#include "apps/learn/selfplay_format.hpp"
 #include "apps/python/bindings.hpp"
 #include "apps/python/convert.hpp"
+#include "cardgames/encoding/tensors.hpp"
+#include "cardgames/models/card_features.hpp"
 
 namespace py = pybind11;
 
@@ -131,6 +138,106 @@ py::dict py_policy_data_report(const std::string& path) {
                     py::arg("decisions") = r.decisions, py::arg("cards") = r.cards);
 }
 
+unsigned phase_mask(const std::vector<int>& phases) {
+    unsigned mask = 0;
+    for (int p : phases) {
+        if (p < 0 || p > static_cast<int>(cardgames::Phase::kPlay))
+            throw cardgames::InputError("phase " + std::to_string(p) +
+                                        ": expected 0..3 (blind nil, bid, pass, play)");
+        mask |= 1u << p;
+    }
+    return mask;
+}
+
+// The decisions of `phases` as arrays, absolute results (learn_data.load turns them).
+py::dict py_load_selfplay(const std::vector<std::string>& files, const std::vector<int>& phases,
+                          int card_version, bool information_state) {
+    using cardgames::encoding::information_state_layout;
+    using cardgames::encoding::kNumActions;
+    if (files.empty()) throw cardgames::InputError("no shards given");
+    checked_card_version(card_version);
+    const unsigned mask = phase_mask(phases);
+    const cardgames::Rules rules = apps::read_shard_header(files.front()).rules;
+    const py::ssize_t n = apps::count_selfplay_records(files, mask);
+    const py::ssize_t cards =
+        cardgames::models::card_feature_count(rules.game, rules.players, card_version);
+    const py::ssize_t width =
+        information_state ? cardgames::encoding::layout_size(information_state_layout(rules)) : 0;
+    const py::ssize_t players = rules.players;
+    py::array_t<std::uint8_t> card_features({n, cards});
+    py::array_t<float> features({information_state ? n : 0, width});
+    py::array_t<bool> legal({n, static_cast<py::ssize_t>(kNumActions)});
+    py::array_t<float> values({n, static_cast<py::ssize_t>(kNumActions)});
+    py::array_t<std::int64_t> action(n), seat(n), phase(n), hand(n);
+    py::array_t<float> result({n, players});
+    std::uint8_t* cf = card_features.mutable_data();
+    float* fe = features.mutable_data();
+    bool* le = legal.mutable_data();
+    float* va = values.mutable_data();
+    std::int64_t *ac = action.mutable_data(), *se = seat.mutable_data(), *ph = phase.mutable_data(),
+                 *ha = hand.mutable_data();
+    float* re = result.mutable_data();
+    {
+        py::gil_scoped_release release;
+        std::fill(cf, cf + n * cards, std::uint8_t{0});
+        std::fill(fe, fe + (information_state ? n : 0) * width, 0.0f);
+        std::fill(le, le + n * kNumActions, false);
+        std::fill(va, va + n * kNumActions, std::numeric_limits<float>::quiet_NaN());
+        py::ssize_t i = 0;
+        cardgames::models::ActiveFeatures active;
+        apps::SelfplayVisitor visitor;
+        visitor.phases = mask;
+        visitor.decision = [&](const apps::ReplayedDecision& d) {
+            // The files changed since they were counted (a run still writing them).
+            if (i == n) throw cardgames::InputError("the shards grew while they were read");
+            const apps::DecisionRecord& r = d.record;
+            cardgames::models::card_features(d.state.info_state(r.seat), card_version, active);
+            for (int k = 0; k < active.count; ++k) cf[i * cards + active.index[k]] = 1;
+            if (information_state)
+                cardgames::encoding::information_state_tensor(d.state, r.seat, fe + i * width);
+            for (std::size_t k = 0; k < d.legal.size(); ++k) {
+                le[i * kNumActions + d.legal[k]] = true;
+                va[i * kNumActions + d.legal[k]] = r.values[k];
+            }
+            ac[i] = r.action;
+            se[i] = r.seat;
+            ph[i] = static_cast<std::int64_t>(r.phase);
+            ha[i] = r.hand;
+            for (int p = 0; p < players; ++p) re[i * players + p] = r.result[p];
+            ++i;
+        };
+        apps::replay_selfplay(files, visitor);
+        if (i != n) throw cardgames::InputError("the shards changed while they were read");
+    }
+    py::dict out(py::arg("card_features") = card_features, py::arg("legal") = legal,
+                 py::arg("values") = values, py::arg("action") = action, py::arg("seat") = seat,
+                 py::arg("phase") = phase, py::arg("hand") = hand, py::arg("result") = result);
+    if (information_state) out["features"] = features;
+    return out;
+}
+
+// Every trick boundary of every hand's play: (deal features, rest, hand).
+py::tuple py_load_cutoff(const std::vector<std::string>& files) {
+    if (files.empty()) throw cardgames::InputError("no shards given");
+    const cardgames::Rules rules = apps::read_shard_header(files.front()).rules;
+    std::vector<sampling::CutoffNetSample> samples;
+    std::vector<std::int64_t> hands;
+    {
+        py::gil_scoped_release release;
+        apps::SelfplayVisitor visitor;
+        visitor.play = [&](const apps::ReplayedPlay& p) {
+            const auto hand = hand_cutoff_samples(p.state, p.plays);
+            samples.insert(samples.end(), hand.begin(), hand.end());
+            hands.insert(hands.end(), hand.size(), p.first.hand);
+        };
+        apps::replay_selfplay(files, visitor);
+    }
+    const py::tuple arrays = cutoff_arrays(samples, rules);
+    return py::make_tuple(
+        arrays[0], arrays[1],
+        py::array_t<std::int64_t>(static_cast<py::ssize_t>(hands.size()), hands.data()));
+}
+
 }  // namespace
 
 void bind_learn(py::module_& m) {
@@ -144,6 +251,9 @@ void bind_learn(py::module_& m) {
           py::arg("test") = std::vector<std::string>{}, py::arg("made_by"));
     m.def("_convert_model", &py_convert_model, py::arg("path"), py::arg("out"));
     m.def("_policy_data_report", &py_policy_data_report, py::arg("path"));
+    m.def("_load_selfplay", &py_load_selfplay, py::arg("files"), py::arg("phases"),
+          py::arg("card_version"), py::arg("information_state"));
+    m.def("_load_cutoff", &py_load_cutoff, py::arg("files"));
 }
 
 }  // namespace pycards

@@ -104,10 +104,39 @@ class PyNetwork {
     int max_active_ = 0;  // of the network's feature set
 };
 
-// The cut-off network's samples of a hand's play (sampling::cutoff_net_samples): `state` in the
-// play phase at a trick boundary, `plays` the card actions from there to the end of the hand,
-// each checked to be legal. Returns (deal features [T, D] uint8, rest [T, players] int32).
 py::tuple cutoff_samples(const GameState& state, const std::vector<int>& plays) {
+    return cutoff_arrays(hand_cutoff_samples(state, plays), state.rules());
+}
+
+}  // namespace
+
+int checked_card_version(int version) {
+    if (version < 1 || version > models::kCardFeatureVersion)
+        throw InputError("card features version " + std::to_string(version) + ": expected 1.." +
+                         std::to_string(models::kCardFeatureVersion));
+    return version;
+}
+
+py::tuple cutoff_arrays(const std::vector<sampling::CutoffNetSample>& samples,
+                        const cardgames::Rules& rules) {
+    const int n = rules.players;
+    const auto width = static_cast<py::ssize_t>(models::deal_feature_count(rules.game, n));
+    const auto rows = static_cast<py::ssize_t>(samples.size());
+    py::array_t<std::uint8_t> x({rows, width});
+    py::array_t<std::int32_t> rest({rows, static_cast<py::ssize_t>(n)});
+    auto xo = x.mutable_unchecked<2>();
+    auto ro = rest.mutable_unchecked<2>();
+    for (py::ssize_t r = 0; r < rows; ++r) {
+        const auto& s = samples[static_cast<std::size_t>(r)];
+        for (py::ssize_t c = 0; c < width; ++c) xo(r, c) = 0;
+        for (int f : s.features.view()) xo(r, f) = 1;
+        for (int p = 0; p < n; ++p) ro(r, p) = s.rest[static_cast<std::size_t>(p)];
+    }
+    return py::make_tuple(x, rest);
+}
+
+std::vector<sampling::CutoffNetSample> hand_cutoff_samples(const GameState& state,
+                                                           std::span<const int> plays) {
     const cardgames::Game& game = state.game();
     const cardgames::Rules& rules = state.rules();
     if (state.terminal() || game.phase() != cardgames::Phase::kPlay ||
@@ -132,34 +161,13 @@ py::tuple cutoff_samples(const GameState& state, const std::vector<int>& plays) 
         }
         cards.push_back(cardgames::encoding::card_of_number(plays[k]));
     }
-    const auto samples = sampling::cutoff_net_samples(start, context, cards);
-    const int n = rules.players;
-    const auto width = static_cast<py::ssize_t>(models::deal_feature_count(rules.game, n));
-    const auto rows = static_cast<py::ssize_t>(samples.size());
-    py::array_t<std::uint8_t> x({rows, width});
-    py::array_t<std::int32_t> rest({rows, static_cast<py::ssize_t>(n)});
-    auto xo = x.mutable_unchecked<2>();
-    auto ro = rest.mutable_unchecked<2>();
-    for (py::ssize_t r = 0; r < rows; ++r) {
-        const auto& s = samples[static_cast<std::size_t>(r)];
-        for (py::ssize_t c = 0; c < width; ++c) xo(r, c) = 0;
-        for (int f : s.features.view()) xo(r, f) = 1;
-        for (int p = 0; p < n; ++p) ro(r, p) = s.rest[static_cast<std::size_t>(p)];
-    }
-    return py::make_tuple(x, rest);
+    return sampling::cutoff_net_samples(start, context, cards);
 }
-
-}  // namespace
 
 void bind_models(py::module_& m) {
     m.attr("CARD_FEATURE_SET") = models::kCardFeatureSet;
     m.attr("CARD_FEATURE_VERSION") = models::kCardFeatureVersion;
-    const auto check_version = [](int version) {
-        if (version < 1 || version > models::kCardFeatureVersion)
-            throw InputError("card features version " + std::to_string(version) + ": expected 1.." +
-                             std::to_string(models::kCardFeatureVersion));
-        return version;
-    };
+    const auto check_version = checked_card_version;
     m.def(
         "card_feature_count",
         [check_version](const std::string& form, int version) {

@@ -6,12 +6,15 @@
 #include <pybind11/pybind11.h>
 
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/encoding/game_state.hpp"
 #include "cardgames/rules/rules.hpp"
+#include "sampling/cutoff_net.hpp"
 
 namespace pycards {
 
@@ -65,6 +68,18 @@ auto checked(const char* name, R (T::*f)(Args...) const) {
 
 // `seat` when the state has such a seat, else InputError.
 int checked_seat(const GameState& s, int seat);
+
+// `version` when it is a version of the card features (1..CARD_FEATURE_VERSION), else InputError.
+int checked_card_version(int version);
+
+// The cut-off network's samples of a hand's play (sampling::cutoff_net_samples): `state` in the
+// play phase at a trick boundary, `plays` the card actions from there to the end of the hand,
+// each checked to be legal (InputError otherwise).
+std::vector<sampling::CutoffNetSample> hand_cutoff_samples(const GameState& state,
+                                                           std::span<const int> plays);
+// Samples as (deal features [T, D] uint8, rest [T, players] int32).
+pybind11::tuple cutoff_arrays(const std::vector<sampling::CutoffNetSample>& samples,
+                              const cardgames::Rules& rules);
 
 // The action numbering: NUM_ACTIONS and the other bases, card_action, action_card,
 // action_to_string.

@@ -13,6 +13,7 @@ import cardgames
 from cardgames import learn_data
 
 PIMC = "pimc:worlds=4,rollouts=4"
+RANKS = "23456789TJQKA"
 
 
 def selfplay(cardgames_bin, out, *args):
@@ -65,6 +66,22 @@ def test_load_without_information_state_is_the_rest(hearts):
     assert lean["meta"] == full["meta"]
 
 
+def test_load_phases_is_the_rest_filtered(hearts):
+    """load(phases=...) reads only those records: the same rows as the whole load's of them."""
+    full = learn_data.load(hearts, information_state=False)
+    for phases, numbers in ((["pass"], [2]), ([3], [3]), (["play", "pass"], [2, 3])):
+        part = learn_data.load(hearts, information_state=False, phases=phases)
+        rows = np.isin(full["phase"], numbers)
+        assert rows.sum() == len(part["action"]) > 0
+        for key in set(full) - {"meta"}:
+            assert np.array_equal(part[key], full[key][rows], equal_nan=True), key
+    assert len(learn_data.load(hearts, phases=["bid"])["action"]) == 0
+    with pytest.raises(ValueError, match="phase 'deal'"):
+        learn_data.load(hearts, phases=["deal"])
+    with pytest.raises(ValueError, match="phase 7"):
+        learn_data.load(hearts, phases=[7])
+
+
 def test_features_are_the_encoders(hearts):
     """The features of the first hand's records equal the module's own tensor on the same game."""
     d = learn_data.load(hearts)
@@ -73,7 +90,7 @@ def test_features_are_the_encoders(hearts):
     first = rec[rec["hand"] == 0]
     deal = learn_data._unpack(first["deal"][:1], 3, 52)[0]
     state = cardgames.State.__new__(cardgames.State)
-    state.__setstate__((header["options"]["rules"], 0, 1, [(0, 0, learn_data._deal_text(deal, 4))], []))
+    state.__setstate__((header["options"]["rules"], 0, 1, [(0, 0, deal_text(deal, 4))], []))
     rows = 0
     while not state.is_terminal():
         k = np.flatnonzero(first["ply"] == len(state.history()))
@@ -88,6 +105,18 @@ def test_features_are_the_encoders(hearts):
         state.apply_action(_history_action(first, state))
     assert rows == len(first)
     assert np.array_equal(d["result"][0], state.returns())  # seat 0's view is the absolute one
+
+
+def deal_text(deal_codes, players):
+    """The deal of a record (per card number, the seat dealt it) in the deal notation."""
+    hands = []
+    for seat in range(players):
+        suits = []
+        for suit in (3, 2, 1, 0):  # spades, hearts, diamonds, clubs
+            ranks = [c % 13 for c in range(suit * 13, suit * 13 + 13) if deal_codes[c] == seat]
+            suits.append("".join(RANKS[r] for r in sorted(ranks, reverse=True)))
+        hands.append(".".join(suits))
+    return ("N:" if players == 4 else f"{players}:") + " ".join(hands)
 
 
 def _history_action(records, state):

@@ -7,9 +7,10 @@ numpy maps them without copying::
     header, records = learn_data.open_shard("data/sp/shard-00000.cgsp")   # records: np.memmap
     records["action"], records["values"], records["result"]
 
-load(paths, information_state=True, card_version=CARD_FEATURE_VERSION) -> dict, for a trainer
-    paths: shard files or folders of shards (a str or a list). Returns numpy arrays over the N
-    records, in file order:
+load(paths, information_state=True, card_version=CARD_FEATURE_VERSION, phases=None) -> dict
+    paths: shard files or folders of shards (a str or a list); phases: only the records of these
+    phases (numbers or names: "blind_nil", "bid", "pass", "play"; default all). Returns numpy
+    arrays over the N records, in file order:
       features  float32 [N, F]  the deciding seat's information_state_tensor (F =
                                 rules.information_state_shape), rebuilt by replaying the hand;
                                 absent with information_state=False (at about 3,300 floats a
@@ -40,7 +41,8 @@ load_cutoff(paths) -> dict, for a cut-off network (`python3 -m cardgames.train c
                                 points (Hearts) or tricks (Spades)
       hand      int64   [N]     the hand's index in its run
       meta      dict            as load's
-    Every record is checked and its hand replayed: a malformed or inconsistent shard raises
+    Every record is checked and its hand replayed, by the learning library's reader (the one that
+    writes the format, apps/learn/selfplay_format.cpp): a malformed or inconsistent shard raises
     InputError (a ValueError) naming the file, the record and the field. All the files must be of
     one form and feature set.
 """
@@ -51,8 +53,7 @@ import os
 
 import numpy as np
 
-from ._cardgames import (CARD_FEATURE_VERSION, NUM_ACTIONS, InputError, Rules, State,
-                         card_feature_count, card_features, cutoff_samples, deal_feature_count)
+from ._cardgames import CARD_FEATURE_VERSION, InputError, Rules, _load_cutoff, _load_selfplay
 
 FORMAT = 1
 HEADER_SIZE = 4096
@@ -149,133 +150,11 @@ def open_shard(path):
     return header, np.memmap(path, dtype=RECORD_DTYPE, mode="r", offset=HEADER_SIZE, shape=(n,))
 
 
-def _check_bytes(records):
-    """Each record's check: FNV-1a of its first 134 bytes, folded to 16 bits."""
-    raw = records.view(np.uint8).reshape(len(records), RECORD_SIZE)
-    h = np.full(len(records), 0xCBF29CE484222325, dtype=np.uint64)
-    prime = np.uint64(0x100000001B3)
-    with np.errstate(over="ignore"):
-        for j in range(RECORD_SIZE - 2):
-            h ^= raw[:, j].astype(np.uint64)
-            h *= prime
-    folded = h ^ (h >> np.uint64(16)) ^ (h >> np.uint64(32)) ^ (h >> np.uint64(48))
-    return (folded & np.uint64(0xFFFF)).astype(np.uint16)
-
-
 def _unpack(field, bits, count):
     """Little-endian bit strings of `field` (uint8 [N, bytes]) as [N, count] codes of `bits` bits."""
     flat = np.unpackbits(np.ascontiguousarray(field), axis=1, bitorder="little")[:, :bits * count]
     weights = (1 << np.arange(bits)).astype(np.int64)
     return flat.reshape(len(field), count, bits).astype(np.int64) @ weights
-
-
-_RANKS = "23456789TJQKA"
-
-
-def _deal_text(deal_codes, players):
-    hands = []
-    for seat in range(players):
-        suits = []
-        for suit in (3, 2, 1, 0):  # spades, hearts, diamonds, clubs
-            ranks = [c % 13 for c in range(suit * 13, suit * 13 + 13) if deal_codes[c] == seat]
-            suits.append("".join(_RANKS[r] for r in sorted(ranks, reverse=True)))
-        hands.append(".".join(suits))
-    return ("N:" if players == 4 else f"{players}:") + " ".join(hands)
-
-
-def _check_fields(path, rec, players):
-    """The ranges of every field, before any replay."""
-    def first_bad(mask, field, what):
-        if mask.any():
-            _bad(path, field, what, int(np.argmax(mask)))
-    first_bad(_check_bytes(rec) != rec["check"], "check", "does not match the record's bytes (a damaged record)")
-    first_bad(rec["seat"] >= players, "seat", f"not a seat of {players}")
-    first_bad(rec["phase"] > 3, "phase", "not 0..3")
-    first_bad(rec["history_size"] > MAX_HISTORY, "history_size", f"more than {MAX_HISTORY}")
-    first_bad(rec["ply"] >= rec["history_size"], "ply", "not inside the history")
-    first_bad((rec["legal"] < 1) | (rec["legal"] > 64), "legal", "not 1..64")
-    first_bad(rec["index"] >= rec["count"], "index", "not below count")
-    first_bad((rec["result"][:, players:] != 0).any(axis=1), "result", "a result past the players")
-    values = rec["values"].astype(np.float32)
-    first_bad(np.isinf(values).any(axis=1), "values", "an infinite value")
-    past = np.arange(MAX_VALUES)[None, :] >= rec["legal"][:, None]
-    first_bad((past & ~np.isnan(values)).any(axis=1), "values", "a value past the legal actions")
-
-
-def _hands(path, rec):
-    """Splits the records into hands: [(start, stop)], checking their order and numbering."""
-    out = []
-    n = len(rec)
-    i = 0
-    last_hand = -1
-    while i < n:
-        count = int(rec["count"][i])
-        hand = int(rec["hand"][i])
-        if rec["index"][i] != 0 or hand <= last_hand:
-            _bad(path, "index" if rec["index"][i] != 0 else "hand", "records out of order", i)
-        stop = i + count
-        if stop > n:
-            _bad(path, "records", f"hand {hand} is cut short (resume the run with --resume to finish it)", i)
-        block = rec[i:stop]
-        if ((block["hand"] != hand).any() or (block["count"] != count).any()
-                or (block["index"] != np.arange(count)).any()):
-            _bad(path, "index", f"the records of hand {hand} do not follow 0..{count - 1}", i)
-        out.append((i, stop))
-        last_hand = hand
-        i = stop
-    return out
-
-
-def _replay_hand(path, start, rec, rules, rules_dict, deal, history, out, card_version):
-    """Replays one hand's records [start, start + len(rec)): checks each decision, fills `out`."""
-    players = rules.players
-    size = int(rec["history_size"][0])
-    for field, values in (("history", history), ("history_size", rec["history_size"]), ("deal", deal),
-                          ("result", rec["result"])):
-        differs = (values[1:] != values[0]).reshape(len(values) - 1, -1).any(axis=1)
-        if differs.any():
-            _bad(path, field, "not the same as in the hand's first record", start + 1 + int(np.argmax(differs)))
-    if history[0, size:].any():
-        _bad(path, "history", "codes after its history_size", start)
-    state = _hand_state(path, start, deal[0], rules_dict, players)
-    # Plain Python values per hand: a numpy scalar or record per step costs more than the step.
-    by_ply = {p: k for k, p in enumerate(rec["ply"].tolist())}
-    if len(by_ply) != len(rec):
-        _bad(path, "ply", "two records of one hand at one ply", start)
-    seats, phases = rec["seat"].tolist(), rec["phase"].tolist()
-    actions, legal_counts = rec["action"].tolist(), rec["legal"].tolist()
-    values = rec["values"].astype(np.float32)
-    codes = history[0, :size].tolist()
-    for ply in range(size):
-        phase = _PHASE_OF_NAME.get(state.phase())
-        if phase is None:
-            _bad(path, "history", "actions after the hand is over", start)
-        action = PHASE_BASE[phase] + codes[ply]
-        k = by_ply.get(ply)
-        if k is not None:
-            i = start + k
-            legal = state.legal_actions()
-            if phases[k] != phase or seats[k] != state.current_player():
-                _bad(path, "phase", "not the phase and seat to act at its ply", i)
-            if actions[k] != action:
-                _bad(path, "action", "not the history's action at its ply", i)
-            if legal_counts[k] != len(legal):
-                _bad(path, "legal", "not the number of legal actions at its ply", i)
-            if "features" in out:
-                out["features"][k] = state.information_state_tensor(seats[k])
-            out["card_features"][k, card_features(state, seats[k], card_version)] = 1
-            out["legal"][k, legal] = True
-            out["values"][k, legal] = values[k, :len(legal)]
-            out["action"][k] = action
-        try:
-            state.apply_action(action)
-        except ValueError as e:
-            _bad(path, "history", f"action {ply}: {e}", start)
-    if not state.is_terminal():
-        _bad(path, "history", "ends before the hand does", start)
-    returns = state.returns()
-    if list(rec["result"][0, :players]) != list(returns):
-        _bad(path, "result", f"not what the hand scored ({list(returns)})", start)
 
 
 def _open_run(paths):
@@ -317,50 +196,26 @@ def _runs(shards):
     return list(runs.values())
 
 
-def load(paths, information_state=True, card_version=CARD_FEATURE_VERSION):
+def load(paths, information_state=True, card_version=CARD_FEATURE_VERSION, phases=None):
     """The records of `paths` as arrays for a trainer (see the module's docstring); without the
-    information-state tensors if `information_state` is false (the networks read card_features)."""
+    information-state tensors if `information_state` is false (the networks read card_features);
+    only the records of `phases` (phase numbers or names, e.g. ["pass"]) if given."""
     files, shards, options, rules, rules_dict = _open_run(paths)
-    form, features = options["form"], options["features"]
     players = rules.players
-    n = sum(len(r) for _, _, r in shards)
-    width = int(np.prod(rules.information_state_shape))
-    out = {
-        **({"features": np.zeros((n, width), np.float32)} if information_state else {}),
-        "card_features": np.zeros((n, card_feature_count(form, card_version)), np.uint8),
-        "legal": np.zeros((n, NUM_ACTIONS), bool),
-        "values": np.full((n, NUM_ACTIONS), np.nan, np.float32),
-        "action": np.zeros(n, np.int64),
-    }
-    seat, phase, hand, result = [], [], [], []
-    at = 0
-    for p, _, rec in shards:
-        if len(rec) == 0:
-            continue
-        _check_fields(p, rec, players)
-        deal = _unpack(rec["deal"], 3, 52)
-        history = _unpack(rec["history"], 6, MAX_HISTORY)
-        views = {k: v[at:at + len(rec)] for k, v in out.items()}
-        for start, stop in _hands(p, rec):
-            _replay_hand(p, start, rec[start:stop], rules, rules_dict, deal[start:stop],
-                         history[start:stop], {k: v[start:stop] for k, v in views.items()},
-                         card_version)
-        seat.append(rec["seat"].astype(np.int64))
-        phase.append(rec["phase"].astype(np.int64))
-        hand.append(rec["hand"].astype(np.int64))
-        result.append(rec["result"][:, :players].astype(np.float32))
-        at += len(rec)
-    seat = np.concatenate(seat) if seat else np.zeros(0, np.int64)
-    absolute = np.concatenate(result) if result else np.zeros((0, players), np.float32)
-    relative = (seat[:, None] + np.arange(players)[None, :]) % players
-    out["result"] = np.take_along_axis(absolute, relative, axis=1)
-    out["seat"] = seat
-    out["phase"] = np.concatenate(phase) if phase else np.zeros(0, np.int64)
-    out["hand"] = np.concatenate(hand) if hand else np.zeros(0, np.int64)
+    if phases is None:
+        phases = range(4)
+    phases = [_PHASE_OF_NAME.get(p, p) if isinstance(p, str) else p for p in phases]
+    for p in phases:
+        if not isinstance(p, (int, np.integer)) or not 0 <= p <= 3:
+            raise InputError(f"learn_data.load: phase {p!r}: expected 0..3 or one of {list(_PHASE_OF_NAME)}")
+    out = _load_selfplay([os.fspath(f) for f in files], sorted({int(p) for p in phases}), card_version,
+                         information_state)
+    relative = (out["seat"][:, None] + np.arange(players)[None, :]) % players
+    out["result"] = np.take_along_axis(out["result"], relative, axis=1)
     out["meta"] = {
-        "preset": form,
+        "preset": options["form"],
         "rules": rules_dict,
-        "feature_set": features,
+        "feature_set": options["features"],
         "card_version": card_version,
         "players": options["players"],
         "seats": options.get("seats"),
@@ -373,62 +228,15 @@ def load(paths, information_state=True, card_version=CARD_FEATURE_VERSION):
     return out
 
 
-def _hand_state(path, start, codes, rules_dict, players):
-    """The State at the start of the hand whose deal the record at `start` holds, its deal checked."""
-    if (codes[codes != NOT_DEALT] >= players).any():
-        _bad(path, "deal", "a card dealt to no seat of the rules", start)
-    state = State.__new__(State)
-    try:
-        state.__setstate__((rules_dict, 0, 1, [(0, 0, _deal_text(codes, players))], []))
-    except ValueError as e:
-        _bad(path, "deal", str(e), start)
-    return state
-
-
-def _cutoff_hand(path, start, deal_codes, history, size, rules_dict, players):
-    """The cut-off samples of one hand, replayed from its first record: (deal features, rest)."""
-    state = _hand_state(path, start, deal_codes, rules_dict, players)
-    codes = history[:size].tolist()
-    ply = 0
-    while ply < size and state.phase() != "play":
-        phase = _PHASE_OF_NAME.get(state.phase())
-        if phase is None:
-            _bad(path, "history", "actions after the hand is over", start)
-        try:
-            state.apply_action(PHASE_BASE[phase] + codes[ply])
-        except ValueError as e:
-            _bad(path, "history", f"action {ply}: {e}", start)
-        ply += 1
-    try:
-        return cutoff_samples(state, codes[ply:])  # a play's code is its card's number
-    except ValueError as e:
-        _bad(path, "history", str(e), start)
-
-
 def load_cutoff(paths):
     """The trick boundaries of the hands of `paths`, for a cut-off network (see the module's
     docstring)."""
     files, shards, options, rules, rules_dict = _open_run(paths)
-    players = rules.players
-    xs, rests, hands = [], [], []
-    for p, _, rec in shards:
-        if len(rec) == 0:
-            continue
-        _check_fields(p, rec, players)
-        for start, _stop in _hands(p, rec):
-            first = rec[start:start + 1]
-            deal = _unpack(first["deal"], 3, 52)[0]
-            history = _unpack(first["history"], 6, MAX_HISTORY)[0]
-            x, rest = _cutoff_hand(p, start, deal, history, int(first["history_size"][0]),
-                                   rules_dict, players)
-            xs.append(x)
-            rests.append(rest.astype(np.float32))
-            hands.append(np.full(len(x), int(first["hand"][0]), np.int64))
-    width = deal_feature_count(options["form"])
+    x, rest, hand = _load_cutoff([os.fspath(f) for f in files])
     return {
-        "deal_features": np.concatenate(xs) if xs else np.zeros((0, width), np.uint8),
-        "rest": np.concatenate(rests) if rests else np.zeros((0, players), np.float32),
-        "hand": np.concatenate(hands) if hands else np.zeros(0, np.int64),
+        "deal_features": x,
+        "rest": rest.astype(np.float32),
+        "hand": hand,
         "meta": {"preset": options["form"], "rules": rules_dict, "players": options["players"],
                  "seed": options["seed"], "hands": options["hands"], "files": files,
                  "runs": _runs(shards)},

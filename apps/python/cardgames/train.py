@@ -543,8 +543,10 @@ def main(argv=None, load=None):
                        else _cardgames.CARD_FEATURE_VERSION)
         if load is None:  # the self-play data reader (apps/learn)
             from . import learn_data
+            phases = [TASK_PHASE[args.task]] if args.task in TASK_PHASE else None  # value: all
             load = learn_data.load_cutoff if args.task == "cutoff" else (
-                lambda paths: learn_data.load(paths, information_state=False, card_version=version))
+                lambda paths: learn_data.load(paths, information_state=False, card_version=version,
+                                              phases=phases))
         data = load(args.data)
         meta = dict(data.get("meta", {}))
         form = _form_of(meta, args.form)

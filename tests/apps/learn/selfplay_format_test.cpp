@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "apps/learn/selfplay.hpp"
 #include "cardgames/cards/error.hpp"
@@ -59,6 +60,7 @@ TEST(SelfplayFormat, RecordsOfAPlayedHandReplayAndRoundTrip) {
     const std::size_t n = bytes.size() / kRecordSize;
     EXPECT_EQ(n, 2u * (3 + 13));
     const auto* b = reinterpret_cast<const unsigned char*>(bytes.data());
+    std::vector<DecisionRecord> records;
     for (std::size_t i = 0; i < n; ++i) {
         const DecisionRecord r = decode_record(b + i * kRecordSize, plan.rules, "test");
         EXPECT_EQ(r.hand, 5u);
@@ -66,10 +68,35 @@ TEST(SelfplayFormat, RecordsOfAPlayedHandReplayAndRoundTrip) {
         EXPECT_EQ(r.index, static_cast<int>(i));
         EXPECT_EQ(r.count, static_cast<int>(n));
         EXPECT_EQ(r.history_size, 12 + 52);
-        EXPECT_NO_THROW(replay_record(r, plan.rules, "test"));
         EXPECT_EQ(encode_record(r), bytes.substr(i * kRecordSize, kRecordSize));
         for (float v : r.values) EXPECT_TRUE(std::isnan(v));  // the rule player values nothing
+        records.push_back(r);
     }
+    // The hand replays, each decision met at its ply with the recorded seat to act; the play
+    // starts after the 12 passed cards.
+    const std::vector<std::string> wheres(n, "test");
+    std::size_t met = 0, plays = 0;
+    SelfplayVisitor visitor;
+    visitor.phases = 1u << static_cast<unsigned>(cardgames::Phase::kPass);
+    visitor.decision = [&](const ReplayedDecision& d) {
+        EXPECT_EQ(d.state.current_player(), d.record.seat);
+        EXPECT_EQ(d.record.phase, cardgames::Phase::kPass);
+        EXPECT_EQ(static_cast<int>(d.legal.size()), d.record.legal);
+        ++met;
+    };
+    visitor.play = [&](const ReplayedPlay& p) {
+        EXPECT_EQ(p.state.history().size(), 12u);
+        plays = p.plays.size();
+    };
+    EXPECT_NO_THROW(replay_selfplay_hand(records, wheres, plan.rules, visitor));
+    EXPECT_EQ(met, 2u * 3);
+    EXPECT_EQ(plays, 52u);
+    // A record whose action is not the history's is refused, named by its field.
+    records[4].action = (records[4].action + 1) % 52;
+    EXPECT_NE(error_of([&] {
+                  replay_selfplay_hand(records, wheres, plan.rules, {});
+              }).find("field 'action'"),
+              std::string::npos);
 }
 
 TEST(SelfplayFormat, EveryBitOfTheHistoryAndDealComesBack) {
