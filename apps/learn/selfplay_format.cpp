@@ -236,12 +236,21 @@ ShardHeader parse_shard_header(const std::string& head, const std::string& path)
         if (f["record_size"].integer(0, 1 << 30) != static_cast<long long>(kRecordSize))
             f["record_size"].fail("not " + std::to_string(kRecordSize));
         h.options = f["options"].object();
-        const long shard_hands =
-            static_cast<long>(f["options"]["shard_hands"].integer(1, 1'000'000'000));
+        const cardgames::JsonField o = f["options"];
+        h.shard_hands = static_cast<long>(o["shard_hands"].integer(1, 1'000'000'000));
+        h.hands = static_cast<long>(o["hands"].integer(1, 1'000'000'000));
         h.shard = static_cast<long>(f["shard"].integer(0, 1'000'000'000));
         h.first_hand = static_cast<long>(f["first_hand"].integer(0, 1'000'000'000));
-        if (h.first_hand != h.shard * shard_hands) f["first_hand"].fail("not shard x shard_hands");
-        h.rules = cardgames::rules_from_json(f["options"]["rules"]);
+        if (h.first_hand != h.shard * h.shard_hands)
+            f["first_hand"].fail("not shard x shard_hands");
+        h.rules = cardgames::rules_from_json(o["rules"]);
+        // What the readers name a run by (learn_data's meta, data-command lines).
+        o["form"].string();
+        o["features"].object();
+        o["seed"].unsigned_integer();
+        const auto players = static_cast<std::size_t>(h.rules.players);
+        o["players"].array(players, players);
+        for (std::size_t k = 0; k < players; ++k) o["players"][k].string();
     } catch (const json::exception& e) {
         bad_field(where, "header", std::string("not JSON (") + e.what() + ")");
     } catch (const InputError& e) {
@@ -301,7 +310,7 @@ struct Scan {
 };
 
 template <class Each>
-Scan scan_shard(const std::string& path, const ShardHeader& h, long shard_hands, Each each) {
+Scan scan_shard(const std::string& path, const ShardHeader& h, Each each) {
     std::ifstream in(path, std::ios::binary);
     in.seekg(static_cast<std::streamoff>(kShardHeaderSize));
     Scan s;
@@ -324,7 +333,7 @@ Scan scan_shard(const std::string& path, const ShardHeader& h, long shard_hands,
             decode_record(reinterpret_cast<const unsigned char*>(buf.data()), h.rules, where);
         if (expect_index == 0) {
             if (static_cast<long>(r.hand) < s.next_hand ||
-                static_cast<long>(r.hand) >= h.first_hand + shard_hands)
+                static_cast<long>(r.hand) >= h.first_hand + h.shard_hands)
                 bad_field(where, "hand",
                           std::to_string(r.hand) +
                               " out of order or outside "
@@ -370,25 +379,23 @@ SelfplaySummary read_selfplay(const std::string& folder) {
         if (h.shard != static_cast<long>(k))
             bad_field("'" + paths[k] + "'", "header",
                       "says it is shard " + std::to_string(h.shard));
-        const long shard_hands = h.options["shard_hands"].get<long>();
-        const Scan s = scan_shard(paths[k], h, shard_hands,
-                                  [&](const DecisionRecord& r, const std::string& where) {
-                                      hand.push_back(r);
-                                      wheres.push_back(where);
-                                      if (r.index + 1 < r.count) return;
-                                      replay_selfplay_hand(hand, wheres, h.rules, {});
-                                      for (const DecisionRecord& d : hand)
-                                          ++out.by_phase[static_cast<std::size_t>(d.phase)];
-                                      out.records += static_cast<long>(hand.size());
-                                      hand.clear();
-                                      wheres.clear();
-                                  });
+        const Scan s =
+            scan_shard(paths[k], h, [&](const DecisionRecord& r, const std::string& where) {
+                hand.push_back(r);
+                wheres.push_back(where);
+                if (r.index + 1 < r.count) return;
+                replay_selfplay_hand(hand, wheres, h.rules, {});
+                for (const DecisionRecord& d : hand)
+                    ++out.by_phase[static_cast<std::size_t>(d.phase)];
+                out.records += static_cast<long>(hand.size());
+                hand.clear();
+                wheres.clear();
+            });
         if (s.cut)
             bad_field("'" + paths[k] + "'", "records",
                       "cut short after " + std::to_string(s.hands) +
                           " whole hands (resume the run to finish it)");
-        const long total = h.options["hands"].get<long>();
-        const long expected = std::min(shard_hands, total - h.first_hand);
+        const long expected = std::min(h.shard_hands, h.hands - h.first_hand);
         if (k + 1 < paths.size() && s.hands != expected)
             bad_field("'" + paths[k] + "'", "records",
                       std::to_string(s.hands) + " hands of " + std::to_string(expected));
@@ -507,15 +514,15 @@ void replay_selfplay(const std::vector<std::string>& files, const SelfplayVisito
                       "other rules than those of '" + files[0] + "'");
         hand.clear();
         wheres.clear();
-        const Scan s = scan_shard(files[k], h, h.options["shard_hands"].get<long>(),
-                                  [&](const DecisionRecord& r, const std::string& where) {
-                                      hand.push_back(r);
-                                      wheres.push_back(where);
-                                      if (r.index + 1 < r.count) return;
-                                      replay_selfplay_hand(hand, wheres, h.rules, visitor);
-                                      hand.clear();
-                                      wheres.clear();
-                                  });
+        const Scan s =
+            scan_shard(files[k], h, [&](const DecisionRecord& r, const std::string& where) {
+                hand.push_back(r);
+                wheres.push_back(where);
+                if (r.index + 1 < r.count) return;
+                replay_selfplay_hand(hand, wheres, h.rules, visitor);
+                hand.clear();
+                wheres.clear();
+            });
         if (s.cut)
             bad_field("'" + files[k] + "'", "records",
                       "cut short after " + std::to_string(s.hands) +
@@ -602,8 +609,7 @@ long ShardWriter::resume_shard(long shard, const std::string& path) {
         throw InputError("'" + path + "': made by a run with other options (" + h.options.dump() +
                          "); resume with the same options or choose another "
                          "--out");
-    const Scan s =
-        scan_shard(path, h, shard_hands_, [](const DecisionRecord&, const std::string&) {});
+    const Scan s = scan_shard(path, h, [](const DecisionRecord&, const std::string&) {});
     if (s.cut || s.whole != size) {
         note_ = "'" + path + "': dropping " + std::to_string(size - s.whole) +
                 " bytes of an unfinished hand (the previous run was killed while writing it)";

@@ -82,7 +82,9 @@ float float_of_half(std::uint16_t h);
 struct ShardHeader {
     nlohmann::json options;  // the run's options (selfplay.hpp), the same in every shard
     long shard = 0;          // this shard's number
-    long first_hand = 0;     // hands [first_hand, first_hand + options.shard_hands)
+    long first_hand = 0;     // hands [first_hand, first_hand + shard_hands)
+    long shard_hands = 0;    // options.shard_hands
+    long hands = 0;          // options.hands: the run's
     cardgames::Rules rules;  // from options.rules
 
     std::string bytes() const;  // kShardHeaderSize bytes

@@ -254,6 +254,17 @@ void bind_learn(py::module_& m) {
     m.def("_load_selfplay", &py_load_selfplay, py::arg("files"), py::arg("phases"),
           py::arg("card_version"), py::arg("information_state"));
     m.def("_load_cutoff", &py_load_cutoff, py::arg("files"));
+    m.def(
+        "_read_shard_header",
+        [](const std::string& path) {
+            const apps::ShardHeader h = apps::read_shard_header(path);
+            return to_python({{"options", h.options},
+                              {"shard", h.shard},
+                              {"first_hand", h.first_hand},
+                              {"header_size", apps::kShardHeaderSize},
+                              {"record_size", apps::kRecordSize}});
+        },
+        py::arg("path"));
 }
 
 }  // namespace pycards

@@ -53,9 +53,9 @@ import os
 
 import numpy as np
 
-from ._cardgames import CARD_FEATURE_VERSION, InputError, Rules, _load_cutoff, _load_selfplay
+from ._cardgames import (CARD_FEATURE_VERSION, InputError, Rules, _load_cutoff, _load_selfplay,
+                         _read_shard_header)
 
-FORMAT = 1
 HEADER_SIZE = 4096
 RECORD_SIZE = 136
 MAX_PLAYERS = 6
@@ -63,7 +63,6 @@ MAX_HISTORY = 72
 MAX_VALUES = 18
 NOT_DEALT = 7
 FEATURE_SET = {"name": "information_state_tensor", "version": 1}
-MAGIC = b"cardgames-selfplay "
 # The action that a history code stands for, by the phase it was taken in.
 PHASE_BASE = (122, 104, 52, 0)  # blind nil, bid, pass, play
 _PHASE_OF_NAME = {"blind_nil": 0, "bid": 1, "pass": 2, "play": 3}
@@ -110,31 +109,9 @@ def shard_paths(paths):
 
 
 def read_header(path):
-    """The header's JSON (options, shard, first_hand, ...) of one shard, checked."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(HEADER_SIZE)
-    except OSError as e:
-        raise InputError(f"'{path}': cannot open for reading ({e.strerror})") from None
-    if len(head) < HEADER_SIZE or not head.startswith(MAGIC):
-        _bad(path, "header", "not a cardgames self-play shard")
-    first = head.index(b"\n")
-    version = head[len(MAGIC):first]
-    if version != str(FORMAT).encode():
-        _bad(path, "header", f"format '{version.decode(errors='replace')}', this program reads {FORMAT}")
-    end = head.find(b"\n", first + 1)
-    if end < 0 or head[end + 1:].strip(b"\0"):
-        _bad(path, "header", "not one JSON line followed by zero bytes")
-    try:
-        header = json.loads(head[first + 1:end])
-        options = header["options"]
-        if header["header_size"] != HEADER_SIZE or header["record_size"] != RECORD_SIZE:
-            _bad(path, "header", "header_size or record_size not this format's")
-        for key in ("rules", "form", "features", "players", "seed", "hands", "shard_hands"):
-            options[key]
-    except (ValueError, KeyError, TypeError) as e:
-        _bad(path, "header", f"not this format's JSON ({e})")
-    return header
+    """The header's JSON (options, shard, first_hand, ...) of one shard, checked by the learning
+    library's reader."""
+    return _read_shard_header(os.fspath(path))
 
 
 def open_shard(path):

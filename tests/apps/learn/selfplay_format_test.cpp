@@ -142,6 +142,31 @@ TEST(SelfplayFormat, DamageIsNamedByItsField) {
               std::string::npos);
 }
 
+// A header whose options lack what the readers name a run by, or give it as another type, is
+// refused naming the key, not read as if it were there.
+TEST(SelfplayFormat, AHeaderMissingAnOptionIsNamed) {
+    SelfplayPlan plan;
+    plan.rules = hearts4();
+    plan.specs = {"rule", "rule", "rule", "rule"};
+    plan.hands = 3;
+    ShardHeader h;
+    h.options = plan.options();
+    EXPECT_EQ(parse_shard_header(h.bytes(), "f").hands, 3);
+    for (const char* key : {"hands", "form", "seed", "players", "features"}) {
+        ShardHeader lying = h;
+        lying.options.erase(key);
+        EXPECT_NE(error_of([&] {
+                      parse_shard_header(lying.bytes(), "f");
+                  }).find("'f': field 'header': key \"options." + std::string(key) + "\""),
+                  std::string::npos)
+            << key;
+    }
+    ShardHeader lying = h;
+    lying.options["players"] = {"rule", "rule"};
+    EXPECT_NE(error_of([&] { parse_shard_header(lying.bytes(), "f"); }).find("options.players"),
+              std::string::npos);
+}
+
 using ShardWriterTest = cardgames::testing::TempFolderTest;
 
 // A refused opening (shards there, no resume) lets go of the folder's lock: a process that goes on,
