@@ -361,13 +361,17 @@ Scan scan_shard(const std::string& path, const ShardHeader& h, Each each) {
 
 }  // namespace
 
-SelfplaySummary read_selfplay(const std::string& folder) {
-    namespace fs = std::filesystem;
-    if (!fs::is_directory(folder))
+std::vector<std::string> selfplay_shards(const std::string& folder) {
+    if (!std::filesystem::is_directory(folder))
         throw InputError("'" + folder + "': not a folder of self-play shards");
-    SelfplaySummary out;
-    const std::vector<std::string> paths = shard_paths(folder);
+    std::vector<std::string> paths = shard_paths(folder);
     if (paths.empty()) throw InputError("'" + folder + "': no shards (shard-00000.cgsp)");
+    return paths;
+}
+
+SelfplaySummary read_selfplay(const std::string& folder) {
+    SelfplaySummary out;
+    const std::vector<std::string> paths = selfplay_shards(folder);
     std::vector<DecisionRecord> hand;  // the records of the hand being read, and where each is
     std::vector<std::string> wheres;
     for (std::size_t k = 0; k < paths.size(); ++k) {

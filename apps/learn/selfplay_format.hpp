@@ -144,6 +144,9 @@ struct SelfplaySummary {
     std::array<long, 4> by_phase{};  // records per phase (blind nil, bid, pass, play)
 };
 SelfplaySummary read_selfplay(const std::string& folder);
+// The shards of a run's folder, shard 0, 1, ... in order; InputError for a folder that holds none
+// or a shard out of sequence.
+std::vector<std::string> selfplay_shards(const std::string& folder);
 
 // A trainer's reading of shards (Python's learn_data.load and load_cutoff): every record of
 // `files`, in order, checked as read_selfplay checks a folder's (each header, record and the order

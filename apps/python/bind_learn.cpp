@@ -254,6 +254,7 @@ void bind_learn(py::module_& m) {
     m.def("_load_selfplay", &py_load_selfplay, py::arg("files"), py::arg("phases"),
           py::arg("card_version"), py::arg("information_state"));
     m.def("_load_cutoff", &py_load_cutoff, py::arg("files"));
+    m.def("_selfplay_shards", &apps::selfplay_shards, py::arg("folder"));
     m.def(
         "_read_shard_header",
         [](const std::string& path) {

@@ -198,6 +198,16 @@ def test_cut_shard_refused(hearts, tmp_path):
         learn_data.load(tmp_path / "cut")
 
 
+def test_missing_shard_refused(hearts, tmp_path):
+    """A folder read as a run must hold all its shards: one missing is named, not skipped."""
+    shutil.copytree(hearts, tmp_path / "gap")
+    os.rename(tmp_path / "gap" / "shard-00001.cgsp", tmp_path / "gap" / "shard-00002.cgsp")
+    with pytest.raises(ValueError, match="shard-00002.cgsp': a shard out of sequence"):
+        learn_data.load(tmp_path / "gap")
+    with pytest.raises(ValueError, match="no shards"):
+        learn_data.load(tmp_path)
+
+
 def test_selfplay_to_network(hearts, tmp_path):
     """The loop end to end, tiny: self-play shards, the trainer, a network file the engine reads."""
     from cardgames import train

@@ -47,14 +47,13 @@ load_cutoff(paths) -> dict, for a cut-off network (`python3 -m cardgames.train c
     one form and feature set.
 """
 
-import glob
 import json
 import os
 
 import numpy as np
 
 from ._cardgames import (CARD_FEATURE_VERSION, InputError, Rules, _load_cutoff, _load_selfplay,
-                         _read_shard_header)
+                         _read_shard_header, _selfplay_shards)
 
 HEADER_SIZE = 4096
 RECORD_SIZE = 136
@@ -92,19 +91,14 @@ def _bad(path, field, what, record=None):
 
 
 def shard_paths(paths):
-    """The shard files that `paths` (files, or folders of shard-*.cgsp) name, in order."""
+    """The shard files that `paths` (files, or folders of shard-*.cgsp) name, in order; a folder
+    missing a shard (shard-00001.cgsp beside shard-00003.cgsp) is refused."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     out = []
     for p in paths:
         p = os.fspath(p)
-        if os.path.isdir(p):
-            found = sorted(glob.glob(os.path.join(glob.escape(p), "shard-*.cgsp")))
-            if not found:
-                raise InputError(f"'{p}': no shards (shard-00000.cgsp)")
-            out.extend(found)
-        else:
-            out.append(p)
+        out.extend(_selfplay_shards(p) if os.path.isdir(p) else [p])
     return out
 
 
