@@ -359,6 +359,29 @@ Scan scan_shard(const std::string& path, const ShardHeader& h, Each each) {
     return s;
 }
 
+// Reads a shard hand by hand: replays each (replay_selfplay_hand, handing `visitor` what it asks),
+// then gives `each` its records. Refuses a shard cut short; returns its hands.
+template <class Each>
+long replay_shard(const std::string& path, const ShardHeader& h, const SelfplayVisitor& visitor,
+                  Each each) {
+    std::vector<DecisionRecord> hand;  // the records of the hand being read, and where each is
+    std::vector<std::string> wheres;
+    const Scan s = scan_shard(path, h, [&](const DecisionRecord& r, const std::string& where) {
+        hand.push_back(r);
+        wheres.push_back(where);
+        if (r.index + 1 < r.count) return;
+        replay_selfplay_hand(hand, wheres, h.rules, visitor);
+        each(hand);
+        hand.clear();
+        wheres.clear();
+    });
+    if (s.cut)
+        bad_field("'" + path + "'", "records",
+                  "cut short after " + std::to_string(s.hands) +
+                      " whole hands (resume the run with --resume to finish it)");
+    return s.hands;
+}
+
 }  // namespace
 
 std::vector<std::string> selfplay_shards(const std::string& folder) {
@@ -372,8 +395,6 @@ std::vector<std::string> selfplay_shards(const std::string& folder) {
 SelfplaySummary read_selfplay(const std::string& folder) {
     SelfplaySummary out;
     const std::vector<std::string> paths = selfplay_shards(folder);
-    std::vector<DecisionRecord> hand;  // the records of the hand being read, and where each is
-    std::vector<std::string> wheres;
     for (std::size_t k = 0; k < paths.size(); ++k) {
         std::uintmax_t size = 0;
         const ShardHeader h = parse_shard_header(read_head(paths[k], size), paths[k]);
@@ -383,27 +404,16 @@ SelfplaySummary read_selfplay(const std::string& folder) {
         if (h.shard != static_cast<long>(k))
             bad_field("'" + paths[k] + "'", "header",
                       "says it is shard " + std::to_string(h.shard));
-        const Scan s =
-            scan_shard(paths[k], h, [&](const DecisionRecord& r, const std::string& where) {
-                hand.push_back(r);
-                wheres.push_back(where);
-                if (r.index + 1 < r.count) return;
-                replay_selfplay_hand(hand, wheres, h.rules, {});
-                for (const DecisionRecord& d : hand)
-                    ++out.by_phase[static_cast<std::size_t>(d.phase)];
-                out.records += static_cast<long>(hand.size());
-                hand.clear();
-                wheres.clear();
-            });
-        if (s.cut)
-            bad_field("'" + paths[k] + "'", "records",
-                      "cut short after " + std::to_string(s.hands) +
-                          " whole hands (resume the run to finish it)");
+        const long hands = replay_shard(paths[k], h, {}, [&](const auto& records) {
+            for (const DecisionRecord& d : records)
+                ++out.by_phase[static_cast<std::size_t>(d.phase)];
+            out.records += static_cast<long>(records.size());
+        });
         const long expected = std::min(h.shard_hands, h.hands - h.first_hand);
-        if (k + 1 < paths.size() && s.hands != expected)
+        if (k + 1 < paths.size() && hands != expected)
             bad_field("'" + paths[k] + "'", "records",
-                      std::to_string(s.hands) + " hands of " + std::to_string(expected));
-        out.hands += s.hands;
+                      std::to_string(hands) + " hands of " + std::to_string(expected));
+        out.hands += hands;
         ++out.shards;
     }
     return out;
@@ -508,29 +518,13 @@ ShardHeader read_shard_header(const std::string& path) {
 
 void replay_selfplay(const std::vector<std::string>& files, const SelfplayVisitor& visitor) {
     json rules_of_first;
-    std::vector<DecisionRecord> hand;
-    std::vector<std::string> wheres;
     for (std::size_t k = 0; k < files.size(); ++k) {
         const ShardHeader h = read_shard_header(files[k]);
         if (k == 0) rules_of_first = h.options["rules"];
         if (h.options["rules"] != rules_of_first)
             bad_field("'" + files[k] + "'", "rules",
                       "other rules than those of '" + files[0] + "'");
-        hand.clear();
-        wheres.clear();
-        const Scan s =
-            scan_shard(files[k], h, [&](const DecisionRecord& r, const std::string& where) {
-                hand.push_back(r);
-                wheres.push_back(where);
-                if (r.index + 1 < r.count) return;
-                replay_selfplay_hand(hand, wheres, h.rules, visitor);
-                hand.clear();
-                wheres.clear();
-            });
-        if (s.cut)
-            bad_field("'" + files[k] + "'", "records",
-                      "cut short after " + std::to_string(s.hands) +
-                          " whole hands (resume the run with --resume to finish it)");
+        replay_shard(files[k], h, visitor, [](const auto&) {});
     }
 }
 
