@@ -226,7 +226,7 @@ py::tuple py_load_cutoff(const std::vector<std::string>& files) {
         py::gil_scoped_release release;
         apps::SelfplayVisitor visitor;
         visitor.play = [&](const apps::ReplayedPlay& p) {
-            const auto hand = hand_cutoff_samples(p.state, p.plays);
+            const auto hand = play_cutoff_samples(p.state, p.plays);  // replayed: legal
             samples.insert(samples.end(), hand.begin(), hand.end());
             hands.insert(hands.end(), hand.size(), p.first.hand);
         };

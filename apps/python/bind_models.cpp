@@ -104,8 +104,27 @@ class PyNetwork {
     int max_active_ = 0;  // of the network's feature set
 };
 
+// play_cutoff_samples as arrays, the state and every play checked first: they come from Python.
 py::tuple cutoff_samples(const GameState& state, const std::vector<int>& plays) {
-    return cutoff_arrays(hand_cutoff_samples(state, plays), state.rules());
+    const cardgames::Game& game = state.game();
+    if (state.terminal() || game.phase() != cardgames::Phase::kPlay ||
+        game.play_state().trick_size != 0)
+        throw InputError("cutoff_samples: the state is not at a trick boundary of the play");
+    const auto left = static_cast<std::size_t>(game.play_state().cards_left());
+    if (plays.size() != left)
+        throw InputError("cutoff_samples: " + std::to_string(plays.size()) +
+                         " plays, the rest of the hand is " + std::to_string(left));
+    GameState check = state;
+    for (std::size_t k = 0; k < plays.size(); ++k) {
+        try {
+            if (plays[k] < 0 || plays[k] >= 52) throw InputError("not a card action (0..51)");
+            check.apply(plays[k]);
+        } catch (const std::exception& e) {
+            throw InputError("cutoff_samples: plays[" + std::to_string(k) + "] " +
+                             std::to_string(plays[k]) + ": " + e.what());
+        }
+    }
+    return cutoff_arrays(play_cutoff_samples(state, plays), state.rules());
 }
 
 }  // namespace
@@ -135,45 +154,27 @@ py::tuple cutoff_arrays(const std::vector<sampling::CutoffNetSample>& samples,
     return py::make_tuple(x, rest);
 }
 
-std::vector<sampling::CutoffNetSample> hand_cutoff_samples(const GameState& state,
+std::vector<sampling::CutoffNetSample> play_cutoff_samples(const GameState& state,
                                                            std::span<const int> plays) {
     const cardgames::Game& game = state.game();
-    const cardgames::Rules& rules = state.rules();
-    if (state.terminal() || game.phase() != cardgames::Phase::kPlay ||
-        game.play_state().trick_size != 0)
-        throw InputError("cutoff_samples: the state is not at a trick boundary of the play");
     cardgames::ScoreContext context;
     context.bids = game.hand().bids;
-    const cardgames::TrickPlay start(rules, game.play_state(), game.hand().taken);
-    const auto left = static_cast<std::size_t>(game.play_state().cards_left());
-    if (plays.size() != left)
-        throw InputError("cutoff_samples: " + std::to_string(plays.size()) +
-                         " plays, the rest of the hand is " + std::to_string(left));
-    GameState check = state;
+    const cardgames::TrickPlay start(state.rules(), game.play_state(), game.hand().taken);
     std::vector<cardgames::Card> cards;
-    for (std::size_t k = 0; k < plays.size(); ++k) {
-        try {
-            if (plays[k] < 0 || plays[k] >= 52) throw InputError("not a card action (0..51)");
-            check.apply(plays[k]);
-        } catch (const std::exception& e) {
-            throw InputError("cutoff_samples: plays[" + std::to_string(k) + "] " +
-                             std::to_string(plays[k]) + ": " + e.what());
-        }
-        cards.push_back(cardgames::encoding::card_of_number(plays[k]));
-    }
+    cards.reserve(plays.size());
+    for (int play : plays) cards.push_back(cardgames::encoding::card_of_number(play));
     return sampling::cutoff_net_samples(start, context, cards);
 }
 
 void bind_models(py::module_& m) {
     m.attr("CARD_FEATURE_SET") = models::kCardFeatureSet;
     m.attr("CARD_FEATURE_VERSION") = models::kCardFeatureVersion;
-    const auto check_version = checked_card_version;
     m.def(
         "card_feature_count",
-        [check_version](const std::string& form, int version) {
+        [](const std::string& form, int version) {
             return models::card_feature_count(cardgames::game_of_form(form),
                                               models::players_of_form(form, "form"),
-                                              check_version(version));
+                                              checked_card_version(version));
         },
         py::arg("form"), py::arg("version") = models::kCardFeatureVersion,
         "How many card features of that version a network for the form reads ('hearts4', "
@@ -186,17 +187,17 @@ void bind_models(py::module_& m) {
         "'spades-partnership' 4); InputError for a name that is no form.");
     m.def(
         "max_active_card_features",
-        [check_version](const std::string& form, int version) {
+        [](const std::string& form, int version) {
             return models::max_active_card_features(models::players_of_form(form, "form"),
-                                                    check_version(version));
+                                                    checked_card_version(version));
         },
         py::arg("form"), py::arg("version") = models::kCardFeatureVersion,
         "The most card features of that version that are on at once at a table of the form.");
     m.def(
         "card_features",
-        [check_version](const GameState& state, int seat, int version) {
+        [](const GameState& state, int seat, int version) {
             models::ActiveFeatures f;
-            models::card_features(state.info_state(seat), check_version(version), f);
+            models::card_features(state.info_state(seat), checked_card_version(version), f);
             return std::vector<int>(f.index.begin(), f.index.begin() + f.count);
         },
         py::arg("state"), py::arg("seat"), py::arg("version") = models::kCardFeatureVersion,

@@ -74,8 +74,8 @@ int checked_card_version(int version);
 
 // The cut-off network's samples of a hand's play (sampling::cutoff_net_samples): `state` in the
 // play phase at a trick boundary, `plays` the card actions from there to the end of the hand,
-// each checked to be legal (InputError otherwise).
-std::vector<sampling::CutoffNetSample> hand_cutoff_samples(const GameState& state,
+// legal ones (the caller checks: a replayed hand, or cutoff_samples for Python's).
+std::vector<sampling::CutoffNetSample> play_cutoff_samples(const GameState& state,
                                                            std::span<const int> plays);
 // Samples as (deal features [T, D] uint8, rest [T, players] int32).
 pybind11::tuple cutoff_arrays(const std::vector<sampling::CutoffNetSample>& samples,
