@@ -88,7 +88,7 @@ def test_features_are_the_encoders(hearts):
     header, rec = learn_data.open_shard(os.path.join(hearts, "shard-00000.cgsp"))
     assert isinstance(rec, np.memmap) and header["options"]["seats"] == [0, 2]
     first = rec[rec["hand"] == 0]
-    deal = learn_data._unpack(first["deal"][:1], 3, 52)[0]
+    deal = unpack(first["deal"][:1], 3, 52)[0]
     state = cardgames.State.__new__(cardgames.State)
     state.__setstate__((header["options"]["rules"], 0, 1, [(0, 0, deal_text(deal, 4))], []))
     rows = 0
@@ -107,6 +107,13 @@ def test_features_are_the_encoders(hearts):
     assert np.array_equal(d["result"][0], state.returns())  # seat 0's view is the absolute one
 
 
+def unpack(field, bits, count):
+    """Little-endian bit strings of `field` (uint8 [N, bytes]) as [N, count] codes of `bits` bits."""
+    flat = np.unpackbits(np.ascontiguousarray(field), axis=1, bitorder="little")[:, :bits * count]
+    weights = (1 << np.arange(bits)).astype(np.int64)
+    return flat.reshape(len(field), count, bits).astype(np.int64) @ weights
+
+
 def deal_text(deal_codes, players):
     """The deal of a record (per card number, the seat dealt it) in the deal notation."""
     hands = []
@@ -121,7 +128,7 @@ def deal_text(deal_codes, players):
 
 def _history_action(records, state):
     """The next action of the hand's history, as the record says it."""
-    codes = learn_data._unpack(records["history"][:1], 6, learn_data.MAX_HISTORY)[0]
+    codes = unpack(records["history"][:1], 6, learn_data.MAX_HISTORY)[0]
     phase = ("blind_nil", "bid", "pass", "play").index(state.phase())
     return learn_data.PHASE_BASE[phase] + int(codes[len(state.history())])
 

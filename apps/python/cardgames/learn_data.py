@@ -121,13 +121,6 @@ def open_shard(path):
     return header, np.memmap(path, dtype=RECORD_DTYPE, mode="r", offset=HEADER_SIZE, shape=(n,))
 
 
-def _unpack(field, bits, count):
-    """Little-endian bit strings of `field` (uint8 [N, bytes]) as [N, count] codes of `bits` bits."""
-    flat = np.unpackbits(np.ascontiguousarray(field), axis=1, bitorder="little")[:, :bits * count]
-    weights = (1 << np.arange(bits)).astype(np.int64)
-    return flat.reshape(len(field), count, bits).astype(np.int64) @ weights
-
-
 def _open_run(paths):
     """The shards of `paths`, checked to be of one form and feature set: (files, shards, options,
     rules, rules_dict)."""
