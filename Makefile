@@ -8,6 +8,11 @@ ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
 JOBS       ?= $(shell nproc)
 CMAKE_GEN  := -G Ninja
+# CI builds once, from a clean clone: as unity builds (8 sources per compiler run, as the sanitizer
+# builds always are), which compile the Release build in about half the time. Elsewhere it stays one
+# source per run, for quick rebuilds after an edit. UNITY=ON or OFF chooses.
+UNITY      ?= $(if $(CI),ON,OFF)
+CMAKE_RELEASE := -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=$(UNITY)
 ARGS       ?=
 
 .PHONY: all deps build play test format format-check test-release test-asan test-tsan test-long fuzz bench clean
@@ -18,13 +23,13 @@ deps:
 	@bash scripts/install-deps.sh
 
 build: deps
-	@cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(BUILD) $(CMAKE_GEN) $(CMAKE_RELEASE) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # Only the executable: the test programs are built by `make test`.
 play: deps
 	@echo "Building the cardgames executable in $(BUILD)/ (the first time takes a few minutes)..."
-	@cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(BUILD) $(CMAKE_GEN) $(CMAKE_RELEASE) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target cardgames_app
 	@./$(BUILD)/apps/cardgames play $(ARGS)
 

@@ -136,7 +136,7 @@ def case_stdout_checked():
         (["eval", "--report", path("e.jsonl")], None),
         (["solve", "--game", "spades", "--deal", "N:AKQ.2.. JT9.3.. 876.4.. 543.5.."], None),
         (["bench", "--rules", "--games", "1"], None),
-        (["play", "--seed", "1", "--bots", "random", "--ascii"], "auto\n"),
+        (["play", "--seed", "1", "--bots", "random", "--helper", "rule", "--ascii"], "auto\n"),
         (["--version"], None),
         (["--help"], None),
         (["deals", "--help"], None),
@@ -153,7 +153,7 @@ def case_out_file_only():
     # --out (and --record) must be a file of its own: not the standard output, even when that is a file.
     for args in (["tournament", "--game", "hearts", "--players", "random,random,random,random", "--games", "2",
                   "--out", "/dev/stdout", "--quiet"],
-                 ["play", "--seed", "1", "--bots", "random", "--ascii", "--record", "/dev/stdout"]):
+                 ["play", "--seed", "1", "--bots", "random", "--helper", "rule", "--ascii", "--record", "/dev/stdout"]):
         with open(path("stdout.txt"), "w") as out:
             p = subprocess.run([BIN, *args], input="auto\n", stdout=out, stderr=subprocess.PIPE, text=True)
         check(p.returncode == 2 and "'/dev/stdout'" in p.stderr and "standard output" in p.stderr,
@@ -189,7 +189,7 @@ def case_record_rollback():
     # A --record write that fails (the file size limit, as on a full disk) leaves no partial line:
     # the next game's record appends cleanly and the file replays.
     rec = path("games.jsonl")
-    play(["--seed", "1", "--bots", "random", "--record", rec], "auto\n")
+    play(["--seed", "1", "--bots", "random", "--helper", "rule", "--record", rec], "auto\n")
     size = os.path.getsize(rec)
 
     def limited():
@@ -197,16 +197,16 @@ def case_record_rollback():
         import resource
         resource.setrlimit(resource.RLIMIT_FSIZE, (size + 100, size + 100))
 
-    p = subprocess.run([BIN, "play", "--ascii", "--seed", "2", "--bots", "random", "--record", rec], input="auto\n",
+    p = subprocess.run([BIN, "play", "--ascii", "--seed", "2", "--bots", "random", "--helper", "rule", "--record", rec], input="auto\n",
                        capture_output=True, text=True, preexec_fn=limited, timeout=300)
     check(p.returncode == 1 and f"'{rec}': write failed" in p.stderr, f"limited: {p.returncode} {p.stderr}")
     check(os.path.getsize(rec) == size, f"the partial line was left: {os.path.getsize(rec)} bytes, was {size}")
-    play(["--seed", "3", "--bots", "random", "--record", rec], "auto\n")
+    play(["--seed", "3", "--bots", "random", "--helper", "rule", "--record", rec], "auto\n")
     p = run("replay", rec)
     check("2 games replayed, 0 with errors" in p.stdout, p.stdout + p.stderr)
 
 
-def play_bytes(stdin, args=("--seed", "1", "--bots", "random")):
+def play_bytes(stdin, args=("--seed", "1", "--bots", "random", "--helper", "rule")):
     """play with `stdin` as bytes, or a list of byte chunks written one after another (so that this
     process, whose memory the child's peak counts until exec, never holds a large input whole);
     returns (status, stdout bytes, peak resident KiB of the child)."""

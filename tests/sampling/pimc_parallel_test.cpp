@@ -3,6 +3,7 @@
 // ThreadSanitizer against a oneTBB built with it (label "parallel").
 #include <gtest/gtest.h>
 #include <oneapi/tbb/task_arena.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -25,45 +26,65 @@ using namespace cardgames;
 // The passes race here (from 6 deals a candidate up to 48).
 constexpr const char* kQuick = "pimc:worlds=6,nodes=3000,rollouts=6,pass_rollouts=48";
 
-// A policy network of random weights for `form`, written to a temporary file; its path.
+// A policy network of random weights for `form`, written to a temporary file of this process (the
+// shards run at once); its path.
 std::string policy_net_file(const std::string& form) {
-    const auto path = std::filesystem::temp_directory_path() / ("pimc-parallel-" + form + ".net");
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("pimc-parallel-" + std::to_string(::getpid()) + "-" + form + ".net");
     models::write_model_file(path, models::random_network_file(form, "policy", 52, 3));
     return path.string();
 }
 
-TEST(Pimc, SameDecisionsForAnyThreadCount) {
-    // infer=play farms its pool of worlds and its plays' likelihoods too; self=switch values two
-    // continuations per world (4-player Hearts ships the policy it needs), moon=on one more where
-    // the seat could still shoot. playout=net: each thread's network player follows its own
-    // play-outs (the bid and pass deals' too, rollout_playout=net). infer=net: each thread's
-    // evaluator scores the plays it is given.
+// infer=play farms its pool of worlds and its plays' likelihoods too; self=switch values two
+// continuations per world (4-player Hearts ships the policy it needs), moon=on one more where the
+// seat could still shoot. playout=net: each thread's network player follows its own play-outs (the
+// bid and pass deals' too, rollout_playout=net). infer=net: each thread's evaluator scores the
+// plays it is given. One test each, so that CTest can run them in two shards (CMakeLists.txt).
+struct ThreadRun {
+    std::string spec;
+    const char* preset;
+    // When not empty: followed by the path of a random policy network for the preset's form.
+    std::string net_option;
+};
+
+std::vector<ThreadRun> thread_runs() {
     const std::string quick(kQuick);
     const std::string by_net = ",playout=net,rollout_playout=net,playout_net=";
-    const std::vector<std::pair<std::string, const char*>> runs = {
-        {quick, "hearts4"},
-        {quick, "spades-partnership"},
-        {quick + ",infer=play", "hearts4"},
-        {quick + ",infer=play", "spades-partnership"},
-        {quick + ",self=switch", "hearts4"},
-        {quick + ",self=switch,moon=on", "hearts4"},
-        {quick + by_net + policy_net_file("hearts4"), "hearts4"},
-        {quick + ",bid=search" + by_net + policy_net_file("spades-partnership"),
-         "spades-partnership"},
-        {quick + ",infer=net,infer_net=" + policy_net_file("hearts4"), "hearts4"},
-        {quick + ",infer=net,infer_net=" + policy_net_file("spades-partnership"),
-         "spades-partnership"}};
-    for (const auto& [spec, preset] : runs) {
-        const std::string one = decisions(spec + ",threads=1", preset, 5);
-        EXPECT_EQ(one, decisions(spec + ",threads=2", preset, 5)) << preset << " " << spec;
-        EXPECT_EQ(one, decisions(spec + ",threads=3", preset, 5)) << preset << " " << spec;
-        // threads=0 joins the caller's arena: here one of two threads, as inside a tournament.
-        tbb::task_arena outer(2);
-        std::string nested;
-        outer.execute([&] { nested = decisions(spec + ",threads=0", preset, 5); });
-        EXPECT_EQ(one, nested) << preset << " " << spec;
-    }
+    return {{quick, "hearts4", ""},
+            {quick, "spades-partnership", ""},
+            {quick + ",infer=play", "hearts4", ""},
+            {quick + ",infer=play", "spades-partnership", ""},
+            {quick + ",self=switch", "hearts4", ""},
+            {quick + ",self=switch,moon=on", "hearts4", ""},
+            {quick, "hearts4", by_net},
+            {quick + ",bid=search", "spades-partnership", by_net},
+            {quick, "hearts4", ",infer=net,infer_net="},
+            {quick, "spades-partnership", ",infer=net,infer_net="}};
 }
+
+class PimcThreads : public ::testing::TestWithParam<int> {};
+
+TEST_P(PimcThreads, SameDecisionsForAnyThreadCount) {
+    const ThreadRun run = thread_runs()[static_cast<std::size_t>(GetParam())];
+    std::string spec = run.spec;
+    std::string net;
+    if (!run.net_option.empty()) {
+        net = policy_net_file(run.preset);
+        spec += run.net_option + net;
+    }
+    const char* preset = run.preset;
+    const std::string one = decisions(spec + ",threads=1", preset, 5);
+    EXPECT_EQ(one, decisions(spec + ",threads=2", preset, 5)) << preset << " " << spec;
+    EXPECT_EQ(one, decisions(spec + ",threads=3", preset, 5)) << preset << " " << spec;
+    // threads=0 joins the caller's arena: here one of two threads, as inside a tournament.
+    tbb::task_arena outer(2);
+    std::string nested;
+    outer.execute([&] { nested = decisions(spec + ",threads=0", preset, 5); });
+    EXPECT_EQ(one, nested) << preset << " " << spec;
+    if (!net.empty()) std::filesystem::remove(net);
+}
+
+INSTANTIATE_TEST_SUITE_P(Runs, PimcThreads, ::testing::Range(0, 10));
 
 // The node budget counts nodes, not time: with a budget small enough to cut worlds short, every
 // decision of a hand is the same on one thread as on two.
