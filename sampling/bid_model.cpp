@@ -593,9 +593,9 @@ PartnerView foresee_partner(const SpadesBidModel& m, const BidSituation& s, doub
 }
 
 // Expected change of the seat's unit score with `mine` as its bid and `tricks` its distribution
-// of tricks (for a nil bid: P(0) made, else one trick taken).
+// of tricks (for a nil bid: P(0) made, else one trick taken), bags valued by `bag_value`.
 double expected_score(const SpadesBidModel& m, const BidSituation& s, Bid mine, const Dist& tricks,
-                      const PartnerView& partner) {
+                      const PartnerView& partner, BagValue bag_value) {
     const Rules& rules = *s.rules;
     const int unit = rules.unit_of(s.seat);
     std::array<Bid, kMaxPlayers> bids{};
@@ -614,7 +614,8 @@ double expected_score(const SpadesBidModel& m, const BidSituation& s, Bid mine, 
             if (partner.partner >= 0) taken[partner.partner] = j;
             ScoreBoard board = s.scores;
             const double w = tricks.p[k] * pj;
-            sum += w * score_spades_hand(rules, bids, taken, board).delta[unit];
+            sum += w * valued_delta(rules, score_spades_hand(rules, bids, taken, board), unit,
+                                    bag_value);
             weight += w;
         }
     }
@@ -623,28 +624,29 @@ double expected_score(const SpadesBidModel& m, const BidSituation& s, Bid mine, 
 
 }  // namespace
 
-std::vector<BidValue> value_bids(const SpadesBidModel& m, const BidSituation& s) {
+std::vector<BidValue> value_bids(const SpadesBidModel& m, const BidSituation& s,
+                                 BagValue bag_value) {
     const Rules& rules = *s.rules;
     Dist mine{m.tricks(s)};
     const PartnerView partner = foresee_partner(m, s, mine.mean());
     std::vector<BidValue> out;
     for (int b = 1; b <= m.cards; ++b)
-        out.push_back({b, expected_score(m, s, Bid{b, false}, mine, partner)});
+        out.push_back({b, expected_score(m, s, Bid{b, false}, mine, partner, bag_value)});
     if (rules.nil_allowed) {
         const double made = m.nil_made(s);
         Dist nil;
         nil.p.assign(static_cast<std::size_t>(m.cards) + 1, 0.0);
         nil.p[0] = made;
         nil.p[1] = 1 - made;
-        out.push_back({0, expected_score(m, s, Bid{0, false}, nil, partner)});
+        out.push_back({0, expected_score(m, s, Bid{0, false}, nil, partner, bag_value)});
     }
     std::stable_sort(out.begin(), out.end(),
                      [](const BidValue& a, const BidValue& b) { return a.expected > b.expected; });
     return out;
 }
 
-int model_bid(const SpadesBidModel& m, const BidSituation& s) {
-    const std::vector<BidValue> values = value_bids(m, s);
+int model_bid(const SpadesBidModel& m, const BidSituation& s, BagValue bag_value) {
+    const std::vector<BidValue> values = value_bids(m, s, bag_value);
     const int rule = heuristics::spades_bid(s.info());
     for (const BidValue& v : values)
         if (v.bid == rule && v.expected >= values.front().expected - 1e-9) return rule;
@@ -652,7 +654,7 @@ int model_bid(const SpadesBidModel& m, const BidSituation& s) {
 }
 
 bool model_blind_nil(const SpadesBidModel& m, const InfoState& info, std::uint64_t seed,
-                     int samples, const Deadline& deadline) {
+                     int samples, const Deadline& deadline, BagValue bag_value) {
     BidSituation s = BidSituation::from(info);
     double normal = 0;
     int r = 0;
@@ -660,7 +662,7 @@ bool model_blind_nil(const SpadesBidModel& m, const InfoState& info, std::uint64
         const Deal deal = deal_from_seed(*info.rules, mix_seed(seed, static_cast<std::uint64_t>(r)),
                                          info.hand_number);
         s.hand = deal.hands[info.seat];
-        normal += value_bids(m, s).front().expected;
+        normal += value_bids(m, s, bag_value).front().expected;
     }
     normal /= std::max(1, r);
     Dist blind;
@@ -668,7 +670,7 @@ bool model_blind_nil(const SpadesBidModel& m, const InfoState& info, std::uint64
     blind.p[0] = m.blind_nil_made;
     blind.p[1] = 1 - m.blind_nil_made;
     const PartnerView partner = foresee_partner(m, s, 0.0);
-    return expected_score(m, s, Bid{0, true}, blind, partner) > normal;
+    return expected_score(m, s, Bid{0, true}, blind, partner, bag_value) > normal;
 }
 
 }  // namespace sampling

@@ -24,6 +24,7 @@
 #include "cardgames/models/model_store.hpp"
 #include "cardgames/rules/info_state.hpp"
 #include "cardgames/rules/rules.hpp"
+#include "cardgames/rules/scoring.hpp"
 
 namespace sampling {
 
@@ -106,13 +107,17 @@ struct BidValue {
     int bid = 0;  // 0: nil
     double expected = 0;
 };
-std::vector<BidValue> value_bids(const SpadesBidModel& model, const BidSituation& s);
+// Bags are valued by `bag_value` (scoring.hpp), here and below.
+std::vector<BidValue> value_bids(const SpadesBidModel& model, const BidSituation& s,
+                                 cardgames::BagValue bag_value = cardgames::BagValue::kHand);
 // The bid with the best expected score (ties to the rule player's bid).
-int model_bid(const SpadesBidModel& model, const BidSituation& s);
+int model_bid(const SpadesBidModel& model, const BidSituation& s,
+              cardgames::BagValue bag_value = cardgames::BagValue::kHand);
 // Blind nil against bidding normally on the hand to be dealt: the normal bid's value is the mean
 // best value over `samples` hands dealt from `seed` (the seat has not seen its cards), or over
 // those dealt before the `deadline` (at least one).
 bool model_blind_nil(const SpadesBidModel& model, const cardgames::InfoState& info,
-                     std::uint64_t seed, int samples, const Deadline& deadline);
+                     std::uint64_t seed, int samples, const Deadline& deadline,
+                     cardgames::BagValue bag_value = cardgames::BagValue::kHand);
 
 }  // namespace sampling

@@ -237,7 +237,7 @@ class WorldValuer {
           utility_(options.utility_for(rules_)),
           two_sided_(utility_ == Utility::kMargin),
           taken_(taken_cards(info)),
-          context_(score_context(info)),
+          context_(score_context(info, options.bag_value(info))),
           // At its own turn the seat has not played to the trick in progress: one card per trick
           // left.
           tricks_left_(info.hand.size()),

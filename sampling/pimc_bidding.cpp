@@ -57,17 +57,19 @@ struct CardPlay {
     mutable tbb::enumerable_thread_specific<NetPlayer> net_players;
     int solve_at = 0;               // 0: no exact search; play to the last card
     engine::SearchOptions endgame;  // the exact search's
+    BagValue bag_value;             // how a play-out's hand values bags
 
-    CardPlay(const PimcOptions& o, const Rules& rules, models::ModelStore& store)
+    CardPlay(const PimcOptions& o, const InfoState& info, models::ModelStore& store)
         : policy(o.bidding.playout == PimcOptions::Playout::kModel
-                     ? model_for<PolicyModel>(store, o.valuation.playout_model_path, rules)
+                     ? model_for<PolicyModel>(store, o.valuation.playout_model_path, *info.rules)
                      : nullptr),
           by_net(o.bidding.playout == PimcOptions::Playout::kNet),
           net_players(o.bidding.playout == PimcOptions::Playout::kNet
-                          ? playout_net_for(store, o.valuation.playout_net_path, rules)
+                          ? playout_net_for(store, o.valuation.playout_net_path, *info.rules)
                           : nullptr),
           solve_at(o.bidding.exact),
-          endgame(world_search_options(o, true)) {
+          endgame(world_search_options(o, true)),
+          bag_value(o.bag_value(info)) {
         // Each play-out's solve may spend a card decision's share for one world; one it cuts
         // short is dropped and the play-out goes on to the last card (play_out).
         endgame.node_limit = o.search.world_budget(o.sampling.worlds);
@@ -83,9 +85,9 @@ struct CardPlay {
                                  : policy ? static_cast<Player&>(policy_bot)
                                           : rule);
         if (shoot) seats[static_cast<std::size_t>(seat)] = &shooter;
-        if (solve_at == 0) return play_card_phase(game, seat, seats);
+        if (solve_at == 0) return play_card_phase(game, seat, seats, 0, nullptr, bag_value);
         engine::Searcher<TrickGame> solver(endgame);
-        return play_card_phase(game, seat, seats, solve_at, &solver);
+        return play_card_phase(game, seat, seats, solve_at, &solver, bag_value);
     }
 };
 
@@ -194,7 +196,7 @@ std::size_t choose(const InfoState& info, const std::vector<Candidate>& cands,
                    const PimcOptions& options, int first_round, int most, std::uint64_t seed,
                    DecisionArena& arena, models::ModelStore& store, bool hidden_hand,
                    double margin = kClearMargin, CandidateValues* out = nullptr) {
-    const CardPlay play(options, *info.rules, store);
+    const CardPlay play(options, info, store);
     const Deadline deadline(options.sampling.ms);
     return race(
         cands.size(), first_round, most,
@@ -272,7 +274,8 @@ bool PimcBot::blind_nil(const InfoState& info) {
     if (options_.blind_nil_by_model(*info.rules))
         return model_blind_nil(*bid_model(*info.rules), info,
                                decision_seed(info, seeds::DecisionKind::kBlindNil),
-                               options_.rollouts_for(*info.rules), Deadline(options_.sampling.ms));
+                               options_.rollouts_for(*info.rules), Deadline(options_.sampling.ms),
+                               options_.bag_value(info));
     if (options_.bidding.bid == PimcOptions::Bid::kRule) return RuleBot().blind_nil(info);
     // Valued before seeing the cards: blind nil against bidding normally (the rule player's bid on
     // the hand as it will be dealt), over fully random deals.
@@ -290,7 +293,8 @@ BidAnalysis PimcBot::analyze_bid(const InfoState& info) {
     if (options_.bids_by_model(*info.rules)) {
         const SpadesBidModel& model = *bid_model(*info.rules);
         const BidSituation situation = BidSituation::from(info);
-        return {model_bid(model, situation), value_bids(model, situation)};
+        return {model_bid(model, situation, options_.bag_value(info)),
+                value_bids(model, situation, options_.bag_value(info))};
     }
     if (options_.bidding.bid == PimcOptions::Bid::kNet)
         return {net_bid(*bid_net_for(*store_, options_.bidding.bid_net_path, *info.rules), info),

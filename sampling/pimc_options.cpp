@@ -245,6 +245,26 @@ OptionTable<PimcOptions> make_pimc_table() {
         [](P& o, const Value& v) {
             o.valuation.spades_utility = unless_auto<Utility>(v, parse_utility);
         });
+    add({.name = "bags",
+         .group = kValuation,
+         .kind = Kind::kChoice,
+         .choices = {"auto", "hand", "amortized"},
+         .fallback = "auto",
+         .help = "Spades: bags valued as the hand scores them (a point each, the penalty when it "
+                 "falls), or paid for as they are taken (each costs its share of the penalty); "
+                 "auto: amortized in partnership games but in the game's last hand, else hand",
+         .more = "(`amortized` values a hand by its score change less bag_penalty / "
+                 "bags_per_penalty for each bag taken, with a penalty that falls given back: over "
+                 "a game the same total, but each bag is a loss when taken; it applies to the "
+                 "card play's searches and play-outs, the bid play-outs and the bid model's "
+                 "expected scores. The last hand is a tournament's by hands, where bags are "
+                 "points and nothing more. `auto` won whole games by 16.5 points a hand: "
+                 "[measured](../results/2026-11-30-amortized-bags.md))"},
+        [](P& o, const Value& v) {
+            o.valuation.bags = unless_auto<BagValue>(v, [](const std::string& t) {
+                return t == "amortized" ? BagValue::kAmortized : BagValue::kHand;
+            });
+        });
     add({.name = "objective",
          .group = kValuation,
          .kind = Kind::kChoice,

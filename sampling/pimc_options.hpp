@@ -104,6 +104,12 @@ struct PimcOptions {
         // was as strong and far cheaper (docs/results/2026-11-28-margin-alphabeta.md), else the
         // score.
         std::optional<cardgames::Utility> spades_utility;
+        // Spades, utility score or margin, bid play-outs and the bid model's expected scores: bags
+        // valued as the hand scores them, or paid for as they are taken (BagValue, scoring.hpp).
+        // Unset (auto): paid for as taken in partnership games but in the game's last hand, where
+        // that won whole games (docs/results/2026-11-30-amortized-bags.md); else as the hand
+        // scores them.
+        std::optional<cardgames::BagValue> bags;
         Objective objective = Objective::kAuto;
         // eval=search, cutoff=model (utility=score in Spades): the horizon shares what is left
         // (penalty points, or tricks) as the learned cut-off model predicts (cutoff_model.hpp)
@@ -217,6 +223,12 @@ struct PimcOptions {
         if (rules.game == cardgames::GameKind::kHearts) return cardgames::Utility::kPoints;
         return valuation.spades_utility.value_or(
             rules.is_partnership() ? cardgames::Utility::kMargin : cardgames::Utility::kScore);
+    }
+    cardgames::BagValue bag_value(const cardgames::InfoState& info) const {
+        const bool amortize = info.rules->game == cardgames::GameKind::kSpades &&
+                              info.rules->is_partnership() && !info.last_hand;
+        return valuation.bags.value_or(amortize ? cardgames::BagValue::kAmortized
+                                                : cardgames::BagValue::kHand);
     }
     bool margin(const cardgames::Rules& rules) const {
         return valuation.objective == Objective::kMargin ||

@@ -88,16 +88,18 @@ engine::Tuple play_out(SeatViews& views, TrickGame& world, Card first, const Sea
 }
 
 TrickGame world_of(const InfoState& info, const std::array<CardSet, kMaxPlayers>& hands,
-                   Utility utility) {
+                   Utility utility, BagValue bag_value) {
     PlayState state = info.play;
     state.hands = hands;
-    return TrickGame(*info.rules, state, utility, taken_cards(info), score_context(info));
+    return TrickGame(*info.rules, state, utility, taken_cards(info),
+                     score_context(info, bag_value));
 }
 
-ScoreContext score_context(const InfoState& info) {
+ScoreContext score_context(const InfoState& info, BagValue bag_value) {
     const Rules& rules = *info.rules;
     ScoreContext context;
     context.bids = info.bids;
+    context.bag_value = bag_value;
     for (int s = 0; s < rules.players; ++s)
         context.bags[rules.unit_of(s)] = info.scores.bags[rules.unit_of(s)];
     return context;
@@ -116,7 +118,7 @@ double hand_value(const Rules& rules, const TrickGame& world, const engine::Tupl
 }
 
 double play_card_phase(const Game& game, int seat, const Seats& seats, int solve_at,
-                       engine::Searcher<TrickGame>* solver) {
+                       engine::Searcher<TrickGame>* solver, BagValue bag_value) {
     std::array<OwnCards, kMaxPlayers> own{};
     for (int s = 0; s < game.rules().players; ++s) {
         const InfoState v = game.info_state(s);
@@ -124,7 +126,8 @@ double play_card_phase(const Game& game, int seat, const Seats& seats, int solve
     }
     const InfoState info = game.info_state(seat);
     SeatViews views(info, own);
-    TrickGame world = world_of(info, game.play_state().hands, score_utility(game.rules()));
+    TrickGame world =
+        world_of(info, game.play_state().hands, score_utility(game.rules()), bag_value);
     return hand_value(game.rules(), world, play_out(views, world, kNoCard, seats, solve_at, solver),
                       seat);
 }

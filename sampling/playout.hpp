@@ -71,13 +71,15 @@ engine::Tuple play_out(SeatViews& views, cardgames::TrickGame& world, cardgames:
                        std::uint64_t* expansions = nullptr);
 
 // The world of a decision in card play whose hands are `hands`: tricks and points taken, bids and
-// bags as the decision's InfoState says; valued by `utility`.
+// bags as the decision's InfoState says; valued by `utility`, Spades bags by `bag_value`.
 cardgames::TrickGame world_of(const cardgames::InfoState& info,
                               const std::array<cardgames::CardSet, cardgames::kMaxPlayers>& hands,
-                              cardgames::Utility utility);
+                              cardgames::Utility utility,
+                              cardgames::BagValue bag_value = cardgames::BagValue::kHand);
 
 // The bids and running bags of a decision, as the Spades score objective needs them.
-cardgames::ScoreContext score_context(const cardgames::InfoState& info);
+cardgames::ScoreContext score_context(const cardgames::InfoState& info,
+                                      cardgames::BagValue bag_value = cardgames::BagValue::kHand);
 
 // A finished play-out's value for `seat`, as the hand's scoring gives it: its unit's score change
 // (Spades, utility kScore), or minus its penalty points (Hearts), so that higher is better.
@@ -88,9 +90,10 @@ double hand_value(const cardgames::Rules& rules, const cardgames::TrickGame& wor
 cardgames::Utility score_utility(const cardgames::Rules& rules);
 
 // Plays out the card play of `game` (a simulated game that has reached it) with `seats`, each
-// from its own view, and returns hand_value for `seat`; with a `solver`, the exact search values
-// the last `solve_at` tricks (play_out).
+// from its own view, and returns hand_value for `seat` (Spades bags valued by `bag_value`); with a
+// `solver`, the exact search values the last `solve_at` tricks (play_out).
 double play_card_phase(const cardgames::Game& game, int seat, const Seats& seats, int solve_at = 0,
-                       engine::Searcher<cardgames::TrickGame>* solver = nullptr);
+                       engine::Searcher<cardgames::TrickGame>* solver = nullptr,
+                       cardgames::BagValue bag_value = cardgames::BagValue::kHand);
 
 }  // namespace sampling

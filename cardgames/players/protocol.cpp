@@ -227,6 +227,7 @@ void TableWriter::start_hand(const InfoState& info, std::vector<std::string>& ou
         line += " pass=" + pass_direction(rules_.pass_offset(hand_));
     line += " scores=" + join_ints(info.scores.score, units);
     if (rules_.game == GameKind::kSpades) line += " bags=" + join_ints(info.scores.bags, units);
+    if (info.last_hand) line += " last=1";
     out.push_back(line);
 }
 
@@ -557,6 +558,7 @@ void BotView::on_hand(const std::vector<std::string>& words) {
     info_.seat = me;
     info_.scores = scores;
     info_.hand_number = last_hand_ = number;
+    if (const std::string* v = w.param("last")) info_.last_hand = number_in(*v, 0, 1, "last") == 1;
     info_.dealer = dealer;
     info_.play.players = static_cast<std::int8_t>(n);
     info_.play.leader = info_.play.to_move = static_cast<std::int8_t>((dealer + 1) % n);

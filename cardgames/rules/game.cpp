@@ -76,6 +76,7 @@ InfoState Game::info_state(int seat) const {
     for (std::size_t t = 0; t < hand_.trick_winners.size(); ++t)
         info.trick_winners[t] = static_cast<std::int8_t>(hand_.trick_winners[t]);
     info.scores = scores_;
+    info.last_hand = stop_after_hand_;
     info.play = play_;
     for (int s = 0; s < rules_.players; ++s)
         if (s != seat) info.play.hands[s] = CardSet();

@@ -80,6 +80,9 @@ struct InfoState {
     std::array<std::int8_t, kMaxTricks> trick_winners{};
     PlayState play;     // public trick state; only hands[seat] is filled in
     ScoreBoard scores;  // before this hand
+    // The game ends after this hand whatever its scores (a tournament by hands): nothing a hand
+    // leaves behind, such as Spades bags, counts later.
+    bool last_hand = false;
 
     int players() const { return rules->players; }
     // The cards this seat may play now (phase kPlay).

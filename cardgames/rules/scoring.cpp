@@ -64,6 +64,15 @@ HandScore score_spades_hand(const Rules& rules, const std::array<Bid, kMaxPlayer
     return hs;
 }
 
+int valued_delta(const Rules& rules, const HandScore& hs, int unit, BagValue bag_value) {
+    if (bag_value == BagValue::kHand) return hs.delta[unit];
+    // Rounded to the nearest point (bag_penalty need not be a multiple of bags_per_penalty).
+    const int bags = hs.bags_added[unit];
+    const int cost =
+        (2 * bags * rules.bag_penalty + rules.bags_per_penalty) / (2 * rules.bags_per_penalty);
+    return hs.delta[unit] + hs.bag_penalties[unit] * rules.bag_penalty - cost;
+}
+
 HandScore score_hearts_hand(const Rules& rules, const std::array<CardSet, kMaxPlayers>& taken,
                             ScoreBoard& board) {
     HandScore hs;

@@ -3,6 +3,7 @@
 // (seats s and s+2) in partnership Spades, a player otherwise.
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "cardgames/rules/info_state.hpp"
@@ -37,6 +38,17 @@ UnitContract unit_contract(const Rules& rules, const std::array<Bid, kMaxPlayers
 // with the bag penalty applied each time a unit's bags reach bags_per_penalty).
 HandScore score_spades_hand(const Rules& rules, const std::array<Bid, kMaxPlayers>& bids,
                             const std::array<int, kMaxPlayers>& tricks, ScoreBoard& board);
+
+// How a Spades player values a hand's bags: as the hand's score counts them (a point each, the
+// penalty when it falls), or paid for as they are taken: each bag costs bag_penalty /
+// bags_per_penalty (rounded) on top of its point, and a penalty that fell this hand is given back,
+// since its bags were paid for as they came. Over a game the two add up to the same, but with the
+// second a bag is a loss when it is taken, not a point. (The hand score plus the change of a
+// potential of -bag_penalty / bags_per_penalty a bag held.)
+enum class BagValue : std::uint8_t { kHand, kAmortized };
+
+// The unit's score change in `hs` with its bags valued by `bag_value`.
+int valued_delta(const Rules& rules, const HandScore& hs, int unit, BagValue bag_value);
 
 // Hearts: scores one hand from the cards each seat took, applying the moon, and updates `board`.
 HandScore score_hearts_hand(const Rules& rules, const std::array<CardSet, kMaxPlayers>& taken,

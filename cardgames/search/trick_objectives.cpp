@@ -195,12 +195,15 @@ void SpadesScoreObjective::outcome_tuple(const TrickPlay& g, const TrickCounts& 
     board.bags = context_.bags;
     const Rules& rules = g.rules();
     const HandScore hs = score_spades_hand(rules, context_.bids, tricks, board);
+    std::array<int, kMaxPlayers> delta{};
+    for (int u = 0; u < rules.num_units(); ++u)
+        delta[u] = valued_delta(rules, hs, u, context_.bag_value);
     if (!margin_) {
-        for (int p = 0; p < g.players(); ++p) out[p] = hs.delta[rules.unit_of(p)] + shift_;
+        for (int p = 0; p < g.players(); ++p) out[p] = delta[rules.unit_of(p)] + shift_;
         return;
     }
     // The utilities sum to 4 x shift.
-    for (int p = 0; p < g.players(); ++p) out[p] = hs.delta[p % 2] - hs.delta[1 - p % 2] + shift_;
+    for (int p = 0; p < g.players(); ++p) out[p] = delta[p % 2] - delta[1 - p % 2] + shift_;
 }
 
 void SpadesScoreObjective::evaluate(const TrickPlay& g, engine::Tuple& out) const {

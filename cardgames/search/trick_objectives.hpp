@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "cardgames/rules/info_state.hpp"
+#include "cardgames/rules/scoring.hpp"
 #include "cardgames/search/trick_play.hpp"
 #include "engine/types.hpp"
 
@@ -40,10 +41,12 @@ std::string utility_name(Utility u);
 // The utility a game searches by default: tricks for Spades, points for Hearts.
 Utility default_utility(GameKind game);
 
-// Spades facts the score utility needs: bids and the running bags of each unit.
+// Spades facts the score utility needs: bids and the running bags of each unit, and how bags are
+// valued.
 struct ScoreContext {
     std::array<Bid, kMaxPlayers> bids{};
     std::array<int, kMaxPlayers> bags{};
+    BagValue bag_value = BagValue::kHand;
 };
 // The context of a game without bids (Hearts).
 inline const ScoreContext kNoScoreContext{};

@@ -261,8 +261,14 @@ TEST(BidModel, BagsAreWeighed) {
     ASSERT_NEAR(p[4], 0.5, 1e-9);
     EXPECT_EQ(model_bid(m, s), 3);
     EXPECT_NEAR(value_bids(m, s).front().expected, 30.5, 1e-6);
+    // Paid for as they are taken, the overtrick costs 10 points on top of its one: bid three is
+    // worth 0.5 x 30 + 0.5 x (31 - 10) whatever bags are held.
+    EXPECT_EQ(model_bid(m, s, BagValue::kAmortized), 3);
+    EXPECT_NEAR(value_bids(m, s, BagValue::kAmortized).front().expected, 25.5, 1e-6);
     s.scores.bags[0] = rules.bags_per_penalty - 1;
     EXPECT_EQ(model_bid(m, s), 4);
+    EXPECT_EQ(model_bid(m, s, BagValue::kAmortized), 3);
+    EXPECT_NEAR(value_bids(m, s, BagValue::kAmortized).front().expected, 25.5, 1e-6);
 }
 
 TEST(BidModel, TheShippedModelsLoadAndBidSensibly) {
@@ -347,6 +353,42 @@ TEST(BidModel, PimcShowsTheValuesItBidsBy) {
             }
         }
     }
+}
+
+// pimc:bags=amortized bids by the model's values with bags paid for as they are taken.
+TEST(BidModel, PimcValuesBidsWithTheBagsItIsGiven) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    models::ModelStore store;
+    const auto model = load_bid_model(store, default_bid_model_path(rules));
+    int differ = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        Game game(rules, seed);
+        if (game.phase() == Phase::kBlindNil) game.choose_blind_nil(false);
+        const InfoState info = game.info_state(game.to_act());
+        const BidSituation s = BidSituation::from(info);
+        for (const BagValue bags : {BagValue::kHand, BagValue::kAmortized}) {
+            const char* spec = bags == BagValue::kHand ? "pimc:bags=hand" : "pimc:bags=amortized";
+            PimcBot bot(PimcOptions::from_spec(parse_bot_spec(spec)), seed);
+            const BidAnalysis a = bot.analyze_bid(info);
+            EXPECT_EQ(a.bid, model_bid(*model, s, bags)) << spec;
+            const auto want = value_bids(*model, s, bags);
+            ASSERT_EQ(a.values.size(), want.size());
+            for (std::size_t i = 0; i < want.size(); ++i)
+                EXPECT_EQ(a.values[i].expected, want[i].expected) << spec << " " << i;
+        }
+        differ += value_bids(*model, s, BagValue::kHand).front().expected !=
+                  value_bids(*model, s, BagValue::kAmortized).front().expected;
+        // Unset, bags are paid for as taken, but in the game's last hand (a tournament by hands).
+        PimcBot bot(PimcOptions::from_spec(parse_bot_spec("pimc")), seed);
+        EXPECT_EQ(bot.analyze_bid(info).values.front().expected,
+                  value_bids(*model, s, BagValue::kAmortized).front().expected);
+        Game one(rules, seed);
+        one.stop_after_hand();
+        if (one.phase() == Phase::kBlindNil) one.choose_blind_nil(false);
+        EXPECT_EQ(bot.analyze_bid(one.info_state(one.to_act())).values.front().expected,
+                  value_bids(*model, s, BagValue::kHand).front().expected);
+    }
+    EXPECT_GT(differ, 0);
 }
 
 TEST(BidModelFit, LogisticRecoversKnownWeights) {

@@ -202,8 +202,10 @@ TEST(Pimc, MarginValuesAnEndgameAsMaxnDoes) {
         deal.hands = game.play_state().hands;
         models::ModelStore store;
         const PimcAnalysis got = analyze_world(options, info, deal, store);
+        // A whole game: bags paid for as taken (auto), which the world's search must use too.
+        ASSERT_EQ(options.bag_value(info), BagValue::kAmortized);
         TrickGame world(rules, game.play_state(), Utility::kMargin, taken_cards(info),
-                        score_context(info));
+                        score_context(info, options.bag_value(info)));
         engine::SearchOptions plain;
         plain.algorithm = engine::Algorithm::kMaxn;
         const auto want = engine::Searcher<TrickGame>(plain).analyze_root(world);

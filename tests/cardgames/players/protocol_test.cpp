@@ -54,6 +54,7 @@ void expect_same_info(const InfoState& a, const InfoState& b, const std::string&
     EXPECT_EQ(a.seat, b.seat) << where;
     EXPECT_EQ(a.dealer, b.dealer) << where;
     EXPECT_EQ(a.hand_number, b.hand_number) << where;
+    EXPECT_EQ(a.last_hand, b.last_hand) << where;
     EXPECT_EQ(a.phase, b.phase) << where;
     EXPECT_EQ(a.hand, b.hand) << where << " hand " << cards_to_string(a.hand) << " vs "
                               << cards_to_string(b.hand);
@@ -209,6 +210,17 @@ TEST(Protocol, OpeningLinesOfASpadesGame) {
     EXPECT_EQ(lines[3], "hand 0 dealer=3 scores=0,0 bags=0,0");
     EXPECT_EQ(lines[5], "bid 0 3");
     EXPECT_EQ(lines[6], "ask bid 0 1 2 3 4 5 6 7 8 9 10 11 12 13");
+    // A game of one hand (a tournament by hands) says so, and the bot's view has it.
+    Game one(rules, 5);
+    one.stop_after_hand();
+    const InfoState info = one.info_state(0);
+    ASSERT_TRUE(info.last_hand);
+    const std::vector<std::string> last = protocol::TableWriter(1).decision(info);
+    EXPECT_EQ(last[3], "hand 0 dealer=3 scores=0,0 bags=0,0 last=1");
+    protocol::BotView view;
+    for (const std::string& line : last) view.feed(line);
+    EXPECT_TRUE(view.info().last_hand);
+    expect_same_info(view.info(), info, "last hand");
 }
 
 TEST(Protocol, AnswersAreCheckedAgainstTheDecision) {
@@ -405,6 +417,9 @@ TEST(Protocol, BotSessionRefusesTablesThatMakeNoSense) {
         {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4\nhand 0 "
          "dealer=3 scores=0,0 bags=10,0\n",
          4, "bags 10 is out of range 0..9"},
+        {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4\nhand 0 "
+         "dealer=3 scores=0,0 bags=0,0 last=yes\n",
+         4, "last 'yes' is not a whole number"},
         {"cardgames-protocol 1\ngame spades players=4 seat=1\nrules game=spades players=4 "
          "target=2147483647\n",
          3, "target=2147483647: must be 1 to 100000"},

@@ -149,6 +149,32 @@ TEST(SpadesScoring, BagRollover) {
     EXPECT_EQ(b.bags[0], 0);
 }
 
+// Bags paid for as they are taken: each costs bag_penalty / bags_per_penalty on top of its point,
+// and a penalty that falls is given back, so the value does not depend on the bags held before.
+TEST(SpadesScoring, AmortizedBagsCostTheirShareOfThePenalty) {
+    const Rules r = preset("spades-partnership");
+    for (int held = 0; held < 10; ++held) {
+        ScoreBoard b;
+        b.bags[0] = held;
+        // Side 0 bid 6 and took 9 (3 bags); side 1 bid 4 and took 4.
+        const HandScore hs = score_spades_hand(r, bids({3, 3, 3, 1}), tricks({5, 3, 4, 1}), b);
+        EXPECT_EQ(valued_delta(r, hs, 0, BagValue::kAmortized), 63 - 30) << held;
+        EXPECT_EQ(valued_delta(r, hs, 0, BagValue::kHand), held >= 7 ? 63 - 100 : 63) << held;
+        EXPECT_EQ(valued_delta(r, hs, 1, BagValue::kAmortized), 40) << held;
+    }
+    // Nil and sets carry no bags, and are valued as the hand scores them.
+    ScoreBoard b;
+    const HandScore set = score_spades_hand(r, bids({0, 4, 5, 4}), tricks({1, 4, 4, 4}), b);
+    EXPECT_EQ(valued_delta(r, set, 0, BagValue::kAmortized), -100 - 50);
+    // Rounded to the nearest point: 3 bags at 25 / 4 a bag cost 19.
+    const Rules odd = preset("spades-partnership", {"bags_per_penalty=4", "bag_penalty=25"});
+    b = {};
+    b.bags[0] = 2;
+    const HandScore hs = score_spades_hand(odd, bids({3, 3, 3, 1}), tricks({5, 3, 4, 1}), b);
+    EXPECT_EQ(hs.bag_penalties[0], 1);
+    EXPECT_EQ(valued_delta(odd, hs, 0, BagValue::kAmortized), 63 - 19);
+}
+
 TEST(SpadesScoring, CutthroatScoresPerPlayer) {
     const Rules r4 = preset("spades-cutthroat4");
     ScoreBoard b;

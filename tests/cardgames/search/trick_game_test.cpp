@@ -141,13 +141,22 @@ void check_alphabeta(const Rules& r, const Position& pos, Utility utility,
     }
 }
 
+// Spades bags paid for as they are taken (BagValue::kAmortized), with running bags of 6 to 9 so
+// that the penalty falls in some leaves: still any split of the tricks is an outcome.
+void amortize_bags(const Rules& r, Position& pos, int i) {
+    pos.context.bag_value = BagValue::kAmortized;
+    for (int u = 0; u < r.num_units(); ++u) pos.context.bags[u] = 6 + (i + u) % 4;
+}
+
 void check_all_agree(const char* preset, Utility utility, int positions, int cards_left,
-                     const std::vector<std::string>& overrides = {}) {
+                     const std::vector<std::string>& overrides = {},
+                     BagValue bag_value = BagValue::kHand) {
     const Rules r = load_rules(preset_path(preset), overrides);
     std::uint64_t tt_hits = 0, outcome_cache_hits = 0;
     for (int i = 0; i < positions * scale(); ++i) {
-        const Position pos =
+        Position pos =
             random_position(r, 1000 + static_cast<std::uint64_t>(i), cards_left - (i % r.players));
+        if (bag_value == BagValue::kAmortized) amortize_bags(r, pos, i);
         const auto want = search_position(r, pos, utility, engine::Algorithm::kMaxn, false, false);
         ASSERT_TRUE(want.complete);
         for (const Config& c : configs()) {
@@ -266,6 +275,15 @@ TEST(TrickGameDifferential, PartnershipSpadesScore) {
 // Nil bids included (random_position bids 0 to 5): the margin stays constant-sum with them.
 TEST(TrickGameDifferential, PartnershipSpadesMargin) {
     check_all_agree("spades-partnership", Utility::kMargin, 1000, 12);
+}
+TEST(TrickGameDifferential, PartnershipSpadesScoreAmortizedBags) {
+    check_all_agree("spades-partnership", Utility::kScore, 300, 12, {}, BagValue::kAmortized);
+}
+TEST(TrickGameDifferential, PartnershipSpadesMarginAmortizedBags) {
+    check_all_agree("spades-partnership", Utility::kMargin, 300, 12, {}, BagValue::kAmortized);
+}
+TEST(TrickGameDifferential, Cutthroat3SpadesScoreAmortizedBags) {
+    check_all_agree("spades-cutthroat3", Utility::kScore, 300, 12, {}, BagValue::kAmortized);
 }
 TEST(TrickGameDifferential, Cutthroat3SpadesTricks) {
     check_all_agree("spades-cutthroat3", Utility::kTricks, 1000, 12);
