@@ -82,7 +82,8 @@ cardgames::ScoreContext score_context(const cardgames::InfoState& info,
                                       cardgames::BagValue bag_value = cardgames::BagValue::kHand);
 
 // A finished play-out's value for `seat`, as the hand's scoring gives it: its unit's score change
-// (Spades, utility kScore), or minus its penalty points (Hearts), so that higher is better.
+// (Spades, utility kScore, bags valued as the world's ScoreContext says), or minus its penalty
+// points (Hearts), so that higher is better.
 double hand_value(const cardgames::Rules& rules, const cardgames::TrickGame& world,
                   const engine::Tuple& value, int seat);
 
