@@ -151,15 +151,15 @@ def case_tournament_interrupt():
 def case_tournament_files():
     # One run at a time on a results file: a second one is refused while the first writes.
     small = "pimc:worlds=2,rollouts=2,rule,rule,rule"
-    first = subprocess.Popen([BIN, *tournament("busy.jsonl", count=("--hands", "300"), players=small, threads="1")],
+    first = subprocess.Popen([BIN, *tournament("busy.jsonl", count=("--hands", "120"), players=small, threads="1")],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     while first.poll() is None and (not os.path.exists(path("busy.jsonl")) or read("busy.jsonl").count(b"\n") < 3):
         time.sleep(0.005)
-    p = run(*tournament("busy.jsonl", "--resume", count=("--hands", "300"), players=small, threads="1"), expect=2)
+    p = run(*tournament("busy.jsonl", "--resume", count=("--hands", "120"), players=small, threads="1"), expect=2)
     check("another run is writing" in p.stderr and path("busy.jsonl") in p.stderr, "second writer: " + p.stderr)
     check(first.wait() == 0, "the first run finished")
     lines = read("busy.jsonl").decode().splitlines()
-    check([json.loads(x)["index"] for x in lines[1:]] == list(range(300)), "each result once, in order")
+    check([json.loads(x)["index"] for x in lines[1:]] == list(range(120)), "each result once, in order")
     # What rank 0 cannot write to is refused up front, naming it.
     for bad in ("/dev/full", TMP):
         args = tournament("x.jsonl", count=("--hands", "3"))
