@@ -72,8 +72,8 @@ def kill_midway(args, out, victim):
 
 def case_mpi_resume():
     # A small pimc in one seat: hands of milliseconds, so that the run is still going when stopped.
-    # The ranks finish the hands they hold after a Ctrl-C, up to some 200 lines in the Release
-    # build; a sanitizer build plays about six times slower and writes some 20 more lines.
+    # After a Ctrl-C the ranks still write what they hold: some 250 more lines in the Release build
+    # (all of 200 hands, at times), some 25 in a sanitizer build, which plays several times slower.
     hands = "150" if os.environ.get("CARDGAMES_SANITIZE") else "400"
     count, players = ("--hands", hands), "pimc:worlds=2,rollouts=2,rule,rule,rule"
     run(*tournament("ref.jsonl", count=count, players=players))
