@@ -62,6 +62,14 @@ std::vector<ThreadRun> thread_runs() {
             {quick, "spades-partnership", ",infer=net,infer_net="}};
 }
 
+// Under a sanitizer (ten times slower) only the runs on two threads, where races can happen: the
+// plain build compares them with one and three threads too.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 class PimcThreads : public ::testing::TestWithParam<int> {};
 
 TEST_P(PimcThreads, SameDecisionsForAnyThreadCount) {
@@ -73,14 +81,16 @@ TEST_P(PimcThreads, SameDecisionsForAnyThreadCount) {
         spec += run.net_option + net;
     }
     const char* preset = run.preset;
-    const std::string one = decisions(spec + ",threads=1", preset, 5);
-    EXPECT_EQ(one, decisions(spec + ",threads=2", preset, 5)) << preset << " " << spec;
-    EXPECT_EQ(one, decisions(spec + ",threads=3", preset, 5)) << preset << " " << spec;
+    const std::string two = decisions(spec + ",threads=2", preset, 5);
+    if (!kSanitized) {
+        EXPECT_EQ(two, decisions(spec + ",threads=1", preset, 5)) << preset << " " << spec;
+        EXPECT_EQ(two, decisions(spec + ",threads=3", preset, 5)) << preset << " " << spec;
+    }
     // threads=0 joins the caller's arena: here one of two threads, as inside a tournament.
     tbb::task_arena outer(2);
     std::string nested;
     outer.execute([&] { nested = decisions(spec + ",threads=0", preset, 5); });
-    EXPECT_EQ(one, nested) << preset << " " << spec;
+    EXPECT_EQ(two, nested) << preset << " " << spec;
     if (!net.empty()) std::filesystem::remove(net);
 }
 
