@@ -524,6 +524,19 @@ std::filesystem::path default_bid_model_path(const Rules& rules) {
     return data_dir() / "models" / name;
 }
 
+std::shared_ptr<const SpadesBidModel> bid_model_for(cardgames::models::ModelStore& store,
+                                                    const std::string& path, const Rules& rules) {
+    const std::filesystem::path file =
+        path.empty() ? default_bid_model_path(rules) : std::filesystem::path(path);
+    std::shared_ptr<const SpadesBidModel> model = load_bid_model(store, file);
+    if (!model->fits(rules))
+        throw InputError(
+            "bid model '" + file.string() + "' was made for " + std::to_string(model->players) +
+            " players with " + std::to_string(model->cards) + " cards" +
+            (model->partnership ? " in partnerships" : " each alone") + ", not for these rules");
+    return model;
+}
+
 // ---- the bid ----
 
 namespace {

@@ -101,6 +101,11 @@ std::shared_ptr<const SpadesBidModel> load_bid_model(cardgames::models::ModelSto
 // data/models/spades-bids.txt for partnership Spades, spades-bids-cutthroat<n>.txt otherwise,
 // under the folder the presets are found in (cardgames::data_dir()).
 std::filesystem::path default_bid_model_path(const cardgames::Rules& rules);
+// The bid model at `path` (empty: the default for `rules`), from `store`; an InputError when it was
+// made for other rules.
+std::shared_ptr<const SpadesBidModel> bid_model_for(cardgames::models::ModelStore& store,
+                                                    const std::string& path,
+                                                    const cardgames::Rules& rules);
 
 // The expected hand score of each candidate bid (1..cards and nil), best first.
 struct BidValue {

@@ -12,6 +12,7 @@
 
 #include "cardgames/models/card_features.hpp"
 #include "cardgames/players/rule_bot.hpp"
+#include "sampling/bid_model.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/model_file.hpp"
 #include "sampling/playout.hpp"
@@ -278,36 +279,70 @@ std::vector<int> systematic_resample(const std::vector<double>& weights, int cou
     return counts;
 }
 
+namespace {
+
+// Each seat's hand as it was dealt in `world`: what it holds there plus what it has played.
+std::array<CardSet, kMaxPlayers> dealt_hands(const InfoState& info, const Deal& world) {
+    std::array<CardSet, kMaxPlayers> dealt = world.hands;
+    for (const PlayedCard& p : info.plays) dealt[p.seat] |= p.card;
+    return dealt;
+}
+
+// Whether the bid of seat `s` says anything about its hand: another seat's bid, made seeing it.
+bool telling_bid(const InfoState& info, int s) {
+    return s != info.seat && info.bids[s].made() && !info.bids[s].blind;
+}
+
+// Seat `s` about to bid holding `hand`, with the bids made before its turn (in bidding order
+// from the dealer's left).
+InfoState as_bidder(const InfoState& info, int s, CardSet hand) {
+    const Rules& rules = *info.rules;
+    InfoState v;
+    v.rules = info.rules;
+    v.seat = s;
+    v.dealer = info.dealer;
+    v.hand_number = info.hand_number;
+    v.phase = Phase::kBid;
+    v.hand = v.dealt = hand;
+    v.play.players = static_cast<std::int8_t>(rules.players);
+    v.play.hands[s] = hand;
+    v.scores = info.scores;
+    for (int k = 1; k <= rules.players; ++k) {
+        const int b = (info.dealer + k) % rules.players;
+        if (b == s) break;
+        v.bids[b] = info.bids[b];
+    }
+    return v;
+}
+
+}  // namespace
+
 double world_weight(const InfoState& info, const Deal& world) {
     const Rules& rules = *info.rules;
     if (rules.game == GameKind::kHearts) return pass_weight(info, world);
-    // Each bidder's hand as it was when it bid: what it holds in the world plus what it has played.
-    std::array<CardSet, kMaxPlayers> original = world.hands;
-    for (const PlayedCard& p : info.plays) original[p.seat] |= p.card;
+    const std::array<CardSet, kMaxPlayers> dealt = dealt_hands(info, world);
     RuleBot model;
     double log_weight = 0;
     for (int s = 0; s < rules.players; ++s) {
-        if (s == info.seat || !info.bids[s].made() || info.bids[s].blind) continue;
-        InfoState as_bidder;
-        as_bidder.rules = info.rules;
-        as_bidder.seat = s;
-        as_bidder.dealer = info.dealer;
-        as_bidder.hand_number = info.hand_number;
-        as_bidder.phase = Phase::kBid;
-        as_bidder.hand = as_bidder.dealt = original[s];
-        as_bidder.play.players = static_cast<std::int8_t>(rules.players);
-        as_bidder.play.hands[s] = original[s];
-        as_bidder.scores = info.scores;
-        // The bids made before this seat's turn, in bidding order from the dealer's left.
-        for (int k = 1; k <= rules.players; ++k) {
-            const int b = (info.dealer + k) % rules.players;
-            if (b == s) break;
-            as_bidder.bids[b] = info.bids[b];
-        }
-        const int model_bid = model.bid(as_bidder);
+        if (!telling_bid(info, s)) continue;
+        const int model_bid = model.bid(as_bidder(info, s, dealt[s]));
         log_weight -= std::abs(model_bid - info.bids[s].tricks);
     }
     return std::exp(log_weight);
+}
+
+double bid_model_weight(const SpadesBidModel& model, const InfoState& info, const Deal& world) {
+    const std::array<CardSet, kMaxPlayers> dealt = dealt_hands(info, world);
+    double weight = 1;
+    for (int s = 0; s < info.rules->players; ++s) {
+        if (!telling_bid(info, s)) continue;
+        const BidSituation bidder = BidSituation::from(as_bidder(info, s, dealt[s]));
+        const Bid bid = info.bids[s];
+        const double p = bid.is_nil() ? model.nil_made(bidder)
+                                      : model.tricks(bidder)[static_cast<std::size_t>(bid.tricks)];
+        weight *= std::max(p, kLeastBidLikelihood);
+    }
+    return weight;
 }
 
 }  // namespace sampling

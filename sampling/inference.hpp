@@ -24,6 +24,16 @@ namespace sampling {
 
 double world_weight(const cardgames::InfoState& info, const cardgames::Deal& world);
 
+// Spades, `pimc:infer=bids`: the weight of a world by the bid model as the model of every other
+// seat that bid seeing its cards: for a nil, the chance the model gives the hand of making it; for
+// a bid of k, its chance of taking k tricks; the product over the seats. A bid the model calls
+// impossible (under its sure tricks) is still made by players who bid otherwise: at least
+// kLeastBidLikelihood.
+struct SpadesBidModel;
+inline constexpr double kLeastBidLikelihood = 1e-3;
+double bid_model_weight(const SpadesBidModel& model, const cardgames::InfoState& info,
+                        const cardgames::Deal& world);
+
 // The weight of the `rule` feature in the policy that models the other seats' plays where the
 // form has no play-out model file: the rule player's card is e^1.5 (about 4.5) times as likely as
 // each other legal card, so with four legal cards it is played 60% of the time, about as often as

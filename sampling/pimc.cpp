@@ -68,16 +68,7 @@ PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed,
 PimcBot::~PimcBot() = default;
 
 std::shared_ptr<const SpadesBidModel> PimcBot::bid_model(const Rules& rules) const {
-    const std::filesystem::path path = options_.bidding.bid_model_path.empty()
-                                           ? default_bid_model_path(rules)
-                                           : std::filesystem::path(options_.bidding.bid_model_path);
-    std::shared_ptr<const SpadesBidModel> model = load_bid_model(*store_, path);
-    if (!model->fits(rules))
-        throw InputError(
-            "bid model '" + path.string() + "' was made for " + std::to_string(model->players) +
-            " players with " + std::to_string(model->cards) + " cards" +
-            (model->partnership ? " in partnerships" : " each alone") + ", not for these rules");
-    return model;
+    return bid_model_for(*store_, options_.bidding.bid_model_path, rules);
 }
 
 std::string PimcBot::check(const Rules& rules) const {
@@ -112,7 +103,8 @@ std::string PimcBot::check(const Rules& rules) const {
     if (options_.sampling.infer == PimcOptions::Infer::kNet)
         models +=
             network_fingerprint(*playout_net_for(*store_, options_.sampling.infer_net_path, rules));
-    if (rules.game == GameKind::kSpades && options_.blind_nil_by_model(rules))
+    if (rules.game == GameKind::kSpades && (options_.blind_nil_by_model(rules) ||
+                                            options_.sampling.infer == PimcOptions::Infer::kBids))
         models += bid_model(rules)->fingerprint();
     if (rules.game == GameKind::kSpades && options_.bidding.bid == PimcOptions::Bid::kNet)
         models += network_fingerprint(*bid_net_for(*store_, options_.bidding.bid_net_path, rules));
@@ -609,11 +601,13 @@ void weigh_by_fit(std::vector<WorldResult>& worlds, int seat, double fit_weight)
     for (std::size_t w = 0; w < worlds.size(); ++w) worlds[w].weight *= factors[w];
 }
 
-// Deals the decision's worlds and values the legal cards in each, farmed over `arena`, with the
-// models of `store`; a world the time limit cut off is left not done.
+// Deals the decision's worlds from number `first` on (a round of `worlds`) and values the legal
+// cards in each, farmed over `arena`, with the models of `store`; a world the time limit cut off
+// is left not done. Each world has a round's share of the node budget.
 std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& options,
                                       std::uint64_t base, DecisionArena& arena,
-                                      models::ModelStore& store) {
+                                      models::ModelStore& store, int first,
+                                      const Deadline& deadline) {
     const Constraints constraints = constraints_from(info);
     const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
     const std::vector<WeightedWorld> drawn =
@@ -625,19 +619,24 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
     const WorldValuer valuer(options, info, playout_model(options, info, store),
                              playout_net(options, info, store), store,
                              options.search.world_budget(count));
-    const Deadline deadline(options.sampling.ms);
+    const std::shared_ptr<const SpadesBidModel> bids_model =
+        options.sampling.infer == PimcOptions::Infer::kBids && info.rules->game == GameKind::kSpades
+            ? bid_model_for(store, options.bidding.bid_model_path, *info.rules)
+            : nullptr;
     std::vector<WorldResult> results(static_cast<std::size_t>(count));
     // Each world is dealt by its own task from its own seed (the sampler is read-only), so the
     // deals do not depend on which thread deals them.
     arena.parallel_for_index(count, [&](int w) {
-        if (deadline.passed() && w > 0) return;
+        if (deadline.passed() && first + w > 0) return;
         WeightedWorld world;
         if (options.sampling.infers_from_plays()) {
             world = drawn[static_cast<std::size_t>(w)];
         } else {
-            boost::random::mt19937_64 rng(seeds::world(base, w));
+            boost::random::mt19937_64 rng(seeds::world(base, first + w));
             world.deal = sampler.sample(rng, info.hand);
-            if (options.sampling.infer != PimcOptions::Infer::kOff)
+            if (bids_model)
+                world.weight = bid_model_weight(*bids_model, info, world.deal);
+            else if (options.sampling.infer != PimcOptions::Infer::kOff)
                 world.weight = world_weight(info, world.deal);
         }
         WorldResult& r = results[static_cast<std::size_t>(w)];
@@ -646,9 +645,6 @@ std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& 
         r.thread_slot = current_thread_slot();
         r.done = true;
     });
-    if (options.playout_for(*info.rules) == PimcOptions::Playout::kFit &&
-        options.valuation.fit_weight < 1)
-        weigh_by_fit(results, info.seat, options.valuation.fit_weight);
     return results;
 }
 
@@ -719,6 +715,51 @@ PimcAnalysis aggregate(std::vector<CardValue> cards, const std::vector<WorldResu
     return out;
 }
 
+// Whether the card of best mean leads the next best by more than kClearMargin standard errors of
+// their paired difference over the worlds done (the first continuation's values).
+bool clear_choice(const std::vector<CardValue>& cards, const std::vector<WorldResult>& worlds) {
+    const PimcAnalysis a = aggregate(cards, worlds);
+    std::size_t best = 0, second = 1;
+    if (a.cards[second].mean > a.cards[best].mean) std::swap(best, second);
+    for (std::size_t i = 2; i < a.cards.size(); ++i) {
+        if (a.cards[i].mean > a.cards[best].mean) {
+            second = best;
+            best = i;
+        } else if (a.cards[i].mean > a.cards[second].mean) {
+            second = i;
+        }
+    }
+    CandidateValues values(2);
+    for (const WorldResult& r : worlds) {
+        if (!r.done) continue;
+        values[0].push_back(r.value[0][a.cards[second].card.index()]);
+        values[1].push_back(r.value[0][a.cards[best].card.index()]);
+    }
+    const Gain g = gain_over_first(values, 1);
+    // Equal in every world: more worlds would not part them either.
+    return g.mean > kClearMargin * g.se || g.se == 0;
+}
+
+// The decision's worlds: a round of `worlds`, then (worlds_max) more rounds while the choice is
+// not clear, within the time limit; with playout=fit and fit_weight, weighed by fit over them all.
+std::vector<WorldResult> decision_worlds(const InfoState& info, const std::vector<CardValue>& cards,
+                                         const PimcOptions& options, std::uint64_t base,
+                                         DecisionArena& arena, models::ModelStore& store) {
+    const Deadline deadline(options.sampling.ms);
+    std::vector<WorldResult> worlds = value_worlds(info, options, base, arena, store, 0, deadline);
+    const int most = options.sampling.worlds_max;
+    while (static_cast<int>(worlds.size()) < most && !deadline.passed() &&
+           !clear_choice(cards, worlds)) {
+        const std::vector<WorldResult> more = value_worlds(
+            info, options, base, arena, store, static_cast<int>(worlds.size()), deadline);
+        worlds.insert(worlds.end(), more.begin(), more.end());
+    }
+    if (options.playout_for(*info.rules) == PimcOptions::Playout::kFit &&
+        options.valuation.fit_weight < 1)
+        weigh_by_fit(worlds, info.seat, options.valuation.fit_weight);
+    return worlds;
+}
+
 // Best: highest mean (or votes, then mean); ties to the first card in card order, or with
 // tie=rule to the rule player's card where it ties.
 Card best_card(const std::vector<CardValue>& cards, const PimcOptions& options,
@@ -779,8 +820,9 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
     if (cards.size() == 1) return forced(std::move(cards));
     const std::uint64_t base = decision_seed(info, seeds::DecisionKind::kCard);
-    PimcAnalysis out =
-        aggregate(std::move(cards), value_worlds(info, options_, base, *arena_, *store_));
+    const std::vector<WorldResult> worlds =
+        decision_worlds(info, cards, options_, base, *arena_, *store_);
+    PimcAnalysis out = aggregate(std::move(cards), worlds);
     out.best = best_card(out.cards, options_, info);
     return out;
 }

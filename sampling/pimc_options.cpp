@@ -54,27 +54,46 @@ OptionTable<PimcOptions> make_pimc_table() {
          .fallback = "64",
          .help = "sampled deals per card decision"},
         [](P& o, const Value& v) { o.sampling.worlds = v.whole; });
+    add({.name = "worlds_max",
+         .group = kSampling,
+         .kind = Kind::kWhole,
+         .lo = 0,
+         .hi = kMaxWorlds,
+         .fallback = "0",
+         .help = "while the best card does not lead the next by 2 standard errors, as many worlds "
+                 "again, up to this many in all (0: one round of `worlds`)",
+         .more = "(of their paired difference over the worlds valued; each round's worlds have "
+                 "a round's share of `budget`, so a decision may spend `worlds_max / worlds` "
+                 "budgets; not with infer=play or net; it did not help in partnership Spades: "
+                 "[measured](../results/2026-11-30-spades-worlds-head-to-head.md))"},
+        [](P& o, const Value& v) { o.sampling.worlds_max = v.whole; });
     add({.name = "infer",
          .group = kSampling,
          .kind = Kind::kChoice,
-         .choices = {"off", "on", "play", "net"},
+         .choices = {"off", "on", "play", "net", "bids"},
          .fallback = "off",
          .help = "soft inference: weight each world by how likely it makes the bids and passes "
                  "seen (on), and also the other seats' card plays (play), or those under a "
-                 "policy network (net)",
-         .more = "(`on` weights each world by how likely it makes the bids seen (Spades) and the "
-                 "cards received in a pass (Hearts); `play` weighs it also by how likely it makes "
-                 "every card the other seats have played, under the play-out policy, and values "
-                 "worlds drawn by weight from a pool four times larger ([below](#how-pimc-decides),"
-                 " [measured](../results/2026-11-25-inference-from-play.md)); `net` does what "
-                 "`play` does with the policy network `infer_net` as the model of the plays "
-                 "([learning.md](learning.md#a-policy-network-for-inference)); `off` deals worlds "
-                 "uniformly among the consistent ones)"},
+                 "policy network (net); or the bids under the bid model (bids)",
+         .more =
+             "(`on` weights each world by how likely it makes the bids seen (Spades) and the "
+             "cards received in a pass (Hearts); `play` weighs it also by how likely it makes "
+             "every card the other seats have played, under the play-out policy, and values "
+             "worlds drawn by weight from a pool four times larger ([below](#how-pimc-decides),"
+             " [measured](../results/2026-11-25-inference-from-play.md)); `net` does what "
+             "`play` does with the policy network `infer_net` as the model of the plays "
+             "([learning.md](learning.md#a-policy-network-for-inference)); `bids` weighs each "
+             "world by how likely the bid model (`bid_model`) makes every other seat's bid, "
+             "a nil by its chance of being made and a bid of k by the chance of k tricks "
+             "(Spades; in Hearts as `on`; it lost head to head in partnership Spades, as "
+             "`on` and `play` did: [measured](../results/2026-11-30-spades-worlds-head-to-head.md)"
+             "); `off` deals worlds uniformly among the consistent ones)"},
         [](P& o, const Value& v) {
             o.sampling.infer = pick<P::Infer>(v, {{"off", P::Infer::kOff},
                                                   {"on", P::Infer::kOn},
                                                   {"play", P::Infer::kPlay},
-                                                  {"net", P::Infer::kNet}});
+                                                  {"net", P::Infer::kNet},
+                                                  {"bids", P::Infer::kBids}});
         });
     add({.name = "infer_net",
          .group = kSampling,
@@ -336,7 +355,7 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "bid_model",
          .group = kBidding,
          .kind = Kind::kText,
-         .help = "with bid=model: the bid model's file",
+         .help = "with bid=model or infer=bids: the bid model's file",
          .shown = "by the rules",
          .more = "(default `data/models/spades-bids.txt` (partnership) or "
                  "`spades-bids-cutthroat<N>.txt`, found where the presets are)"},
@@ -495,9 +514,9 @@ OptionTable<PimcOptions> make_pimc_table() {
 
 // What the oracle, with its one true world, has no use for: the sampled worlds' count,
 // weighting, aggregation and time limit, and (as before the table) the models of cutoff and bids.
-constexpr std::string_view kNotForOracle[] = {"worlds",     "agg",      "tie",    "infer",
-                                              "infer_net",  "ms",       "cutoff", "cutoff_model",
-                                              "cutoff_net", "bid_model"};
+constexpr std::string_view kNotForOracle[] = {"worlds",       "worlds_max", "agg",      "tie",
+                                              "infer",        "infer_net",  "ms",       "cutoff",
+                                              "cutoff_model", "cutoff_net", "bid_model"};
 
 // The options that depend on others (PimcBot reads the model files named).
 void check_together(const BotSpec& spec, const PimcOptions& o) {
@@ -529,10 +548,20 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
                          "each seat takes, which the tricks utility's bounds do not allow for)");
     if (!o.valuation.cutoff_net_path.empty() && !o.valuation.cutoff_net)
         throw InputError("bot spec '" + spec.text + "': cutoff_net= goes with cutoff=net");
+    if (o.sampling.worlds_max > 0 && o.sampling.infers_from_plays())
+        throw InputError("bot spec '" + spec.text +
+                         "': worlds_max= does not go with infer=play or net (their worlds are "
+                         "drawn from one pool)");
+    if (o.sampling.worlds_max > 0 && o.sampling.worlds_max < o.sampling.worlds)
+        throw InputError("bot spec '" + spec.text +
+                         "': worlds_max=" + std::to_string(o.sampling.worlds_max) +
+                         " is below worlds=" + std::to_string(o.sampling.worlds));
     if (!o.sampling.infer_net_path.empty() && o.sampling.infer != PimcOptions::Infer::kNet)
         throw InputError("bot spec '" + spec.text + "': infer_net= goes with infer=net");
-    if (given("bid_model") && o.bidding.bid != PimcOptions::Bid::kModel)
-        throw InputError("bot spec '" + spec.text + "': bid_model= goes with bid=model");
+    if (given("bid_model") && o.bidding.bid != PimcOptions::Bid::kModel &&
+        o.sampling.infer != PimcOptions::Infer::kBids)
+        throw InputError("bot spec '" + spec.text +
+                         "': bid_model= goes with bid=model or infer=bids");
     if (given("bid_net") && o.bidding.bid != PimcOptions::Bid::kNet)
         throw InputError("bot spec '" + spec.text + "': bid_net= goes with bid=net");
     if (given("pass_net") && !o.bidding.net_pass)

@@ -24,7 +24,7 @@ inline constexpr int kMaxBotThreads = 1024;  // threads=N of a spec
 struct PimcOptions {
     // infer=: off; on, worlds weighted by how likely the bids and passes seen are; play, by those
     // and the other seats' card plays too (inference.hpp); net, the plays under a policy network.
-    enum class Infer { kOff, kOn, kPlay, kNet };
+    enum class Infer { kOff, kOn, kPlay, kNet, kBids };
     // eval=: before the exact endgame a world values each card by play-outs of the rest of the
     // hand (rollout), or by a depth-limited search whose horizon shares what is left evenly (or as
     // the cut-off model predicts: cutoff).
@@ -60,6 +60,9 @@ struct PimcOptions {
     // How the worlds of a card decision are drawn and their values combined.
     struct Sampling {
         int worlds = 64;
+        // While the best card does not lead the next clearly, more rounds of `worlds` worlds, up
+        // to this many in all (0: one round).
+        int worlds_max = 0;
         Infer infer = Infer::kOff;
         // infer=net: the policy network's file; empty: data/models/<form>-playout-net.net.
         std::string infer_net_path;

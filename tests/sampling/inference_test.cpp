@@ -14,6 +14,7 @@
 #include "cardgames/models/network.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "pimc_decisions.hpp"
+#include "sampling/bid_model.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/pimc.hpp"
@@ -92,6 +93,70 @@ TEST(Inference, SpadesWorldsThatExplainTheBidsWeighMore) {
         ++checked;
     }
     EXPECT_GE(checked, 3);
+}
+
+TEST(Inference, SpadesBidModelWeighsWorldsThatExplainTheBidsMore) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    models::ModelStore store;
+    const SpadesBidModel& model = *bid_model_for(store, "", rules);
+    int checked = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        Game game(rules, seed);
+        auto players = rule_players(4);
+        while (game.phase() != Phase::kPlay) step_game(game, players);
+        const InfoState me = game.info_state(0);
+        const Deal truth = world_of(game);
+        const double w = bid_model_weight(model, me, truth);
+        ASSERT_GT(w, 0.0) << "seed " << seed;
+        ASSERT_LE(w, 1.0) << "seed " << seed;
+        int strong = 1, weak = 1;
+        for (int s = 1; s < 4; ++s) {
+            if (me.bids[s].tricks > me.bids[strong].tricks) strong = s;
+            if (me.bids[s].tricks < me.bids[weak].tricks) weak = s;
+        }
+        const CardSet spades = truth.hands[strong] & CardSet::whole_suit(Suit::kSpades);
+        const CardSet weak_low = truth.hands[weak] - CardSet::whole_suit(Suit::kSpades);
+        const Card ace(Suit::kSpades, kAce), king(Suit::kSpades, kKing);
+        if (strong == weak || !spades.contains(ace) || !spades.contains(king) ||
+            weak_low.size() < 2 || me.bids[weak].blind || me.bids[strong].blind)
+            continue;
+        // The A♠ and K♠ (sure tricks) moved from the strongest other bidder to the weakest: the
+        // bids fit worse.
+        const Deal moved = swapped(swapped(truth, strong, ace, weak, weak_low.lowest()), strong,
+                                   king, weak, (weak_low - weak_low.lowest()).lowest());
+        EXPECT_LT(bid_model_weight(model, me, moved), w) << "seed " << seed;
+        ++checked;
+    }
+    EXPECT_GE(checked, 3);
+    // A nil bidder handed the A♠ (for its lowest side card) is less likely to have bid nil.
+    int nils = 0;
+    for (std::uint64_t seed = 1; seed <= 400 && nils < 3; ++seed) {
+        Game game(rules, seed);
+        auto players = rule_players(4);
+        while (game.phase() != Phase::kPlay) step_game(game, players);
+        const InfoState me = game.info_state(0);
+        const Deal truth = world_of(game);
+        const Card ace(Suit::kSpades, kAce);
+        for (int s = 1; s < 4; ++s) {
+            const CardSet side = truth.hands[s] - CardSet::whole_suit(Suit::kSpades);
+            int holder = 0;
+            while (!truth.hands[holder].contains(ace)) ++holder;
+            if (!me.bids[s].is_nil() || me.bids[s].blind || holder == s || holder == 0 ||
+                side.empty())
+                continue;
+            EXPECT_LT(bid_model_weight(model, me, swapped(truth, holder, ace, s, side.lowest())),
+                      bid_model_weight(model, me, truth))
+                << "seed " << seed;
+            ++nils;
+        }
+    }
+    EXPECT_EQ(nils, 3);
+}
+
+// Hearts has no bids: infer=bids weighs its worlds as infer=on does, by the pass.
+TEST(Inference, BidsInHeartsIsOn) {
+    const std::string quick = "pimc:worlds=6,rollouts=6,infer=";
+    EXPECT_EQ(decisions(quick + "bids", "hearts4", 3), decisions(quick + "on", "hearts4", 3));
 }
 
 Card card(const char* text) {
@@ -492,13 +557,14 @@ TEST(PlayInference, InferOptionValues) {
     for (const char* off : {"off", "false", "0", "no"})
         EXPECT_EQ(options(off).sampling.infer, Infer::kOff) << off;
     EXPECT_EQ(options("play").sampling.infer, Infer::kPlay);
+    EXPECT_EQ(options("bids").sampling.infer, Infer::kBids);
     for (const char* bad : {"plays", "maybe", "PLAY", ""}) {
         try {
             options(bad);
             FAIL() << bad;
         } catch (const InputError& e) {
             EXPECT_NE(std::string(e.what()).find(std::string("infer=") + bad +
-                                                 " is not off, on, play or net"),
+                                                 " is not off, on, play, net or bids"),
                       std::string::npos)
                 << e.what();
         }

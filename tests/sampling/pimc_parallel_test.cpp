@@ -52,6 +52,7 @@ std::vector<ThreadRun> thread_runs() {
     const std::string by_net = ",playout=net,rollout_playout=net,playout_net=";
     return {{quick, "hearts4", ""},
             {quick, "spades-partnership", ""},
+            {quick + ",worlds_max=24", "spades-partnership", ""},
             {quick + ",infer=play", "hearts4", ""},
             {quick + ",infer=play", "spades-partnership", ""},
             {quick + ",self=switch", "hearts4", ""},
@@ -94,7 +95,8 @@ TEST_P(PimcThreads, SameDecisionsForAnyThreadCount) {
     if (!net.empty()) std::filesystem::remove(net);
 }
 
-INSTANTIATE_TEST_SUITE_P(Runs, PimcThreads, ::testing::Range(0, 10));
+INSTANTIATE_TEST_SUITE_P(Runs, PimcThreads,
+                         ::testing::Range(0, static_cast<int>(thread_runs().size())));
 
 // The node budget counts nodes, not time: with a budget small enough to cut worlds short, every
 // decision of a hand is the same on one thread as on two.

@@ -67,6 +67,40 @@ TEST(Pimc, AnalysisCoversEveryLegalCardAndPicksTheBest) {
         }
 }
 
+// worlds_max: rounds of `worlds` worlds until the best card leads clearly. A decision that took k
+// rounds is the decision of k times the worlds (no node budget, so each world is valued alike).
+TEST(Pimc, WorldsMaxAddsRoundsUntilTheChoiceIsClear) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    const std::string spec = "pimc:worlds=8,budget=0,exact=3,rollouts=6";
+    PimcBot adaptive(PimcOptions::from_spec(parse_bot_spec(spec + ",worlds_max=32")), 1);
+    Game game(rules, 4);
+    game.stop_after_hand();
+    auto rule = rule_players(4);
+    int one_round = 0, more_rounds = 0;
+    while (!game.over()) {
+        if (game.phase() == Phase::kPlay && game.to_act() % 2 == 0) {
+            const InfoState info = game.info_state(game.to_act());
+            const PimcAnalysis a = adaptive.analyze(info);
+            if (a.searched) {
+                ASSERT_EQ(a.worlds % 8, 0);
+                ASSERT_LE(a.worlds, 32);
+                (a.worlds == 8 ? one_round : more_rounds) += 1;
+                PimcBot fixed(PimcOptions::from_spec(
+                                  parse_bot_spec("pimc:worlds=" + std::to_string(a.worlds) +
+                                                 ",budget=0,exact=3,rollouts=6")),
+                              1);
+                const PimcAnalysis b = fixed.analyze(info);
+                EXPECT_EQ(a.best, b.best);
+                for (std::size_t i = 0; i < a.cards.size(); ++i)
+                    EXPECT_EQ(a.cards[i].mean, b.cards[i].mean) << to_string(a.cards[i].card);
+            }
+        }
+        step_game(game, rule);
+    }
+    EXPECT_GT(one_round, 0);
+    EXPECT_GT(more_rounds, 0);
+}
+
 // A decision early in a 4-player Hearts hand, where the play-outs value the cards (not the exact
 // endgame), with at least three legal cards. The game owns the rules the info state points at.
 class EarlyHeartsDecision : public ::testing::Test {
@@ -514,6 +548,8 @@ TEST(PimcOptionTable, BadValuesSayWhatTheOptionTakes) {
         {"pimc:wolds=3", "unknown option 'wolds' for pimc (known: worlds, "},
         {"oracle:worlds=3", "unknown option 'worlds' for oracle"},
         {"pimc:bid=search,bid_model=x.txt", "bid_model= goes with bid=model"},
+        {"pimc:worlds_max=128,infer=play", "worlds_max= does not go with infer=play or net"},
+        {"pimc:worlds_max=32", "worlds_max=32 is below worlds=64"},
     };
     for (const auto& [spec, says] : kCases)
         EXPECT_NE(error_of(spec).find(says), std::string::npos) << spec << ": " << error_of(spec);
