@@ -64,22 +64,34 @@ TEST(Inference, HeartsWorldsWhereThePasserKeptWorseCardsWeighLess) {
     EXPECT_DOUBLE_EQ(world_weight(plain.info_state(1), world_of(plain)), 1.0);
 }
 
-TEST(Inference, SpadesWorldsThatExplainTheBidsWeighMore) {
-    const Rules rules = load_rules(preset_path("spades-partnership"), {});
-    int checked = 0;
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-        Game game(rules, seed);
+// A partnership Spades hand dealt from a seed and bid by rule players, at the first card: North's
+// information state, the true deal, and the other bidders of most and fewest tricks. The game
+// owns the rules the information state points at.
+struct BidHand {
+    BidHand(const Rules& rules, std::uint64_t seed) : game(rules, seed) {
         auto players = rule_players(4);
         while (game.phase() != Phase::kPlay) step_game(game, players);
-        const InfoState me = game.info_state(0);
-        const Deal truth = world_of(game);
-        // The rule players bid the true hands, so the true world explains every bid exactly.
-        EXPECT_DOUBLE_EQ(world_weight(me, truth), 1.0) << "seed " << seed;
-        int strong = 1, weak = 1;
+        me = game.info_state(0);
+        truth = world_of(game);
         for (int s = 1; s < 4; ++s) {
             if (me.bids[s].tricks > me.bids[strong].tricks) strong = s;
             if (me.bids[s].tricks < me.bids[weak].tricks) weak = s;
         }
+    }
+    Game game;
+    InfoState me;
+    Deal truth;
+    int strong = 1, weak = 1;
+};
+
+TEST(Inference, SpadesWorldsThatExplainTheBidsWeighMore) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    int checked = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        const BidHand hand(rules, seed);
+        const auto& [game, me, truth, strong, weak] = hand;
+        // The rule players bid the true hands, so the true world explains every bid exactly.
+        EXPECT_DOUBLE_EQ(world_weight(me, truth), 1.0) << "seed " << seed;
         const CardSet spades = truth.hands[strong] & CardSet::whole_suit(Suit::kSpades);
         const CardSet weak_low = truth.hands[weak] - CardSet::whole_suit(Suit::kSpades);
         const Card ace(Suit::kSpades, kAce);
@@ -101,19 +113,11 @@ TEST(Inference, SpadesBidModelWeighsWorldsThatExplainTheBidsMore) {
     const SpadesBidModel& model = *bid_model_for(store, "", rules);
     int checked = 0;
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-        Game game(rules, seed);
-        auto players = rule_players(4);
-        while (game.phase() != Phase::kPlay) step_game(game, players);
-        const InfoState me = game.info_state(0);
-        const Deal truth = world_of(game);
+        const BidHand hand(rules, seed);
+        const auto& [game, me, truth, strong, weak] = hand;
         const double w = bid_model_weight(model, me, truth);
         ASSERT_GT(w, 0.0) << "seed " << seed;
         ASSERT_LE(w, 1.0) << "seed " << seed;
-        int strong = 1, weak = 1;
-        for (int s = 1; s < 4; ++s) {
-            if (me.bids[s].tricks > me.bids[strong].tricks) strong = s;
-            if (me.bids[s].tricks < me.bids[weak].tricks) weak = s;
-        }
         const CardSet spades = truth.hands[strong] & CardSet::whole_suit(Suit::kSpades);
         const CardSet weak_low = truth.hands[weak] - CardSet::whole_suit(Suit::kSpades);
         const Card ace(Suit::kSpades, kAce), king(Suit::kSpades, kKing);
@@ -131,11 +135,8 @@ TEST(Inference, SpadesBidModelWeighsWorldsThatExplainTheBidsMore) {
     // A nil bidder handed the A♠ (for its lowest side card) is less likely to have bid nil.
     int nils = 0;
     for (std::uint64_t seed = 1; seed <= 400 && nils < 3; ++seed) {
-        Game game(rules, seed);
-        auto players = rule_players(4);
-        while (game.phase() != Phase::kPlay) step_game(game, players);
-        const InfoState me = game.info_state(0);
-        const Deal truth = world_of(game);
+        const BidHand hand(rules, seed);
+        const auto& [game, me, truth, strong, weak] = hand;
         const Card ace(Suit::kSpades, kAce);
         for (int s = 1; s < 4; ++s) {
             const CardSet side = truth.hands[s] - CardSet::whole_suit(Suit::kSpades);
