@@ -136,12 +136,13 @@ TEST(Inference, SpadesBidModelWeighsWorldsThatExplainTheBidsMore) {
     int nils = 0;
     for (std::uint64_t seed = 1; seed <= 400 && nils < 3; ++seed) {
         const BidHand hand(rules, seed);
-        const auto& [game, me, truth, strong, weak] = hand;
+        const InfoState& me = hand.me;
+        const Deal& truth = hand.truth;
         const Card ace(Suit::kSpades, kAce);
+        int holder = 0;
+        while (!truth.hands[holder].contains(ace)) ++holder;
         for (int s = 1; s < 4; ++s) {
             const CardSet side = truth.hands[s] - CardSet::whole_suit(Suit::kSpades);
-            int holder = 0;
-            while (!truth.hands[holder].contains(ace)) ++holder;
             if (!me.bids[s].is_nil() || me.bids[s].blind || holder == s || holder == 0 ||
                 side.empty())
                 continue;
