@@ -601,52 +601,73 @@ void weigh_by_fit(std::vector<WorldResult>& worlds, int seat, double fit_weight)
     for (std::size_t w = 0; w < worlds.size(); ++w) worlds[w].weight *= factors[w];
 }
 
-// Deals the decision's worlds from number `first` on (a round of `worlds`) and values the legal
-// cards in each, farmed over `arena`, with the models of `store`; a world the time limit cut off
-// is left not done. Each world has a round's share of the node budget.
-std::vector<WorldResult> value_worlds(const InfoState& info, const PimcOptions& options,
-                                      std::uint64_t base, DecisionArena& arena,
-                                      models::ModelStore& store, int first,
-                                      const Deadline& deadline) {
-    const Constraints constraints = constraints_from(info);
-    const DealSampler sampler(constraints);  // throws Contradiction when the state is impossible
-    const std::vector<WeightedWorld> drawn =
-        options.sampling.infers_from_plays()
-            ? drawn_worlds(info, options, base, sampler, arena, store)
-            : std::vector<WeightedWorld>();
-    const int count = options.sampling.infers_from_plays() ? static_cast<int>(drawn.size())
-                                                           : options.sampling.worlds;
-    const WorldValuer valuer(options, info, playout_model(options, info, store),
-                             playout_net(options, info, store), store,
-                             options.search.world_budget(count));
-    const std::shared_ptr<const SpadesBidModel> bids_model =
-        options.sampling.infer == PimcOptions::Infer::kBids && info.rules->game == GameKind::kSpades
-            ? bid_model_for(store, options.bidding.bid_model_path, *info.rules)
-            : nullptr;
-    std::vector<WorldResult> results(static_cast<std::size_t>(count));
-    // Each world is dealt by its own task from its own seed (the sampler is read-only), so the
-    // deals do not depend on which thread deals them.
-    arena.parallel_for_index(count, [&](int w) {
-        if (deadline.passed() && first + w > 0) return;
+// What every round of a decision's worlds shares, built once a decision: the deal sampler, the
+// drawn worlds of infer=play and net, the world valuer with its models, and infer=bids' model.
+class WorldRounds {
+  public:
+    WorldRounds(const InfoState& info, const PimcOptions& options, std::uint64_t base,
+                DecisionArena& arena, models::ModelStore& store)
+        : info_(info),
+          options_(options),
+          base_(base),
+          arena_(arena),
+          // Throws Contradiction when the state is impossible.
+          sampler_(constraints_from(info)),
+          drawn_(options.sampling.infers_from_plays()
+                     ? drawn_worlds(info, options, base, sampler_, arena, store)
+                     : std::vector<WeightedWorld>()),
+          count_(options.sampling.infers_from_plays() ? static_cast<int>(drawn_.size())
+                                                      : options.sampling.worlds),
+          valuer_(options, info, playout_model(options, info, store),
+                  playout_net(options, info, store), store, options.search.world_budget(count_)),
+          bids_model_(options.sampling.infer == PimcOptions::Infer::kBids &&
+                              info.rules->game == GameKind::kSpades
+                          ? bid_model_for(store, options.bidding.bid_model_path, *info.rules)
+                          : nullptr) {}
+
+    // Deals the round of worlds from number `first` on and values the legal cards in each,
+    // farmed over the arena; a world the time limit cut off is left not done. Each world has a
+    // round's share of the node budget.
+    std::vector<WorldResult> value(int first, const Deadline& deadline) const {
+        std::vector<WorldResult> results(static_cast<std::size_t>(count_));
+        // Each world is dealt by its own task from its own seed (the sampler is read-only), so
+        // the deals do not depend on which thread deals them.
+        arena_.parallel_for_index(count_, [&](int w) {
+            if (deadline.passed() && first + w > 0) return;
+            const WeightedWorld world = dealt(first + w, w);
+            WorldResult& r = results[static_cast<std::size_t>(w)];
+            r = valuer_.value(world.deal);
+            r.weight = world.weight;
+            r.thread_slot = current_thread_slot();
+            r.done = true;
+        });
+        return results;
+    }
+
+  private:
+    // World `number` of the decision, the round's `w`th, with its weight.
+    WeightedWorld dealt(int number, int w) const {
+        if (options_.sampling.infers_from_plays()) return drawn_[static_cast<std::size_t>(w)];
         WeightedWorld world;
-        if (options.sampling.infers_from_plays()) {
-            world = drawn[static_cast<std::size_t>(w)];
-        } else {
-            boost::random::mt19937_64 rng(seeds::world(base, first + w));
-            world.deal = sampler.sample(rng, info.hand);
-            if (bids_model)
-                world.weight = bid_model_weight(*bids_model, info, world.deal);
-            else if (options.sampling.infer != PimcOptions::Infer::kOff)
-                world.weight = world_weight(info, world.deal);
-        }
-        WorldResult& r = results[static_cast<std::size_t>(w)];
-        r = valuer.value(world.deal);
-        r.weight = world.weight;
-        r.thread_slot = current_thread_slot();
-        r.done = true;
-    });
-    return results;
-}
+        boost::random::mt19937_64 rng(seeds::world(base_, number));
+        world.deal = sampler_.sample(rng, info_.hand);
+        if (bids_model_)
+            world.weight = bid_model_weight(*bids_model_, info_, world.deal);
+        else if (options_.sampling.infer != PimcOptions::Infer::kOff)
+            world.weight = world_weight(info_, world.deal);
+        return world;
+    }
+
+    const InfoState& info_;
+    const PimcOptions& options_;
+    std::uint64_t base_;
+    DecisionArena& arena_;
+    DealSampler sampler_;
+    std::vector<WeightedWorld> drawn_;
+    int count_;
+    WorldValuer valuer_;
+    std::shared_ptr<const SpadesBidModel> bids_model_;
+};
 
 // Whether the moon continuation of card `c` gains over the rule player's (continuation 0) by
 // more than kClearMargin standard errors of their paired difference over the worlds done. Its
@@ -746,12 +767,13 @@ std::vector<WorldResult> decision_worlds(const InfoState& info, const std::vecto
                                          const PimcOptions& options, std::uint64_t base,
                                          DecisionArena& arena, models::ModelStore& store) {
     const Deadline deadline(options.sampling.ms);
-    std::vector<WorldResult> worlds = value_worlds(info, options, base, arena, store, 0, deadline);
+    const WorldRounds rounds(info, options, base, arena, store);
+    std::vector<WorldResult> worlds = rounds.value(0, deadline);
     const int most = options.sampling.worlds_max;
     while (static_cast<int>(worlds.size()) < most && !deadline.passed() &&
            !clear_choice(cards, worlds)) {
-        const std::vector<WorldResult> more = value_worlds(
-            info, options, base, arena, store, static_cast<int>(worlds.size()), deadline);
+        const std::vector<WorldResult> more =
+            rounds.value(static_cast<int>(worlds.size()), deadline);
         worlds.insert(worlds.end(), more.begin(), more.end());
     }
     if (options.playout_for(*info.rules) == PimcOptions::Playout::kFit &&
