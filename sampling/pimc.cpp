@@ -174,14 +174,30 @@ int exact_threshold(const PimcOptions& o, int players) {
     return players >= 6 ? 3 : (players == 5 ? 4 : (players == 4 ? 5 : 6));
 }
 
+// Whether `seat` bid nil (or blind nil) and has taken no trick yet.
+bool nil_stands(const InfoState& info, int seat) {
+    const std::size_t i = static_cast<std::size_t>(seat);
+    return info.rules->game == GameKind::kSpades && info.bids[i].is_nil() &&
+           info.play.tricks_won[i] == 0;
+}
+
+// Whether the seat's own nil or its partner's stands.
+bool own_nil_stands(const InfoState& info) {
+    return nil_stands(info, info.seat) || (info.partner() >= 0 && nil_stands(info, info.partner()));
+}
+
 // Tricks left at which a play-out hands over to the exact search. Later than the root search does
 // where exact solves are dear (measured with `cardgames bench --pimc`): with three players
 // six-trick solves in every play-out cost up to a second per decision, and five-trick ones do in
 // 4-player cutthroat Spades (four separate scores) and in a partnership hand where a seat bid nil
 // (up to 2.7 s, against 0.3 s in hands without a nil).
 int rollout_solve_at(const PimcOptions& o, const InfoState& info) {
-    if (o.search.exact_tricks > 0) return o.search.exact_tricks;
     const Rules& rules = *info.rules;
+    if (o.search.nil_playouts_to_end) {
+        for (int s = 0; s < rules.players; ++s)
+            if (nil_stands(info, s)) return 0;
+    }
+    if (o.search.exact_tricks > 0) return o.search.exact_tricks;
     const bool spades = rules.game == GameKind::kSpades;
     const bool nil_bid = std::any_of(info.bids.begin(), info.bids.begin() + rules.players,
                                      [](const Bid& b) { return b.is_nil(); });
@@ -782,6 +798,15 @@ std::vector<WorldResult> decision_worlds(const InfoState& info, const std::vecto
     return worlds;
 }
 
+// The options of this card decision: with nil_worlds, while the side's nil stands, that many
+// worlds.
+PimcOptions options_for_decision(const PimcOptions& options, const InfoState& info) {
+    PimcOptions out = options;
+    if (options.sampling.nil_worlds > 0 && own_nil_stands(info))
+        out.sampling.worlds = options.sampling.nil_worlds;
+    return out;
+}
+
 // Best: highest mean (or votes, then mean); ties to the first card in card order, or with
 // tie=rule to the rule player's card where it ties.
 Card best_card(const std::vector<CardValue>& cards, const PimcOptions& options,
@@ -843,7 +868,7 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     if (cards.size() == 1) return forced(std::move(cards));
     const std::uint64_t base = decision_seed(info, seeds::DecisionKind::kCard);
     const std::vector<WorldResult> worlds =
-        decision_worlds(info, cards, options_, base, *arena_, *store_);
+        decision_worlds(info, cards, options_for_decision(options_, info), base, *arena_, *store_);
     PimcAnalysis out = aggregate(std::move(cards), worlds);
     out.best = best_card(out.cards, options_, info);
     return out;

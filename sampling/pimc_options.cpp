@@ -67,6 +67,19 @@ OptionTable<PimcOptions> make_pimc_table() {
                  "budgets; not with infer=play or net; it did not help in partnership Spades: "
                  "[measured](../results/2026-11-30-spades-worlds-head-to-head.md))"},
         [](P& o, const Value& v) { o.sampling.worlds_max = v.whole; });
+    add({.name = "nil_worlds",
+         .group = kSampling,
+         .kind = Kind::kWhole,
+         .lo = 0,
+         .hi = kMaxWorlds,
+         .fallback = "0",
+         .help = "Spades: sampled deals per card decision while the seat's own nil or its "
+                 "partner's still stands (0: `worlds`)",
+         .more = "(a nil is caught in few of the worlds, so its fate is the noisiest part of a "
+                 "card's value; these worlds share `budget` as `worlds` do; not with "
+                 "worlds_max; it did not help in partnership Spades: "
+                 "[measured](../results/2026-11-30-spades-nil-worlds-and-playouts.md))"},
+        [](P& o, const Value& v) { o.sampling.nil_worlds = v.whole; });
     add({.name = "infer",
          .group = kSampling,
          .kind = Kind::kChoice,
@@ -468,6 +481,19 @@ OptionTable<PimcOptions> make_pimc_table() {
                  "partnership hands where a seat bid nil, where five-trick solves in every "
                  "play-out are dear)"},
         [](P& o, const Value& v) { o.search.exact_tricks = v.whole; });
+    add({.name = "nil_playouts",
+         .group = kSearch,
+         .kind = Kind::kChoice,
+         .choices = {"solve", "play"},
+         .fallback = "solve",
+         .help = "Spades: while a seat's nil stands, the card play-outs hand over to the exact "
+                 "search as in other hands (solve), or play to the last card (play); the "
+                 "search at the root stays exact in the last `exact` tricks",
+         .more = "(a solve knows every hand: in it the nil bidder and its partner never misjudge, "
+                 "so a play-out that hands over to one finds a nil safer than it is; in "
+                 "partnership Spades it moved nil failures from early tricks to the last ones: "
+                 "[measured](../results/2026-11-30-spades-nil-worlds-and-playouts.md))"},
+        [](P& o, const Value& v) { o.search.nil_playouts_to_end = v.text == "play"; });
     add({.name = "nodes",
          .group = kSearch,
          .kind = Kind::kWhole,
@@ -514,9 +540,9 @@ OptionTable<PimcOptions> make_pimc_table() {
 
 // What the oracle, with its one true world, has no use for: the sampled worlds' count,
 // weighting, aggregation and time limit, and (as before the table) the models of cutoff and bids.
-constexpr std::string_view kNotForOracle[] = {"worlds",       "worlds_max", "agg",      "tie",
-                                              "infer",        "infer_net",  "ms",       "cutoff",
-                                              "cutoff_model", "cutoff_net", "bid_model"};
+constexpr std::string_view kNotForOracle[] = {"worlds", "worlds_max",   "nil_worlds", "agg",
+                                              "tie",    "infer",        "infer_net",  "ms",
+                                              "cutoff", "cutoff_model", "cutoff_net", "bid_model"};
 
 // The options that depend on others (PimcBot reads the model files named).
 void check_together(const BotSpec& spec, const PimcOptions& o) {
@@ -556,6 +582,10 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
         throw InputError("bot spec '" + spec.text +
                          "': worlds_max=" + std::to_string(o.sampling.worlds_max) +
                          " is below worlds=" + std::to_string(o.sampling.worlds));
+    if (o.sampling.nil_worlds > 0 && o.sampling.worlds_max > 0)
+        throw InputError("bot spec '" + spec.text +
+                         "': nil_worlds= does not go with worlds_max= (each sets a decision's "
+                         "worlds its own way)");
     if (!o.sampling.infer_net_path.empty() && o.sampling.infer != PimcOptions::Infer::kNet)
         throw InputError("bot spec '" + spec.text + "': infer_net= goes with infer=net");
     if (given("bid_model") && o.bidding.bid != PimcOptions::Bid::kModel &&

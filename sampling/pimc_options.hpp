@@ -63,6 +63,9 @@ struct PimcOptions {
         // While the best card does not lead the next clearly, more rounds of `worlds` worlds, up
         // to this many in all (0: one round).
         int worlds_max = 0;
+        // Spades: worlds per card decision while the seat's own nil or its partner's still
+        // stands (0: `worlds`).
+        int nil_worlds = 0;
         Infer infer = Infer::kOff;
         // infer=net: the policy network's file; empty: data/models/<form>-playout-net.net.
         std::string infer_net_path;
@@ -132,7 +135,10 @@ struct PimcOptions {
         engine::Algorithm algorithm = engine::Algorithm::kSpeculative;
         bool tables = true;    // leaf-value tables when a world is searched to the end
         int exact_tricks = 0;  // search to the end when this few tricks are left (0: by players)
-        int depth = 0;         // eval=search: tricks; 0: iterative deepening within `nodes`
+        // Spades: while a nil stands, the card play-outs play to the last card instead of
+        // handing over to the exact search (the root's own exact endgame stays).
+        bool nil_playouts_to_end = false;
+        int depth = 0;                // eval=search: tricks; 0: iterative deepening within `nodes`
         std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
         // budget=: the most expansions the searches of one card decision spend (0: no limit),
         // shared evenly by its worlds; a world whose exact searches use three quarters of its

@@ -101,6 +101,97 @@ TEST(Pimc, WorldsMaxAddsRoundsUntilTheChoiceIsClear) {
     EXPECT_GT(more_rounds, 0);
 }
 
+// nil_worlds: while the seat's own nil or its partner's stands (bid, no trick taken), a card
+// decision is the decision of that many worlds; otherwise, of `worlds`. Seats 0 and 2 are one
+// side, 1 and 3 the other.
+TEST(Pimc, NilWorldsDealMoreWorldsWhileTheSidesNilStands) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    const std::string spec = "pimc:budget=0,exact=3,rollouts=6,worlds=";
+    PimcBot nil_bot(PimcOptions::from_spec(parse_bot_spec(spec + "4,nil_worlds=12")), 1);
+    PimcBot four(PimcOptions::from_spec(parse_bot_spec(spec + "4")), 1);
+    PimcBot twelve(PimcOptions::from_spec(parse_bot_spec(spec + "12")), 1);
+    int standing = 0, not_standing = 0, broken = 0;
+    for (std::uint64_t seed = 1; seed < 200 && (standing == 0 || broken == 0); ++seed) {
+        Game game(rules, seed);
+        game.stop_after_hand();
+        auto rule = rule_players(4);
+        while (!game.over()) {
+            if (game.phase() == Phase::kPlay) {
+                const InfoState info = game.info_state(game.to_act());
+                const auto nil_stands = [&](int s) {
+                    const auto i = static_cast<std::size_t>(s);
+                    return info.bids[i].is_nil() && game.play_state().tricks_won[i] == 0;
+                };
+                const auto broke = [&](int s) {
+                    const auto i = static_cast<std::size_t>(s);
+                    return info.bids[i].is_nil() && game.play_state().tricks_won[i] > 0;
+                };
+                const int seat = info.seat, partner = (info.seat + 2) % 4;
+                const bool stands = nil_stands(seat) || nil_stands(partner);
+                const PimcAnalysis a = nil_bot.analyze(info);
+                if (a.searched) {
+                    const PimcAnalysis b = (stands ? twelve : four).analyze(info);
+                    ASSERT_EQ(a.worlds, stands ? 12 : 4);
+                    EXPECT_EQ(a.best, b.best);
+                    for (std::size_t i = 0; i < a.cards.size(); ++i)
+                        EXPECT_EQ(a.cards[i].mean, b.cards[i].mean) << to_string(a.cards[i].card);
+                    (stands ? standing : not_standing) += 1;
+                    if (!stands && (broke(seat) || broke(partner))) ++broken;
+                }
+            }
+            step_game(game, rule);
+        }
+    }
+    EXPECT_GT(standing, 0);
+    EXPECT_GT(not_standing, 0);
+    EXPECT_GT(broken, 0);  // a nil that took a trick no longer counts
+}
+
+// nil_playouts=play: while any seat's nil stands, the play-outs play to the last card, as with
+// exact=1 (a one-trick solve is the forced last trick); the root still solves the last five
+// tricks, and hands without a standing nil play as before. No node budget, so each world is
+// valued alike whatever the cost.
+TEST(Pimc, NilPlayoutsPlayToTheLastCardWhileANilStands) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    const std::string spec = "pimc:budget=0,worlds=4";
+    PimcBot play(PimcOptions::from_spec(parse_bot_spec(spec + ",nil_playouts=play")), 1);
+    PimcBot solve(PimcOptions::from_spec(parse_bot_spec(spec)), 1);
+    PimcBot to_end(PimcOptions::from_spec(parse_bot_spec(spec + ",exact=1")), 1);
+    int played = 0, solved = 0, differs = 0;
+    const auto enough = [&] { return played >= 4 && solved >= 4 && differs > 0; };
+    for (std::uint64_t seed = 1; seed < 200 && !enough(); ++seed) {
+        Game game(rules, seed);
+        game.stop_after_hand();
+        auto rule = rule_players(4);
+        while (!game.over() && !enough()) {
+            if (game.phase() == Phase::kPlay) {
+                const InfoState info = game.info_state(game.to_act());
+                bool nil = false;
+                for (int s = 0; s < 4; ++s)
+                    nil = nil || (info.bids[static_cast<std::size_t>(s)].is_nil() &&
+                                  game.play_state().tricks_won[static_cast<std::size_t>(s)] == 0);
+                const bool before_endgame = info.hand.size() > 5;
+                const PimcAnalysis a = play.analyze(info);
+                if (a.searched) {
+                    const PimcAnalysis b = solve.analyze(info);
+                    const PimcAnalysis same = nil && before_endgame ? to_end.analyze(info) : b;
+                    EXPECT_EQ(a.best, same.best);
+                    bool differ = false;
+                    for (std::size_t i = 0; i < a.cards.size(); ++i) {
+                        EXPECT_EQ(a.cards[i].mean, same.cards[i].mean)
+                            << to_string(a.cards[i].card);
+                        differ = differ || a.cards[i].mean != b.cards[i].mean;
+                    }
+                    (nil && before_endgame ? played : solved) += 1;
+                    differs += differ ? 1 : 0;
+                }
+            }
+            step_game(game, rule);
+        }
+    }
+    EXPECT_TRUE(enough()) << played << " " << solved << " " << differs;
+}
+
 // A decision early in a 4-player Hearts hand, where the play-outs value the cards (not the exact
 // endgame), with at least three legal cards. The game owns the rules the info state points at.
 class EarlyHeartsDecision : public ::testing::Test {
@@ -550,6 +641,7 @@ TEST(PimcOptionTable, BadValuesSayWhatTheOptionTakes) {
         {"pimc:bid=search,bid_model=x.txt", "bid_model= goes with bid=model"},
         {"pimc:worlds_max=128,infer=play", "worlds_max= does not go with infer=play or net"},
         {"pimc:worlds_max=32", "worlds_max=32 is below worlds=64"},
+        {"pimc:nil_worlds=128,worlds_max=128", "nil_worlds= does not go with worlds_max="},
     };
     for (const auto& [spec, says] : kCases)
         EXPECT_NE(error_of(spec).find(says), std::string::npos) << spec << ": " << error_of(spec);
