@@ -167,9 +167,23 @@ SpadesScoreObjective::SpadesScoreObjective(const TrickPlay& g, const ScoreContex
                                            bool margin)
     : context_(context), margin_(margin) {
     const int n = g.players();
+    const int left = g.remaining_tricks();
+    players_ = n;
+    for (int p = 0; p < n; ++p) base_[p] = g.state().tricks_won[p];
+    // Every outcome of the search splits the `left` tricks among the players on top of `base_`:
+    // scored once here and looked up at the leaves, where scoring each would cost a sixth of a
+    // Spades decision. Past kMaxTable entries (long searches with many players) they are scored
+    // at the leaves.
+    span_ = left + 1;
+    std::size_t entries = 1;
+    for (int p = 0; p + 1 < n; ++p) entries *= static_cast<std::size_t>(span_);
+    if (entries <= kMaxTable) table_.resize(entries);
     engine::Utility lo = std::numeric_limits<engine::Utility>::max(),
                     hi = std::numeric_limits<engine::Utility>::min();
-    for_each_outcome(g, [&](const engine::Tuple& t) {
+    for_each_trick_split(g, [&](const TrickCounts& tricks) {
+        engine::Tuple t{};
+        scored_tuple(g, tricks, t);
+        if (!table_.empty()) table_[table_index(tricks)] = t;
         for (int p = 0; p < n; ++p) {
             lo = std::min(lo, t[p]);
             hi = std::max(hi, t[p]);
@@ -178,6 +192,8 @@ SpadesScoreObjective::SpadesScoreObjective(const TrickPlay& g, const ScoreContex
     });
     shift_ = -lo;
     max_u_ = hi - lo;
+    for (engine::Tuple& t : table_)
+        for (int p = 0; p < n; ++p) t[p] += shift_;
     engine::Utility best_sum = 0;
     for_each_outcome(g, [&](const engine::Tuple& t) {
         engine::Utility sum = 0;
@@ -188,8 +204,35 @@ SpadesScoreObjective::SpadesScoreObjective(const TrickPlay& g, const ScoreContex
     maxsum_ = best_sum;
 }
 
+std::size_t SpadesScoreObjective::table_index(const TrickCounts& tricks) const {
+    std::size_t i = 0;
+    for (int p = players_ - 1; p-- > 0;)
+        i = i * static_cast<std::size_t>(span_) + static_cast<std::size_t>(tricks[p] - base_[p]);
+    return i;
+}
+
+bool SpadesScoreObjective::in_table(const TrickCounts& tricks) const {
+    int gained = 0;
+    for (int p = 0; p < players_; ++p) {
+        const int d = tricks[p] - base_[p];
+        if (d < 0 || d >= span_) return false;
+        gained += d;
+    }
+    return !table_.empty() && gained == span_ - 1;
+}
+
 void SpadesScoreObjective::outcome_tuple(const TrickPlay& g, const TrickCounts& tricks,
                                          engine::Tuple& out) const {
+    if (in_table(tricks)) {
+        out = table_[table_index(tricks)];
+        return;
+    }
+    scored_tuple(g, tricks, out);
+    for (int p = 0; p < g.players(); ++p) out[p] += shift_;
+}
+
+void SpadesScoreObjective::scored_tuple(const TrickPlay& g, const TrickCounts& tricks,
+                                        engine::Tuple& out) const {
     out = {};
     ScoreBoard board;
     board.bags = context_.bags;
@@ -199,11 +242,11 @@ void SpadesScoreObjective::outcome_tuple(const TrickPlay& g, const TrickCounts& 
     for (int u = 0; u < rules.num_units(); ++u)
         delta[u] = valued_delta(rules, hs, u, context_.bag_value);
     if (!margin_) {
-        for (int p = 0; p < g.players(); ++p) out[p] = delta[rules.unit_of(p)] + shift_;
+        for (int p = 0; p < g.players(); ++p) out[p] = delta[rules.unit_of(p)];
         return;
     }
-    // The utilities sum to 4 x shift.
-    for (int p = 0; p < g.players(); ++p) out[p] = delta[p % 2] - delta[1 - p % 2] + shift_;
+    // Before the shift the utilities sum to zero.
+    for (int p = 0; p < g.players(); ++p) out[p] = delta[p % 2] - delta[1 - p % 2];
 }
 
 void SpadesScoreObjective::evaluate(const TrickPlay& g, engine::Tuple& out) const {

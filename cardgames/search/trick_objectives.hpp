@@ -257,7 +257,20 @@ class SpadesScoreObjective {
     SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context, bool margin);
 
   private:
+    // The largest outcome table built (tuples); 14^3 covers every 4-player search.
+    static constexpr std::size_t kMaxTable = 4096;
+    // The hand's scoring of `tricks`, before the shift.
+    void scored_tuple(const TrickPlay& g, const TrickCounts& tricks, engine::Tuple& out) const;
+    // Whether `tricks` is one of the table's outcomes, and where it is: the tricks each player
+    // but the last gained over `base_`, in base `span_`.
+    bool in_table(const TrickCounts& tricks) const;
+    std::size_t table_index(const TrickCounts& tricks) const;
+
     ScoreContext context_;
+    int players_ = 0;
+    TrickCounts base_{};                // tricks won at the position the objective was made for
+    int span_ = 0;                      // tricks left there, plus one
+    std::vector<engine::Tuple> table_;  // the shifted outcome of every split (empty: too many)
     bool margin_ = false;
     engine::Utility shift_ = 0;  // added to every utility so that all are >= 0
     engine::Utility max_u_ = 0;  // largest utility any player can reach

@@ -9,6 +9,7 @@
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <tuple>
 
 #include "cardgames/cards/error.hpp"
@@ -474,6 +475,59 @@ TEST(TrickGame, SearchesSpadesMarginAsItsOwnType) {
 }
 TEST(TrickGame, SearchesHeartsPointsAsItsOwnType) {
     check_same_as_own_type<HeartsPointsObjective>("hearts4", Utility::kPoints);
+}
+
+// The Spades objectives score every split of the tricks left once, when they are made, and look
+// the outcomes up at the leaves: each must be the rules' own scoring of it (up to the objective's
+// shift, which differences of two outcomes cancel), with hand and amortized bags, in mid-trick
+// positions, from the last tricks to whole hands (the largest tables).
+template <class Objective>
+void check_outcomes_are_the_scoring(const char* preset) {
+    const Rules r = load_rules(preset_path(preset), {});
+    const bool margin = Objective::kUtility == Utility::kMargin;
+    int checked = 0;
+    for (int i = 0; i < 40; ++i) {
+        const int all = r.cards_per_hand() * r.players;
+        const int cards_left = all - 1 - (i * 11) % (all - 1);
+        Position pos = random_position(r, 7000 + static_cast<std::uint64_t>(i), cards_left);
+        if (i % 2) amortize_bags(r, pos, i);
+        const TrickPlay g(r, pos.state, pos.taken);
+        const Objective objective(g, pos.context);
+        auto scoring = [&](const TrickCounts& tricks) {
+            ScoreBoard board;
+            board.bags = pos.context.bags;
+            const HandScore hs = score_spades_hand(r, pos.context.bids, tricks, board);
+            engine::Tuple out{};
+            for (int p = 0; p < r.players; ++p) {
+                const int own = margin ? p % 2 : r.unit_of(p);
+                out[p] = valued_delta(r, hs, own, pos.context.bag_value) -
+                         (margin ? valued_delta(r, hs, 1 - p % 2, pos.context.bag_value) : 0);
+            }
+            return out;
+        };
+        std::optional<std::pair<engine::Tuple, engine::Tuple>> first;
+        for_each_trick_split(g, [&](const TrickCounts& tricks) {
+            engine::Tuple got{};
+            objective.outcome_tuple(g, tricks, got);
+            const engine::Tuple want = scoring(tricks);
+            if (!first) first.emplace(got, want);
+            for (int p = 0; p < r.players; ++p)
+                EXPECT_EQ(got[p] - first->first[p], want[p] - first->second[p])
+                    << "seat " << p << " " << pos.describe;
+            ++checked;
+            return false;
+        });
+    }
+    EXPECT_GT(checked, 1000);
+}
+
+TEST(TrickGame, SpadesScoreOutcomesAreTheHandScoring) {
+    check_outcomes_are_the_scoring<SpadesScoreObjective>("spades-cutthroat3");
+    check_outcomes_are_the_scoring<SpadesScoreObjective>("spades-cutthroat4");
+    check_outcomes_are_the_scoring<SpadesScoreObjective>("spades-partnership");
+}
+TEST(TrickGame, SpadesMarginOutcomesAreTheHandScoring) {
+    check_outcomes_are_the_scoring<SpadesMarginObjective>("spades-partnership");
 }
 
 // A utility that does not fit the game is refused, naming it: points outside Hearts, Spades
