@@ -67,6 +67,14 @@ TEST(Pimc, AnalysisCoversEveryLegalCardAndPicksTheBest) {
         }
 }
 
+// The same card chosen, and the same mean for every card.
+void expect_same_choice(const PimcAnalysis& a, const PimcAnalysis& b) {
+    EXPECT_EQ(a.best, b.best);
+    ASSERT_EQ(a.cards.size(), b.cards.size());
+    for (std::size_t i = 0; i < a.cards.size(); ++i)
+        EXPECT_EQ(a.cards[i].mean, b.cards[i].mean) << to_string(a.cards[i].card);
+}
+
 // worlds_max: rounds of `worlds` worlds until the best card leads clearly. A decision that took k
 // rounds is the decision of k times the worlds (no node budget, so each world is valued alike).
 TEST(Pimc, WorldsMaxAddsRoundsUntilTheChoiceIsClear) {
@@ -89,10 +97,7 @@ TEST(Pimc, WorldsMaxAddsRoundsUntilTheChoiceIsClear) {
                                   parse_bot_spec("pimc:worlds=" + std::to_string(a.worlds) +
                                                  ",budget=0,exact=3,rollouts=6")),
                               1);
-                const PimcAnalysis b = fixed.analyze(info);
-                EXPECT_EQ(a.best, b.best);
-                for (std::size_t i = 0; i < a.cards.size(); ++i)
-                    EXPECT_EQ(a.cards[i].mean, b.cards[i].mean) << to_string(a.cards[i].card);
+                expect_same_choice(a, fixed.analyze(info));
             }
         }
         step_game(game, rule);
@@ -101,95 +106,87 @@ TEST(Pimc, WorldsMaxAddsRoundsUntilTheChoiceIsClear) {
     EXPECT_GT(more_rounds, 0);
 }
 
+// Calls f(game, info) at every card decision of rule-played partnership Spades hands, dealt by
+// seeds 1, 2, ... until done() (at most 199 hands).
+template <class Done, class F>
+void for_each_spades_decision(Done&& done, F&& f) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    for (std::uint64_t seed = 1; seed < 200 && !done(); ++seed) {
+        Game game(rules, seed);
+        game.stop_after_hand();
+        auto rule = rule_players(4);
+        while (!game.over() && !done()) {
+            if (game.phase() == Phase::kPlay) f(game, game.info_state(game.to_act()));
+            step_game(game, rule);
+        }
+    }
+}
+
+// Whether seat `s` bid nil and, so far in `game`, took tricks (`caught`) or none.
+bool nil_bid(const Game& game, const InfoState& info, int s, bool caught) {
+    const auto i = static_cast<std::size_t>(s);
+    return info.bids[i].is_nil() && (game.play_state().tricks_won[i] > 0) == caught;
+}
+
 // nil_worlds: while the seat's own nil or its partner's stands (bid, no trick taken), a card
 // decision is the decision of that many worlds; otherwise, of `worlds`. Seats 0 and 2 are one
 // side, 1 and 3 the other.
 TEST(Pimc, NilWorldsDealMoreWorldsWhileTheSidesNilStands) {
-    const Rules rules = load_rules(preset_path("spades-partnership"), {});
     const std::string spec = "pimc:budget=0,exact=3,rollouts=6,worlds=";
     PimcBot nil_bot(PimcOptions::from_spec(parse_bot_spec(spec + "4,nil_worlds=12")), 1);
     PimcBot four(PimcOptions::from_spec(parse_bot_spec(spec + "4")), 1);
     PimcBot twelve(PimcOptions::from_spec(parse_bot_spec(spec + "12")), 1);
     int standing = 0, not_standing = 0, broken = 0;
-    for (std::uint64_t seed = 1; seed < 200 && (standing == 0 || broken == 0); ++seed) {
-        Game game(rules, seed);
-        game.stop_after_hand();
-        auto rule = rule_players(4);
-        while (!game.over()) {
-            if (game.phase() == Phase::kPlay) {
-                const InfoState info = game.info_state(game.to_act());
-                const auto nil_stands = [&](int s) {
-                    const auto i = static_cast<std::size_t>(s);
-                    return info.bids[i].is_nil() && game.play_state().tricks_won[i] == 0;
-                };
-                const auto broke = [&](int s) {
-                    const auto i = static_cast<std::size_t>(s);
-                    return info.bids[i].is_nil() && game.play_state().tricks_won[i] > 0;
-                };
-                const int seat = info.seat, partner = (info.seat + 2) % 4;
-                const bool stands = nil_stands(seat) || nil_stands(partner);
-                const PimcAnalysis a = nil_bot.analyze(info);
-                if (a.searched) {
-                    const PimcAnalysis b = (stands ? twelve : four).analyze(info);
-                    ASSERT_EQ(a.worlds, stands ? 12 : 4);
-                    EXPECT_EQ(a.best, b.best);
-                    for (std::size_t i = 0; i < a.cards.size(); ++i)
-                        EXPECT_EQ(a.cards[i].mean, b.cards[i].mean) << to_string(a.cards[i].card);
-                    (stands ? standing : not_standing) += 1;
-                    if (!stands && (broke(seat) || broke(partner))) ++broken;
-                }
-            }
-            step_game(game, rule);
-        }
-    }
+    for_each_spades_decision(
+        [&] { return standing > 0 && broken > 0; },
+        [&](const Game& game, const InfoState& info) {
+            const int seat = info.seat, partner = (info.seat + 2) % 4;
+            const bool stands =
+                nil_bid(game, info, seat, false) || nil_bid(game, info, partner, false);
+            const PimcAnalysis a = nil_bot.analyze(info);
+            if (!a.searched) return;
+            ASSERT_EQ(a.worlds, stands ? 12 : 4);
+            expect_same_choice(a, (stands ? twelve : four).analyze(info));
+            (stands ? standing : not_standing) += 1;
+            if (!stands && (nil_bid(game, info, seat, true) || nil_bid(game, info, partner, true)))
+                ++broken;
+        });
     EXPECT_GT(standing, 0);
     EXPECT_GT(not_standing, 0);
     EXPECT_GT(broken, 0);  // a nil that took a trick no longer counts
 }
 
 // nil_playouts=play: while any seat's nil stands, the play-outs play to the last card, as with
-// exact=1 (a one-trick solve is the forced last trick); the root still solves the last five
-// tricks, and hands without a standing nil play as before. No node budget, so each world is
-// valued alike whatever the cost.
+// exact=1 (a one-trick solve is the forced last trick); the root still solves the last `exact`
+// tricks (three here, for speed), and hands without a standing nil play as before. No node
+// budget, so each world is valued alike whatever the cost.
 TEST(Pimc, NilPlayoutsPlayToTheLastCardWhileANilStands) {
-    const Rules rules = load_rules(preset_path("spades-partnership"), {});
     const std::string spec = "pimc:budget=0,worlds=4";
-    PimcBot play(PimcOptions::from_spec(parse_bot_spec(spec + ",nil_playouts=play")), 1);
-    PimcBot solve(PimcOptions::from_spec(parse_bot_spec(spec)), 1);
+    PimcBot play(PimcOptions::from_spec(parse_bot_spec(spec + ",exact=3,nil_playouts=play")), 1);
+    PimcBot solve(PimcOptions::from_spec(parse_bot_spec(spec + ",exact=3")), 1);
     PimcBot to_end(PimcOptions::from_spec(parse_bot_spec(spec + ",exact=1")), 1);
-    int played = 0, solved = 0, differs = 0;
-    const auto enough = [&] { return played >= 4 && solved >= 4 && differs > 0; };
-    for (std::uint64_t seed = 1; seed < 200 && !enough(); ++seed) {
-        Game game(rules, seed);
-        game.stop_after_hand();
-        auto rule = rule_players(4);
-        while (!game.over() && !enough()) {
-            if (game.phase() == Phase::kPlay) {
-                const InfoState info = game.info_state(game.to_act());
-                bool nil = false;
-                for (int s = 0; s < 4; ++s)
-                    nil = nil || (info.bids[static_cast<std::size_t>(s)].is_nil() &&
-                                  game.play_state().tricks_won[static_cast<std::size_t>(s)] == 0);
-                const bool before_endgame = info.hand.size() > 5;
-                const PimcAnalysis a = play.analyze(info);
-                if (a.searched) {
-                    const PimcAnalysis b = solve.analyze(info);
-                    const PimcAnalysis same = nil && before_endgame ? to_end.analyze(info) : b;
-                    EXPECT_EQ(a.best, same.best);
-                    bool differ = false;
-                    for (std::size_t i = 0; i < a.cards.size(); ++i) {
-                        EXPECT_EQ(a.cards[i].mean, same.cards[i].mean)
-                            << to_string(a.cards[i].card);
-                        differ = differ || a.cards[i].mean != b.cards[i].mean;
-                    }
-                    (nil && before_endgame ? played : solved) += 1;
-                    differs += differ ? 1 : 0;
-                }
-            }
-            step_game(game, rule);
+    int played = 0, solved = 0, differs = 0, caught = 0;
+    const auto enough = [&] { return played >= 4 && solved >= 4 && differs > 0 && caught > 0; };
+    for_each_spades_decision(enough, [&](const Game& game, const InfoState& info) {
+        bool nil = false, was_nil = false;
+        for (int s = 0; s < 4; ++s) {
+            nil = nil || nil_bid(game, info, s, false);
+            was_nil = was_nil || nil_bid(game, info, s, true);
         }
-    }
-    EXPECT_TRUE(enough()) << played << " " << solved << " " << differs;
+        const bool before_endgame = info.hand.size() > 3;
+        const PimcAnalysis a = play.analyze(info);
+        if (!a.searched) return;
+        const PimcAnalysis b = solve.analyze(info);
+        expect_same_choice(a, nil && before_endgame ? to_end.analyze(info) : b);
+        bool differ = false;
+        for (std::size_t i = 0; i < a.cards.size(); ++i)
+            differ = differ || a.cards[i].mean != b.cards[i].mean;
+        (nil && before_endgame ? played : solved) += 1;
+        differs += differ ? 1 : 0;
+        // A caught nil no longer counts: such a hand plays as before.
+        if (was_nil && !nil && before_endgame) ++caught;
+    });
+    EXPECT_TRUE(enough()) << played << " " << solved << " " << differs << " " << caught;
 }
 
 // A decision early in a 4-player Hearts hand, where the play-outs value the cards (not the exact
