@@ -145,7 +145,7 @@ void spades_features(const TrickPlay& g, const ScoreContext& context, int seat,
     const Suit trump = g.play_rules().trump;
     const CardSet mine = ps.hands[seat], others = cards_of_others(ps, n, seat);
     const int partner = g.partnership() ? (seat + 2) % n : -1;
-    auto clean_nil = [&](int p) { return context.bids[p].is_nil() && ps.tricks_won[p] == 0; };
+    auto clean_nil = [&](int p) { return context.bids[p].nil_stands(ps.tricks_won[p]); };
     // Tricks a seat still needs for its own bid (nil and unknown bids need none).
     auto need = [&](int p) {
         const Bid& b = context.bids[p];

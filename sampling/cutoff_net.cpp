@@ -66,7 +66,7 @@ void deal_features(const TrickPlay& g, const ScoreContext& context, ActiveFeatur
     if (g.rules().game == GameKind::kSpades) {
         for (int s = 0; s < n; ++s) {
             const Bid& b = context.bids[s];
-            if (b.is_nil() && ps.tricks_won[s] == 0) out.push(models::deal_seat_flag_feature(n, s));
+            if (b.nil_stands(ps.tricks_won[s])) out.push(models::deal_seat_flag_feature(n, s));
             const int need = b.made() && !b.is_nil() ? std::max(0, b.tricks - ps.tricks_won[s]) : 0;
             out.push(models::deal_need_feature(n, s, need));
         }

@@ -177,8 +177,8 @@ int exact_threshold(const PimcOptions& o, int players) {
 // Whether `seat` bid nil (or blind nil) and has taken no trick yet.
 bool nil_stands(const InfoState& info, int seat) {
     const std::size_t i = static_cast<std::size_t>(seat);
-    return info.rules->game == GameKind::kSpades && info.bids[i].is_nil() &&
-           info.play.tricks_won[i] == 0;
+    return info.rules->game == GameKind::kSpades &&
+           info.bids[i].nil_stands(info.play.tricks_won[i]);
 }
 
 // Whether the seat's own nil or its partner's stands.

@@ -80,7 +80,7 @@ int ContractTally::features(int viewer, std::array<int, 3 * kMaxPlayers>& out) c
         return unit[static_cast<std::size_t>(rules_.unit_of(static_cast<int>(abs(rel))))];
     };
     for (int r = 0; r < n; ++r)
-        if (bids_[abs(r)].is_nil() && won_[abs(r)] == 0) push(contract_feature(n, kNilFact, r));
+        if (bids_[abs(r)].nil_stands(won_[abs(r)])) push(contract_feature(n, kNilFact, r));
     for (int r = 0; r < n; ++r)
         if (const UnitContract& c = contract_of(r); c.bid > 0 && c.need() <= 0)
             push(contract_feature(n, kMadeFact, r));

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "cardgames/players/heuristics.hpp"
+#include "cardgames/rules/nil_play.hpp"
 #include "cardgames/rules/scoring.hpp"
 
 namespace cardgames::heuristics {
@@ -36,11 +37,11 @@ SpadesPlan make_plan(const TableView& v) {
     const auto& won = info.play.tricks_won;
     SpadesPlan p;
     p.partner = info.partner();
-    p.my_nil = info.bids[v.seat].is_nil() && won[v.seat] == 0;
-    p.partner_nil = p.partner >= 0 && info.bids[p.partner].is_nil() && won[p.partner] == 0;
+    p.my_nil = info.bids[v.seat].nil_stands(won[v.seat]);
+    p.partner_nil = p.partner >= 0 && info.bids[p.partner].nil_stands(won[p.partner]);
     const int mine = v.rules.unit_of(v.seat);
     for (int s = 0; s < v.n; ++s) {
-        if (v.rules.unit_of(s) == mine || !info.bids[s].is_nil() || won[s] != 0) continue;
+        if (v.rules.unit_of(s) == mine || !info.bids[s].nil_stands(won[s])) continue;
         p.opp_nil[s] = true;
         p.any_opp_nil = true;
     }
@@ -57,15 +58,8 @@ SpadesPlan make_plan(const TableView& v) {
     return p;
 }
 
-// The card to play when trying to lose the trick: the biggest card that still loses (high spades
-// count as the biggest liability); when every card wins, the biggest if the trick is ours anyway
-// (last to play), else the smallest in the hope that someone overtakes.
 Card duck(const TableView& v) {
-    auto liability = [](Card c) { return c.rank() + (is_spade(c) ? 6 : 0); };
-    const CardSet losers = v.legal - v.beaters(v.legal);
-    if (!losers.empty()) return best_by(losers, liability);
-    if (v.last_to_play()) return best_by(v.legal, liability);
-    return best_by(v.legal, [&](Card c) { return -liability(c); });
+    return nil_duck(v.legal, v.beaters(v.legal), v.last_to_play());
 }
 
 // A cheap card that gives nothing away: the lowest of the led suit, else a low discard from a short
@@ -93,15 +87,13 @@ bool safe_from_ruff(const TableView& v, const SpadesPlan& p, Card c) {
     return v.unseen.count(c.suit()) >= v.n - 2;
 }
 
-// My nil: lead the card most likely to be beaten (many unseen cards above it), never a spade
-// when another suit will do, never a card nobody can beat.
+// My nil: lead what the voids shown leave someone to follow and beat.
 Card nil_lead(const TableView& v) {
-    return best_by(v.legal, [&](Card c) {
+    return cardgames::nil_lead(v.legal, v.unseen, [&](Card c) {
         int followers = 0;
         for (int s = 0; s < v.n; ++s)
             if (s != v.seat && !v.void_in[s][static_cast<int>(c.suit())]) ++followers;
-        if (v.higher_unseen(c) == 0 || followers == 0) return -100.0 - c.rank();
-        return 4.0 * v.higher_unseen(c) - c.rank() - (is_spade(c) ? 20 : 0);
+        return followers;
     });
 }
 

@@ -20,6 +20,8 @@ struct Bid {
     bool blind = false;
     bool made() const { return tricks >= 0; }
     bool is_nil() const { return tricks == 0; }
+    // Bid nil (or blind nil) and, with `tricks_won` so far, has taken no trick yet.
+    bool nil_stands(int tricks_won) const { return is_nil() && tricks_won == 0; }
     bool operator==(const Bid&) const = default;
 };
 

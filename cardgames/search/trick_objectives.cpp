@@ -270,7 +270,7 @@ void SpadesScoreObjective::evaluate(const TrickPlay& g, engine::Tuple& out) cons
     int sharing = 0;
     std::array<bool, kMaxPlayers> clean_nil{};
     for (int p = 0; p < n; ++p) {
-        clean_nil[p] = context_.bids[p].is_nil() && ps.tricks_won[p] == 0;
+        clean_nil[p] = context_.bids[p].nil_stands(ps.tricks_won[p]);
         sharing += clean_nil[p] ? 0 : 1;
     }
     const int sharers = sharing > 0 ? sharing : n;
