@@ -181,6 +181,14 @@ bool nil_stands(const InfoState& info, int seat) {
            info.bids[i].nil_stands(info.play.tricks_won[i]);
 }
 
+// The seats other than info's own whose nil stands, a bit each.
+unsigned others_standing_nils(const InfoState& info) {
+    unsigned seats = 0;
+    for (int s = 0; s < info.rules->players; ++s)
+        if (s != info.seat && nil_stands(info, s)) seats |= 1u << s;
+    return seats;
+}
+
 // Whether the seat's own nil or its partner's stands.
 bool own_nil_stands(const InfoState& info) {
     return nil_stands(info, info.seat) || (info.partner() >= 0 && nil_stands(info, info.partner()));
@@ -256,6 +264,7 @@ class WorldValuer {
           to_the_end_(exact_ || options.valuation.eval == PimcOptions::Eval::kPlayout),
           solve_at_(rollout_solve_at(options, info)),
           moon_(options.moon_for(rules_) && moon_open(info, taken_)),
+          nil_rule_(options.search.nil_bidder_rule ? others_standing_nils(info) : 0u),
           cutoff_(cutoff_evaluator(store, options, rules_)),
           fit_(options.playout_for(rules_) == PimcOptions::Playout::kFit
                    ? std::make_optional<RuleFit>(info)
@@ -294,6 +303,7 @@ class WorldValuer {
         state.hands = deal.hands;
         TrickGame game(rules_, state, utility_, taken_, context_);
         if (cutoff_ && !to_the_end_) game.set_cutoff(cutoff_.get());
+        game.set_nil_rule(nil_rule_);
         WorldResult r;
         if (settled(game, r)) return r;
         engine::Searcher<TrickGame> searcher(
@@ -515,7 +525,8 @@ class WorldValuer {
     bool exact_;
     bool to_the_end_;
     int solve_at_;
-    bool moon_;  // moon=on and the seat could still shoot: a continuation with it shooting
+    bool moon_;          // moon=on and the seat could still shoot: a continuation with it shooting
+    unsigned nil_rule_;  // nil_bidder=rule: the other seats whose nil stands (TrickGame)
     // null: the horizon shares what is left evenly
     std::shared_ptr<const CutoffEvaluator> cutoff_;
     std::optional<RuleFit> fit_;  // playout=fit

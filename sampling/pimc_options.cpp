@@ -494,6 +494,19 @@ OptionTable<PimcOptions> make_pimc_table() {
                  "partnership Spades it moved nil failures from early tricks to the last ones: "
                  "[measured](../results/2026-11-30-spades-nil-worlds-and-playouts.md))"},
         [](P& o, const Value& v) { o.search.nil_playouts_to_end = v.text == "play"; });
+    add({.name = "nil_bidder",
+         .group = kSearch,
+         .kind = Kind::kChoice,
+         .choices = {"search", "rule"},
+         .fallback = "search",
+         .help = "Spades: in a seat's exact searches another seat's standing nil is played by "
+                 "the search, seeing every hand (search), or as the rule player plays its nil, "
+                 "from its own hand and the cards played (rule)",
+         .more = "(with `search` the nil bidder never misjudges a duck, so its partner covers "
+                 "and the defenders attack as if the nil were safer than it is; `rule` did not "
+                 "change the score in partnership Spades: "
+                 "[measured](../results/2026-11-30-spades-nil-bidder-rule.md))"},
+        [](P& o, const Value& v) { o.search.nil_bidder_rule = v.text == "rule"; });
     add({.name = "nodes",
          .group = kSearch,
          .kind = Kind::kWhole,

@@ -138,6 +138,9 @@ struct PimcOptions {
         // Spades: while a nil stands, the card play-outs play to the last card instead of
         // handing over to the exact search (the root's own exact endgame stays).
         bool nil_playouts_to_end = false;
+        // Spades: in this seat's searches another seat's standing nil plays as the rule player's
+        // nil does, from its own hand and the cards played, not seeing every hand.
+        bool nil_bidder_rule = false;
         int depth = 0;                // eval=search: tricks; 0: iterative deepening within `nodes`
         std::uint64_t nodes = 30000;  // eval=search: expansions per world and decision
         // budget=: the most expansions the searches of one card decision spend (0: no limit),

@@ -1,6 +1,7 @@
 #pragma once
 // How a Spades nil bidder plays from what it can see (its own hand, the cards played, the voids
-// shown). The rule player plays its nil this way.
+// shown). The rule player plays its nil this way; a search may play another seat's standing nil
+// this way instead of letting that seat see every hand (pimc:nil_bidder=rule).
 
 #include <bit>
 #include <cstdint>

@@ -9,6 +9,7 @@
 // serve only the callers' moves at the root (play-outs, listing the moves).
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <type_traits>
 #include <variant>
@@ -41,6 +42,10 @@ class TrickSearch {
     int player_to_move() const { return play_.state().to_move; }
     bool is_terminal() const { return play_.is_terminal(); }
     void legal_moves(engine::MoveList<Card, kMaxMoves>& out) const {
+        if (nil_ruled(player_to_move())) {
+            out.push_back(play_.nil_bidder_card());
+            return;
+        }
         play_.legal_moves(
             out, [this](Card c, const MoveFacts& f) { return objective_.move_order(play_, c, f); });
     }
@@ -54,7 +59,15 @@ class TrickSearch {
     engine::Utility maxsum() const { return objective_.maxsum(); }
     bool constant_sum() const { return objective_.constant_sum(); }
     engine::Utility delta() const { return 1; }
-    std::uint64_t hash_key() const { return objective_.hash_key(play_); }
+    std::uint64_t hash_key() const {
+        std::uint64_t h = objective_.hash_key(play_);
+        // Not every objective keys the tricks won, on which a ruled nil's play depends.
+        for (unsigned ruled = nil_rule_; ruled != 0; ruled &= ruled - 1) {
+            const int p = std::countr_zero(ruled);
+            if (nil_ruled(p)) h ^= engine::splitmix64(TrickPlay::count_key(p, 0));
+        }
+        return h;
+    }
     // Hooks.
     bool tt_storable() const { return play_.state().trick_size == 0; }
     void tt_offset(engine::Tuple& out) const { objective_.tt_offset(play_, out); }
@@ -80,6 +93,12 @@ class TrickSearch {
             return false;
         }
     }
+    // Spades: the seats (a bit each) whose nil, while it stands, plays the one card a nil bidder
+    // that sees only its own hand would (TrickPlay::nil_bidder_card) instead of every card. What
+    // they play then depends only on what hash_key() covers (the cards, the tricks each has won),
+    // so transposition entries stay exact; the outcome tables list every split of the tricks, a
+    // superset of what the restricted play reaches, so they stay sound.
+    void set_nil_rule(unsigned seats) { nil_rule_ = seats; }
     std::uint64_t outcome_key() const { return objective_.outcome_key(play_); }
     template <class F>
     void for_each_outcome(F&& f) const {
@@ -92,9 +111,14 @@ class TrickSearch {
     }
 
   private:
+    bool nil_ruled(int p) const {
+        return ((nil_rule_ >> p) & 1u) != 0 && play_.state().tricks_won[p] == 0;
+    }
+
     TrickPlay play_;
     Objective objective_;
     int horizon_ = engine::kNoDepthLimit;  // depth_counter() at which the search evaluates
+    unsigned nil_rule_ = 0;                // set_nil_rule
 };
 
 // The engine searches each objective through this concept; say so where a mismatch is cheapest
@@ -178,6 +202,10 @@ class TrickGame {
     // the utility has no predictive evaluation (only Hearts points has one).
     bool set_cutoff(const CutoffEvaluator* cutoff) {
         return visit([cutoff](auto& g) { return g.set_cutoff(cutoff); });
+    }
+    // TrickSearch::set_nil_rule: for the searches and for legal_moves here.
+    void set_nil_rule(unsigned seats) {
+        visit([seats](auto& g) { g.set_nil_rule(seats); });
     }
     std::uint64_t outcome_key() const {
         return visit([](const auto& g) { return g.outcome_key(); });

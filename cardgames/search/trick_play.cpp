@@ -1,5 +1,7 @@
 #include "cardgames/search/trick_play.hpp"
 
+#include "cardgames/rules/nil_play.hpp"
+
 namespace cardgames {
 
 TrickPlay::TrickPlay(const Rules& rules, const PlayState& state,
@@ -55,6 +57,20 @@ std::uint64_t TrickPlay::relative_rank_hash() const {
         }
     }
     return h;
+}
+
+Card TrickPlay::nil_bidder_card() const {
+    const PlayState& ps = s_.ps;
+    const CardSet legal = ps.legal_moves(play_rules_);
+    const int me = ps.to_move;
+    if (ps.trick_size == 0)
+        return nil_lead(legal, ps.in_play() - ps.hands[me], [this](Card) { return players_ - 1; });
+    const int winner = ps.current_winner(play_rules_);
+    const Card win_card = ps.trick[(winner - ps.leader + players_) % players_];
+    CardSet beaters;
+    for (Card c : legal)
+        if (beats(play_rules_, c, win_card)) beaters |= c;
+    return nil_duck(legal, beaters, ps.trick_size == players_ - 1);
 }
 
 }  // namespace cardgames

@@ -96,6 +96,10 @@ class TrickPlay {
 
     // The representative that legal_moves generates for `c` (the top of its equivalent run).
     Card representative(Card c) const;
+    // The card the player to move plays as a nil bidder that sees only its own hand and the cards
+    // played (rules/nil_play.hpp). The search does not track who has shown out of a suit, so its
+    // leads count every other seat as able to follow.
+    Card nil_bidder_card() const;
     // One card per run of equivalent cards, best first by `order(card, facts)` (higher first,
     // ties in card order).
     template <class Order>

@@ -6,6 +6,7 @@
 
 #include "cardgames/players/random_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
+#include "cardgames/search/trick_game.hpp"
 #include "test_helpers.hpp"
 
 namespace cardgames {
@@ -192,6 +193,45 @@ TEST(RuleBot, SpadesNilBidderDumpsHighCardWhenVoid) {
     const InfoState info = mid_play(rules, cards("5S KD 3D 4C"), {pc(0, "KH")}, bids4(4, 0, 3, 4));
     RuleBot bot;
     EXPECT_EQ(bot.play(info), parse_card("KD"));
+}
+
+// A search that plays another seat's standing nil by the rule (TrickGame::set_nil_rule, for
+// pimc:nil_bidder=rule) plays the rule player's card wherever the bidder follows to a trick, over
+// many hands; its leads (which cannot know the voids shown) are legal.
+TEST(RuleBot, SpadesSearchPlaysARuledNilAsTheRulePlayer) {
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    int follows = 0, leads = 0;
+    for (std::uint64_t seed = 1; seed <= 600; ++seed) {
+        Game game(rules, seed);
+        game.stop_after_hand();
+        std::vector<std::unique_ptr<Player>> players;
+        for (int s = 0; s < rules.players; ++s) players.push_back(std::make_unique<RuleBot>(seed));
+        RuleBot probe(seed);
+        while (!game.over()) {
+            const int seat = game.to_act();
+            const InfoState info = game.info_state(seat);
+            const PlayState& ps = game.play_state();
+            if (game.phase() == Phase::kPlay && info.bids[seat].nil_stands(ps.tricks_won[seat])) {
+                ScoreContext context;
+                context.bids = info.bids;
+                TrickGame search(rules, ps, Utility::kMargin, {}, context);
+                search.set_nil_rule(1u << seat);
+                engine::MoveList<Card, TrickGame::kMaxMoves> moves;
+                search.legal_moves(moves);
+                ASSERT_EQ(moves.size(), 1) << "seed " << seed;
+                if (ps.trick_size > 0) {
+                    EXPECT_EQ(moves[0], probe.play(info)) << "seed " << seed;
+                    ++follows;
+                } else {
+                    EXPECT_TRUE(info.legal_cards().contains(moves[0])) << "seed " << seed;
+                    ++leads;
+                }
+            }
+            step_game(game, players);
+        }
+    }
+    EXPECT_GT(follows, 300);
+    EXPECT_GT(leads, 5);
 }
 
 TEST(RuleBot, SpadesWinsCheaplyLastAndNeverOvertakesPartner) {

@@ -11,6 +11,7 @@
 #include <limits>
 #include <optional>
 #include <tuple>
+#include <utility>
 
 #include "cardgames/cards/error.hpp"
 #include "cardgames/rules/game.hpp"
@@ -25,6 +26,7 @@ struct Position {
     PlayState state;
     std::array<CardSet, kMaxPlayers> taken{};
     ScoreContext context;
+    unsigned nil_rule = 0;  // TrickGame::set_nil_rule
     std::string describe;
 };
 
@@ -60,7 +62,7 @@ Position random_position(const Rules& rules, std::uint64_t seed, int cards_left)
         const CardSet legal = game.play_state().legal_moves(game.play_rules());
         game.choose_card(pick(legal));
     }
-    Position p{rules, game.play_state(), game.hand().taken, {}, ""};
+    Position p{rules, game.play_state(), game.hand().taken, {}, 0, ""};
     p.context.bids = game.hand().bids;
     p.describe = "seed " + std::to_string(seed) + " " + game_name(rules.game) + " players " +
                  std::to_string(rules.players) + " hands " + deal_to_string([&] {
@@ -111,6 +113,7 @@ engine::SearchResult<Card> search_position(const Rules& r, const Position& pos, 
     o.outcome_cache_entries = kTableEntries;
     o.depth_limit = depth;
     TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+    g.set_nil_rule(pos.nil_rule);
     engine::Searcher<TrickGame> s(o);
     return s.search(g);
 }
@@ -123,6 +126,7 @@ void check_alphabeta(const Rules& r, const Position& pos, Utility utility,
     o.algorithm = engine::Algorithm::kAlphaBeta;
     o.tt_entries = kTableEntries;
     TrickGame g(r, pos.state, utility, pos.taken, pos.context);
+    g.set_nil_rule(pos.nil_rule);
     engine::Searcher<TrickGame> s(o);
     const auto got = s.search(g);
     ASSERT_EQ(got.score, want.value[0] + want.value[2]) << pos.describe;
@@ -149,15 +153,30 @@ void amortize_bags(const Rules& r, Position& pos, int i) {
     for (int u = 0; u < r.num_units(); ++u) pos.context.bags[u] = 6 + (i + u) % 4;
 }
 
+// Spades: every seat but the one to move that has taken no trick bid nil, and plays it by the
+// rule (TrickGame::set_nil_rule), as pimc:nil_bidder=rule has it.
+void rule_others_nils(Position& pos) {
+    for (int p = 0; p < pos.state.players; ++p) {
+        if (p == pos.state.to_move || pos.state.tricks_won[p] != 0) continue;
+        pos.context.bids[p] = Bid{};
+        pos.nil_rule |= 1u << p;
+    }
+}
+
+enum class NilRule { kOff, kOthers };
+
 void check_all_agree(const char* preset, Utility utility, int positions, int cards_left,
                      const std::vector<std::string>& overrides = {},
-                     BagValue bag_value = BagValue::kHand) {
+                     BagValue bag_value = BagValue::kHand, NilRule nil_rule = NilRule::kOff) {
     const Rules r = load_rules(preset_path(preset), overrides);
     std::uint64_t tt_hits = 0, outcome_cache_hits = 0;
+    int ruled = 0;
     for (int i = 0; i < positions * scale(); ++i) {
         Position pos =
             random_position(r, 1000 + static_cast<std::uint64_t>(i), cards_left - (i % r.players));
         if (bag_value == BagValue::kAmortized) amortize_bags(r, pos, i);
+        if (nil_rule == NilRule::kOthers) rule_others_nils(pos);
+        ruled += pos.nil_rule != 0;
         const auto want = search_position(r, pos, utility, engine::Algorithm::kMaxn, false, false);
         ASSERT_TRUE(want.complete);
         for (const Config& c : configs()) {
@@ -180,6 +199,9 @@ void check_all_agree(const char* preset, Utility utility, int positions, int car
     // The tables took part: the agreement above covers their hits, not just their misses.
     EXPECT_GT(tt_hits, 0u);
     EXPECT_GT(outcome_cache_hits, 0u);
+    if (nil_rule == NilRule::kOthers) {
+        EXPECT_GT(ruled, positions / 10);  // random play leaves few seats without a trick
+    }
 }
 
 // Depth-limited: every configuration against plain max^n cut off at the same depth (1-2 tricks,
@@ -277,6 +299,69 @@ TEST(TrickGameDifferential, PartnershipSpadesScore) {
 TEST(TrickGameDifferential, PartnershipSpadesMargin) {
     check_all_agree("spades-partnership", Utility::kMargin, 1000, 12);
 }
+// Another seat's standing nil played by the rule: a restricted game, still max^n, so every
+// pruning configuration agrees with plain max^n on it.
+TEST(TrickGameDifferential, PartnershipSpadesTricksNilRule) {
+    check_all_agree("spades-partnership", Utility::kTricks, 600, 12, {}, BagValue::kHand,
+                    NilRule::kOthers);
+}
+TEST(TrickGameDifferential, PartnershipSpadesScoreNilRule) {
+    check_all_agree("spades-partnership", Utility::kScore, 600, 12, {}, BagValue::kHand,
+                    NilRule::kOthers);
+}
+TEST(TrickGameDifferential, PartnershipSpadesMarginNilRule) {
+    check_all_agree("spades-partnership", Utility::kMargin, 600, 12, {}, BagValue::kAmortized,
+                    NilRule::kOthers);
+}
+TEST(TrickGameDifferential, Cutthroat4SpadesScoreNilRule) {
+    check_all_agree("spades-cutthroat4", Utility::kScore, 600, 12, {}, BagValue::kHand,
+                    NilRule::kOthers);
+}
+
+// The rule changes what the search finds: a ruled nil bidder misjudges some ducks that a search
+// seeing every hand would make.
+// What a ruled nil plays depends on whether it has taken a trick, which the tricks utility's key
+// does not otherwise cover: the key does when the rule is on, or transpositions would mix the two.
+TEST(TrickGame, NilRuleKeysWhetherTheNilStands) {
+    const Rules r = load_rules(preset_path("spades-partnership"), {});
+    Position pos = random_position(r, 77, 16);
+    pos.state.trick_size = 0;  // keys are compared between tricks
+    const int bidder = (pos.state.to_move + 1) % 4;
+    pos.state.tricks_won[bidder] = 0;
+    PlayState caught = pos.state;
+    caught.tricks_won[bidder] = 1;
+    for (const unsigned rule : {0u, 1u << bidder}) {
+        TrickGame standing(r, pos.state, Utility::kTricks, pos.taken, pos.context);
+        TrickGame lost(r, caught, Utility::kTricks, pos.taken, pos.context);
+        standing.set_nil_rule(rule);
+        lost.set_nil_rule(rule);
+        EXPECT_EQ(standing.hash_key() != lost.hash_key(), rule != 0) << pos.describe;
+    }
+}
+
+TEST(TrickGame, NilRuleChangesSomeValues) {
+    const Rules r = load_rules(preset_path("spades-partnership"), {});
+    int ruled = 0, changed = 0, smaller = 0;
+    for (int i = 0; i < 300; ++i) {
+        Position pos = random_position(r, 5000 + static_cast<std::uint64_t>(i), 16 - (i % 4));
+        rule_others_nils(pos);
+        if (pos.nil_rule == 0) continue;
+        ++ruled;
+        const unsigned seats = std::exchange(pos.nil_rule, 0u);
+        const auto free =
+            search_position(r, pos, Utility::kMargin, engine::Algorithm::kMaxn, false, true);
+        pos.nil_rule = seats;
+        const auto restricted =
+            search_position(r, pos, Utility::kMargin, engine::Algorithm::kMaxn, false, true);
+        changed += restricted.value != free.value;
+        ASSERT_LE(restricted.stats.expansions, free.stats.expansions) << pos.describe;
+        smaller += restricted.stats.expansions < free.stats.expansions;
+    }
+    EXPECT_GT(ruled, 40);
+    EXPECT_GT(changed, 5);
+    EXPECT_GT(smaller, 30);
+}
+
 TEST(TrickGameDifferential, PartnershipSpadesScoreAmortizedBags) {
     check_all_agree("spades-partnership", Utility::kScore, 300, 12, {}, BagValue::kAmortized);
 }
