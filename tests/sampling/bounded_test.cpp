@@ -59,16 +59,6 @@ TEST(PimcBudget, ADecisionSearchesNoMoreNodesThanItsBudget) {
     EXPECT_TRUE(binding) << "no decision searches more than the budget without it";
 }
 
-// Every card valued alike in both analyses, so the same card is played.
-void expect_same_values(const PimcAnalysis& a, const PimcAnalysis& b) {
-    ASSERT_EQ(a.cards.size(), b.cards.size());
-    for (std::size_t i = 0; i < a.cards.size(); ++i) {
-        EXPECT_EQ(a.cards[i].mean, b.cards[i].mean) << to_string(a.cards[i].card);
-        EXPECT_EQ(a.cards[i].votes, b.cards[i].votes) << to_string(a.cards[i].card);
-    }
-    EXPECT_EQ(a.best, b.best);
-}
-
 // The decision `info` with `budget` (4-player Hearts at `tricks_left` of game `seed`): each of its
 // six worlds over its share, `alone` of them valued by play-outs alone, and every card valued as
 // `same_as` values it.
@@ -82,7 +72,7 @@ PimcAnalysis expect_cut_like(int tricks_left, int seed, const std::string& budge
     EXPECT_EQ(cut.played_alone, alone);
     const PimcAnalysis same = analyze(info, same_as);
     EXPECT_EQ(same.over_budget, 0);
-    expect_same_values(cut, same);
+    expect_same_analysis(cut, same);
     return cut;
 }
 

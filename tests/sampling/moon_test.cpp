@@ -101,9 +101,7 @@ TEST(MoonContinuation, TakesTheBetterOfTheTwoWaysToPlayOn) {
     const InfoState weak =
         mid_play(rules, cards("KH QH JH TH 9H 8H 7H AS KS QS AD KD"), first_trick());
     ASSERT_FALSE(moon_open(weak, taken_cards(weak)));
-    const PimcAnalysis a = analyze(off, weak), b = analyze(on, weak);
-    for (std::size_t i = 0; i < a.cards.size(); ++i) EXPECT_EQ(a.cards[i].mean, b.cards[i].mean);
-    EXPECT_EQ(a.best, b.best);
+    expect_same_analysis(analyze(off, weak), analyze(on, weak));
 }
 
 // At the pass, moon=on values two more passes with the seat shooting: its lowest cards, and the

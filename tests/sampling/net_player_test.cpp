@@ -198,9 +198,7 @@ TEST(NetPlayer, FitBeforeAnyOtherCardIsSelfNet) {
     const std::string quick = "pimc:worlds=6,threads=1,playout_net=" + path;
     PimcBot fit(PimcOptions::from_spec(parse_bot_spec(quick + ",playout=fit")), 1);
     PimcBot self_net(PimcOptions::from_spec(parse_bot_spec(quick + ",playout=rule,self=net")), 1);
-    const PimcAnalysis a = fit.analyze(first), b = self_net.analyze(first);
-    ASSERT_EQ(a.cards.size(), b.cards.size());
-    for (std::size_t i = 0; i < a.cards.size(); ++i) EXPECT_EQ(a.cards[i].mean, b.cards[i].mean);
+    expect_same_analysis(fit.analyze(first), self_net.analyze(first));
     // Later the seats that left the rule player's cards play the network.
     const std::string hearts = net_random_file("hearts4", "policy", "net-fit-hearts.net");
     const std::string h = "pimc:worlds=6,threads=1,playout_net=" + hearts;

@@ -69,13 +69,7 @@ TEST(Oracle, ValuesTheWorldShownAsPimcValuesOneWorld) {
             oracle.see_all_hands(shown);
             const PimcAnalysis truth = oracle.analyze(info);
             ASSERT_TRUE(truth.searched);
-            ASSERT_EQ(truth.cards.size(), sampled.cards.size());
-            for (std::size_t i = 0; i < truth.cards.size(); ++i) {
-                EXPECT_EQ(truth.cards[i].card, sampled.cards[i].card);
-                EXPECT_EQ(truth.cards[i].mean, sampled.cards[i].mean);
-                EXPECT_EQ(truth.cards[i].expected, sampled.cards[i].expected);
-            }
-            EXPECT_EQ(truth.best, sampled.best);
+            expect_same_analysis(truth, sampled);
         }
     }
 }
@@ -98,8 +92,7 @@ TEST(Oracle, PlaysInTheTrueWorld) {
         deal.hands = game.play_state().hands;
         models::ModelStore store;
         const PimcAnalysis direct = analyze_world(options, info, deal, store);
-        for (std::size_t i = 0; i < truth.cards.size(); ++i)
-            EXPECT_EQ(truth.cards[i].mean, direct.cards[i].mean);
+        expect_same_analysis(truth, direct);
         differing +=
             PimcBot(options, 77).analyze(info).cards.front().mean != truth.cards.front().mean;
     }

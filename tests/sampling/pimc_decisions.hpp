@@ -20,6 +20,22 @@
 
 namespace sampling {
 
+// Two analyses of one decision that must agree: the same card chosen and every card valued alike
+// (its mean, the value as a player reads it, the worlds where it was best). `where` names the
+// decision in a failure.
+inline void expect_same_analysis(const PimcAnalysis& a, const PimcAnalysis& b,
+                                 const std::string& where = "") {
+    EXPECT_EQ(a.best, b.best) << where;
+    ASSERT_EQ(a.cards.size(), b.cards.size()) << where;
+    for (std::size_t i = 0; i < a.cards.size(); ++i) {
+        const std::string card = cardgames::to_string(a.cards[i].card) + " " + where;
+        EXPECT_EQ(a.cards[i].card, b.cards[i].card) << card;
+        EXPECT_EQ(a.cards[i].mean, b.cards[i].mean) << card;
+        EXPECT_EQ(a.cards[i].expected, b.cards[i].expected) << card;
+        EXPECT_EQ(a.cards[i].votes, b.cards[i].votes) << card;
+    }
+}
+
 // The rule player in each of n seats.
 inline std::vector<std::unique_ptr<cardgames::Player>> rule_players(int n) {
     std::vector<std::unique_ptr<cardgames::Player>> out;

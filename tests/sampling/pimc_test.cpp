@@ -68,13 +68,6 @@ TEST(Pimc, AnalysisCoversEveryLegalCardAndPicksTheBest) {
 }
 
 // The same card chosen, and the same mean for every card.
-void expect_same_choice(const PimcAnalysis& a, const PimcAnalysis& b) {
-    EXPECT_EQ(a.best, b.best);
-    ASSERT_EQ(a.cards.size(), b.cards.size());
-    for (std::size_t i = 0; i < a.cards.size(); ++i)
-        EXPECT_EQ(a.cards[i].mean, b.cards[i].mean) << to_string(a.cards[i].card);
-}
-
 // worlds_max: rounds of `worlds` worlds until the best card leads clearly. A decision that took k
 // rounds is the decision of k times the worlds (no node budget, so each world is valued alike).
 TEST(Pimc, WorldsMaxAddsRoundsUntilTheChoiceIsClear) {
@@ -97,7 +90,7 @@ TEST(Pimc, WorldsMaxAddsRoundsUntilTheChoiceIsClear) {
                                   parse_bot_spec("pimc:worlds=" + std::to_string(a.worlds) +
                                                  ",budget=0,exact=3,rollouts=6")),
                               1);
-                expect_same_choice(a, fixed.analyze(info));
+                expect_same_analysis(a, fixed.analyze(info));
             }
         }
         step_game(game, rule);
@@ -146,7 +139,7 @@ TEST(Pimc, NilWorldsDealMoreWorldsWhileTheSidesNilStands) {
             const PimcAnalysis a = nil_bot.analyze(info);
             if (!a.searched) return;
             ASSERT_EQ(a.worlds, stands ? 12 : 4);
-            expect_same_choice(a, (stands ? twelve : four).analyze(info));
+            expect_same_analysis(a, (stands ? twelve : four).analyze(info));
             (stands ? standing : not_standing) += 1;
             if (!stands && (nil_bid(game, info, seat, true) || nil_bid(game, info, partner, true)))
                 ++broken;
@@ -177,7 +170,7 @@ TEST(Pimc, NilPlayoutsPlayToTheLastCardWhileANilStands) {
         const PimcAnalysis a = play.analyze(info);
         if (!a.searched) return;
         const PimcAnalysis b = solve.analyze(info);
-        expect_same_choice(a, nil && before_endgame ? to_end.analyze(info) : b);
+        expect_same_analysis(a, nil && before_endgame ? to_end.analyze(info) : b);
         bool differ = false;
         for (std::size_t i = 0; i < a.cards.size(); ++i)
             differ = differ || a.cards[i].mean != b.cards[i].mean;
