@@ -182,6 +182,36 @@ TEST(Pimc, NilPlayoutsPlayToTheLastCardWhileANilStands) {
     EXPECT_TRUE(enough()) << played << " " << solved << " " << differs << " " << caught;
 }
 
+// nil_bidder=rule: while another seat's nil stands, that seat plays it by the rule in the
+// searches, so some values differ from the default's; with no other seat's nil standing (the
+// seat's own may) the decision is the default's.
+TEST(Pimc, NilBidderRuleChangesOnlyDecisionsWhileAnotherSeatsNilStands) {
+    const std::string spec = "pimc:budget=0,worlds=4,exact=3";
+    PimcBot ruled(PimcOptions::from_spec(parse_bot_spec(spec + ",nil_bidder=rule")), 1);
+    PimcBot plain(PimcOptions::from_spec(parse_bot_spec(spec)), 1);
+    int others = 0, own = 0, none = 0, differs = 0;
+    const auto enough = [&] { return others >= 4 && own > 0 && none >= 4 && differs > 0; };
+    for_each_spades_decision(enough, [&](const Game& game, const InfoState& info) {
+        bool other_stands = false;
+        for (int s = 0; s < 4; ++s)
+            other_stands = other_stands || (s != info.seat && nil_bid(game, info, s, false));
+        const PimcAnalysis a = ruled.analyze(info);
+        if (!a.searched) return;
+        const PimcAnalysis b = plain.analyze(info);
+        if (!other_stands) {
+            expect_same_analysis(a, b);
+            (nil_bid(game, info, info.seat, false) ? own : none) += 1;
+            return;
+        }
+        ++others;
+        bool differ = false;
+        for (std::size_t i = 0; i < a.cards.size(); ++i)
+            differ = differ || a.cards[i].mean != b.cards[i].mean;
+        differs += differ ? 1 : 0;
+    });
+    EXPECT_TRUE(enough()) << others << " " << own << " " << none << " " << differs;
+}
+
 // A decision early in a 4-player Hearts hand, where the play-outs value the cards (not the exact
 // endgame), with at least three legal cards. The game owns the rules the info state points at.
 class EarlyHeartsDecision : public ::testing::Test {
