@@ -184,16 +184,40 @@ def test_to_pandas_is_one_row_per_seat_and_hand(cardgames_bin, tmp_path):
     record = result.records[0]
     hands = len(record["seat_hand_scores"][0])
     assert hands > 1 and len(frame) == 4 * hands
-    assert list(frame.columns) == ["index", "board", "rotation", "seat", "player", "unit", "hand", "score", "win"]
+    assert list(frame.columns) == ["index", "board", "rotation", "seat", "player", "unit", "hand", "score", "win",
+                                   "bid", "blind", "tricks"]
     for seat in range(4):
         rows = frame[frame["seat"] == seat]
         assert list(rows["hand"]) == list(range(hands))
         assert list(rows["score"]) == record["seat_hand_scores"][seat]
+        assert list(rows["tricks"]) == [h["tricks"][seat] for h in record["hands"]]
+    assert (frame["bid"] == -1).all() and not frame["blind"].any()  # Hearts has no bids
     games = result.to_pandas(per="game")
     assert len(games) == 4 and list(games["hands"]) == [hands] * 4
     assert list(games["score"]) == [sum(s) for s in record["seat_hand_scores"]]
     with pytest.raises(ValueError, match="per='seat'"):
         result.to_pandas(per="seat")
+
+
+def test_to_pandas_gives_each_seats_bid_and_tricks_in_spades(cardgames_bin, tmp_path):
+    """The bid and the tricks taken of every seat and hand, as the game records have them: the
+    tricks of a hand sum to its cards per hand, and a nil is made where bid == 0 and tricks == 0."""
+    out = tmp_path / "spades.jsonl"
+    cli(cardgames_bin, "tournament", "--preset", "spades-partnership", "--players", "rule,random,rule,random",
+        "--games", 2, "--seed", 5, "--threads", 1, "--quiet", "--out", out)
+    result = cardgames.read_results(out)
+    frame = result.to_pandas()
+    for (index, hand), rows in frame.groupby(["index", "hand"]):
+        played = result.records[index]["hands"][hand]
+        assert list(rows["bid"]) == played["bids"]
+        assert list(rows["blind"]) == played["blind_nil"]
+        assert list(rows["tricks"]) == played["tricks"]
+        assert rows["tricks"].sum() == 13
+    assert (frame["bid"] == 0).any()  # random bids nil often enough to check the count below
+    nils = frame[frame["bid"] == 0]
+    made = sum(all(w != r.seat for w in result.records[r.index]["hands"][r.hand]["trick_winners"])
+               for r in nils.itertuples())
+    assert (nils["tricks"] == 0).sum() == made
 
 
 def test_to_pandas_pairs_are_the_summarys(cardgames_bin, tmp_path):

@@ -95,7 +95,9 @@ class Results:
         Tournament, per="hand" (the default): one row per seat and hand: index (the result line),
         board, rotation, seat, player, unit (its side or its own seat), hand (0, 1, ... within the
         line's game), score (that hand's score of the seat's unit; Hearts: penalty points), win
-        (the seat won the line's game). A unit's seats share its scores: to count a partnership
+        (the seat won the line's game), bid (Spades: the seat's bid, 0 for nil; -1 in Hearts),
+        blind (Spades: the bid was blind nil) and tricks (the tricks the seat took in the hand):
+        a nil was made where bid == 0 and tricks == 0. A unit's seats share its scores: to count a partnership
         once, keep one seat per (index, unit). per="game": one row per result line and seat
         (index, board, rotation, seat, player, unit, win, score (the game's total), hands,
         score_per_hand). per="pair" (duplicate files): one row per complete board and pair of
@@ -110,11 +112,15 @@ class Results:
             for r in self.records:
                 for seat, player in enumerate(r["players"]):
                     for hand, score in enumerate(r["seat_hand_scores"][seat]):
+                        played = r["hands"][hand]
+                        bids, blind = played.get("bids"), played.get("blind_nil")
                         rows.append({"index": r["index"], "board": r["board"], "rotation": r["rotation"],
                                      "seat": seat, "player": player, "unit": r["seat_unit"][seat], "hand": hand,
-                                     "score": score, "win": r["seat_win"][seat]})
+                                     "score": score, "win": r["seat_win"][seat],
+                                     "bid": bids[seat] if bids else -1, "blind": bool(blind and blind[seat]),
+                                     "tricks": played["tricks"][seat]})
             return pd.DataFrame(rows, columns=["index", "board", "rotation", "seat", "player", "unit", "hand",
-                                               "score", "win"])
+                                               "score", "win", "bid", "blind", "tricks"])
         if per == "pair" and self.command == "tournament":
             specs = list(dict.fromkeys(self.header["options"]["players"]))
             frames = [self.board_pairs(a, b) for i, a in enumerate(specs) for b in specs[i + 1:]]
