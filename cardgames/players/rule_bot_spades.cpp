@@ -58,6 +58,7 @@ SpadesPlan make_plan(const TableView& v) {
     return p;
 }
 
+// Losing the trick on purpose, as a nil bidder does.
 Card duck(const TableView& v) {
     return nil_duck(v.legal, v.beaters(v.legal), v.last_to_play());
 }

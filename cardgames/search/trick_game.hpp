@@ -9,7 +9,6 @@
 // serve only the callers' moves at the root (play-outs, listing the moves).
 
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <type_traits>
 #include <variant>
@@ -60,13 +59,10 @@ class TrickSearch {
     bool constant_sum() const { return objective_.constant_sum(); }
     engine::Utility delta() const { return 1; }
     std::uint64_t hash_key() const {
-        std::uint64_t h = objective_.hash_key(play_);
-        // Not every objective keys the tricks won, on which a ruled nil's play depends.
-        for (unsigned ruled = nil_rule_; ruled != 0; ruled &= ruled - 1) {
-            const int p = std::countr_zero(ruled);
-            if (nil_ruled(p)) h ^= engine::splitmix64(TrickPlay::count_key(p, 0));
-        }
-        return h;
+        // A ruled nil's card depends on whether it has taken a trick and, across suits, on the
+        // cards' own ranks, which the tricks objective's key (relative ranks, no tricks) leaves
+        // out; the Spades score objectives key exactly this.
+        return nil_rule_ != 0 ? play_.cards_and_tricks_key() : objective_.hash_key(play_);
     }
     // Hooks.
     bool tt_storable() const { return play_.state().trick_size == 0; }
@@ -97,8 +93,11 @@ class TrickSearch {
     // that sees only its own hand would (TrickPlay::nil_bidder_card) instead of every card. What
     // they play then depends only on what hash_key() covers (the cards, the tricks each has won),
     // so transposition entries stay exact; the outcome tables list every split of the tricks, a
-    // superset of what the restricted play reaches, so they stay sound.
-    void set_nil_rule(unsigned seats) { nil_rule_ = seats; }
+    // superset of what the restricted play reaches, so they stay sound. Hearts has no nils (and
+    // keys more than the tricks): there it does nothing.
+    void set_nil_rule(unsigned seats) {
+        if constexpr (kUtility != Utility::kPoints) nil_rule_ = seats;
+    }
     std::uint64_t outcome_key() const { return objective_.outcome_key(play_); }
     template <class F>
     void for_each_outcome(F&& f) const {

@@ -236,12 +236,7 @@ class SpadesScoreObjective {
         for (int p = 0; p < g.players(); ++p) hi[p] = max_u_;
     }
     // The score is not additive: the tricks won so far go into the key, the offset stays zero.
-    std::uint64_t hash_key(const TrickPlay& g) const {
-        std::uint64_t h = g.position_key(false);
-        for (int p = 0; p < g.players(); ++p)
-            h ^= TrickPlay::count_key(p, g.state().tricks_won[p] & 31);
-        return h;
-    }
+    std::uint64_t hash_key(const TrickPlay& g) const { return g.cards_and_tricks_key(); }
     void tt_offset(const TrickPlay&, engine::Tuple& out) const { out = {}; }
     std::uint64_t outcome_key(const TrickPlay& g) const { return tricks_outcome_key(g); }
     template <class F>

@@ -121,6 +121,13 @@ class TrickPlay {
         if (ps.tricks_played == 0) h ^= kZobrist.first_trick;
         return h;
     }
+    // The absolute key of the cards with the tricks each player has taken (what a Spades score
+    // depends on beyond the cards).
+    std::uint64_t cards_and_tricks_key() const {
+        std::uint64_t h = position_key(false);
+        for (int p = 0; p < players_; ++p) h ^= count_key(p, s_.ps.tricks_won[p] & 31);
+        return h;
+    }
     // A key for "player p has taken `count` (tricks or points)", for what the future utility
     // depends on beyond the cards.
     static std::uint64_t count_key(int p, int count) {
