@@ -179,29 +179,27 @@ SpadesScoreObjective::SpadesScoreObjective(const TrickPlay& g, const ScoreContex
     for (int p = 0; p + 1 < n; ++p) entries *= static_cast<std::size_t>(span_);
     if (entries <= kMaxTable) table_.resize(entries);
     engine::Utility lo = std::numeric_limits<engine::Utility>::max(),
-                    hi = std::numeric_limits<engine::Utility>::min();
+                    hi = std::numeric_limits<engine::Utility>::min(),
+                    best_sum = std::numeric_limits<engine::Utility>::min();
     for_each_trick_split(g, [&](const TrickCounts& tricks) {
         engine::Tuple t{};
         scored_tuple(g, tricks, t);
         if (!table_.empty()) table_[table_index(tricks)] = t;
+        engine::Utility sum = 0;
         for (int p = 0; p < n; ++p) {
             lo = std::min(lo, t[p]);
             hi = std::max(hi, t[p]);
+            sum += t[p];
         }
+        best_sum = std::max(best_sum, sum);
         return false;
     });
     shift_ = -lo;
     max_u_ = hi - lo;
     for (engine::Tuple& t : table_)
         for (int p = 0; p < n; ++p) t[p] += shift_;
-    engine::Utility best_sum = 0;
-    for_each_outcome(g, [&](const engine::Tuple& t) {
-        engine::Utility sum = 0;
-        for (int p = 0; p < n; ++p) sum += t[p];
-        best_sum = std::max(best_sum, sum);
-        return false;
-    });
-    maxsum_ = best_sum;
+    // Every player's utility is shifted alike.
+    maxsum_ = best_sum + n * shift_;
 }
 
 std::size_t SpadesScoreObjective::table_index(const TrickCounts& tricks) const {
