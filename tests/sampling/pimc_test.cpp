@@ -118,7 +118,8 @@ void for_each_spades_decision(Done&& done, F&& f) {
 // Whether seat `s` bid nil and, so far in `game`, took tricks (`caught`) or none.
 bool nil_bid(const Game& game, const InfoState& info, int s, bool caught) {
     const auto i = static_cast<std::size_t>(s);
-    return info.bids[i].is_nil() && (game.play_state().tricks_won[i] > 0) == caught;
+    const Bid& bid = info.bids[i];
+    return bid.is_nil() && bid.nil_stands(game.play_state().tricks_won[i]) != caught;
 }
 
 // nil_worlds: while the seat's own nil or its partner's stands (bid, no trick taken), a card
