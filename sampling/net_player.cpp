@@ -6,6 +6,8 @@
 #include "cardgames/cards/error.hpp"
 #include "cardgames/encoding/actions.hpp"
 #include "cardgames/models/network.hpp"
+#include "cardgames/players/heuristics.hpp"
+#include "sampling/bid_exploration.hpp"
 
 namespace sampling {
 
@@ -65,6 +67,12 @@ std::shared_ptr<const models::Network> bid_net_for(models::ModelStore& store,
     return choice_net_for(store, path, rules, "bid", encoding::kNumBids);
 }
 
+std::shared_ptr<const models::Network> bid_value_net_for(models::ModelStore& store,
+                                                         const std::string& path,
+                                                         const Rules& rules) {
+    return choice_net_for(store, path, rules, "bid_value", encoding::kNumBids);
+}
+
 std::shared_ptr<const models::Network> pass_net_for(models::ModelStore& store,
                                                     const std::string& path, const Rules& rules) {
     return choice_net_for(store, path, rules, "pass", 52);
@@ -77,6 +85,22 @@ int net_bid(const models::Network& net, const InfoState& info) {
         if (best < 0 || out[static_cast<std::size_t>(b)] > out[static_cast<std::size_t>(best)])
             best = b;
     return best;
+}
+
+std::vector<BidValue> value_net_bids(const models::Network& net, const InfoState& info) {
+    const std::vector<float> out = choice_outputs(net, info, info.rules->cards_per_hand() + 1);
+    std::vector<BidValue> values;
+    for (int b : explored_bids(info, heuristics::spades_bid(info)))
+        values.push_back({b, out[static_cast<std::size_t>(b)]});
+    return values;
+}
+
+int best_valued_bid(const std::vector<BidValue>& values) {
+    const BidValue* best = nullptr;
+    for (const BidValue& v : values)
+        if (!best || v.expected > best->expected) best = &v;  // ascending: ties to the lower bid
+    if (!best) throw std::logic_error("no bid to choose from");
+    return best->bid;
 }
 
 CardSet net_pass(const models::Network& net, const InfoState& info) {

@@ -27,6 +27,7 @@
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/player.hpp"
 #include "cardgames/rules/rules.hpp"
+#include "sampling/bid_model.hpp"
 
 namespace sampling {
 
@@ -48,6 +49,12 @@ std::filesystem::path default_choice_net(const cardgames::Rules& rules, const st
 std::shared_ptr<const cardgames::models::Network> bid_net_for(cardgames::models::ModelStore& store,
                                                               const std::string& path,
                                                               const cardgames::Rules& rules);
+// The same for the bid value network: task "bid_value", one output per bid, each the expected
+// margin of bidding it (the side's hand score less the other side's, in partnership; the seat's
+// less the mean of the others', in cutthroat), as `python3 -m cardgames.train bid_value` learns it
+// from bids that `learn selfplay --explore-bids` varied.
+std::shared_ptr<const cardgames::models::Network> bid_value_net_for(
+    cardgames::models::ModelStore& store, const std::string& path, const cardgames::Rules& rules);
 // The same for the pass network: task "pass", 52 outputs, one per card.
 std::shared_ptr<const cardgames::models::Network> pass_net_for(cardgames::models::ModelStore& store,
                                                                const std::string& path,
@@ -56,6 +63,13 @@ std::shared_ptr<const cardgames::models::Network> pass_net_for(cardgames::models
 // Spades: the legal bid of highest output of a bid network, read from the bidder's card features
 // (its hand, as the trainer's bid records have them); ties go to the lower bid.
 int net_bid(const cardgames::models::Network& net, const cardgames::InfoState& info);
+// Spades: the bid value network's value of each bid the data explores for the seat
+// (explored_bids: its outcome was seen), ascending, nil first. Other bids are left out: the
+// network never learned what they take.
+std::vector<BidValue> value_net_bids(const cardgames::models::Network& net,
+                                     const cardgames::InfoState& info);
+// The bid of highest value; ties go to the lower bid.
+int best_valued_bid(const std::vector<BidValue>& values);
 // Hearts: the pass of a pass network. The data records a pass as one decision per card, each with
 // the seat's card features at the pass, which are its hand and do not change as cards are chosen;
 // so choosing a card, then the best of the rest, and so on, passes the `pass_count` legal cards

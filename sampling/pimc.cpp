@@ -61,6 +61,8 @@ PimcBot::PimcBot(const PimcOptions& options, std::uint64_t seed,
         store_->network(options_.sampling.infer_net_path, "", "policy");
     if (!options_.bidding.bid_net_path.empty())
         store_->network(options_.bidding.bid_net_path, "", "bid");
+    if (!options_.bidding.bid_value_net_path.empty())
+        store_->network(options_.bidding.bid_value_net_path, "", "bid_value");
     if (!options_.bidding.pass_net_path.empty())
         store_->network(options_.bidding.pass_net_path, "", "pass");
 }
@@ -108,6 +110,9 @@ std::string PimcBot::check(const Rules& rules) const {
         models += bid_model(rules)->fingerprint();
     if (rules.game == GameKind::kSpades && options_.bidding.bid == PimcOptions::Bid::kNet)
         models += network_fingerprint(*bid_net_for(*store_, options_.bidding.bid_net_path, rules));
+    if (rules.game == GameKind::kSpades && options_.bidding.bid == PimcOptions::Bid::kValue)
+        models += network_fingerprint(
+            *bid_value_net_for(*store_, options_.bidding.bid_value_net_path, rules));
     if (rules.game == GameKind::kHearts && options_.bidding.net_pass)
         models +=
             network_fingerprint(*pass_net_for(*store_, options_.bidding.pass_net_path, rules));

@@ -299,6 +299,11 @@ BidAnalysis PimcBot::analyze_bid(const InfoState& info) {
     if (options_.bidding.bid == PimcOptions::Bid::kNet)
         return {net_bid(*bid_net_for(*store_, options_.bidding.bid_net_path, *info.rules), info),
                 {}};
+    if (options_.bidding.bid == PimcOptions::Bid::kValue) {
+        const std::vector<BidValue> values = value_net_bids(
+            *bid_value_net_for(*store_, options_.bidding.bid_value_net_path, *info.rules), info);
+        return {best_valued_bid(values), values};
+    }
     RuleBot rule;
     if (options_.bidding.bid == PimcOptions::Bid::kRule) return {rule.bid(info), {}};
     // Candidates: the rule player's bid first, then its neighbours. Nil only where the rule

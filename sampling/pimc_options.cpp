@@ -348,22 +348,27 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "bid",
          .group = kBidding,
          .kind = Kind::kChoice,
-         .choices = {"auto", "search", "rule", "model", "net"},
+         .choices = {"auto", "search", "rule", "model", "net", "value"},
          .fallback = "auto",
          .help = "Spades: bid by deals played out for the rule player's bid and its neighbours "
-                 "(search), as the rule player, by the learned bid model, or by the bid network "
-                 "(net); auto: model in partnership games, else search",
+                 "(search), as the rule player, by the learned bid model, by the bid network "
+                 "(net), or by the bid value network among the bids its data explored (value); "
+                 "auto: model in partnership games, else search",
          .more = "(nil only where the rule player bids it; `model`: "
                  "[learning.md](learning.md#learned-spades-bids); "
                  "[measured](../results/2026-11-25-learned-spades-bids.md); `net`: the legal bid "
                  "of highest output, blind nil as `auto` decides it, "
-                 "[learning.md](learning.md#bids-and-passes-by-network))"},
+                 "[learning.md](learning.md#bids-and-passes-by-network); `value`: the bid of "
+                 "highest expected margin among the rule player's bid, one more, one fewer and "
+                 "nil on a weak hand, blind nil as `auto` decides it, "
+                 "[learning.md](learning.md#a-bid-value-network))"},
         [](P& o, const Value& v) {
             o.bidding.bid = pick<P::Bid>(v, {{"auto", P::Bid::kAuto},
                                              {"search", P::Bid::kSearch},
                                              {"rule", P::Bid::kRule},
                                              {"model", P::Bid::kModel},
-                                             {"net", P::Bid::kNet}});
+                                             {"net", P::Bid::kNet},
+                                             {"value", P::Bid::kValue}});
         });
     add({.name = "bid_model",
          .group = kBidding,
@@ -380,6 +385,13 @@ OptionTable<PimcOptions> make_pimc_table() {
          .shown = "the form's",
          .more = "(default `data/models/<form>-bid-net.net` under the data directory)"},
         [](P& o, const Value& v) { o.bidding.bid_net_path = v.text; });
+    add({.name = "bid_value_net",
+         .group = kBidding,
+         .kind = Kind::kText,
+         .help = "with bid=value: the bid value network's file",
+         .shown = "the form's",
+         .more = "(default `data/models/<form>-bid_value-net.net` under the data directory)"},
+        [](P& o, const Value& v) { o.bidding.bid_value_net_path = v.text; });
     add({.name = "pass",
          .group = kBidding,
          .kind = Kind::kChoice,
@@ -607,6 +619,8 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
                          "': bid_model= goes with bid=model or infer=bids");
     if (given("bid_net") && o.bidding.bid != PimcOptions::Bid::kNet)
         throw InputError("bot spec '" + spec.text + "': bid_net= goes with bid=net");
+    if (given("bid_value_net") && o.bidding.bid != PimcOptions::Bid::kValue)
+        throw InputError("bot spec '" + spec.text + "': bid_value_net= goes with bid=value");
     if (given("pass_net") && !o.bidding.net_pass)
         throw InputError("bot spec '" + spec.text + "': pass_net= goes with pass=net");
 }

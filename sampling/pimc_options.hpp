@@ -55,7 +55,7 @@ struct PimcOptions {
     // player's bids and play-out bidding did not
     // (docs/results/2026-11-25-learned-spades-bids.md); other forms search. Net: the bid
     // network's bid (net_player.hpp).
-    enum class Bid { kAuto, kSearch, kRule, kModel, kNet };
+    enum class Bid { kAuto, kSearch, kRule, kModel, kNet, kValue };
 
     // How the worlds of a card decision are drawn and their values combined.
     struct Sampling {
@@ -166,9 +166,11 @@ struct PimcOptions {
         Bid bid = Bid::kAuto;
         std::string bid_model_path;  // bid=model: empty, the default model file for the rules
         std::string bid_net_path;    // bid=net: empty, data/models/<form>-bid-net.net
-        bool rule_pass = false;      // Hearts: pass as the rule player does (no candidate search)
-        bool net_pass = false;       // Hearts: pass the pass network's cards (net_player.hpp)
-        std::string pass_net_path;   // pass=net: empty, data/models/<form>-pass-net.net
+        // bid=value: empty, data/models/<form>-bid_value-net.net
+        std::string bid_value_net_path;
+        bool rule_pass = false;     // Hearts: pass as the rule player does (no candidate search)
+        bool net_pass = false;      // Hearts: pass the pass network's cards (net_player.hpp)
+        std::string pass_net_path;  // pass=net: empty, data/models/<form>-pass-net.net
         // Sampled deals per candidate bid or pass; 0 (the default): by form (rollouts_for).
         int rollouts = 0;
         // Hearts passes: the most deals a candidate is valued on; the closest candidates get more
@@ -253,7 +255,8 @@ struct PimcOptions {
     // Spades: whether blind nil comes from the learned bid model: with bid=model, and where the
     // bids do by default (auto), or come from the bid network, which decides no blind nil.
     bool blind_nil_by_model(const cardgames::Rules& rules) const {
-        return bids_by_model(rules) || (bidding.bid == Bid::kNet && rules.is_partnership());
+        return bids_by_model(rules) ||
+               ((bidding.bid == Bid::kNet || bidding.bid == Bid::kValue) && rules.is_partnership());
     }
     // `rollouts`, or by default 192 for the passes of 4- and 5-player Hearts, where they played
     // better than 48 at the same median decision time (docs/results/2026-11-26-pass-deals.md),

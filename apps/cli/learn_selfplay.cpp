@@ -63,7 +63,10 @@ std::optional<int> parse(const MpiSession& mpi, int argc, char** argv, SelfplayP
                     seeds::kTrainingSeedFirst, seeds::kTrainingSeedLast)
             .c_str())("shard-hands",
                       number(&plan.shard_hands, 1L, kMaxItems)->default_value(100000),
-                      "hands per shard file");
+                      "hands per shard file")(
+        "explore-bids", po::bool_switch(&plan.explore_bids),
+        "Spades: the recorded seats bid as learn bids-data varies the rule player's bid (nil on "
+        "weak hands, one more or fewer), for a bid value network");
     run.add_to(desc, "check every record of a data folder, print what it holds and exit",
                "the folder of shards (refused if it holds shards, unless --resume)");
     po::variables_map vm;

@@ -1,7 +1,5 @@
 #include "apps/learn/bids_fit.hpp"
 
-#include <boost/random/mersenne_twister.hpp>
-#include <boost/random/uniform_real_distribution.hpp>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
@@ -17,6 +15,7 @@
 #include "cardgames/players/rule_bot.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
+#include "sampling/bid_exploration.hpp"
 #include "sampling/bid_model.hpp"
 
 namespace apps {
@@ -25,26 +24,6 @@ using namespace cardgames;
 using nlohmann::json;
 
 namespace {
-
-// The bid the data records for a seat: the rule player's, varied so that the model sees nil on
-// hands the rule player would not risk it on, and bids one off (pimc plays to its contract, so a
-// bid shapes the tricks a little). Drawn from the seat's own seed.
-int varied_bid(const InfoState& view, int rule, std::uint64_t seed) {
-    boost::random::mt19937_64 rng(seed);
-    const double u = boost::random::uniform_real_distribution<double>(0, 1)(rng);
-    const Rules& rules = *view.rules;
-    const int partner = view.partner();
-    const bool partner_nil = partner >= 0 && view.bids[partner].is_nil();
-    const double estimate = heuristics::spades_trick_estimate(view.hand, rules.players);
-    if (rules.nil_allowed && !partner_nil && estimate < 3.5) {
-        if (rule == 0) return u < 0.8 ? 0 : std::max(1, static_cast<int>(std::lround(estimate)));
-        if (u < 0.4) return 0;
-    }
-    if (rule == 0) return 0;
-    if (u > 0.8 && rule > 1) return rule - 1;
-    if (u > 0.6 && u <= 0.8 && rule < rules.cards_per_hand()) return rule + 1;
-    return rule;
-}
 
 long count_nil(const std::vector<sampling::BidSample>& v) {
     long k = 0;
@@ -143,7 +122,8 @@ std::string bids_data_hand(const BidsDataPlan& plan, long index, const std::stop
         const int s = game.to_act();
         const InfoState view = game.info_state(s);
         const int rule = heuristics::spades_bid(view);
-        const int bid = varied_bid(view, rule, seeds::training_bid_variation(hand_seed, s));
+        const int bid =
+            sampling::explore_bid(view, rule, seeds::training_bid_variation(hand_seed, s));
         json before = json::array();
         for (int t = 0; t < n; ++t) before.push_back(view.bids[t].tricks);
         seats[s] = {{"seat", s},

@@ -9,8 +9,10 @@
 #include "apps/learn/training_players.hpp"
 #include "cardgames/cards/error.hpp"
 #include "cardgames/players/bot_spec.hpp"
+#include "cardgames/players/heuristics.hpp"
 #include "cardgames/rules/game.hpp"
 #include "cardgames/rules/record.hpp"
+#include "sampling/bid_exploration.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/model_file.hpp"
@@ -145,18 +147,23 @@ void SelfplayPlan::check() const {
             throw InputError("--values '" + values + "': a pimc bot spec, or none");
         sampling::make_player(values, 0);
     }
+    if (explore_bids && rules.game != GameKind::kSpades)
+        throw InputError("--explore-bids: Spades only (Hearts has no bids)");
 }
 
 json SelfplayPlan::options() const {
-    return {{"rules", rules_to_json(rules)},
-            {"form", sampling::form_name(rules)},
-            {"players", specs},
-            {"seats", seats},
-            {"values", values},
-            {"hands", hands},
-            {"seed", seed},
-            {"shard_hands", shard_hands},
-            {"features", {{"name", kFeatureSet}, {"version", kFeatureSetVersion}}}};
+    json out = {{"rules", rules_to_json(rules)},
+                {"form", sampling::form_name(rules)},
+                {"players", specs},
+                {"seats", seats},
+                {"values", values},
+                {"hands", hands},
+                {"seed", seed},
+                {"shard_hands", shard_hands},
+                {"features", {{"name", kFeatureSet}, {"version", kFeatureSetVersion}}}};
+    // Only when on, so that the headers of runs without it stay what they were.
+    if (explore_bids) out["explore_bids"] = true;
+    return out;
 }
 
 std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_token& stop,
@@ -211,7 +218,10 @@ std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_
             }
             case Phase::kBid: {
                 std::array<float, kMaxValues> values = no_values();
-                const int tricks = bots.bid(seat, info, values);
+                int tricks = bots.bid(seat, info, values);
+                if (plan.explore_bids && bots.recorded[seat])
+                    tricks = sampling::explore_bid(info, heuristics::spades_bid(info),
+                                                   seeds::training_bid_variation(hand_seed, seat));
                 const int legal = plan.rules.cards_per_hand() + (plan.rules.nil_allowed ? 1 : 0);
                 decide(seat, phase, kBidActionBase + tricks, legal, values);
                 push(tricks);

@@ -32,6 +32,9 @@ struct SelfplayPlan {
     long hands = 0;
     std::uint64_t seed = cardgames::seeds::kTrainingSeedFirst;
     long shard_hands = 100'000;
+    // Spades: each recorded seat bids as the bids data explores (sampling/bid_exploration.hpp),
+    // not as its bot would, so that a bid value network sees the outcome of other bids.
+    bool explore_bids = false;
 
     // Checks the plan (a training seed, one spec per seat, every spec a bot, the seats, the
     // values bot pimc or none); throws InputError naming the option.

@@ -115,10 +115,10 @@ Network::Network(const ModelFile& file) : where_(file.where) {
     if (const std::string& kind = file.get("kind"); kind != "network")
         bad_network(where_, "field 'kind': '" + kind + "', expected 'network'");
     task_ = file.get("task");
-    if (task_ != "value" && task_ != "policy" && task_ != "bid" && task_ != "pass" &&
-        task_ != "cutoff")
-        bad_network(where_,
-                    "field 'task': '" + task_ + "', expected value, policy, bid, pass or cutoff");
+    if (task_ != "value" && task_ != "policy" && task_ != "bid" && task_ != "bid_value" &&
+        task_ != "pass" && task_ != "cutoff")
+        bad_network(where_, "field 'task': '" + task_ +
+                                "', expected value, policy, bid, bid_value, pass or cutoff");
     form_ = file.get("form");
     players_ = players_of_form(form_, where_);
     file.get("command");  // how it was made: required, read by people

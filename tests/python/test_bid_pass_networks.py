@@ -107,3 +107,52 @@ def test_a_trained_pass_network_passes_its_highest_cards(tmp_path):
     with pytest.raises(ValueError, match="task"):
         cardgames.make_bot("pimc:bid=net,bid_net=" + path)
 
+
+
+def test_a_bid_value_network_learns_the_margin_of_the_bid_taken(tmp_path):
+    # Rule self-play whose seats bid as the bids data explores: some bids are not the rule player's.
+    cardgames.selfplay(out=tmp_path / "sp", preset="spades-partnership", hands=12, threads=1, quiet=True,
+                       explore_bids=True)
+    data = learn_data.load(tmp_path / "sp", information_state=False, phases=["bid"])
+    assert data["meta"]["runs"][0]["explore_bids"] is True
+    assert any("--explore-bids" in c for c in train.data_commands(data["meta"], data["hand"]))
+    # The target: the bidder's side's hand score less the other side's, the same from each seat.
+    margin = train.bid_margin(data["result"], "spades-partnership")
+    assert np.array_equal(margin, data["result"][:, 0] - data["result"][:, 1])
+    assert np.array_equal(data["result"][:, 0], data["result"][:, 2])
+    by_hand = {}
+    for h, seat, m in zip(data["hand"], data["seat"], margin):
+        by_hand.setdefault(int(h), {})[int(seat) % 2] = float(m)
+    assert all(len(s) == 2 and s[0] == -s[1] for s in by_hand.values())
+    cut3 = np.array([[30.0, -10.0, 20.0]], np.float32)
+    assert train.bid_margin(cut3, "spades-cutthroat3")[0] == pytest.approx(25.0)
+
+    # Only the output of the bid taken is fitted: the output rows of bids no record took stay as the
+    # network started (train seeds torch before it makes the network).
+    torch.manual_seed(1)
+    start = train.make_net(data["card_features"].shape[1], cardgames.NUM_BIDS)
+    model, scale, history = train.train("bid_value", data, form="spades-partnership", seed=1, epochs=3,
+                                        batch_size=16, threads=1, holdout=3, log=lambda s: None)
+    assert history["rmse"] > 0 and history["rmse_of_mean"] > 0
+    trained_on = data["hand"] % 3 != 0
+    taken = set((data["action"][trained_on] - cardgames.BID_BASE).tolist())
+    untaken = [b for b in range(cardgames.NUM_BIDS) if b not in taken]
+    assert untaken and len(taken) > 2
+    for b in range(cardgames.NUM_BIDS):
+        same = torch.equal(model.out.weight[b], start.out.weight[b]) and model.out.bias[b] == start.out.bias[b]
+        assert same == (b in untaken), b
+    path = tmp_path / "v.net"
+    train.export(model, path, task="bid_value", form="spades-partnership", output_scale=scale, command="test",
+                 seeds="torch 1")
+    net = cardgames.load_network(str(path), "spades-partnership", "bid_value")
+    assert net.outputs == cardgames.NUM_BIDS
+    bot = cardgames.make_bot(f"pimc:bid=value,bid_value_net={path}", seed=1)
+    state = cardgames.new_game(cardgames.Rules("spades-partnership"), seed=3, hands=1)
+    while state.phase() in ("blind_nil", "bid"):
+        state.apply_action(bot.act(state))
+    assert state.phase() == "play"
+    with pytest.raises(ValueError, match="task"):
+        cardgames.make_bot(f"pimc:bid=net,bid_net={path}").act(
+            cardgames.new_game(cardgames.Rules("spades-partnership"), seed=3, hands=1))
+    with pytest.raises(ValueError, match="Spades"):
+        train.train("bid_value", data, form="hearts4", epochs=1, threads=1, log=lambda s: None)

@@ -654,7 +654,7 @@ TEST(PimcOptionTable, BadValuesSayWhatTheOptionTakes) {
     // Each spec, and what its error says.
     const std::pair<const char*, const char*> kCases[] = {
         {"pimc:moon=maybe", "moon=maybe is not auto, on or off"},
-        {"pimc:bid=nil", "bid=nil is not auto, search, rule, model or net"},
+        {"pimc:bid=nil", "bid=nil is not auto, search, rule, model, net or value"},
         {"pimc:algo=paranoid", "algo=paranoid is not speculative, maxn"},
         {"pimc:pass_margin=11", "pass_margin=11 is not a number from 0 to 10"},
         {"pimc:wolds=3", "unknown option 'wolds' for pimc (known: worlds, "},

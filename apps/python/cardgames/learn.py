@@ -3,12 +3,13 @@ fits, with their options as keyword arguments, calling the same library function
 line (docs/guide/learning.md).
 
 selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, seats=None,
-         values="none", seed=None, shard_hands=None, threads=None, resume=False, quiet=False)
-    -> dict
+         values="none", seed=None, shard_hands=None, threads=None, resume=False, quiet=False,
+         explore_bids=False) -> dict
     `cardgames learn selfplay`: the same shards, byte for byte, for the same options. players: a
     list of bot specs, one per seat (or the command line's comma-separated text; default: "rule"
     in every seat); seats: the seat numbers recorded (default: every seat); seed: a training seed
-    (default 1000000); shard_hands: hands per shard (default 100000); rules: `--rule` overrides,
+    (default 1000000); shard_hands: hands per shard (default 100000); explore_bids: `--explore-bids`
+    (Spades: the recorded seats bid as bids_data varies the rule player's bid); rules: `--rule` overrides,
     a dict {key: value} or a list of "key=value". Bad arguments raise InputError (a ValueError)
     naming the argument and its value, before anything is written. The run releases the GIL;
     Ctrl-C (KeyboardInterrupt) stops it with every finished hand written, and resume=True
@@ -64,10 +65,10 @@ from .runs import _rule_texts
 
 
 def selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, seats=None, values="none",
-             seed=None, shard_hands=None, threads=None, resume=False, quiet=False):
+             seed=None, shard_hands=None, threads=None, resume=False, quiet=False, explore_bids=False):
     return _selfplay(out=str(out), hands=hands, preset=preset, game=game, rules=_rule_texts(rules) or [],
                      players=players, seats=seats, values=values, seed=seed, shard_hands=shard_hands,
-                     threads=threads, resume=resume, quiet=quiet)
+                     threads=threads, resume=resume, quiet=quiet, explore_bids=explore_bids)
 
 
 def selfplay_report(folder):

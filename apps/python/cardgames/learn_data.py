@@ -154,6 +154,8 @@ def _runs(shards):
         o = header["options"]
         run = {"players": o["players"], "seats": o.get("seats"), "values": o.get("values"),
                "seed": o["seed"], "held": 0}
+        if o.get("explore_bids"):
+            run["explore_bids"] = True
         run = runs.setdefault(json.dumps(run, sort_keys=True), run)
         if len(rec):
             run["held"] = max(run["held"], int(rec["hand"].max()) + 1)

@@ -1,6 +1,6 @@
 """Trains a network on self-play data and exports it to the project's model file.
 
-    /usr/bin/python3 -m cardgames.train {value,policy,bid,pass,cutoff} --data SHARDS... --out FILE
+    /usr/bin/python3 -m cardgames.train {value,policy,bid,bid_value,pass,cutoff} --data SHARDS... --out FILE
 
 The network is the one the engine runs (cardgames/models/network.hpp): a first layer over the
 binary card features (an int16 accumulator in the engine, its weights quantized by FT_SCALE),
@@ -12,6 +12,9 @@ clipped ReLU, small float layers with clipped ReLU, and the outputs. Tasks:
             card-play records
     pass    a card passed, among the legal ones (52 outputs), from the pass records
     bid     the bid made, among the legal bids (NUM_BIDS outputs), from the bid records
+    bid_value  Spades: the hand's margin for the bidder (bid_margin) on the output of the bid
+            made, one output per bid (mean squared error on that output; in points), from the bid
+            records of `learn selfplay --explore-bids`; read by pimc:bid=value
     cutoff  at every trick boundary of the play, what each seat takes in the rest of the hand
             (penalty points, or tricks), from the perfect-information deal features (mean
             squared error; read by pimc:eval=search,cutoff=net at the search's horizon)
@@ -35,7 +38,9 @@ import numpy as np
 from . import _cardgames
 from .model_file import write_model
 
-TASKS = ("value", "policy", "bid", "pass", "cutoff")
+TASKS = ("value", "policy", "bid", "bid_value", "pass", "cutoff")
+# The tasks whose outputs are values in points, not a choice's scores.
+REGRESSION_TASKS = ("value", "cutoff", "bid_value")
 FT_SCALE = 127
 
 
@@ -193,6 +198,7 @@ def prepare(task, data, players, form=None):
     scale of the task's records, checked."""
     if task == "cutoff":
         return prepare_cutoff(data, form, players)
+    _check(task != "bid_value" or str(form).startswith("spades"), f"the bid_value task is for Spades, not {form}")
     features = np.asarray(data["card_features"])
     n = features.shape[0] if features.ndim == 2 else 0
     _check(features.ndim == 2 and n > 0, f"data: card_features of shape {features.shape}, expected [N>0, C]")
@@ -204,6 +210,13 @@ def prepare(task, data, players, form=None):
     _check(legal.shape[0] == n and action.shape == (n,), "data: legal and action do not have N rows")
     _check(((action >= 0) & (action < legal.shape[1])).all(), "data: action out of range")
     _check(legal[np.arange(n), action].all(), "data: an action taken is not legal")
+    if task == "bid_value":
+        result = np.asarray(data["result"], dtype=np.float32)
+        _check(result.shape == (n, players), f"data: result of shape {result.shape}, expected [{n}, {players}]")
+        _check(np.isfinite(result).all(), "data: result not finite")
+        margin = bid_margin(result, form)
+        scale = float(max(1.0, np.abs(margin).max()))
+        return features.astype(np.uint8), margin / scale, legal, scale
     if task == "value":
         result = np.asarray(data["result"], dtype=np.float32)
         _check(result.shape == (n, players), f"data: result of shape {result.shape}, expected [{n}, {players}]")
@@ -214,6 +227,15 @@ def prepare(task, data, players, form=None):
         _check((action < 52).all(), f"data: a {task} record's action is not a card (0..51)")
         legal = legal[:, :52]
     return features.astype(np.uint8), action, legal, 1.0
+
+
+def bid_margin(result, form):
+    """What a bid value network learns for the bid taken: the hand's margin for the bidder, its
+    side's score less the other side's in partnership Spades, its own less the mean of the others'
+    in cutthroat (result: the hand's score per seat, relative to the bidder, as load gives it)."""
+    if form == "spades-partnership":
+        return (result[:, 0] - result[:, 1]).astype(np.float32)
+    return (result[:, 0] - result[:, 1:].mean(axis=1)).astype(np.float32)
 
 
 def check_holdout(holdout):
@@ -232,7 +254,7 @@ def held_out(data, n, holdout):
 
 # The phase of the records each task learns from (learn_data.load's phase codes), and the first
 # action number and count of that phase's actions: a task's outputs are its phase's actions.
-TASK_PHASE = {"policy": 3, "pass": 2, "bid": 1}
+TASK_PHASE = {"policy": 3, "pass": 2, "bid": 1, "bid_value": 1}
 
 
 def task_records(task, data):
@@ -242,7 +264,7 @@ def task_records(task, data):
     if task not in TASK_PHASE or "phase" not in data:
         return data
     phase = TASK_PHASE[task]
-    base = (_cardgames.BID_BASE, _cardgames.NUM_BIDS) if task == "bid" else (
+    base = (_cardgames.BID_BASE, _cardgames.NUM_BIDS) if task in ("bid", "bid_value") else (
         (_cardgames.PASS_BASE, 52) if task == "pass" else (0, 52))
     keep = np.asarray(data["phase"]) == phase
     _check(keep.any(), f"data: no {('bid', 'pass', 'play')[phase - 1]} records for the {task} task")
@@ -344,12 +366,16 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
         _check(net.ft.in_features == x.shape[1] and net.out.out_features == outputs,
                f"--init {init}: {net.ft.in_features} inputs and {net.out.out_features} outputs, "
                f"the data's {task} task has {x.shape[1]} and {outputs}")
-        if task in ("value", "cutoff"):  # targets in the file's units, which it keeps
+        if task in REGRESSION_TASKS:  # targets in the file's units, which it keeps
             y, scale = y * np.float32(scale / init_scale), init_scale
     clip_first_layer(net, form, version)
     xt = torch.from_numpy(x)
     yt = torch.from_numpy(y)
     mt = torch.from_numpy(legal) if legal is not None else None
+    taken = None
+    if task == "bid_value":  # a regression on the output of the bid taken: no choice to learn
+        taken = torch.from_numpy(np.asarray(data["action"], dtype=np.int64))
+        legal = None
     values = None
     if legal is not None and "values" in data:
         values = np.asarray(data["values"], np.float32)[:, :legal.shape[1]]
@@ -365,6 +391,8 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
 
     def loss_of(idx):
         out = net(xt[idx].float())
+        if taken is not None:
+            return torch.nn.functional.mse_loss(out.gather(1, taken[idx, None])[:, 0], yt[idx])
         if task in ("value", "cutoff"):
             return torch.nn.functional.mse_loss(out, yt[idx])
         out = out.masked_fill(~mt[idx], -1e9)
@@ -412,7 +440,10 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     history["seconds"] = time.monotonic() - start
     history["holdout_records"] = n_hold
     history["train_records"] = n - n_hold
-    if task not in ("value", "cutoff") and n_hold:
+    if task == "bid_value" and n_hold:  # in points: against always guessing the mean
+        history["rmse"] = math.sqrt(history["holdout"][-1]) * scale
+        history["rmse_of_mean"] = float(np.std(y[held])) * scale
+    if task not in REGRESSION_TASKS and n_hold:
         out = float_outputs(net, x[held])  # one float pass serves both measures
         history["agreement"] = decision_agreement(net, x[held], legal[held], out)
         history.update(choice_measures(out, y[held], legal[held],
@@ -482,6 +513,8 @@ def data_commands(meta, hand):
             words.append(f"--seats {','.join(map(str, seats))}")
         if run.get("values") not in (None, "none"):
             words.append(f"--values {run['values']}")
+        if run.get("explore_bids"):
+            words.append("--explore-bids")
         out.append(" ".join(words + [f"--hands {run['held']}", f"--seed {run['seed']}"]))
     return out
 
@@ -568,6 +601,9 @@ def main(argv=None, load=None):
         if "agreement" in history:
             extra.append(("quantized-agreement", f"{history['agreement']:.4f}"))
             extra.append(("held-out-accuracy", f"{history['accuracy']:.4f}"))
+        if "rmse" in history:
+            extra.append(("held-out-rmse", f"{history['rmse']:.2f} points (always the mean: "
+                                           f"{history['rmse_of_mean']:.2f})"))
         if "regret" in history:
             extra.append(("held-out-regret", f"{history['regret']:.6g} over {history['valued']} valued records"))
         # One line for each run the data came from (a field may be given more than once).

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -12,7 +13,9 @@
 
 #include "apps/learn/selfplay.hpp"
 #include "cardgames/cards/error.hpp"
+#include "cardgames/players/heuristics.hpp"
 #include "cardgames/rules/rules.hpp"
+#include "sampling/bid_exploration.hpp"
 #include "tests/cardgames/test_helpers.hpp"
 
 namespace apps {
@@ -97,6 +100,73 @@ TEST(SelfplayFormat, RecordsOfAPlayedHandReplayAndRoundTrip) {
                   replay_selfplay_hand(records, wheres, plan.rules, {});
               }).find("field 'action'"),
               std::string::npos);
+}
+
+// The bids of a partnership Spades run with `explore_bids` for `seats`, each at its ply: (seat,
+// bid, the explored bids there, the rule player's bid there).
+struct RecordedBid {
+    int seat, bid, rule;
+    std::vector<int> explored;
+};
+std::vector<RecordedBid> recorded_bids(bool explore, std::vector<int> seats, long hands) {
+    SelfplayPlan plan;
+    plan.rules = cardgames::load_rules(cardgames::preset_path("spades-partnership"), {});
+    plan.specs = {"rule", "rule", "rule", "rule"};
+    plan.seats = std::move(seats);
+    plan.hands = hands;
+    plan.seed = 1'000'011;
+    plan.explore_bids = explore;
+    plan.check();
+    std::vector<RecordedBid> out;
+    SelfplayVisitor visitor;
+    visitor.phases = 1u << static_cast<unsigned>(cardgames::Phase::kBid);
+    visitor.decision = [&](const ReplayedDecision& d) {
+        const cardgames::InfoState info = d.state.info_state(d.record.seat);
+        const int rule = cardgames::heuristics::spades_bid(info);
+        out.push_back({d.record.seat, d.record.action - kBidActionBase, rule,
+                       sampling::explored_bids(info, rule)});
+    };
+    for (long index = 0; index < hands; ++index) {
+        const std::string bytes = selfplay_hand(plan, index, std::stop_token(),
+                                                std::make_shared<cardgames::models::ModelStore>());
+        std::vector<DecisionRecord> records;
+        for (std::size_t at = 0; at < bytes.size(); at += kRecordSize)
+            records.push_back(decode_record(
+                reinterpret_cast<const unsigned char*>(bytes.data() + at), plan.rules, "test"));
+        replay_selfplay_hand(records, std::vector<std::string>(records.size(), "test"), plan.rules,
+                             visitor);
+    }
+    return out;
+}
+
+// With --explore-bids every recorded seat bids one of the bids the data explores, not always the
+// rule player's; without it, the bot's own bid. Hearts has no bids to explore.
+TEST(SelfplayFormat, ExploredBidsAreTheRecordedSeatsOnly) {
+    int varied = 0, weak_nil = 0;
+    for (const RecordedBid& b : recorded_bids(true, {0, 1, 2, 3}, 40)) {
+        EXPECT_NE(std::find(b.explored.begin(), b.explored.end(), b.bid), b.explored.end())
+            << "bid " << b.bid << " at seat " << b.seat;
+        varied += b.bid != b.rule;
+        weak_nil += b.bid == 0 && b.rule != 0;
+    }
+    EXPECT_GT(varied, 0);
+    EXPECT_GT(weak_nil, 0);
+    for (const RecordedBid& b : recorded_bids(false, {0, 1, 2, 3}, 10)) EXPECT_EQ(b.bid, b.rule);
+    // Only the recorded seats explore.
+    const std::vector<RecordedBid> one = recorded_bids(true, {0}, 10);
+    EXPECT_EQ(one.size(), 10u);
+    for (const RecordedBid& b : one) EXPECT_EQ(b.seat, 0);
+
+    SelfplayPlan hearts;
+    hearts.rules = hearts4();
+    hearts.specs = {"rule", "rule", "rule", "rule"};
+    hearts.seats = {0};
+    hearts.hands = 1;
+    hearts.seed = 1'000'011;
+    hearts.explore_bids = true;
+    EXPECT_NE(error_of([&] { hearts.check(); }).find("--explore-bids"), std::string::npos);
+    hearts.explore_bids = false;  // the header of a run without it is what it was before
+    EXPECT_FALSE(hearts.options().contains("explore_bids"));
 }
 
 TEST(SelfplayFormat, EveryBitOfTheHistoryAndDealComesBack) {

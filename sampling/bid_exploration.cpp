@@ -1,0 +1,48 @@
+#include "sampling/bid_exploration.hpp"
+
+#include <algorithm>
+#include <boost/random/mersenne_twister.hpp>
+#include <boost/random/uniform_real_distribution.hpp>
+#include <cmath>
+
+#include "cardgames/players/heuristics.hpp"
+
+namespace sampling {
+
+using namespace cardgames;
+
+namespace {
+
+// The bid for a uniform draw u in [0, 1). Every branch point is a multiple of 0.2, so the draws
+// 0.1, 0.3, ..., 0.9 meet every bid this can return, each standing for a fifth of the draws.
+int bid_of_draw(const InfoState& view, int rule, double u) {
+    const Rules& rules = *view.rules;
+    const int partner = view.partner();
+    const bool partner_nil = partner >= 0 && view.bids[partner].is_nil();
+    const double estimate = heuristics::spades_trick_estimate(view.hand, rules.players);
+    if (rules.nil_allowed && !partner_nil && estimate < 3.5) {
+        if (rule == 0) return u < 0.8 ? 0 : std::max(1, static_cast<int>(std::lround(estimate)));
+        if (u < 0.4) return 0;
+    }
+    if (rule == 0) return 0;
+    if (u > 0.8 && rule > 1) return rule - 1;
+    if (u > 0.6 && u <= 0.8 && rule < rules.cards_per_hand()) return rule + 1;
+    return rule;
+}
+
+}  // namespace
+
+int explore_bid(const InfoState& view, int rule, std::uint64_t seed) {
+    boost::random::mt19937_64 rng(seed);
+    return bid_of_draw(view, rule, boost::random::uniform_real_distribution<double>(0, 1)(rng));
+}
+
+std::vector<int> explored_bids(const InfoState& view, int rule) {
+    std::vector<int> out;
+    for (double u : {0.1, 0.3, 0.5, 0.7, 0.9}) out.push_back(bid_of_draw(view, rule, u));
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+}  // namespace sampling
