@@ -3,6 +3,7 @@
 // the explored bid of highest output, never another; bad files and options refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <set>
@@ -112,6 +113,25 @@ TEST(BidValueNet, BidIsTheExploredBidOfHighestOutput) {
         EXPECT_GT(bids, 0);
         EXPECT_GT(outside, 0) << preset << ": the test would not see a bid outside the explored";
     }
+}
+
+// The shipped partnership network is the default: read, of its task and form, and its bids are
+// explored ones; not every bid is the rule player's.
+TEST(BidValueNet, TheShippedPartnershipNetworkIsTheDefault) {
+    PimcBot bot(PimcOptions::from_spec(parse_bot_spec("pimc:bid=value")), 1);
+    const Rules rules = load_rules(preset_path("spades-partnership"), {});
+    bot.check(rules);
+    int bids = 0, not_rule = 0;
+    each_bid("spades-partnership", 20, [&](const InfoState& info) {
+        const int rule = heuristics::spades_bid(info);
+        const std::vector<int> explored = explored_bids(info, rule);
+        const int bid = bot.bid(info);
+        EXPECT_NE(std::find(explored.begin(), explored.end(), bid), explored.end());
+        ++bids;
+        not_rule += bid != rule;
+    });
+    EXPECT_EQ(bids, 80);
+    EXPECT_GT(not_rule, 0);
 }
 
 TEST(BidValueNet, SpecOptionsAndFilesRefused) {
