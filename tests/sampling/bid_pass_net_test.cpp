@@ -30,25 +30,6 @@ namespace {
 
 using namespace cardgames;
 
-// A random network of `task` with `outputs` outputs for `form`, written to a temporary file.
-std::string choice_net_file(const std::string& form, const std::string& task, int outputs,
-                            const std::string& name, std::uint64_t seed = 7) {
-    const auto path = std::filesystem::temp_directory_path() / name;
-    models::write_model_file(path, models::random_network_file(form, task, outputs, seed));
-    return path.string();
-}
-
-// The outputs of `file`'s network for the seat of `info`, by a forward pass from scratch.
-std::vector<float> direct_outputs(const std::string& file, const InfoState& info) {
-    const models::Network net(models::read_model_file(file));
-    models::ActiveFeatures active;
-    models::card_features(info, net.card_version(), active);
-    models::Evaluator eval(net);
-    eval.refresh(active.view());
-    const auto out = eval.evaluate();
-    return {out.begin(), out.end()};
-}
-
 // The seat's card features (version 1) at a bid or a pass are its hand and nothing else: what the
 // trainer's bid and pass records hold (tests/python/test_networks.py checks learn_data.load's
 // side). Version 2 adds the contract of the bids so far, and no card.

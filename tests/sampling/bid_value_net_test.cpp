@@ -4,16 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "cardgames/encoding/actions.hpp"
-#include "cardgames/models/card_features.hpp"
-#include "cardgames/models/model_file.hpp"
-#include "cardgames/models/network.hpp"
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/players/heuristics.hpp"
 #include "cardgames/rules/game.hpp"
@@ -68,12 +64,8 @@ TEST(BidExploration, ExploredBidsAreTheBidsTheDataDraws) {
     }
 }
 
-std::string value_net_file(const std::string& form, const std::string& name,
-                           std::uint64_t seed = 7) {
-    const auto path = std::filesystem::temp_directory_path() / name;
-    models::write_model_file(
-        path, models::random_network_file(form, "bid_value", encoding::kNumBids, seed));
-    return path.string();
+std::string value_net_file(const std::string& form, const std::string& name) {
+    return choice_net_file(form, "bid_value", encoding::kNumBids, name);
 }
 
 // The bid is the explored bid of highest output (ties to the lower), its values the outputs; at
@@ -82,16 +74,11 @@ TEST(BidValueNet, BidIsTheExploredBidOfHighestOutput) {
     for (const char* preset : {"spades-partnership", "spades-cutthroat3"}) {
         const std::string file =
             value_net_file(preset, std::string("bid-value-") + preset + ".net");
-        const models::Network net(models::read_model_file(file));
         PimcBot bot(PimcOptions::from_spec(parse_bot_spec("pimc:bid=value,bid_value_net=" + file)),
                     1);
         int bids = 0, outside = 0;
         each_bid(preset, 30, [&](const InfoState& info) {
-            models::ActiveFeatures active;
-            models::card_features(info, net.card_version(), active);
-            models::Evaluator eval(net);
-            eval.refresh(active.view());
-            const auto out = eval.evaluate();
+            const std::vector<float> out = direct_outputs(file, info);
             const std::vector<int> explored = explored_bids(info, heuristics::spades_bid(info));
             int want = explored.front(), best_legal = 0;
             for (int b : explored)
@@ -145,17 +132,15 @@ TEST(BidValueNet, SpecOptionsAndFilesRefused) {
          {"pimc:bid_value_net=x.net", "pimc:bid=net,bid_value_net=x.net", "pimc:bid=values"})
         EXPECT_THROW(make_player(bad, 1), InputError) << bad;
     const std::string spades = "spades-partnership";
-    const auto bid_net = std::filesystem::temp_directory_path() / "bid-value-as-bid.net";
-    models::write_model_file(bid_net,
-                             models::random_network_file(spades, "bid", encoding::kNumBids, 3));
+    const std::string bid_net =
+        choice_net_file(spades, "bid", encoding::kNumBids, "bid-value-as-bid.net", 3);
     const std::string hearts = value_net_file("hearts4", "bid-value-hearts.net");
-    const auto narrow = std::filesystem::temp_directory_path() / "bid-value-narrow.net";
-    models::write_model_file(narrow, models::random_network_file(spades, "bid_value", 5, 3));
+    const std::string narrow = choice_net_file(spades, "bid_value", 5, "bid-value-narrow.net", 3);
     const std::string spec = "pimc:bid=value,bid_value_net=";
     expect_spec_refused(spec + "/no/such/v.net", spades, "/no/such/v.net", "cannot open");
-    expect_spec_refused(spec + bid_net.string(), spades, bid_net.string(), "task");
+    expect_spec_refused(spec + bid_net, spades, bid_net, "task");
     expect_spec_refused(spec + hearts, spades, hearts, "form");
-    expect_spec_refused(spec + narrow.string(), spades, narrow.string(), "out.weight");
+    expect_spec_refused(spec + narrow, spades, narrow, "out.weight");
     expect_spec_refused("pimc:bid=value", "spades-cutthroat4",
                         "spades-cutthroat4-bid_value-net.net", "cannot open");
 }

@@ -4,6 +4,7 @@
 
 #include <boost/random/mersenne_twister.hpp>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -11,6 +12,9 @@
 #include <vector>
 
 #include "cardgames/cards/error.hpp"
+#include "cardgames/models/card_features.hpp"
+#include "cardgames/models/model_file.hpp"
+#include "cardgames/models/network.hpp"
 #include "cardgames/rules/game_runner.hpp"
 #include "sampling/bot_registry.hpp"
 #include "sampling/constraints.hpp"
@@ -34,6 +38,27 @@ inline void expect_same_analysis(const PimcAnalysis& a, const PimcAnalysis& b,
         EXPECT_EQ(a.cards[i].expected, b.cards[i].expected) << card;
         EXPECT_EQ(a.cards[i].votes, b.cards[i].votes) << card;
     }
+}
+
+// A random network of `task` with `outputs` outputs for `form`, written to a temporary file.
+inline std::string choice_net_file(const std::string& form, const std::string& task, int outputs,
+                                   const std::string& name, std::uint64_t seed = 7) {
+    const auto path = std::filesystem::temp_directory_path() / name;
+    cardgames::models::write_model_file(
+        path, cardgames::models::random_network_file(form, task, outputs, seed));
+    return path.string();
+}
+
+// The outputs of `file`'s network for the seat of `info`, by a forward pass from scratch.
+inline std::vector<float> direct_outputs(const std::string& file,
+                                         const cardgames::InfoState& info) {
+    const cardgames::models::Network net(cardgames::models::read_model_file(file));
+    cardgames::models::ActiveFeatures active;
+    cardgames::models::card_features(info, net.card_version(), active);
+    cardgames::models::Evaluator eval(net);
+    eval.refresh(active.view());
+    const auto out = eval.evaluate();
+    return {out.begin(), out.end()};
 }
 
 // The rule player in each of n seats.
