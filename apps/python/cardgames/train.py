@@ -216,7 +216,7 @@ def prepare(task, data, players, form=None):
         _check(np.isfinite(result).all(), "data: result not finite")
         margin = bid_margin(result, form)
         scale = float(max(1.0, np.abs(margin).max()))
-        return features.astype(np.uint8), margin / scale, legal, scale
+        return features.astype(np.uint8), margin / scale, None, scale  # fitted on the bid taken
     if task == "value":
         result = np.asarray(data["result"], dtype=np.float32)
         _check(result.shape == (n, players), f"data: result of shape {result.shape}, expected [{n}, {players}]")
@@ -358,7 +358,8 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     torch.manual_seed(seed)
     torch.use_deterministic_algorithms(True)
     torch.set_num_threads(threads)
-    outputs = players if task in ("value", "cutoff") else (52 if task in ("policy", "pass") else legal.shape[1])
+    outputs = players if task in ("value", "cutoff") else (52 if task in ("policy", "pass") else (
+        _cardgames.NUM_BIDS if task == "bid_value" else legal.shape[1]))
     if init is None:
         net = make_net(x.shape[1], outputs, width, hidden, layers)
     else:
@@ -375,7 +376,6 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     taken = None
     if task == "bid_value":  # a regression on the output of the bid taken: no choice to learn
         taken = torch.from_numpy(np.asarray(data["action"], dtype=np.int64))
-        legal = None
     values = None
     if legal is not None and "values" in data:
         values = np.asarray(data["values"], np.float32)[:, :legal.shape[1]]
