@@ -13,11 +13,17 @@
 namespace sampling {
 
 // The bid the data records for the seat that `view` is of, whose rule player's bid is `rule`,
-// drawn from `seed`. Partnership or cutthroat Spades.
-int explore_bid(const cardgames::InfoState& view, int rule, std::uint64_t seed);
+// drawn from `seed`. Partnership or cutthroat Spades. The draws that keep a bid keep `kept`: the
+// rule player's bid by default, or the seat's own bot's (`learn selfplay --explore-bids own`, so
+// that the data follows the bidder being improved, and explores around it).
+int explore_bid(const cardgames::InfoState& view, int rule, std::uint64_t seed, int kept);
+inline int explore_bid(const cardgames::InfoState& view, int rule, std::uint64_t seed) {
+    return explore_bid(view, rule, seed, rule);
+}
 
-// Every bid explore_bid can draw for the seat, ascending (nil first): the rule player's bid, one
-// more and one fewer, and nil on a weak hand whose partner has not bid nil.
+// Every bid explore_bid can draw for the seat when it keeps the rule player's bid, ascending (nil
+// first): the rule player's bid, one more and one fewer, and nil on a weak hand whose partner has
+// not bid nil.
 std::vector<int> explored_bids(const cardgames::InfoState& view, int rule);
 
 }  // namespace sampling

@@ -47,7 +47,7 @@ std::optional<int> parse(const MpiSession& mpi, int argc, char** argv, SelfplayP
                          BatchRunOptions& run) {
     namespace seeds = cardgames::seeds;
     RulesOptions rules;
-    std::string players, seats;
+    std::string players, seats, explore_bids;
     po::options_description desc("learn selfplay options");
     rules.add_to(desc);
     desc.add_options()("players", po::value(&players),
@@ -64,9 +64,10 @@ std::optional<int> parse(const MpiSession& mpi, int argc, char** argv, SelfplayP
             .c_str())("shard-hands",
                       number(&plan.shard_hands, 1L, kMaxItems)->default_value(100000),
                       "hands per shard file")(
-        "explore-bids", po::bool_switch(&plan.explore_bids),
+        "explore-bids", po::value(&explore_bids)->implicit_value("rule"),
         "Spades: the recorded seats bid as learn bids-data varies the rule player's bid (nil on "
-        "weak hands, one more or fewer), for a bid value network");
+        "weak hands, one more or fewer), for a bid value network; 'own': the draws that keep the "
+        "rule player's bid keep the seat's own bot's instead");
     run.add_to(desc, "check every record of a data folder, print what it holds and exit",
                "the folder of shards (refused if it holds shards, unless --resume)");
     po::variables_map vm;
@@ -82,6 +83,7 @@ std::optional<int> parse(const MpiSession& mpi, int argc, char** argv, SelfplayP
     plan.specs = players.empty() ? default_selfplay_players(plan.rules)
                                  : cardgames::split_player_list(players);
     plan.seats = seats.empty() ? default_selfplay_seats(plan.rules) : parse_seats(seats);
+    if (vm.count("explore-bids")) plan.explore_bids = explore_bids_named(explore_bids);
     plan.check();
     return std::nullopt;
 }

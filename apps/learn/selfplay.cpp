@@ -147,7 +147,7 @@ void SelfplayPlan::check() const {
             throw InputError("--values '" + values + "': a pimc bot spec, or none");
         sampling::make_player(values, 0);
     }
-    if (explore_bids && rules.game != GameKind::kSpades)
+    if (explore_bids != ExploreBids::kNone && rules.game != GameKind::kSpades)
         throw InputError("--explore-bids: Spades only (Hearts has no bids)");
 }
 
@@ -162,8 +162,15 @@ json SelfplayPlan::options() const {
                 {"shard_hands", shard_hands},
                 {"features", {{"name", kFeatureSet}, {"version", kFeatureSetVersion}}}};
     // Only when on, so that the headers of runs without it stay what they were.
-    if (explore_bids) out["explore_bids"] = true;
+    if (explore_bids == ExploreBids::kRule) out["explore_bids"] = true;
+    if (explore_bids == ExploreBids::kOwn) out["explore_bids"] = "own";
     return out;
+}
+
+SelfplayPlan::ExploreBids explore_bids_named(const std::string& text) {
+    if (text == "rule") return SelfplayPlan::ExploreBids::kRule;
+    if (text == "own") return SelfplayPlan::ExploreBids::kOwn;
+    throw InputError("--explore-bids '" + text + "': rule or own");
 }
 
 std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_token& stop,
@@ -219,9 +226,13 @@ std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_
             case Phase::kBid: {
                 std::array<float, kMaxValues> values = no_values();
                 int tricks = bots.bid(seat, info, values);
-                if (plan.explore_bids && bots.recorded[seat])
-                    tricks = sampling::explore_bid(info, heuristics::spades_bid(info),
-                                                   seeds::training_bid_variation(hand_seed, seat));
+                if (plan.explore_bids != SelfplayPlan::ExploreBids::kNone && bots.recorded[seat]) {
+                    const int rule = heuristics::spades_bid(info);
+                    const bool own = plan.explore_bids == SelfplayPlan::ExploreBids::kOwn;
+                    tricks = sampling::explore_bid(info, rule,
+                                                   seeds::training_bid_variation(hand_seed, seat),
+                                                   own ? tricks : rule);
+                }
                 const int legal = plan.rules.cards_per_hand() + (plan.rules.nil_allowed ? 1 : 0);
                 decide(seat, phase, kBidActionBase + tricks, legal, values);
                 push(tricks);

@@ -33,8 +33,11 @@ struct SelfplayPlan {
     std::uint64_t seed = cardgames::seeds::kTrainingSeedFirst;
     long shard_hands = 100'000;
     // Spades: each recorded seat bids as the bids data explores (sampling/bid_exploration.hpp),
-    // not as its bot would, so that a bid value network sees the outcome of other bids.
-    bool explore_bids = false;
+    // not as its bot would, so that a bid value network sees the outcome of other bids. kRule
+    // varies the rule player's bid; kOwn keeps the seat's own bot's bid where kRule keeps the
+    // rule player's, so that the data follows the bidder it improves (expert iteration).
+    enum class ExploreBids { kNone, kRule, kOwn };
+    ExploreBids explore_bids = ExploreBids::kNone;
 
     // Checks the plan (a training seed, one spec per seat, every spec a bot, the seats, the
     // values bot pimc or none); throws InputError naming the option.
@@ -47,6 +50,9 @@ struct SelfplayPlan {
 // The records of hand `index` (whole records, encoded, in decision order); throws Interrupted
 // when `stop` is set part-way. The bots read their models from `store`, the run's. Called
 // concurrently by the batch runner.
+// The exploration `--explore-bids` names: "rule" or "own"; throws InputError naming the text.
+SelfplayPlan::ExploreBids explore_bids_named(const std::string& text);
+
 std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_token& stop,
                           const std::shared_ptr<cardgames::models::ModelStore>& store);
 

@@ -567,6 +567,16 @@ py::dict selfplay_summary_dict(const std::string& folder) {
         py::arg("options") = to_python(s.options));
 }
 
+// `explore_bids`: False, True (the rule player's bid varied), "rule" or "own".
+apps::SelfplayPlan::ExploreBids explore_bids_arg(const py::object& value) {
+    if (py::isinstance<py::bool_>(value))
+        return value.cast<bool>() ? apps::SelfplayPlan::ExploreBids::kRule
+                                  : apps::SelfplayPlan::ExploreBids::kNone;
+    if (py::isinstance<py::str>(value)) return apps::explore_bids_named(value.cast<std::string>());
+    throw cardgames::InputError("explore_bids: False, True, 'rule' or 'own', not " +
+                                py::repr(value).cast<std::string>());
+}
+
 // `cardgames learn selfplay` with its options as keyword arguments (players: a list of specs or
 // the command line's comma-separated text; seats: seat numbers). The plan is checked before the
 // folder is touched; the run goes without the GIL.
@@ -575,7 +585,8 @@ py::dict py_selfplay(const std::string& out, const py::object& hands,
                      const std::optional<std::string>& game, const std::vector<std::string>& rules,
                      const py::object& players, const py::object& seats, const std::string& values,
                      const py::object& seed, const py::object& shard_hands,
-                     const py::object& threads, bool resume, bool quiet, bool explore_bids) {
+                     const py::object& threads, bool resume, bool quiet,
+                     const py::object& explore_bids) {
     apps::SelfplayPlan plan;
     plan.rules = resolve_rules(game, preset.value_or(""), rules);
     plan.hands = static_cast<long>(whole_number(hands, "hands", 1, apps::kMaxItems));
@@ -584,7 +595,7 @@ py::dict py_selfplay(const std::string& out, const py::object& hands,
         plan.shard_hands =
             static_cast<long>(whole_number(shard_hands, "shard_hands", 1, apps::kMaxItems));
     plan.values = values;
-    plan.explore_bids = explore_bids;
+    plan.explore_bids = explore_bids_arg(explore_bids);
     plan.specs =
         players.is_none() ? apps::default_selfplay_players(plan.rules) : spec_list(players);
     if (seats.is_none())
@@ -631,7 +642,8 @@ void bind_runs(py::module_& m) {
           py::arg("rules") = std::vector<std::string>{}, py::arg("players") = py::none(),
           py::arg("seats") = py::none(), py::arg("values") = "none", py::arg("seed") = py::none(),
           py::arg("shard_hands") = py::none(), py::arg("threads") = py::none(),
-          py::arg("resume") = false, py::arg("quiet") = false, py::arg("explore_bids") = false);
+          py::arg("resume") = false, py::arg("quiet") = false,
+          py::arg("explore_bids") = py::bool_(false));
     m.def("_selfplay_report", &selfplay_summary_dict, py::arg("folder"));
     for (const auto& [name, run] :
          {std::pair{"_policy_data", &py_policy_data}, std::pair{"_cutoff_data", &py_cutoff_data}})

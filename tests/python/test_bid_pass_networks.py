@@ -116,6 +116,16 @@ def test_a_bid_value_network_learns_the_margin_of_the_bid_taken(tmp_path):
     data = learn_data.load(tmp_path / "sp", information_state=False, phases=["bid"])
     assert data["meta"]["runs"][0]["explore_bids"] is True
     assert any("--explore-bids" in c for c in train.data_commands(data["meta"], data["hand"]))
+    # Around the bot's own bid: the header and the data command say so; other values are refused.
+    cardgames.selfplay(out=tmp_path / "own", preset="spades-partnership", hands=2, threads=1, quiet=True,
+                       explore_bids="own")
+    own = learn_data.load(tmp_path / "own", information_state=False, phases=["bid"])
+    assert own["meta"]["runs"][0]["explore_bids"] == "own"
+    assert any("--explore-bids own" in c for c in train.data_commands(own["meta"], own["hand"]))
+    for bad in ("mine", 1):
+        with pytest.raises(ValueError, match="explore"):
+            cardgames.selfplay(out=tmp_path / "bad", preset="spades-partnership", hands=1, explore_bids=bad)
+        assert not (tmp_path / "bad").exists()
     # The target: the bidder's side's hand score less the other side's, the same from each seat.
     margin = train.bid_margin(data["result"], "spades-partnership")
     assert np.array_equal(margin, data["result"][:, 0] - data["result"][:, 1])

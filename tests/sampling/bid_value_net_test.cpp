@@ -64,6 +64,29 @@ TEST(BidExploration, ExploredBidsAreTheBidsTheDataDraws) {
     }
 }
 
+// The draws around another bid (`--explore-bids own`) are the draws around the rule player's bid,
+// but for those that keep the rule player's bid, which keep the other bid.
+TEST(BidExploration, DrawsAroundTheOwnBidKeepItWhereTheyKeepTheRulePlayers) {
+    int varied = 0, changed = 0;
+    each_bid("spades-partnership", 40, [&](const InfoState& info) {
+        const int rule = heuristics::spades_bid(info);
+        const int own = rule == 4 ? 6 : 4;
+        for (std::uint64_t seed = 0; seed < 50; ++seed) {
+            const int around_rule = explore_bid(info, rule, seed);
+            const int around_own = explore_bid(info, rule, seed, own);
+            if (around_own == around_rule) {
+                ++varied;
+                continue;
+            }
+            EXPECT_EQ(around_rule, rule) << "seed " << seed;
+            EXPECT_EQ(around_own, own) << "seed " << seed;
+            ++changed;
+        }
+    });
+    EXPECT_GT(changed, 0);
+    EXPECT_GT(varied, 0);
+}
+
 std::string value_net_file(const std::string& form, const std::string& name) {
     return choice_net_file(form, "bid_value", encoding::kNumBids, name);
 }

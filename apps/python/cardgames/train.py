@@ -513,7 +513,9 @@ def data_commands(meta, hand):
             words.append(f"--seats {','.join(map(str, seats))}")
         if run.get("values") not in (None, "none"):
             words.append(f"--values {run['values']}")
-        if run.get("explore_bids"):
+        if run.get("explore_bids") == "own":
+            words.append("--explore-bids own")
+        elif run.get("explore_bids"):
             words.append("--explore-bids")
         out.append(" ".join(words + [f"--hands {run['held']}", f"--seed {run['seed']}"]))
     return out

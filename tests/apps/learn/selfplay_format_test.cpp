@@ -102,16 +102,17 @@ TEST(SelfplayFormat, RecordsOfAPlayedHandReplayAndRoundTrip) {
               std::string::npos);
 }
 
-// The bids of a partnership Spades run with `explore_bids` for `seats`, each at its ply: (seat,
-// bid, the explored bids there, the rule player's bid there).
+// The bids of a partnership Spades run of `bot` in every seat with `explore` for `seats`, each
+// at its ply: (seat, bid, the explored bids there, the rule player's bid there).
 struct RecordedBid {
     int seat, bid, rule;
     std::vector<int> explored;
 };
-std::vector<RecordedBid> recorded_bids(bool explore, std::vector<int> seats, long hands) {
+std::vector<RecordedBid> recorded_bids(SelfplayPlan::ExploreBids explore, std::vector<int> seats,
+                                       long hands, const std::string& bot = "rule") {
     SelfplayPlan plan;
     plan.rules = cardgames::load_rules(cardgames::preset_path("spades-partnership"), {});
-    plan.specs = {"rule", "rule", "rule", "rule"};
+    plan.specs = {bot, bot, bot, bot};
     plan.seats = std::move(seats);
     plan.hands = hands;
     plan.seed = 1'000'011;
@@ -142,8 +143,9 @@ std::vector<RecordedBid> recorded_bids(bool explore, std::vector<int> seats, lon
 // With --explore-bids every recorded seat bids one of the bids the data explores, not always the
 // rule player's; without it, the bot's own bid. Hearts has no bids to explore.
 TEST(SelfplayFormat, ExploredBidsAreTheRecordedSeatsOnly) {
+    using Explore = SelfplayPlan::ExploreBids;
     int varied = 0, weak_nil = 0;
-    for (const RecordedBid& b : recorded_bids(true, {0, 1, 2, 3}, 40)) {
+    for (const RecordedBid& b : recorded_bids(Explore::kRule, {0, 1, 2, 3}, 40)) {
         EXPECT_NE(std::find(b.explored.begin(), b.explored.end(), b.bid), b.explored.end())
             << "bid " << b.bid << " at seat " << b.seat;
         varied += b.bid != b.rule;
@@ -151,9 +153,10 @@ TEST(SelfplayFormat, ExploredBidsAreTheRecordedSeatsOnly) {
     }
     EXPECT_GT(varied, 0);
     EXPECT_GT(weak_nil, 0);
-    for (const RecordedBid& b : recorded_bids(false, {0, 1, 2, 3}, 10)) EXPECT_EQ(b.bid, b.rule);
+    for (const RecordedBid& b : recorded_bids(Explore::kNone, {0, 1, 2, 3}, 10))
+        EXPECT_EQ(b.bid, b.rule);
     // Only the recorded seats explore.
-    const std::vector<RecordedBid> one = recorded_bids(true, {0}, 10);
+    const std::vector<RecordedBid> one = recorded_bids(Explore::kRule, {0}, 10);
     EXPECT_EQ(one.size(), 10u);
     for (const RecordedBid& b : one) EXPECT_EQ(b.seat, 0);
 
@@ -163,10 +166,31 @@ TEST(SelfplayFormat, ExploredBidsAreTheRecordedSeatsOnly) {
     hearts.seats = {0};
     hearts.hands = 1;
     hearts.seed = 1'000'011;
-    hearts.explore_bids = true;
+    hearts.explore_bids = Explore::kRule;
     EXPECT_NE(error_of([&] { hearts.check(); }).find("--explore-bids"), std::string::npos);
-    hearts.explore_bids = false;  // the header of a run without it is what it was before
+    hearts.explore_bids = Explore::kNone;  // the header of a run without it is what it was before
     EXPECT_FALSE(hearts.options().contains("explore_bids"));
+    EXPECT_NE(error_of([] { explore_bids_named("mine"); }).find("--explore-bids 'mine'"),
+              std::string::npos);
+}
+
+// With --explore-bids own, the draws that would keep the rule player's bid keep the bot's own:
+// a random bidder's bids outside the explored ones reach the records.
+TEST(SelfplayFormat, ExploringAroundTheOwnBidKeepsTheBotsBid) {
+    using Explore = SelfplayPlan::ExploreBids;
+    int own = 0, explored = 0;
+    for (const RecordedBid& b : recorded_bids(Explore::kOwn, {0, 1, 2, 3}, 40, "random")) {
+        const bool drawn =
+            std::find(b.explored.begin(), b.explored.end(), b.bid) != b.explored.end();
+        (drawn ? explored : own) += 1;
+    }
+    EXPECT_GT(own, 0);
+    EXPECT_GT(explored, 0);
+    for (const RecordedBid& b : recorded_bids(Explore::kRule, {0, 1, 2, 3}, 40, "random"))
+        EXPECT_NE(std::find(b.explored.begin(), b.explored.end(), b.bid), b.explored.end());
+    SelfplayPlan plan;
+    plan.explore_bids = Explore::kOwn;
+    EXPECT_EQ(plan.options()["explore_bids"], "own");
 }
 
 TEST(SelfplayFormat, EveryBitOfTheHistoryAndDealComesBack) {
