@@ -47,12 +47,12 @@ struct SelfplayPlan {
     nlohmann::json options() const;
 };
 
-// The records of hand `index` (whole records, encoded, in decision order); throws Interrupted
-// when `stop` is set part-way. The bots read their models from `store`, the run's. Called
-// concurrently by the batch runner.
 // The exploration `--explore-bids` names: "rule" or "own"; throws InputError naming the text.
 SelfplayPlan::ExploreBids explore_bids_named(const std::string& text);
 
+// The records of hand `index` (whole records, encoded, in decision order); throws Interrupted
+// when `stop` is set part-way. The bots read their models from `store`, the run's. Called
+// concurrently by the batch runner.
 std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_token& stop,
                           const std::shared_ptr<cardgames::models::ModelStore>& store);
 
