@@ -67,7 +67,9 @@ std::optional<int> parse(const MpiSession& mpi, int argc, char** argv, SelfplayP
         "explore-bids", po::value(&explore_bids)->implicit_value("rule"),
         "Spades: the recorded seats bid as learn bids-data varies the rule player's bid (nil on "
         "weak hands, one more or fewer), for a bid value network; 'own': the draws that keep the "
-        "rule player's bid keep the seat's own bot's instead");
+        "rule player's bid keep the seat's own bot's instead; 'paired': one seat a hand bids "
+        "its own bid, and its record values every bid pimc:bid=value may choose there by the "
+        "hand played out after it");
     run.add_to(desc, "check every record of a data folder, print what it holds and exit",
                "the folder of shards (refused if it holds shards, unless --resume)");
     po::variables_map vm;

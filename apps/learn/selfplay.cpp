@@ -11,6 +11,7 @@
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/players/heuristics.hpp"
 #include "cardgames/rules/game.hpp"
+#include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
 #include "sampling/bid_exploration.hpp"
 #include "sampling/bot_registry.hpp"
@@ -116,6 +117,49 @@ std::array<float, kMaxValues> no_values() {
     return v;
 }
 
+// The hand's margin for `seat`, as the bid value network learns it: its side's score change less
+// the other side's (partnership), or its own less the mean of the others' (cutthroat).
+double hand_margin(const Rules& rules, const HandRecord& done, int seat) {
+    const int mine = rules.unit_of(seat);
+    double others = 0;
+    int count = 0;
+    for (int u = 0; u < rules.num_units(); ++u) {
+        if (u == mine) continue;
+        others += done.score.delta[u];
+        ++count;
+    }
+    return done.score.delta[mine] - others / count;
+}
+
+// --explore-bids paired: the margin for `seat` of each bid pimc:bid=value may choose there and
+// of the bot's own bid `own` (slot k: the k-th legal bid, nil first where the rules have it),
+// each the hand played on from `game` after that bid by bots seeded as the hand's own, so that
+// the bids' outcomes share the deal and the bots' draws and differ only by the bid.
+std::array<float, kMaxValues> paired_bid_values(const SelfplayPlan& plan, const Game& game,
+                                                int seat, int own, std::uint64_t hand_seed,
+                                                const std::shared_ptr<models::ModelStore>& store,
+                                                const std::stop_token& stop) {
+    const InfoState info = game.info_state(seat);
+    std::vector<int> bids = sampling::explored_bids(info, heuristics::spades_bid(info));
+    if (std::find(bids.begin(), bids.end(), own) == bids.end()) bids.push_back(own);
+    const int first = plan.rules.nil_allowed ? 0 : 1;
+    std::array<float, kMaxValues> values = no_values();
+    for (int bid : bids) {
+        if (stop.stop_requested()) throw Interrupted{};
+        Game outcome = game;
+        const std::string why = outcome.choose_bid(bid);
+        if (!why.empty())
+            throw std::logic_error("--explore-bids paired: bid " + std::to_string(bid) + ": " +
+                                   why);
+        std::vector<std::unique_ptr<Player>> players =
+            training_players(plan.specs, hand_seed, store);
+        run_game(outcome, players);
+        values[static_cast<std::size_t>(bid - first)] =
+            static_cast<float>(hand_margin(plan.rules, outcome.finished_hands().back(), seat));
+    }
+    return values;
+}
+
 }  // namespace
 
 void SelfplayPlan::check() const {
@@ -164,13 +208,15 @@ json SelfplayPlan::options() const {
     // Only when on, so that the headers of runs without it stay what they were.
     if (explore_bids == ExploreBids::kRule) out["explore_bids"] = true;
     if (explore_bids == ExploreBids::kOwn) out["explore_bids"] = "own";
+    if (explore_bids == ExploreBids::kPaired) out["explore_bids"] = "paired";
     return out;
 }
 
 SelfplayPlan::ExploreBids explore_bids_named(const std::string& text) {
     if (text == "rule") return SelfplayPlan::ExploreBids::kRule;
     if (text == "own") return SelfplayPlan::ExploreBids::kOwn;
-    throw InputError("--explore-bids '" + text + "': rule or own");
+    if (text == "paired") return SelfplayPlan::ExploreBids::kPaired;
+    throw InputError("--explore-bids '" + text + "': rule, own or paired");
 }
 
 std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_token& stop,
@@ -226,7 +272,11 @@ std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_
             case Phase::kBid: {
                 std::array<float, kMaxValues> values = no_values();
                 int tricks = bots.bid(seat, info, values);
-                if (plan.explore_bids != SelfplayPlan::ExploreBids::kNone && bots.recorded[seat]) {
+                const bool paired = plan.explore_bids == SelfplayPlan::ExploreBids::kPaired;
+                if (paired && bots.recorded[seat] && seat == index % plan.rules.players)
+                    values = paired_bid_values(plan, game, seat, tricks, hand_seed, store, stop);
+                else if (!paired && plan.explore_bids != SelfplayPlan::ExploreBids::kNone &&
+                         bots.recorded[seat]) {
                     const int rule = heuristics::spades_bid(info);
                     const bool own = plan.explore_bids == SelfplayPlan::ExploreBids::kOwn;
                     tricks = sampling::explore_bid(info, rule,

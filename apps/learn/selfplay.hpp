@@ -35,8 +35,11 @@ struct SelfplayPlan {
     // Spades: each recorded seat bids as the bids data explores (sampling/bid_exploration.hpp),
     // not as its bot would, so that a bid value network sees the outcome of other bids. kRule
     // varies the rule player's bid; kOwn keeps the seat's own bot's bid where kRule keeps the
-    // rule player's, so that the data follows the bidder it improves (expert iteration).
-    enum class ExploreBids { kNone, kRule, kOwn };
+    // rule player's, so that the data follows the bidder it improves (expert iteration). kPaired:
+    // one seat a hand (the hand's index modulo the players, if recorded) bids its bot's own bid,
+    // and its record's values are the hand played out after each bid that pimc:bid=value may
+    // choose, by the same seeded bots (paired_bid_values): outcomes that differ only by the bid.
+    enum class ExploreBids { kNone, kRule, kOwn, kPaired };
     ExploreBids explore_bids = ExploreBids::kNone;
 
     // Checks the plan (a training seed, one spec per seat, every spec a bot, the seats, the
@@ -47,7 +50,8 @@ struct SelfplayPlan {
     nlohmann::json options() const;
 };
 
-// The exploration `--explore-bids` names: "rule" or "own"; throws InputError naming the text.
+// The exploration `--explore-bids` names: "rule", "own" or "paired"; throws InputError naming
+// the text.
 SelfplayPlan::ExploreBids explore_bids_named(const std::string& text);
 
 // The records of hand `index` (whole records, encoded, in decision order); throws Interrupted

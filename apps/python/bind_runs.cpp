@@ -567,13 +567,13 @@ py::dict selfplay_summary_dict(const std::string& folder) {
         py::arg("options") = to_python(s.options));
 }
 
-// `explore_bids`: False, True (the rule player's bid varied), "rule" or "own".
+// `explore_bids`: False, True (the rule player's bid varied), "rule", "own" or "paired".
 apps::SelfplayPlan::ExploreBids explore_bids_arg(const py::object& value) {
     if (py::isinstance<py::bool_>(value))
         return value.cast<bool>() ? apps::SelfplayPlan::ExploreBids::kRule
                                   : apps::SelfplayPlan::ExploreBids::kNone;
     if (py::isinstance<py::str>(value)) return apps::explore_bids_named(value.cast<std::string>());
-    throw cardgames::InputError("explore_bids: False, True, 'rule' or 'own', not " +
+    throw cardgames::InputError("explore_bids: False, True, 'rule', 'own' or 'paired', not " +
                                 py::repr(value).cast<std::string>());
 }
 

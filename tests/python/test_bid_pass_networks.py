@@ -166,3 +166,36 @@ def test_a_bid_value_network_learns_the_margin_of_the_bid_taken(tmp_path):
             cardgames.new_game(cardgames.Rules("spades-partnership"), seed=3, hands=1))
     with pytest.raises(ValueError, match="Spades"):
         train.train("bid_value", data, form="hearts4", epochs=1, threads=1, log=lambda s: None)
+
+
+def test_a_bid_value_network_learns_paired_margins_relative_to_their_mean(tmp_path):
+    # --explore-bids paired: one seat a hand values every bid it may choose by playing the hand on.
+    cardgames.selfplay(out=tmp_path / "pb", preset="spades-partnership", hands=12, threads=1, quiet=True,
+                       explore_bids="paired")
+    data = learn_data.load(tmp_path / "pb", information_state=False, phases=["bid"])
+    assert data["meta"]["runs"][0]["explore_bids"] == "paired"
+    assert any("--explore-bids paired" in c for c in train.data_commands(data["meta"], data["hand"]))
+    picked = train.paired_bid_targets(train.task_records("bid_value", data), 4)
+    assert len(picked["hand"]) == 12 and np.array_equal(picked["hand"] % 4, picked["seat"])
+    t = picked["paired_targets"]
+    valued = np.isfinite(t)
+    assert (valued.sum(axis=1) >= 2).all()  # the taken bid and at least one other
+    assert np.allclose(np.nansum(t, axis=1), 0, atol=1e-3)  # each record's margins less their mean
+    assert valued[np.arange(12), picked["action"]].all()
+    # Every valued output is fitted, and only those: outputs no record values stay as they started.
+    torch.manual_seed(1)
+    start = train.make_net(data["card_features"].shape[1], cardgames.NUM_BIDS)
+    model, scale, history = train.train("bid_value", data, form="spades-partnership", seed=1, epochs=2,
+                                        batch_size=4, threads=1, holdout=3, log=lambda s: None)
+    assert history["train_records"] + history["holdout_records"] == 12
+    fitted = valued[picked["hand"] % 3 != 0].any(axis=0)
+    assert fitted.sum() > 2
+    for b in range(cardgames.NUM_BIDS):
+        same = torch.equal(model.out.weight[b], start.out.weight[b]) and model.out.bias[b] == start.out.bias[b]
+        assert same == (not fitted[b]), b
+    # Paired margins are not fitted beside the margins of bids taken.
+    cardgames.selfplay(out=tmp_path / "sp", preset="spades-partnership", hands=2, threads=1, quiet=True,
+                       explore_bids=True)
+    both = learn_data.load([tmp_path / "pb", tmp_path / "sp"], information_state=False, phases=["bid"])
+    with pytest.raises(ValueError, match="paired"):
+        train.train("bid_value", both, form="spades-partnership", epochs=1, threads=1, log=lambda s: None)

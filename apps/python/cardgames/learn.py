@@ -10,7 +10,8 @@ selfplay(*, out, hands, preset=None, game=None, rules=None, players=None, seats=
     in every seat); seats: the seat numbers recorded (default: every seat); seed: a training seed
     (default 1000000); shard_hands: hands per shard (default 100000); explore_bids: `--explore-bids`
     (Spades: True or "rule", the recorded seats bid as bids_data varies the rule player's bid;
-    "own", around the seat's own bot's bid); rules: `--rule` overrides,
+    "own", around the seat's own bot's bid; "paired", one seat a hand values every bid it may
+    choose by the hand played on after it); rules: `--rule` overrides,
     a dict {key: value} or a list of "key=value". Bad arguments raise InputError (a ValueError)
     naming the argument and its value, before anything is written. The run releases the GIL;
     Ctrl-C (KeyboardInterrupt) stops it with every finished hand written, and resume=True

@@ -155,7 +155,7 @@ def _runs(shards):
         run = {"players": o["players"], "seats": o.get("seats"), "values": o.get("values"),
                "seed": o["seed"], "held": 0}
         if o.get("explore_bids"):
-            run["explore_bids"] = o["explore_bids"]  # True (around the rule player's bid) or "own"
+            run["explore_bids"] = o["explore_bids"]  # True (around the rule player's bid), "own" or "paired"
         run = runs.setdefault(json.dumps(run, sort_keys=True), run)
         if len(rec):
             run["held"] = max(run["held"], int(rec["hand"].max()) + 1)

@@ -14,7 +14,9 @@ clipped ReLU, small float layers with clipped ReLU, and the outputs. Tasks:
     bid     the bid made, among the legal bids (NUM_BIDS outputs), from the bid records
     bid_value  Spades: the hand's margin for the bidder (bid_margin) on the output of the bid
             made, one output per bid (mean squared error on that output; in points), from the bid
-            records of `learn selfplay --explore-bids`; read by pimc:bid=value
+            records of `learn selfplay --explore-bids`; read by pimc:bid=value. From the data of
+            `--explore-bids paired`: every bid's margin of its paired record, less their mean
+            (paired_bid_targets), on each valued output
     cutoff  at every trick boundary of the play, what each seat takes in the rest of the hand
             (penalty points, or tricks), from the perfect-information deal features (mean
             squared error; read by pimc:eval=search,cutoff=net at the search's horizon)
@@ -210,6 +212,11 @@ def prepare(task, data, players, form=None):
     _check(legal.shape[0] == n and action.shape == (n,), "data: legal and action do not have N rows")
     _check(((action >= 0) & (action < legal.shape[1])).all(), "data: action out of range")
     _check(legal[np.arange(n), action].all(), "data: an action taken is not legal")
+    if task == "bid_value" and "paired_targets" in data:
+        y = data["paired_targets"]
+        _check(y.shape == (n, _cardgames.NUM_BIDS), f"data: paired targets of shape {y.shape}")
+        scale = float(max(1.0, np.nanmax(np.abs(y))))
+        return features.astype(np.uint8), y / np.float32(scale), None, scale  # every valued bid
     if task == "bid_value":
         result = np.asarray(data["result"], dtype=np.float32)
         _check(result.shape == (n, players), f"data: result of shape {result.shape}, expected [{n}, {players}]")
@@ -227,6 +234,32 @@ def prepare(task, data, players, form=None):
         _check((action < 52).all(), f"data: a {task} record's action is not a card (0..51)")
         legal = legal[:, :52]
     return features.astype(np.uint8), action, legal, 1.0
+
+
+def paired_bid_targets(data, players):
+    """The records and targets of a bid value fit on `--explore-bids paired` data, or None for
+    other data: each hand's paired record (the seat whose index is the hand's modulo the players)
+    and, on the outputs of the bids it values, each bid's margin less the mean of the record's
+    margins, NaN on the others. The hand's deal and the bots' draws are common to every bid of a
+    record, so its mean takes out what they add alike, and the network learns what one bid is
+    worth beside another; pimc:bid=value only compares them. Data of several runs is all paired
+    or none."""
+    runs = data.get("meta", {}).get("runs") or []
+    paired = [run.get("explore_bids") == "paired" for run in runs]
+    if not any(paired):
+        return None
+    _check(all(paired), "data: --explore-bids paired runs beside other runs; the bid_value task "
+                        "fits paired margins or taken bids' margins, not both")
+    values = np.asarray(data["values"], dtype=np.float32)
+    n = values.shape[0]
+    _check("seat" in data and "hand" in data, "data: paired bid records need the seat and hand columns")
+    keep = (np.asarray(data["hand"]) % players == np.asarray(data["seat"])) & np.isfinite(values).any(axis=1)
+    _check(keep.any(), "data: no paired bid record (--explore-bids paired values)")
+    out = {k: (np.asarray(v)[keep] if isinstance(v, np.ndarray) and len(v) == n else v)
+           for k, v in data.items()}
+    v = out["values"]
+    out["paired_targets"] = (v - np.nanmean(v, axis=1, keepdims=True)).astype(np.float32)
+    return out
 
 
 def bid_margin(result, form):
@@ -349,6 +382,8 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     _check(task in TASKS, f"task {task!r}: expected one of {', '.join(TASKS)}")
     players = players_of_form(form)
     data = task_records(task, data)
+    if task == "bid_value":
+        data = paired_bid_targets(data, players) or data
     x, y, legal, scale = prepare(task, data, players, form)
     version = 1 if task == "cutoff" else card_version_of(form, x.shape[1])
     n = len(x)
@@ -374,7 +409,11 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     yt = torch.from_numpy(y)
     mt = torch.from_numpy(legal) if legal is not None else None
     taken = None
-    if task == "bid_value":  # a regression on the output of the bid taken: no choice to learn
+    valued = None
+    if task == "bid_value" and y.ndim == 2:  # paired: a regression on every valued bid
+        valued = torch.from_numpy(np.isfinite(y))
+        yt = torch.from_numpy(np.nan_to_num(y))
+    elif task == "bid_value":  # a regression on the output of the bid taken: no choice to learn
         taken = torch.from_numpy(np.asarray(data["action"], dtype=np.int64))
     values = None
     if legal is not None and "values" in data:
@@ -391,6 +430,9 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
 
     def loss_of(idx):
         out = net(xt[idx].float())
+        if valued is not None:
+            mask = valued[idx]
+            return ((out - yt[idx]) ** 2)[mask].mean()
         if taken is not None:
             return torch.nn.functional.mse_loss(out.gather(1, taken[idx, None])[:, 0], yt[idx])
         if task in ("value", "cutoff"):
@@ -442,7 +484,8 @@ def train(task, data, *, form, seed=1, epochs=20, batch_size=256, lr=1e-3, width
     history["train_records"] = n - n_hold
     if task == "bid_value" and n_hold:  # in points: against always guessing the mean
         history["rmse"] = math.sqrt(history["holdout"][-1]) * scale
-        history["rmse_of_mean"] = float(np.std(y[held])) * scale
+        history["rmse_of_mean"] = float(np.nanstd(y[held]) if valued is None else
+                                        np.sqrt(np.nanmean(y[held] ** 2))) * scale
     if task not in REGRESSION_TASKS and n_hold:
         out = float_outputs(net, x[held])  # one float pass serves both measures
         history["agreement"] = decision_agreement(net, x[held], legal[held], out)
@@ -513,8 +556,8 @@ def data_commands(meta, hand):
             words.append(f"--seats {','.join(map(str, seats))}")
         if run.get("values") not in (None, "none"):
             words.append(f"--values {run['values']}")
-        if run.get("explore_bids") == "own":
-            words.append("--explore-bids own")
+        if run.get("explore_bids") in ("own", "paired"):
+            words.append(f"--explore-bids {run['explore_bids']}")
         elif run.get("explore_bids"):
             words.append("--explore-bids")
         out.append(" ".join(words + [f"--hands {run['held']}", f"--seed {run['seed']}"]))

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -103,10 +104,14 @@ TEST(SelfplayFormat, RecordsOfAPlayedHandReplayAndRoundTrip) {
 }
 
 // The bids of a partnership Spades run of `bot` in every seat with `explore` for `seats`, each
-// at its ply: (seat, bid, the explored bids there, the rule player's bid there).
+// at its ply: (seat, bid, the explored bids there, the rule player's bid there), with its hand's
+// index, the record's values and the hand's margin for the seat's side.
 struct RecordedBid {
     int seat, bid, rule;
     std::vector<int> explored;
+    long hand = 0;
+    std::array<float, kMaxValues> values{};
+    int margin = 0;
 };
 std::vector<RecordedBid> recorded_bids(SelfplayPlan::ExploreBids explore, std::vector<int> seats,
                                        long hands, const std::string& bot = "rule") {
@@ -124,8 +129,10 @@ std::vector<RecordedBid> recorded_bids(SelfplayPlan::ExploreBids explore, std::v
     visitor.decision = [&](const ReplayedDecision& d) {
         const cardgames::InfoState info = d.state.info_state(d.record.seat);
         const int rule = cardgames::heuristics::spades_bid(info);
-        out.push_back({d.record.seat, d.record.action - kBidActionBase, rule,
-                       sampling::explored_bids(info, rule)});
+        const int seat = d.record.seat;
+        out.push_back({seat, d.record.action - kBidActionBase, rule,
+                       sampling::explored_bids(info, rule), static_cast<long>(d.record.hand),
+                       d.record.values, d.record.result[seat] - d.record.result[(seat + 1) % 4]});
     };
     for (long index = 0; index < hands; ++index) {
         const std::string bytes = selfplay_hand(plan, index, std::stop_token(),
@@ -191,6 +198,39 @@ TEST(SelfplayFormat, ExploringAroundTheOwnBidKeepsTheBotsBid) {
     SelfplayPlan plan;
     plan.explore_bids = Explore::kOwn;
     EXPECT_EQ(plan.options()["explore_bids"], "own");
+}
+
+// With --explore-bids paired, one seat a hand (its index modulo 4) bids its own bid, and its
+// record values each explored bid and its own by the hand played out after it. The rule players
+// play alike whatever their seeds, so the own bid's value is the hand the record is of. The other
+// bid records have no values (rule players, no --values).
+TEST(SelfplayFormat, PairedBidsValueEachExploredBidByTheHandPlayedOut) {
+    using Explore = SelfplayPlan::ExploreBids;
+    int paired = 0, bid_changes_margin = 0;
+    for (const RecordedBid& b : recorded_bids(Explore::kPaired, {0, 1, 2, 3}, 24)) {
+        EXPECT_EQ(b.bid, b.rule) << "seat " << b.seat << " of hand " << b.hand;
+        std::vector<int> valued;
+        for (int k = 0; k < kMaxValues; ++k)
+            if (!std::isnan(b.values[static_cast<std::size_t>(k)])) valued.push_back(k);
+        if (b.seat != b.hand % 4) {
+            EXPECT_TRUE(valued.empty()) << "seat " << b.seat << " of hand " << b.hand;
+            continue;
+        }
+        ++paired;
+        EXPECT_EQ(valued, b.explored) << "hand " << b.hand;  // nil is slot 0 (nil allowed)
+        EXPECT_EQ(b.values[static_cast<std::size_t>(b.bid)], static_cast<float>(b.margin))
+            << "hand " << b.hand;
+        for (int k : valued)
+            bid_changes_margin += b.values[static_cast<std::size_t>(k)] != b.margin ? 1 : 0;
+    }
+    EXPECT_EQ(paired, 24);
+    EXPECT_GT(bid_changes_margin, 0);
+    SelfplayPlan plan;
+    plan.explore_bids = Explore::kPaired;
+    EXPECT_EQ(plan.options()["explore_bids"], "paired");
+    EXPECT_EQ(explore_bids_named("paired"), Explore::kPaired);
+    EXPECT_NE(error_of([] { explore_bids_named("mine"); }).find("rule, own or paired"),
+              std::string::npos);
 }
 
 TEST(SelfplayFormat, EveryBitOfTheHistoryAndDealComesBack) {
