@@ -193,6 +193,18 @@ def test_a_bid_value_network_learns_paired_margins_relative_to_their_mean(tmp_pa
     for b in range(cardgames.NUM_BIDS):
         same = torch.equal(model.out.weight[b], start.out.weight[b]) and model.out.bias[b] == start.out.bias[b]
         assert same == (not fitted[b]), b
+    assert history["choice_records"] == history["holdout_records"]
+    # A network measured on paired data its own bidder made chooses the bids taken: no gain.
+    path = tmp_path / "paired.net"
+    train.export(model, path, task="bid_value", form="spades-partnership", output_scale=scale, command="test",
+                 seeds="torch 1")
+    bidder = f"pimc:worlds=1,bid=value,bid_value_net={path}"
+    cardgames.selfplay(out=tmp_path / "own", preset="spades-partnership", hands=8, threads=1, quiet=True,
+                       players=[bidder] * 4, seats=[0, 1, 2, 3], explore_bids="paired")
+    own = learn_data.load(tmp_path / "own", information_state=False, phases=["bid"])
+    _, _, again = train.train("bid_value", own, form="spades-partnership", epochs=0, threads=1, holdout=2,
+                              init=str(path), log=lambda s: None)
+    assert again["choice_records"] == 4 and again["choice_gain"] == 0
     # Paired margins are not fitted beside the margins of bids taken.
     cardgames.selfplay(out=tmp_path / "sp", preset="spades-partnership", hands=2, threads=1, quiet=True,
                        explore_bids=True)
