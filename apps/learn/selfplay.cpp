@@ -131,15 +131,17 @@ double hand_margin(const Rules& rules, const HandRecord& done, int seat) {
     return done.score.delta[mine] - others / count;
 }
 
-// --explore-bids paired: the margin for `seat` of each bid pimc:bid=value may choose there and
-// of the bot's own bid `own` (slot k: the k-th legal bid, nil first where the rules have it),
-// each the hand played on from `game` after that bid by bots seeded as the hand's own, so that
-// the bids' outcomes share the deal and the bots' draws and differ only by the bid.
+// --explore-bids paired: the margin for the seat of `info` (its view of `game`) of each bid
+// pimc:bid=value may choose there and of the bot's own bid `own` (slot k: the k-th legal bid, nil
+// first where the rules have it), each the hand played on from `game` after that bid by bots seeded
+// as the hand's own, so that the bids' outcomes share the deal and the bots' draws and differ only
+// by the bid.
 std::array<float, kMaxValues> paired_bid_values(const SelfplayPlan& plan, const Game& game,
-                                                int seat, int own, std::uint64_t hand_seed,
+                                                const InfoState& info, int own,
+                                                std::uint64_t hand_seed,
                                                 const std::shared_ptr<models::ModelStore>& store,
                                                 const std::stop_token& stop) {
-    const InfoState info = game.info_state(seat);
+    const int seat = info.seat;
     std::vector<int> bids = sampling::explored_bids(info, heuristics::spades_bid(info));
     if (std::find(bids.begin(), bids.end(), own) == bids.end()) bids.push_back(own);
     const int first = plan.rules.nil_allowed ? 0 : 1;
@@ -272,11 +274,12 @@ std::string selfplay_hand(const SelfplayPlan& plan, long index, const std::stop_
             case Phase::kBid: {
                 std::array<float, kMaxValues> values = no_values();
                 int tricks = bots.bid(seat, info, values);
-                const bool paired = plan.explore_bids == SelfplayPlan::ExploreBids::kPaired;
-                if (paired && bots.recorded[seat] && seat == index % plan.rules.players)
-                    values = paired_bid_values(plan, game, seat, tricks, hand_seed, store, stop);
-                else if (!paired && plan.explore_bids != SelfplayPlan::ExploreBids::kNone &&
-                         bots.recorded[seat]) {
+                if (plan.explore_bids == SelfplayPlan::ExploreBids::kPaired) {
+                    if (bots.recorded[seat] && seat == index % plan.rules.players)
+                        values =
+                            paired_bid_values(plan, game, info, tricks, hand_seed, store, stop);
+                } else if (plan.explore_bids != SelfplayPlan::ExploreBids::kNone &&
+                           bots.recorded[seat]) {
                     const int rule = heuristics::spades_bid(info);
                     const bool own = plan.explore_bids == SelfplayPlan::ExploreBids::kOwn;
                     tricks = sampling::explore_bid(info, rule,
