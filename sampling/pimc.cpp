@@ -462,43 +462,19 @@ class WorldValuer {
     // continuation k of `r`.
     void add_card_values(const TrickGame& game, const RootValues& root, int k,
                          WorldResult& r) const {
-        const int me = info_.seat;
         r.continuations = k + 1;
         r.expansions += root.stats.expansions;
         for (Card c : legal_) {
             const Card rep = game.representative(c);
             for (const auto& m : root.moves)
                 if (m.move == rep) {
-                    const std::vector<int> shown = game.report(m.value);
-                    r.shown[k][c.index()] =
-                        shown[utility_ == Utility::kPoints ? me : rules_.unit_of(me)];
-                    r.value[k][c.index()] = m.value[me];
-                    if (utility_ == Utility::kTricks) continue;
-                    // The side's margin over the other side, whatever `objective` says.
-                    if (utility_ == Utility::kMargin) {
-                        r.value[k][c.index()] = r.shown[k][c.index()];
-                        continue;
-                    }
-                    r.others[k][c.index()] = others_mean(shown);
-                    if (!options_.margin(rules_)) continue;
-                    // Hearts points are penalties: the seat's margin is the others' less its own.
-                    const double margin = r.shown[k][c.index()] - r.others[k][c.index()];
-                    r.value[k][c.index()] = utility_ == Utility::kPoints ? -margin : margin;
+                    const SeatValue v =
+                        seat_value(rules_, game, m.value, info_.seat, options_.margin(rules_));
+                    r.value[k][c.index()] = v.value;
+                    r.shown[k][c.index()] = v.shown;
+                    r.others[k][c.index()] = v.others;
                 }
         }
-    }
-
-    // The mean of the hand scores of the sides other than the deciding seat's (report's units).
-    double others_mean(const std::vector<int>& units) const {
-        const int mine = rules_.unit_of(info_.seat);
-        double sum = 0;
-        int count = 0;
-        for (int u = 0; u < static_cast<int>(units.size()); ++u)
-            if (u != mine) {
-                sum += units[static_cast<std::size_t>(u)];
-                ++count;
-            }
-        return count > 0 ? sum / count : 0.0;
     }
 
     // A card is optimal in the world when its best continuation reaches the world's best value.

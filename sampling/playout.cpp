@@ -117,6 +117,35 @@ double hand_value(const Rules& rules, const TrickGame& world, const engine::Tupl
     return shown[static_cast<std::size_t>(rules.unit_of(seat))];
 }
 
+SeatValue seat_value(const Rules& rules, const TrickGame& world, const engine::Tuple& value,
+                     int seat, bool margin) {
+    const Utility utility = world.utility();
+    const std::vector<int> shown = world.report(value);
+    const int mine = utility == Utility::kPoints ? seat : rules.unit_of(seat);
+    SeatValue out;
+    out.shown = shown[static_cast<std::size_t>(mine)];
+    out.value = value[static_cast<std::size_t>(seat)];
+    if (utility == Utility::kTricks) return out;
+    // The side's margin over the other side, whatever `margin` says.
+    if (utility == Utility::kMargin) {
+        out.value = out.shown;
+        return out;
+    }
+    double sum = 0;
+    int count = 0;
+    for (int u = 0; u < static_cast<int>(shown.size()); ++u)
+        if (u != rules.unit_of(seat)) {
+            sum += shown[static_cast<std::size_t>(u)];
+            ++count;
+        }
+    out.others = count > 0 ? sum / count : 0.0;
+    if (!margin) return out;
+    // Hearts points are penalties: the seat's margin is the others' less its own.
+    const double m = out.shown - out.others;
+    out.value = utility == Utility::kPoints ? -m : m;
+    return out;
+}
+
 double play_card_phase(const Game& game, int seat, const Seats& seats, int solve_at,
                        engine::Searcher<TrickGame>* solver, BagValue bag_value) {
     std::array<OwnCards, kMaxPlayers> own{};

@@ -87,6 +87,16 @@ cardgames::ScoreContext score_context(const cardgames::InfoState& info,
 double hand_value(const cardgames::Rules& rules, const cardgames::TrickGame& world,
                   const engine::Tuple& value, int seat);
 
+// How a deciding seat reads a world's utility tuple `value` (the world's utility).
+struct SeatValue {
+    double value = 0;   // what the seat maximizes: its own entry; with utility margin, or
+                        // `margin`, its side's hand score less the other sides' (mean)
+    double shown = 0;   // its side's hand result as TrickGame::report gives it
+    double others = 0;  // the other sides' mean, read alike (0 with utility tricks or margin)
+};
+SeatValue seat_value(const cardgames::Rules& rules, const cardgames::TrickGame& world,
+                     const engine::Tuple& value, int seat, bool margin);
+
 // The hand score utility of a game: points in Hearts, the score in Spades.
 cardgames::Utility score_utility(const cardgames::Rules& rules);
 
