@@ -17,6 +17,7 @@
 #include "sampling/cutoff_net.hpp"
 #include "sampling/deal_sampler.hpp"
 #include "sampling/inference.hpp"
+#include "sampling/ismcts.hpp"
 #include "sampling/moon.hpp"
 #include "sampling/net_player.hpp"
 #include "sampling/parallel.hpp"
@@ -799,6 +800,26 @@ PimcOptions options_for_decision(const PimcOptions& options, const InfoState& in
     return out;
 }
 
+// eval=ismcts: the decisions before the exact endgame (at the endgame every world is solved).
+bool by_ismcts(const PimcOptions& options, const InfoState& info) {
+    return options.valuation.eval == PimcOptions::Eval::kIsmcts &&
+           info.hand.size() > exact_threshold(options, info.rules->players);
+}
+
+// eval=ismcts: as many play-outs as pimc's worlds give (worlds x legal cards), handing over to
+// the exact search where pimc's do, within the decision's node budget.
+IsmctsSettings ismcts_settings(const PimcOptions& options, const InfoState& info) {
+    IsmctsSettings s;
+    s.worlds = options.sampling.worlds;
+    s.solve_at = rollout_solve_at(options, info);
+    s.budget = options.search.budget;
+    s.utility = options.utility_for(*info.rules);
+    s.solve = world_search_options(options, true, s.utility == Utility::kMargin);
+    s.bags = options.bag_value(info);
+    s.margin = options.margin(*info.rules);
+    return s;
+}
+
 // Best: highest mean (or votes, then mean); ties to the first card in card order, or with
 // tie=rule to the rule player's card where it ties.
 Card best_card(const std::vector<CardValue>& cards, const PimcOptions& options,
@@ -859,8 +880,13 @@ PimcAnalysis PimcBot::analyze(const InfoState& info) {
     std::vector<CardValue> cards = legal_cards_in_order(info.legal_cards());
     if (cards.size() == 1) return forced(std::move(cards));
     const std::uint64_t base = decision_seed(info, seeds::DecisionKind::kCard);
+    const PimcOptions options = options_for_decision(options_, info);
+    if (by_ismcts(options, info)) {
+        return ismcts_analysis(info, std::move(cards), ismcts_settings(options, info), base,
+                               *arena_);
+    }
     const std::vector<WorldResult> worlds =
-        decision_worlds(info, cards, options_for_decision(options_, info), base, *arena_, *store_);
+        decision_worlds(info, cards, options, base, *arena_, *store_);
     PimcAnalysis out = aggregate(std::move(cards), worlds);
     out.best = best_card(out.cards, options_, info);
     return out;

@@ -159,16 +159,22 @@ OptionTable<PimcOptions> make_pimc_table() {
     add({.name = "eval",
          .group = kValuation,
          .kind = Kind::kChoice,
-         .choices = {"rollout", "search"},
+         .choices = {"rollout", "search", "ismcts"},
          .fallback = "rollout",
          .help = "before the exact endgame a world values a card by playing the hand out "
-                 "(rollout) or by a search to a depth (search)",
+                 "(rollout) or by a search to a depth (search); or (ismcts) one information-set "
+                 "tree search of as many play-outs, each in a world of its own",
          .more = "(`rollout`: the play-out's seats play as `playout` and `self` say, the engine "
                  "solving the last tricks; `search`: within `nodes`, sharing what is left beyond "
                  "the horizon as `cutoff` says; it plays worse: "
-                 "[results](../results/2026-11-22-eval-search.md))"},
+                 "[results](../results/2026-11-22-eval-search.md); `ismcts`: `worlds` times the "
+                 "legal cards play-outs by the rule player, down one tree of the cards played "
+                 "shared by every world, so no seat's later cards there depend on cards it cannot "
+                 "see ([results](../results/2026-12-01-ismcts.md)))"},
         [](P& o, const Value& v) {
-            o.valuation.eval = v.text == "search" ? P::Eval::kSearch : P::Eval::kPlayout;
+            o.valuation.eval = pick<P::Eval>(v, {{"rollout", P::Eval::kPlayout},
+                                                 {"search", P::Eval::kSearch},
+                                                 {"ismcts", P::Eval::kIsmcts}});
         });
     add({.name = "playout",
          .group = kValuation,
@@ -569,6 +575,26 @@ constexpr std::string_view kNotForOracle[] = {"worlds", "worlds_max",   "nil_wor
                                               "tie",    "infer",        "infer_net",  "ms",
                                               "cutoff", "cutoff_model", "cutoff_net", "bid_model"};
 
+// eval=ismcts plays its play-outs by the rule player down one tree, its worlds unweighted and
+// its card the best mean at the root: what would change any of that is refused, not ignored.
+void check_ismcts(const BotSpec& spec, const PimcOptions& o) {
+    const auto given = [&](const char* key) { return spec.options.count(key) > 0; };
+    const auto refuse = [&](const std::string& what) {
+        throw InputError("bot spec '" + spec.text + "': eval=ismcts does not go with " + what);
+    };
+    if (spec.name == "oracle") refuse("the oracle (its one world needs no tree over worlds)");
+    if (o.sampling.infer != PimcOptions::Infer::kOff) refuse("infer=");
+    if (o.sampling.worlds_max > 0) refuse("worlds_max=");
+    if (o.sampling.vote) refuse("agg=vote (it plays the card of best mean)");
+    if (o.sampling.tie_rule) refuse("tie=rule (it breaks ties by card order)");
+    if (o.sampling.ms > 0) refuse("ms=");
+    if (o.valuation.playout && o.valuation.playout != PimcOptions::Playout::kRule)
+        refuse("playout= other than rule (its play-outs are the rule player's)");
+    if (o.valuation.self != PimcOptions::Self::kSame) refuse("self=");
+    if (given("moon") && o.valuation.moon.value_or(false)) refuse("moon=on");
+    if (o.search.nil_bidder_rule) refuse("nil_bidder=rule");
+}
+
 // The options that depend on others (PimcBot reads the model files named).
 void check_together(const BotSpec& spec, const PimcOptions& o) {
     const auto given = [&](const char* key) { return spec.options.count(key) > 0; };
@@ -611,6 +637,7 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
         throw InputError("bot spec '" + spec.text +
                          "': nil_worlds= does not go with worlds_max= (each sets a decision's "
                          "worlds its own way)");
+    if (o.valuation.eval == PimcOptions::Eval::kIsmcts) check_ismcts(spec, o);
     if (!o.sampling.infer_net_path.empty() && o.sampling.infer != PimcOptions::Infer::kNet)
         throw InputError("bot spec '" + spec.text + "': infer_net= goes with infer=net");
     if (given("bid_model") && o.bidding.bid != PimcOptions::Bid::kModel &&

@@ -27,8 +27,10 @@ struct PimcOptions {
     enum class Infer { kOff, kOn, kPlay, kNet, kBids };
     // eval=: before the exact endgame a world values each card by play-outs of the rest of the
     // hand (rollout), or by a depth-limited search whose horizon shares what is left evenly (or as
-    // the cut-off model predicts: cutoff).
-    enum class Eval { kPlayout, kSearch };
+    // the cut-off model predicts: cutoff); or (ismcts) the decision is one information-set tree
+    // search over as many play-outs as the worlds would play, each in a world of its own
+    // (ismcts.hpp).
+    enum class Eval { kPlayout, kSearch, kIsmcts };
     // Who plays the cards of a play-out: the rule player, the learned policy (policy.hpp), the
     // policy network (net_player.hpp), or (fit, card play-outs only) in each world each other seat
     // the rule player if it has played every card so far as the rule player would have from its

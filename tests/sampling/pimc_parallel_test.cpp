@@ -60,7 +60,9 @@ std::vector<ThreadRun> thread_runs() {
             {quick, "hearts4", by_net},
             {quick + ",bid=search", "spades-partnership", by_net},
             {quick, "hearts4", ",infer=net,infer_net="},
-            {quick, "spades-partnership", ",infer=net,infer_net="}};
+            {quick, "spades-partnership", ",infer=net,infer_net="},
+            {quick + ",eval=ismcts", "spades-partnership", ""},
+            {quick + ",eval=ismcts", "hearts4", ""}};
 }
 
 // Under a sanitizer (ten times slower) only the runs on two threads, where races can happen: the
