@@ -626,7 +626,7 @@ TEST(Pimc, BadSpecsAreNamed) {
     EXPECT_THROW(make_player("pimc:objective=theirs", 1), InputError);
     EXPECT_NO_THROW(make_player("pimc:objective=own", 1));
     EXPECT_THROW(make_player("pimc:tie=last", 1), InputError);
-    // eval=ismcts plays the rule player's play-outs down one tree, unweighted, by visits.
+    // eval=ismcts plays the rule player's play-outs down one tree, unweighted, by its root means.
     EXPECT_NO_THROW(make_player("pimc:eval=ismcts,worlds=16,playout=rule", 1));
     for (const char* other : {"infer=play", "worlds_max=128", "agg=vote", "tie=rule", "ms=50",
                               "playout=fit", "self=rule", "moon=on", "nil_bidder=rule"}) {
