@@ -110,8 +110,7 @@ class Tree {
 
     int add_edge(int node, Card card) {
         std::vector<Edge>& edges = nodes_[static_cast<std::size_t>(node)].edges;
-        edges.push_back(Edge{card});
-        edges.back().available = 1;
+        edges.push_back(Edge{.card = card, .available = 1});
         return static_cast<int>(edges.size()) - 1;
     }
 

@@ -578,7 +578,6 @@ constexpr std::string_view kNotForOracle[] = {"worlds", "worlds_max",   "nil_wor
 // eval=ismcts plays its play-outs by the rule player down one tree, its worlds unweighted and
 // its card the best mean at the root: what would change any of that is refused, not ignored.
 void check_ismcts(const BotSpec& spec, const PimcOptions& o) {
-    const auto given = [&](const char* key) { return spec.options.count(key) > 0; };
     const auto refuse = [&](const std::string& what) {
         throw InputError("bot spec '" + spec.text + "': eval=ismcts does not go with " + what);
     };
@@ -591,7 +590,8 @@ void check_ismcts(const BotSpec& spec, const PimcOptions& o) {
     if (o.valuation.playout && o.valuation.playout != PimcOptions::Playout::kRule)
         refuse("playout= other than rule (its play-outs are the rule player's)");
     if (o.valuation.self != PimcOptions::Self::kSame) refuse("self=");
-    if (given("moon") && o.valuation.moon.value_or(false)) refuse("moon=on");
+    // Unset is moon=auto.
+    if (o.valuation.moon.value_or(false)) refuse("moon=on");
     if (o.search.nil_bidder_rule) refuse("nil_bidder=rule");
 }
 
