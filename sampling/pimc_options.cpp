@@ -348,6 +348,7 @@ OptionTable<PimcOptions> make_pimc_table() {
          .help = "with cutoff=net: the cut-off network's file",
          .shown = "the form's",
          .more = "(default `data/models/<form>-cutoff-net.net` under the data directory; "
+                 "4-player Hearts and partnership Spades ship one; "
                  "[learning.md](learning.md#a-value-network-at-the-horizon))"},
         [](P& o, const Value& v) { o.valuation.cutoff_net_path = v.text; });
 

@@ -386,6 +386,42 @@ TEST(CutoffNet, SpecOptionsAndFilesRefused) {
                         "cannot open");
 }
 
+// 4-player Hearts and partnership Spades ship their networks (data/models/<form>-cutoff-net.net):
+// `cutoff=net` reads them by default, they predict what the hand has left to take, the Hearts one
+// gives the Q♠'s holder more than anyone, and pruning agrees with plain max^n on their leaves.
+TEST(CutoffNet, TheShippedNetworksReadAndPredictTheRestOfTheHand) {
+    for (const char* form : {"hearts4", "spades-partnership"}) {
+        const Rules rules = load_rules(preset_path(form), {});
+        models::ModelStore store;
+        const auto net = cutoff_net_for(store, "", rules);
+        EXPECT_EQ(net->network().form(), form);
+        EXPECT_NO_THROW(make_player("pimc:eval=search,cutoff=net", 1)->check(rules)) << form;
+        const Game game = position(rules, 11, 52);
+        const TrickPlay g(rules, game.play_state(), game.hand().taken);
+        ScoreContext context;
+        context.bids = game.hand().bids;
+        std::array<double, kMaxPlayers> rest{};
+        net->predict(g, context, rest);
+        const double sum = rest[0] + rest[1] + rest[2] + rest[3];
+        const bool hearts = rules.game == GameKind::kHearts;
+        EXPECT_NEAR(sum, hearts ? 26 : 13, hearts ? 4 : 1.5) << form;
+        if (hearts) {
+            int queen_seat = -1;
+            for (int p = 0; p < 4; ++p)
+                if (game.play_state().hands[p].contains(Card(Suit::kSpades, kQueen)))
+                    queen_seat = p;
+            ASSERT_GE(queen_seat, 0);
+            for (int p = 0; p < 4; ++p) {
+                if (p != queen_seat) {
+                    EXPECT_GT(rest[queen_seat], rest[p]);
+                }
+            }
+        }
+        const Utility utility = hearts ? Utility::kPoints : Utility::kScore;
+        EXPECT_GT(agree_with_maxn_on_learned_leaves(form, utility, 20, net.get()), 0) << form;
+    }
+}
+
 // The same decisions, card values included, for 1 and 2 threads, with the network.
 TEST(CutoffNet, PimcDecisionsTheSameForAnyThreadCount) {
     const Rules rules = load_rules(preset_path("hearts4"), {});
