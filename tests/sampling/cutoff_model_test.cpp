@@ -63,28 +63,33 @@ void expect_refused(const std::string& path, const std::string& message) {
     }
 }
 
-TEST(CutoffModel, TheShippedModelReadsAndPredictsTheRestOfTheHand) {
-    const Rules rules = load_rules(preset_path("hearts4"), {});
-    const auto model = shipped(rules);
-    EXPECT_EQ(model->form(), "hearts4");
-    // At the first trick the seat holding the Q♠ is predicted to take more than the others.
+// At the first trick of a 4-player Hearts hand, `leaves` predicts that the 26 points left get
+// taken, and more of them by the seat holding the Q♠ than by any other.
+void expect_the_queen_holder_predicted_most(const Rules& rules, const CutoffEvaluator& leaves) {
     const Game game = position(rules, 11, 52);
     const TrickPlay g(rules, game.play_state(), game.hand().taken);
     std::array<double, kMaxPlayers> rest{};
-    model->predict(g, kNoScoreContext, rest);
+    leaves.predict(g, kNoScoreContext, rest);
     double sum = 0;
     int queen_seat = -1;
     for (int p = 0; p < 4; ++p) {
         sum += rest[p];
         if (game.play_state().hands[p].contains(Card(Suit::kSpades, kQueen))) queen_seat = p;
     }
-    EXPECT_NEAR(sum, 26, 4);  // it learned that the points left get taken
+    EXPECT_NEAR(sum, 26, 4);
     ASSERT_GE(queen_seat, 0);
     for (int p = 0; p < 4; ++p) {
         if (p != queen_seat) {
             EXPECT_GT(rest[queen_seat], rest[p]);
         }
     }
+}
+
+TEST(CutoffModel, TheShippedModelReadsAndPredictsTheRestOfTheHand) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    const auto model = shipped(rules);
+    EXPECT_EQ(model->form(), "hearts4");
+    expect_the_queen_holder_predicted_most(rules, *model);
     const Rules hearts3 = load_rules(preset_path("hearts3"), {});
     try {
         models::ModelStore store;
@@ -387,8 +392,9 @@ TEST(CutoffNet, SpecOptionsAndFilesRefused) {
 }
 
 // 4-player Hearts and partnership Spades ship their networks (data/models/<form>-cutoff-net.net):
-// `cutoff=net` reads them by default, they predict what the hand has left to take, the Hearts one
-// gives the Q♠'s holder more than anyone, and pruning agrees with plain max^n on their leaves.
+// `cutoff=net` reads them by default, they predict what the hand has left to take (the Hearts one,
+// as the linear model, gives the Q♠'s holder more than anyone), and pruning agrees with plain
+// max^n on their leaves.
 TEST(CutoffNet, TheShippedNetworksReadAndPredictTheRestOfTheHand) {
     for (const char* form : {"hearts4", "spades-partnership"}) {
         const Rules rules = load_rules(preset_path(form), {});
@@ -396,26 +402,17 @@ TEST(CutoffNet, TheShippedNetworksReadAndPredictTheRestOfTheHand) {
         const auto net = cutoff_net_for(store, "", rules);
         EXPECT_EQ(net->network().form(), form);
         EXPECT_NO_THROW(make_player("pimc:eval=search,cutoff=net", 1)->check(rules)) << form;
-        const Game game = position(rules, 11, 52);
-        const TrickPlay g(rules, game.play_state(), game.hand().taken);
-        ScoreContext context;
-        context.bids = game.hand().bids;
-        std::array<double, kMaxPlayers> rest{};
-        net->predict(g, context, rest);
-        const double sum = rest[0] + rest[1] + rest[2] + rest[3];
         const bool hearts = rules.game == GameKind::kHearts;
-        EXPECT_NEAR(sum, hearts ? 26 : 13, hearts ? 4 : 1.5) << form;
         if (hearts) {
-            int queen_seat = -1;
-            for (int p = 0; p < 4; ++p)
-                if (game.play_state().hands[p].contains(Card(Suit::kSpades, kQueen)))
-                    queen_seat = p;
-            ASSERT_GE(queen_seat, 0);
-            for (int p = 0; p < 4; ++p) {
-                if (p != queen_seat) {
-                    EXPECT_GT(rest[queen_seat], rest[p]);
-                }
-            }
+            expect_the_queen_holder_predicted_most(rules, *net);
+        } else {
+            const Game game = position(rules, 11, 52);
+            const TrickPlay g(rules, game.play_state(), game.hand().taken);
+            ScoreContext context;
+            context.bids = game.hand().bids;
+            std::array<double, kMaxPlayers> rest{};
+            net->predict(g, context, rest);
+            EXPECT_NEAR(rest[0] + rest[1] + rest[2] + rest[3], 13, 1.5);
         }
         const Utility utility = hearts ? Utility::kPoints : Utility::kScore;
         EXPECT_GT(agree_with_maxn_on_learned_leaves(form, utility, 20, net.get()), 0) << form;
