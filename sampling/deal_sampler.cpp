@@ -2,6 +2,7 @@
 
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cmath>
+#include <numeric>
 
 namespace sampling {
 
@@ -141,6 +142,36 @@ double DealSampler::ways(std::size_t cls, const Needs& need) const {
     });
     memo_.emplace(k, total);
     return total;
+}
+
+HandRotation::HandRotation(const Constraints& c) {
+    std::vector<bool> placed(static_cast<std::size_t>(c.players), false);
+    const auto alike = [&](int a, int b) {
+        return c.need[a] == c.need[b] && (c.excluded[a] & c.unseen) == (c.excluded[b] & c.unseen) &&
+               (c.known[a] & c.unseen) == (c.known[b] & c.unseen);
+    };
+    for (int s = 0; s < c.players; ++s) {
+        if (s == c.me || placed[static_cast<std::size_t>(s)] || c.need[s] == 0) continue;
+        std::vector<int> group{s};
+        for (int t = s + 1; t < c.players; ++t)
+            if (t != c.me && !placed[static_cast<std::size_t>(t)] && alike(s, t)) {
+                group.push_back(t);
+                placed[static_cast<std::size_t>(t)] = true;
+            }
+        if (group.size() < 2) continue;
+        period_ = std::lcm(period_, static_cast<int>(group.size()));
+        groups_.push_back(std::move(group));
+    }
+}
+
+Deal HandRotation::turned(const Deal& deal, int turns) const {
+    Deal out = deal;
+    for (const std::vector<int>& group : groups_) {
+        const std::size_t n = group.size();
+        for (std::size_t i = 0; i < n; ++i)
+            out.hands[group[(i + static_cast<std::size_t>(turns)) % n]] = deal.hands[group[i]];
+    }
+    return out;
 }
 
 Deal DealSampler::sample(boost::random::mt19937_64& rng, CardSet my_hand) const {

@@ -57,6 +57,25 @@ class DealSampler {
     double total_ = 0;
 };
 
+// The other seats that no fact tells apart (the same number of cards, the same cards excluded, the
+// same cards known) form groups, and turning a deal's hands one seat on within every group gives
+// another deal the sampler is as likely to draw: the consistent deals are the same set after the
+// turn. Worlds dealt as a sampled deal and its turns (pimc:rotate=on) put every unseen card in
+// each seat of its group equally often, where independent deals would only come near that.
+class HandRotation {
+  public:
+    explicit HandRotation(const Constraints& constraints);
+
+    // How many turns bring every hand back to its seat (1: no two seats alike).
+    int period() const { return period_; }
+    // `deal` with every group's hands turned `turns` seats on.
+    cardgames::Deal turned(const cardgames::Deal& deal, int turns) const;
+
+  private:
+    std::vector<std::vector<int>> groups_;  // seats in table order, two or more each
+    int period_ = 1;
+};
+
 // The deal as `seat` knows it before any bid: it keeps its own hand, and the cards of the other
 // seats are dealt among them again uniformly, each keeping its number of cards. (What bids reveal
 // is ignored.) The same shuffle as DealSampler deals each class with.

@@ -622,6 +622,8 @@ class WorldRounds {
           arena_(arena),
           // Throws Contradiction when the state is impossible.
           sampler_(constraints_from(info)),
+          rotation_(options.sampling.rotate ? std::optional<HandRotation>(constraints_from(info))
+                                            : std::nullopt),
           drawn_(options.sampling.infers_from_plays()
                      ? drawn_worlds(info, options, base, sampler_, arena, store)
                      : std::vector<WeightedWorld>()),
@@ -658,8 +660,13 @@ class WorldRounds {
     WeightedWorld dealt(int number, int w) const {
         if (options_.sampling.infers_from_plays()) return drawn_[static_cast<std::size_t>(w)];
         WeightedWorld world;
-        boost::random::mt19937_64 rng(seeds::world(base_, number));
+        // rotate=on: world `number` is its set's first world turned; every set is dealt from the
+        // seed its first world would have had.
+        const int period = rotation_ ? rotation_->period() : 1;
+        const int first = number - number % period;
+        boost::random::mt19937_64 rng(seeds::world(base_, first));
         world.deal = sampler_.sample(rng, info_.hand);
+        if (number != first) world.deal = rotation_->turned(world.deal, number - first);
         if (bids_model_)
             world.weight = bid_model_weight(*bids_model_, info_, world.deal);
         else if (options_.sampling.infer != PimcOptions::Infer::kOff)
@@ -672,6 +679,7 @@ class WorldRounds {
     std::uint64_t base_;
     DecisionArena& arena_;
     DealSampler sampler_;
+    std::optional<HandRotation> rotation_;
     std::vector<WeightedWorld> drawn_;
     int count_;
     WorldValuer valuer_;

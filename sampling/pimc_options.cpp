@@ -80,6 +80,19 @@ OptionTable<PimcOptions> make_pimc_table() {
                  "worlds_max; it did not help in partnership Spades: "
                  "[measured](../results/2026-11-30-spades-nil-worlds-and-playouts.md))"},
         [](P& o, const Value& v) { o.sampling.nil_worlds = v.whole; });
+    add({.name = "rotate",
+         .group = kSampling,
+         .kind = Kind::kChoice,
+         .choices = {"off", "on"},
+         .fallback = "off",
+         .help = "card decisions: deal the worlds as a sampled deal and its turns among the other "
+                 "seats that nothing tells apart, so that each unseen card lies in each of them "
+                 "equally often (off: every world dealt on its own)",
+         .more = "(seats alike hold as many cards and have shown the same voids; three of them "
+                 "give each dealt deal two more worlds, each as likely as a deal of its own; "
+                 "not with infer=play or net; it did not help: "
+                 "[measured](../results/2026-12-02-rotated-worlds.md))"},
+        [](P& o, const Value& v) { o.sampling.rotate = v.text == "on"; });
     add({.name = "infer",
          .group = kSampling,
          .kind = Kind::kChoice,
@@ -572,9 +585,9 @@ OptionTable<PimcOptions> make_pimc_table() {
 
 // What the oracle, with its one true world, has no use for: the sampled worlds' count,
 // weighting, aggregation and time limit, and (as before the table) the models of cutoff and bids.
-constexpr std::string_view kNotForOracle[] = {"worlds", "worlds_max",   "nil_worlds", "agg",
-                                              "tie",    "infer",        "infer_net",  "ms",
-                                              "cutoff", "cutoff_model", "cutoff_net", "bid_model"};
+constexpr std::string_view kNotForOracle[] = {
+    "worlds",    "worlds_max", "nil_worlds", "rotate",       "agg",        "tie",      "infer",
+    "infer_net", "ms",         "cutoff",     "cutoff_model", "cutoff_net", "bid_model"};
 
 // eval=ismcts plays its play-outs by the rule player down one tree, its worlds unweighted and
 // its card the best mean at the root: what would change any of that is refused, not ignored.
@@ -585,6 +598,7 @@ void check_ismcts(const BotSpec& spec, const PimcOptions& o) {
     if (spec.name == "oracle") refuse("the oracle (its one world needs no tree over worlds)");
     if (o.sampling.infer != PimcOptions::Infer::kOff) refuse("infer=");
     if (o.sampling.worlds_max > 0) refuse("worlds_max=");
+    if (o.sampling.rotate) refuse("rotate=on");
     if (o.sampling.vote) refuse("agg=vote (it plays the card of best mean)");
     if (o.sampling.tie_rule) refuse("tie=rule (it breaks ties by card order)");
     if (o.sampling.ms > 0) refuse("ms=");
@@ -629,6 +643,10 @@ void check_together(const BotSpec& spec, const PimcOptions& o) {
     if (o.sampling.worlds_max > 0 && o.sampling.infers_from_plays())
         throw InputError("bot spec '" + spec.text +
                          "': worlds_max= does not go with infer=play or net (their worlds are "
+                         "drawn from one pool)");
+    if (o.sampling.rotate && o.sampling.infers_from_plays())
+        throw InputError("bot spec '" + spec.text +
+                         "': rotate=on does not go with infer=play or net (their worlds are "
                          "drawn from one pool)");
     if (o.sampling.worlds_max > 0 && o.sampling.worlds_max < o.sampling.worlds)
         throw InputError("bot spec '" + spec.text +

@@ -68,6 +68,9 @@ struct PimcOptions {
         // Spades: worlds per card decision while the seat's own nil or its partner's still
         // stands (0: `worlds`).
         int nil_worlds = 0;
+        // Worlds dealt as a sampled deal and its turns among the seats nothing tells apart
+        // (HandRotation, deal_sampler.hpp), not each on its own.
+        bool rotate = false;
         Infer infer = Infer::kOff;
         // infer=net: the policy network's file; empty: data/models/<form>-playout-net.net.
         std::string infer_net_path;

@@ -116,6 +116,42 @@ TEST(DealSampler, UniformWithVoidsAndKnownCards) {
     expect_uniform(c, 30000, 2);
 }
 
+// Seats 1 and 2 are alike, seat 3 is not (it showed out of hearts): a turn swaps the hands of 1
+// and 2 alone. A sampled deal turned is as uniform over the consistent deals as the deal, and
+// a deal and its turn hold every unseen card once in seat 1 or 2 between them, where that card
+// is in one of the two.
+TEST(HandRotation, TurnsAlikeSeatsAndKeepsTheDealsUniform) {
+    Constraints c = small(4, 2);
+    c.excluded[3] = CardSet::whole_suit(Suit::kHearts);
+    const HandRotation rotation(c);
+    ASSERT_EQ(rotation.period(), 2);
+    DealSampler sampler(c);
+    boost::random::mt19937_64 rng(4);
+    expect_uniform_over(enumerate(c), 30000, [&] {
+        const Deal d = sampler.sample(rng, CardSet());
+        const Deal t = rotation.turned(d, 1);
+        EXPECT_EQ(t.hands[1], d.hands[2]);
+        EXPECT_EQ(t.hands[2], d.hands[1]);
+        EXPECT_EQ(t.hands[3], d.hands[3]);
+        EXPECT_EQ(rotation.turned(d, 2), d);
+        return t;
+    });
+    // Three seats alike: the turns are a cycle of three.
+    const HandRotation three(small(4, 2));
+    ASSERT_EQ(three.period(), 3);
+    const Deal d = DealSampler(small(4, 2)).sample(rng, CardSet());
+    const Deal once = three.turned(d, 1);
+    EXPECT_EQ(once.hands[2], d.hands[1]);
+    EXPECT_EQ(once.hands[3], d.hands[2]);
+    EXPECT_EQ(once.hands[1], d.hands[3]);
+    EXPECT_EQ(three.turned(d, 3), d);
+    // No two alike: nothing turns.
+    Constraints apart = small(4, 2);
+    apart.excluded[1] = CardSet::whole_suit(Suit::kSpades);
+    apart.known[2] = Card(Suit::kClubs, 2);
+    EXPECT_EQ(HandRotation(apart).period(), 1);
+}
+
 TEST(DealSampler, UniformWithUnevenHandsAndThreePlayers) {
     Constraints c = small(3, 3);
     c.need[1] = 2;
@@ -226,8 +262,13 @@ TEST(DealSampler, WorldsAlwaysExplainTheHistoryOfRealGames) {
                         ASSERT_TRUE(truth.contains_all(c.known[s])) << preset;
                     }
                     DealSampler sampler(c);
-                    for (int k = 0; k < 3; ++k)
-                        expect_world_explains_history(info, sampler.sample(rng, info.hand));
+                    const HandRotation rotation(c);
+                    for (int k = 0; k < 3; ++k) {
+                        const Deal world = sampler.sample(rng, info.hand);
+                        // So do its turns (pimc:rotate=on).
+                        for (int turns = 0; turns < rotation.period(); ++turns)
+                            expect_world_explains_history(info, rotation.turned(world, turns));
+                    }
                 }
                 step_game(game, players);
             }

@@ -39,7 +39,8 @@ std::string policy_net_file(const std::string& form) {
 // continuations per world (4-player Hearts ships the policy it needs), moon=on one more where the
 // seat could still shoot. playout=net: each thread's network player follows its own play-outs (the
 // bid and pass deals' too, rollout_playout=net). infer=net: each thread's evaluator scores the
-// plays it is given. One test each, so that CTest can run them in two shards (CMakeLists.txt).
+// plays it is given. rotate=on turns each set of worlds' deal. One test each, so that CTest can
+// run them in two shards (CMakeLists.txt).
 struct ThreadRun {
     std::string spec;
     const char* preset;
@@ -53,6 +54,7 @@ std::vector<ThreadRun> thread_runs() {
     return {{quick, "hearts4", ""},
             {quick, "spades-partnership", ""},
             {quick + ",worlds_max=24", "spades-partnership", ""},
+            {quick + ",rotate=on", "spades-partnership", ""},
             {quick + ",infer=play", "hearts4", ""},
             {quick + ",infer=play", "spades-partnership", ""},
             {quick + ",self=switch", "hearts4", ""},

@@ -151,6 +151,32 @@ TEST(Pimc, NilWorldsDealMoreWorldsWhileTheSidesNilStands) {
     EXPECT_GT(broken, 0);  // a nil that took a trick no longer counts
 }
 
+// rotate=on: each set of worlds is one sampled deal and its turns among the seats alike
+// (HandRotation, tested with the sampler). A set's first world is the deal rotate=off deals under
+// the same number, so one world decides alike; more worlds differ.
+TEST(Pimc, RotateDealsSetsOfWorldsFromOneDeal) {
+    const std::string spec = "pimc:budget=0,exact=3,rollouts=6,worlds=";
+    PimcBot one_rotated(PimcOptions::from_spec(parse_bot_spec(spec + "1,rotate=on")), 1);
+    PimcBot one(PimcOptions::from_spec(parse_bot_spec(spec + "1")), 1);
+    PimcBot six_rotated(PimcOptions::from_spec(parse_bot_spec(spec + "6,rotate=on")), 1);
+    PimcBot six(PimcOptions::from_spec(parse_bot_spec(spec + "6")), 1);
+    int searched = 0, differ = 0;
+    for_each_spades_decision([&] { return searched >= 24; },
+                             [&](const Game&, const InfoState& info) {
+                                 const PimcAnalysis a = one_rotated.analyze(info);
+                                 if (!a.searched) return;
+                                 ++searched;
+                                 expect_same_analysis(a, one.analyze(info));
+                                 const PimcAnalysis r = six_rotated.analyze(info);
+                                 const PimcAnalysis s = six.analyze(info);
+                                 ASSERT_EQ(r.worlds, 6);
+                                 ASSERT_EQ(r.cards.size(), s.cards.size());
+                                 for (std::size_t k = 0; k < r.cards.size(); ++k)
+                                     differ += r.cards[k].mean != s.cards[k].mean;
+                             });
+    EXPECT_GT(differ, 0);
+}
+
 // nil_playouts=play: while any seat's nil stands, the play-outs play to the last card, as with
 // exact=1 (a one-trick solve is the forced last trick); the root still solves the last `exact`
 // tricks (three here, for speed), and hands without a standing nil play as before. No node
@@ -748,6 +774,9 @@ TEST(PimcOptionTable, BadValuesSayWhatTheOptionTakes) {
         {"pimc:worlds_max=128,infer=play", "worlds_max= does not go with infer=play or net"},
         {"pimc:worlds_max=32", "worlds_max=32 is below worlds=64"},
         {"pimc:nil_worlds=128,worlds_max=128", "nil_worlds= does not go with worlds_max="},
+        {"pimc:rotate=on,infer=play", "rotate=on does not go with infer=play or net"},
+        {"pimc:rotate=on,eval=ismcts", "eval=ismcts does not go with rotate=on"},
+        {"oracle:rotate=on", "unknown option 'rotate' for oracle"},
     };
     for (const auto& [spec, says] : kCases)
         EXPECT_NE(error_of(spec).find(says), std::string::npos) << spec << ": " << error_of(spec);
