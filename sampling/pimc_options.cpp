@@ -428,7 +428,8 @@ OptionTable<PimcOptions> make_pimc_table() {
          .kind = Kind::kText,
          .help = "with pass=net: the pass network's file",
          .shown = "the form's",
-         .more = "(default `data/models/<form>-pass-net.net` under the data directory)"},
+         .more = "(default `data/models/<form>-pass-net.net` under the data directory; "
+                 "4-player Hearts ships one)"},
         [](P& o, const Value& v) { o.bidding.pass_net_path = v.text; });
     add({.name = "rollouts",
          .group = kBidding,

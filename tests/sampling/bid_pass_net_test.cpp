@@ -17,6 +17,7 @@
 #include "cardgames/encoding/actions.hpp"
 #include "cardgames/models/card_features.hpp"
 #include "cardgames/models/model_file.hpp"
+#include "cardgames/models/model_store.hpp"
 #include "cardgames/models/network.hpp"
 #include "cardgames/players/bot_spec.hpp"
 #include "cardgames/rules/game.hpp"
@@ -144,6 +145,28 @@ TEST(BidPassNet, PassIsTheCardsOfHighestOutput) {
         for (const std::string& spec : choosers(form, file, false))
             check_passes(load_rules(preset_path(form), {}), spec, file);
     }
+}
+
+// 4-player Hearts ships its pass network (data/models/hearts4-pass-net.net): `pass=net` reads it by
+// default, it passes a bare Q♠ under A♠ K♠, and its passes share most of their cards with the rule
+// player's (a network of random weights shares about 3 in 13).
+TEST(BidPassNet, TheShippedPassNetworkPassesTheDangerousCards) {
+    const Rules rules = load_rules(preset_path("hearts4"), {});
+    models::ModelStore store;
+    EXPECT_EQ(pass_net_for(store, "", rules)->form(), "hearts4");
+    auto bot = make_player("pimc:pass=net", 1);
+    EXPECT_NO_THROW(bot->check(rules));
+    const Game queen =
+        hearts4_at_pass("N:AKQ.A2.5432.5432 JT98.KQJT.AKQ.AK 765.9876.JT9.QJT 432.543.876.9876");
+    const CardSet pass = bot->pass(queen.info_state(0));
+    EXPECT_TRUE(pass.contains(Card(Suit::kSpades, kQueen))) << cards_to_string(pass);
+    int shared = 0, passed = 0;
+    for_each_hearts4_pass(40, [&](const InfoState& info) {
+        const CardSet mine = bot->pass(info);
+        shared += (mine & RuleBot().pass(info)).size();
+        passed += mine.size();
+    });
+    EXPECT_GE(shared, passed * 6 / 10) << shared << " of " << passed;
 }
 
 // Called directly with a bid network of too few outputs (bid_net_for refuses one; a pass network
