@@ -33,6 +33,8 @@ class DealSampler {
 
     // The number of consistent deals (as a double: it may exceed 2^64).
     double count() const { return total_; }
+    // The constraints it deals by.
+    const Constraints& constraints() const { return c_; }
 
     // One consistent deal, uniformly; `my_hand` is put in the sampler's own seat.
     cardgames::Deal sample(boost::random::mt19937_64& rng, CardSet my_hand) const;

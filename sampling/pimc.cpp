@@ -622,7 +622,7 @@ class WorldRounds {
           arena_(arena),
           // Throws Contradiction when the state is impossible.
           sampler_(constraints_from(info)),
-          rotation_(options.sampling.rotate ? std::optional<HandRotation>(constraints_from(info))
+          rotation_(options.sampling.rotate ? std::optional<HandRotation>(sampler_.constraints())
                                             : std::nullopt),
           drawn_(options.sampling.infers_from_plays()
                      ? drawn_worlds(info, options, base, sampler_, arena, store)

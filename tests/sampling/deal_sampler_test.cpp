@@ -117,9 +117,7 @@ TEST(DealSampler, UniformWithVoidsAndKnownCards) {
 }
 
 // Seats 1 and 2 are alike, seat 3 is not (it showed out of hearts): a turn swaps the hands of 1
-// and 2 alone. A sampled deal turned is as uniform over the consistent deals as the deal, and
-// a deal and its turn hold every unseen card once in seat 1 or 2 between them, where that card
-// is in one of the two.
+// and 2 alone, and a sampled deal turned is as uniform over the consistent deals as the deal.
 TEST(HandRotation, TurnsAlikeSeatsAndKeepsTheDealsUniform) {
     Constraints c = small(4, 2);
     c.excluded[3] = CardSet::whole_suit(Suit::kHearts);
