@@ -274,7 +274,15 @@ class WorldValuer {
           cutoff_(cutoff_evaluator(store, options, rules_)),
           fit_(options.playout_for(rules_) == PimcOptions::Playout::kFit
                    ? std::make_optional<RuleFit>(info)
-                   : std::nullopt) {}
+                   : std::nullopt) {
+        // Every world starts at this point of the hand: its outcomes are scored once, here.
+        if (scored_with_bids(utility_)) {
+            TrickCounts won{};
+            for (int p = 0; p < rules_.players; ++p) won[p] = info.play.tricks_won[p];
+            context_.outcomes = std::make_shared<const SpadesOutcomes>(rules_, context_, won,
+                                                                       tricks_left_, two_sided_);
+        }
+    }
 
     WorldResult value(const Deal& deal) const {
         WorldFit fit{fit_ ? &*fit_ : nullptr, &deal, std::nullopt};

@@ -63,7 +63,7 @@ void Solver::load(const PlayRules& rules, const PlayState& state) {
     play_.tricks_left =
         state.hands[state.to_move].size();  // the one to move has not played to this trick
     if (play_.size > 0) {
-        play_.win_seat = state.current_winner(rules);
+        play_.win_seat = state.current_winner();
         const Card w = state.trick[(play_.win_seat - play_.leader + 4) % 4];
         play_.win_suit = static_cast<int>(w.suit());
         play_.win_rank = w.rank();

@@ -85,8 +85,8 @@ TableView::TableView(const InfoState& state, const PlayRules& rules_of_play, Car
     tricks_left = rules.cards_per_hand() - state.play.tricks_played;
     if (trick_size > 0) {
         led = state.play.led_suit();
-        winner = state.play.current_winner(play_rules);
-        winning = state.play.trick[(winner - state.play.leader + n) % n];
+        winner = state.play.current_winner();
+        winning = state.play.trick[state.play.winning];
     }
 }
 

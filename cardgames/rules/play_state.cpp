@@ -82,23 +82,18 @@ std::string PlayState::why_illegal(const PlayRules& rules, Card card) const {
     return "no hearts or Q\u2660 on the first trick while you hold another card";
 }
 
-int PlayState::current_winner(const PlayRules& rules) const {
-    int best = 0;
-    for (int i = 1; i < trick_size; ++i)
-        if (beats(rules, trick[i], trick[best])) best = i;
-    return (leader + best) % players;
-}
-
 int PlayState::play(const PlayRules& rules, Card card) {
     hands[to_move] -= card;
     played |= card;
+    if (trick_size > 0 && beats(rules, card, trick[winning])) winning = trick_size;
     trick[trick_size++] = card;
     if (rules.breakers.contains(card)) broken = true;
     if (trick_size < players) {
-        to_move = static_cast<std::int8_t>((to_move + 1) % players);
+        to_move = static_cast<std::int8_t>(to_move + 1 == players ? 0 : to_move + 1);
         return -1;
     }
-    const int winner = current_winner(rules);
+    const int winner = current_winner();
+    winning = 0;
     int pts = 0;
     for (int i = 0; i < players; ++i) pts += rules.points[trick[i].index()];
     points[winner] = static_cast<std::int16_t>(points[winner] + pts);

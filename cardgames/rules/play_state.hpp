@@ -47,6 +47,9 @@ struct PlayState {
     std::int8_t to_move = 0;
     std::int8_t trick_size = 0;
     std::int8_t tricks_played = 0;
+    // The position in `trick` of the card winning it (0 between tricks): kept as cards are played
+    // because the searches ask for the winner at every node.
+    std::int8_t winning = 0;
     bool broken = false;  // spades (Spades) or hearts (Hearts) broken
 
     // A fresh hand: `leader` leads the first trick (the caller finds the 2♣ holder where needed).
@@ -72,7 +75,10 @@ struct PlayState {
     int play(const PlayRules& rules, Card card);
 
     // The seat currently winning the trick in progress (trick_size > 0).
-    int current_winner(const PlayRules& rules) const;
+    int current_winner() const {
+        const int seat = leader + winning;
+        return seat >= players ? seat - players : seat;
+    }
 };
 
 }  // namespace cardgames

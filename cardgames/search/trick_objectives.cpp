@@ -163,27 +163,21 @@ std::array<int, 2> TricksObjective::sure_trump_tricks(const TrickPlay& g) {
 
 // --- Spades score
 
-SpadesScoreObjective::SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context,
-                                           bool margin)
-    : context_(context), margin_(margin) {
-    const int n = g.players();
-    const int left = g.remaining_tricks();
-    players_ = n;
-    for (int p = 0; p < n; ++p) base_[p] = g.state().tricks_won[p];
-    // Every outcome of the search splits the `left` tricks among the players on top of `base_`:
-    // scored once here and looked up at the leaves, where scoring each would cost a sixth of a
-    // Spades decision. Past kMaxTable entries (long searches with many players) they are scored
-    // at the leaves.
-    span_ = left + 1;
+SpadesOutcomes::SpadesOutcomes(const Rules& rules, const ScoreContext& context,
+                               const TrickCounts& won, int left, bool margin)
+    : rules_(rules), context_(context), margin_(margin), base_(won), span_(left + 1) {
+    context_.outcomes = nullptr;
+    const int n = rules.players;
     std::size_t entries = 1;
     for (int p = 0; p + 1 < n; ++p) entries *= static_cast<std::size_t>(span_);
     if (entries <= kMaxTable) table_.resize(entries);
     engine::Utility lo = std::numeric_limits<engine::Utility>::max(),
                     hi = std::numeric_limits<engine::Utility>::min(),
                     best_sum = std::numeric_limits<engine::Utility>::min();
-    for_each_trick_split(g, [&](const TrickCounts& tricks) {
+    TrickCounts tricks = base_;
+    for_each_split_added(tricks, n, left, [&] {
         engine::Tuple t{};
-        scored_tuple(g, tricks, t);
+        score(tricks, t);
         if (!table_.empty()) table_[table_index(tricks)] = t;
         engine::Utility sum = 0;
         for (int p = 0; p < n; ++p) {
@@ -202,49 +196,66 @@ SpadesScoreObjective::SpadesScoreObjective(const TrickPlay& g, const ScoreContex
     maxsum_ = best_sum + n * shift_;
 }
 
-std::size_t SpadesScoreObjective::table_index(const TrickCounts& tricks) const {
+bool SpadesOutcomes::made_for(const TrickCounts& won, int left, bool margin) const {
+    return margin == margin_ && left + 1 == span_ && won == base_;
+}
+
+std::size_t SpadesOutcomes::table_index(const TrickCounts& tricks) const {
     std::size_t i = 0;
-    for (int p = players_ - 1; p-- > 0;)
+    for (int p = rules_.players - 1; p-- > 0;)
         i = i * static_cast<std::size_t>(span_) + static_cast<std::size_t>(tricks[p] - base_[p]);
     return i;
 }
 
-bool SpadesScoreObjective::in_table(const TrickCounts& tricks) const {
+const engine::Tuple* SpadesOutcomes::find(const TrickCounts& tricks) const {
+    if (table_.empty()) return nullptr;
     int gained = 0;
-    for (int p = 0; p < players_; ++p) {
+    for (int p = 0; p < rules_.players; ++p) {
         const int d = tricks[p] - base_[p];
-        if (d < 0 || d >= span_) return false;
+        if (d < 0 || d >= span_) return nullptr;
         gained += d;
     }
-    return !table_.empty() && gained == span_ - 1;
+    return gained == span_ - 1 ? &table_[table_index(tricks)] : nullptr;
 }
 
-void SpadesScoreObjective::outcome_tuple(const TrickPlay& g, const TrickCounts& tricks,
-                                         engine::Tuple& out) const {
-    if (in_table(tricks)) {
-        out = table_[table_index(tricks)];
-        return;
-    }
-    scored_tuple(g, tricks, out);
-    for (int p = 0; p < g.players(); ++p) out[p] += shift_;
-}
-
-void SpadesScoreObjective::scored_tuple(const TrickPlay& g, const TrickCounts& tricks,
-                                        engine::Tuple& out) const {
+void SpadesOutcomes::score(const TrickCounts& tricks, engine::Tuple& out) const {
     out = {};
+    const Rules& rules = rules_;
     ScoreBoard board;
     board.bags = context_.bags;
-    const Rules& rules = g.rules();
     const HandScore hs = score_spades_hand(rules, context_.bids, tricks, board);
     std::array<int, kMaxPlayers> delta{};
     for (int u = 0; u < rules.num_units(); ++u)
         delta[u] = valued_delta(rules, hs, u, context_.bag_value);
     if (!margin_) {
-        for (int p = 0; p < g.players(); ++p) out[p] = delta[rules.unit_of(p)];
+        for (int p = 0; p < rules.players; ++p) out[p] = delta[rules.unit_of(p)];
         return;
     }
     // Before the shift the utilities sum to zero.
-    for (int p = 0; p < g.players(); ++p) out[p] = delta[p % 2] - delta[1 - p % 2];
+    for (int p = 0; p < rules.players; ++p) out[p] = delta[p % 2] - delta[1 - p % 2];
+}
+
+SpadesScoreObjective::SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context,
+                                           bool margin)
+    : context_(context), margin_(margin) {
+    TrickCounts won{};
+    for (int p = 0; p < g.players(); ++p) won[p] = g.state().tricks_won[p];
+    const int left = g.remaining_tricks();
+    if (context.outcomes && context.outcomes->made_for(won, left, margin))
+        outcomes_ = context.outcomes;
+    else
+        outcomes_ = std::make_shared<const SpadesOutcomes>(g.rules(), context, won, left, margin);
+    context_.outcomes = nullptr;  // what the objective reads of them is outcomes_
+}
+
+void SpadesScoreObjective::outcome_tuple(const TrickPlay& g, const TrickCounts& tricks,
+                                         engine::Tuple& out) const {
+    if (const engine::Tuple* t = outcomes_->find(tricks)) {
+        out = *t;
+        return;
+    }
+    outcomes_->score(tricks, out);
+    for (int p = 0; p < g.players(); ++p) out[p] += outcomes_->shift();
 }
 
 void SpadesScoreObjective::evaluate(const TrickPlay& g, engine::Tuple& out) const {

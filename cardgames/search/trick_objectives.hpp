@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,17 +42,61 @@ std::string utility_name(Utility u);
 // The utility a game searches by default: tricks for Spades, points for Hearts.
 Utility default_utility(GameKind game);
 
+class SpadesOutcomes;
+
 // Spades facts the score utility needs: bids and the running bags of each unit, and how bags are
 // valued.
 struct ScoreContext {
     std::array<Bid, kMaxPlayers> bids{};
     std::array<int, kMaxPlayers> bags{};
     BagValue bag_value = BagValue::kHand;
+    // Optional: the outcomes scored once for many searches that start at one point of the hand
+    // (the worlds of a pimc decision); a Spades score objective made at that point reads them.
+    std::shared_ptr<const SpadesOutcomes> outcomes;
 };
 // The context of a game without bids (Hearts).
 inline const ScoreContext kNoScoreContext{};
 
 using TrickCounts = std::array<int, kMaxPlayers>;
+
+// Every split of the tricks left from one point of a Spades hand (the tricks each player has won
+// there, `left` tricks to play) scored as the hand scores it: per player its side's score change,
+// or (margin) its side's less the other's, shifted so that every utility is >= 0. Scoring each at
+// the leaves would cost a sixth of a Spades decision, and scoring them for every world's search
+// again most of another tenth, so a decision makes them once and its worlds share them.
+class SpadesOutcomes {
+  public:
+    SpadesOutcomes(const Rules& rules, const ScoreContext& context, const TrickCounts& won,
+                   int left, bool margin);
+
+    // Whether these are the outcomes of a search from a point with `won` and `left`.
+    bool made_for(const TrickCounts& won, int left, bool margin) const;
+    // The shifted outcome of `tricks` (the tricks each player ends with), when it is a split of
+    // the tricks left and the table holds it.
+    const engine::Tuple* find(const TrickCounts& tricks) const;
+    // The hand's scoring of `tricks`, before the shift.
+    void score(const TrickCounts& tricks, engine::Tuple& out) const;
+
+    engine::Utility shift() const { return shift_; }  // added to every utility
+    engine::Utility max_u() const { return max_u_; }  // the largest utility any player can reach
+    engine::Utility maxsum() const { return maxsum_; }
+
+  private:
+    // The largest table built (tuples); 14^3 covers every 4-player search.
+    static constexpr std::size_t kMaxTable = 4096;
+    std::size_t table_index(const TrickCounts& tricks) const;
+
+    Rules rules_;
+    ScoreContext context_;
+    bool margin_;
+    TrickCounts base_{};  // tricks won at the point
+    int span_ = 0;        // tricks left there, plus one
+    // The shifted outcome of every split (empty: too many; each is then scored when asked).
+    std::vector<engine::Tuple> table_;
+    engine::Utility shift_ = 0;
+    engine::Utility max_u_ = 0;
+    engine::Utility maxsum_ = 0;
+};
 
 // A predictive cut-off evaluation (pimc:eval=search,cutoff=model; the learned models are
 // sampling/cutoff_model.hpp): what each player is expected to take in the rest of the hand from a
@@ -211,7 +256,7 @@ class SpadesScoreObjective {
     SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context)
         : SpadesScoreObjective(g, context, false) {}
 
-    engine::Utility maxsum() const { return maxsum_; }
+    engine::Utility maxsum() const { return outcomes_->maxsum(); }
     bool constant_sum() const { return margin_; }
     // Partners have the same utility (their side's), as alphabeta's tuples need.
     bool even_sides(const TrickPlay&) const { return margin_; }
@@ -233,7 +278,7 @@ class SpadesScoreObjective {
     void bounds(const TrickPlay& g, int, engine::Tuple& lo, engine::Tuple& hi) const {
         lo = {};
         hi = {};
-        for (int p = 0; p < g.players(); ++p) hi[p] = max_u_;
+        for (int p = 0; p < g.players(); ++p) hi[p] = outcomes_->max_u();
     }
     // The score is not additive: the tricks won so far go into the key, the offset stays zero.
     std::uint64_t hash_key(const TrickPlay& g) const { return g.cards_and_tricks_key(); }
@@ -244,7 +289,7 @@ class SpadesScoreObjective {
         for_each_split_outcome(*this, g, f);
     }
     std::vector<int> report(const TrickPlay& g, const engine::Tuple& value) const {
-        return spades_report(g, value, shift_);
+        return spades_report(g, value, outcomes_->shift());
     }
 
   protected:
@@ -252,24 +297,11 @@ class SpadesScoreObjective {
     SpadesScoreObjective(const TrickPlay& g, const ScoreContext& context, bool margin);
 
   private:
-    // The largest outcome table built (tuples); 14^3 covers every 4-player search.
-    static constexpr std::size_t kMaxTable = 4096;
-    // The hand's scoring of `tricks`, before the shift.
-    void scored_tuple(const TrickPlay& g, const TrickCounts& tricks, engine::Tuple& out) const;
-    // Whether `tricks` is one of the table's outcomes, and where it is: the tricks each player
-    // but the last gained over `base_`, in base `span_`.
-    bool in_table(const TrickCounts& tricks) const;
-    std::size_t table_index(const TrickCounts& tricks) const;
-
     ScoreContext context_;
-    int players_ = 0;
-    TrickCounts base_{};                // tricks won at the position the objective was made for
-    int span_ = 0;                      // tricks left there, plus one
-    std::vector<engine::Tuple> table_;  // the shifted outcome of every split (empty: too many)
     bool margin_ = false;
-    engine::Utility shift_ = 0;  // added to every utility so that all are >= 0
-    engine::Utility max_u_ = 0;  // largest utility any player can reach
-    engine::Utility maxsum_ = 0;
+    // The outcomes from the position the objective was made for: the context's, when they are
+    // that position's, else its own.
+    std::shared_ptr<const SpadesOutcomes> outcomes_;
     const CutoffEvaluator* cutoff_ = nullptr;
 };
 

@@ -65,8 +65,7 @@ Card TrickPlay::nil_bidder_card() const {
     const int me = ps.to_move;
     if (ps.trick_size == 0)
         return nil_lead(legal, ps.in_play() - ps.hands[me], [this](Card) { return players_ - 1; });
-    const int winner = ps.current_winner(play_rules_);
-    const Card win_card = ps.trick[(winner - ps.leader + players_) % players_];
+    const Card win_card = ps.trick[ps.winning];
     CardSet beaters;
     for (Card c : legal)
         if (beats(play_rules_, c, win_card)) beaters |= c;

@@ -136,6 +136,10 @@ class TrickPlay {
     }
 
   private:
+    // Whether `c` of `mine` tops its run of equivalent cards: the next higher card still in play
+    // is not also `mine`, or carries other points.
+    bool top_of_run(Card c, CardSet in_play, CardSet mine) const;
+
     struct State {
         PlayState ps;
         std::array<std::int16_t, kMaxPlayers> penalty{};
@@ -159,20 +163,25 @@ class TrickPlay {
     CardSet moon_cards_;
 };
 
+inline bool TrickPlay::top_of_run(Card c, CardSet in_play, CardSet mine) const {
+    // The next higher card of the suit still in play.
+    const std::uint16_t above =
+        static_cast<std::uint16_t>(in_play.lane(c.suit()) & ~((2u << c.rank()) - 1));
+    if (!above) return true;
+    const Card next(c.suit(), std::countr_zero(above));
+    return !mine.contains(next) ||
+           play_rules_.points[next.index()] != play_rules_.points[c.index()];
+}
+
 inline Card TrickPlay::representative(Card c) const {
     const CardSet in_play = s_.ps.in_play();
     const CardSet mine = s_.ps.hands[s_.ps.to_move];
-    while (true) {
-        // The next higher card of the suit still in play.
+    while (!top_of_run(c, in_play, mine)) {
         const std::uint16_t above =
             static_cast<std::uint16_t>(in_play.lane(c.suit()) & ~((2u << c.rank()) - 1));
-        if (!above) return c;
-        const Card next(c.suit(), std::countr_zero(above));
-        if (!mine.contains(next) ||
-            play_rules_.points[next.index()] != play_rules_.points[c.index()])
-            return c;
-        c = next;
+        c = Card(c.suit(), std::countr_zero(above));
     }
+    return c;
 }
 
 template <class Order>
@@ -183,13 +192,13 @@ void TrickPlay::legal_moves(engine::MoveList<Card, kMaxMoves>& out, Order&& orde
     std::array<int, kMaxMoves> score{};
     MoveFacts facts;
     facts.leading = ps.trick_size == 0;
-    const int winner = facts.leading ? -1 : ps.current_winner(play_rules_);
-    const Card win_card =
-        facts.leading ? kNoCard : ps.trick[(winner - ps.leader + players_) % players_];
-    facts.partner_winning = !facts.leading && partnership_ && winner == (me + 2) % 4;
+    const Card win_card = facts.leading ? kNoCard : ps.trick[ps.winning];
+    facts.partner_winning = !facts.leading && partnership_ && ps.current_winner() == (me + 2) % 4;
     if (!facts.leading) facts.led = ps.led_suit();
+    const CardSet in_play = ps.in_play();
+    const CardSet mine = ps.hands[me];
     for (Card c : legal) {
-        if (representative(c) != c) continue;
+        if (!top_of_run(c, in_play, mine)) continue;
         facts.beats = !facts.leading && beats(play_rules_, c, win_card);
         const int i = out.size();
         out.push_back(c);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cardgames/rules/dealing.hpp"
 #include "test_helpers.hpp"
 
 namespace cardgames {
@@ -50,7 +51,7 @@ TEST(PlayState, HeartsMiniHand) {
     EXPECT_EQ(s.why_illegal(r, C("9H")),
               "no hearts or Q\u2660 on the first trick while you hold another card");
     play_ok(s, r, "8S");
-    EXPECT_EQ(s.current_winner(r), 1);
+    EXPECT_EQ(s.current_winner(), 1);
     EXPECT_EQ(s.play(r, C("7C")), 1);  // E wins with KC
     EXPECT_EQ(s.tricks_played, 1);
     EXPECT_EQ(s.tricks_won[1], 1);
@@ -273,6 +274,37 @@ TEST(PlayState, InPlayIsTheHandsAndTheTrick) {
     s.play(r, C("7C"));  // the trick is complete: its cards are out of play
     EXPECT_EQ(s.in_play().size(), 8);
     EXPECT_FALSE(s.in_play().contains(C("2C")));
+}
+
+// The winner kept as cards are played is the trick's winner as its cards say, at every card of
+// random hands of every form, between tricks too (the first card wins a new trick).
+TEST(PlayState, TheWinnerKeptIsTheTricksWinner) {
+    for (const char* name : {"hearts4", "hearts6", "spades-partnership", "spades-cutthroat3"}) {
+        const Rules rules = preset(name);
+        const PlayRules r = PlayRules::from(rules);
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            PlayState s = PlayState::start(deal_from_seed(rules, seed, 0), 0);
+            std::uint64_t pick = seed;
+            while (!s.hand_over()) {
+                const CardSet legal = s.legal_moves(r);
+                pick = pick * 6364136223846793005ull + 1442695040888963407ull;
+                int k = static_cast<int>((pick >> 33) % static_cast<std::uint64_t>(legal.size()));
+                Card c = kNoCard;
+                for (Card x : legal)
+                    if (k-- == 0) c = x;
+                s.play(r, c);
+                if (s.trick_size == 0) {
+                    EXPECT_EQ(s.winning, 0);
+                    continue;
+                }
+                int best = 0;
+                for (int i = 1; i < s.trick_size; ++i)
+                    if (beats(r, s.trick[i], s.trick[best])) best = i;
+                EXPECT_EQ(s.winning, best) << name << " seed " << seed;
+                EXPECT_EQ(s.current_winner(), (s.leader + best) % s.players);
+            }
+        }
+    }
 }
 
 }  // namespace

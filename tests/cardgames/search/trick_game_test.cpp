@@ -615,6 +615,46 @@ TEST(TrickGame, SpadesMarginOutcomesAreTheHandScoring) {
     check_outcomes_are_the_scoring<SpadesMarginObjective>("spades-partnership");
 }
 
+// A decision's worlds share the outcomes scored once at its point (ScoreContext::outcomes): a
+// search given them finds what a search that scores its own finds, in every world dealt from that
+// point; outcomes made for another point (other tricks won, or tricks left, or the other
+// utility) are not used.
+TEST(TrickGame, SharedSpadesOutcomesSearchAsTheirOwn) {
+    const Rules r = load_rules(preset_path("spades-partnership"), {});
+    int searched = 0;
+    for (int i = 0; i < 24; ++i) {
+        Position pos = random_position(r, 7100 + static_cast<std::uint64_t>(i), 12 + i % 8);
+        if (i % 2) amortize_bags(r, pos, i);
+        for (const Utility u : {Utility::kScore, Utility::kMargin}) {
+            const bool margin = u == Utility::kMargin;
+            TrickCounts won{};
+            for (int p = 0; p < r.players; ++p) won[p] = pos.state.tricks_won[p];
+            const int left = TrickPlay(r, pos.state, pos.taken).remaining_tricks();
+            TrickCounts other_won = won;
+            ++other_won[i % 4];
+            const std::shared_ptr<const SpadesOutcomes> shared[] = {
+                std::make_shared<const SpadesOutcomes>(r, pos.context, won, left, margin),
+                std::make_shared<const SpadesOutcomes>(r, pos.context, other_won, left, margin),
+                std::make_shared<const SpadesOutcomes>(r, pos.context, won, left + 1, margin),
+                std::make_shared<const SpadesOutcomes>(r, pos.context, won, left, !margin)};
+            EXPECT_TRUE(shared[0]->made_for(won, left, margin));
+            for (int k = 1; k < 4; ++k) EXPECT_FALSE(shared[k]->made_for(won, left, margin));
+            const auto own =
+                search_position(r, pos, u, engine::Algorithm::kSpeculative, true, true);
+            for (const auto& outcomes : shared) {
+                Position with = pos;
+                with.context.outcomes = outcomes;
+                const auto got =
+                    search_position(r, with, u, engine::Algorithm::kSpeculative, true, true);
+                EXPECT_EQ(got.value, own.value) << pos.describe;
+                EXPECT_EQ(got.best_move, own.best_move) << pos.describe;
+                ++searched;
+            }
+        }
+    }
+    EXPECT_EQ(searched, 24 * 2 * 4);
+}
+
 // A utility that does not fit the game is refused, naming it: points outside Hearts, Spades
 // utilities in Hearts, the margin outside partnerships (it needs two sides).
 TEST(TrickGame, UtilitiesThatDoNotFitAreRefused) {
