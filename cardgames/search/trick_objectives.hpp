@@ -62,8 +62,8 @@ using TrickCounts = std::array<int, kMaxPlayers>;
 // Every split of the tricks left from one point of a Spades hand (the tricks each player has won
 // there, `left` tricks to play) scored as the hand scores it: per player its side's score change,
 // or (margin) its side's less the other's, shifted so that every utility is >= 0. Scoring each at
-// the leaves would cost a sixth of a Spades decision, and scoring them for every world's search
-// again most of another tenth, so a decision makes them once and its worlds share them.
+// the leaves would cost a sixth of a Spades decision, and scoring the table again for each of a
+// decision's worlds took a seventh of it, so a decision makes it once and its worlds share it.
 class SpadesOutcomes {
   public:
     SpadesOutcomes(const Rules& rules, const ScoreContext& context, const TrickCounts& won,
