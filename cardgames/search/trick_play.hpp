@@ -136,6 +136,8 @@ class TrickPlay {
     }
 
   private:
+    // The next higher card of c's suit still in play (kNoCard: none).
+    static Card next_in_play(Card c, CardSet in_play);
     // Whether `c` of `mine` tops its run of equivalent cards: the next higher card still in play
     // is not also `mine`, or carries other points.
     bool top_of_run(Card c, CardSet in_play, CardSet mine) const;
@@ -163,24 +165,22 @@ class TrickPlay {
     CardSet moon_cards_;
 };
 
-inline bool TrickPlay::top_of_run(Card c, CardSet in_play, CardSet mine) const {
-    // The next higher card of the suit still in play.
+inline Card TrickPlay::next_in_play(Card c, CardSet in_play) {
     const std::uint16_t above =
         static_cast<std::uint16_t>(in_play.lane(c.suit()) & ~((2u << c.rank()) - 1));
-    if (!above) return true;
-    const Card next(c.suit(), std::countr_zero(above));
-    return !mine.contains(next) ||
+    return above ? Card(c.suit(), std::countr_zero(above)) : kNoCard;
+}
+
+inline bool TrickPlay::top_of_run(Card c, CardSet in_play, CardSet mine) const {
+    const Card next = next_in_play(c, in_play);
+    return next == kNoCard || !mine.contains(next) ||
            play_rules_.points[next.index()] != play_rules_.points[c.index()];
 }
 
 inline Card TrickPlay::representative(Card c) const {
     const CardSet in_play = s_.ps.in_play();
     const CardSet mine = s_.ps.hands[s_.ps.to_move];
-    while (!top_of_run(c, in_play, mine)) {
-        const std::uint16_t above =
-            static_cast<std::uint16_t>(in_play.lane(c.suit()) & ~((2u << c.rank()) - 1));
-        c = Card(c.suit(), std::countr_zero(above));
-    }
+    while (!top_of_run(c, in_play, mine)) c = next_in_play(c, in_play);
     return c;
 }
 
