@@ -74,7 +74,7 @@ def case_mpi_resume():
     # A small pimc in one seat: hands of milliseconds, so that the run is still going when stopped.
     # After a Ctrl-C the ranks still write what they hold: some 250 more lines in the Release build
     # (all of 200 hands, at times), some 25 in a sanitizer build, which plays several times slower.
-    hands = "150" if os.environ.get("CARDGAMES_SANITIZE") else "400"
+    hands = "100" if os.environ.get("CARDGAMES_SANITIZE") else "400"
     count, players = ("--hands", hands), "pimc:worlds=2,rollouts=2,rule,rule,rule"
     run(*tournament("ref.jsonl", count=count, players=players))
     ref = read("ref.jsonl")

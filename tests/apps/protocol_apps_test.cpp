@@ -7,6 +7,7 @@
 #include "cardgames/rules/game_runner.hpp"
 #include "cardgames/rules/record.hpp"
 #include "sampling/bot_registry.hpp"
+#include "tests/cardgames/test_helpers.hpp"
 
 namespace cardgames {
 namespace {
@@ -50,10 +51,15 @@ void expect_same_games(const char* preset, const std::string& bot) {
     EXPECT_EQ(waitpid(-1, &status, WNOHANG), -1) << "a bot process was left behind";
 }
 
+// Under a sanitizer one form of each game: the protocol's code is the same for every form, which
+// the plain build plays through.
 TEST(BotCommand, PlaysTheSameGameAsInProcess) {
     for (const char* preset :
-         {"hearts4", "spades-partnership", "hearts3", "spades-cutthroat4", "hearts6"})
+         {"hearts4", "spades-partnership", "hearts3", "spades-cutthroat4", "hearts6"}) {
+        const std::string form = preset;
+        if (testing::kSanitized && form != "hearts4" && form != "spades-partnership") continue;
         for (const char* bot : {"random", "rule"}) expect_same_games(preset, bot);
+    }
 }
 
 TEST(BotCommand, ASearchBotPlaysTheSameGameAsInProcess) {

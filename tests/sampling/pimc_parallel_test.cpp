@@ -17,6 +17,7 @@
 #include "sampling/bot_registry.hpp"
 #include "sampling/parallel.hpp"
 #include "sampling/pimc.hpp"
+#include "tests/cardgames/test_helpers.hpp"
 
 namespace sampling {
 namespace {
@@ -68,12 +69,7 @@ std::vector<ThreadRun> thread_runs() {
 }
 
 // Under a sanitizer (ten times slower) only the runs on two threads, where races can happen: the
-// plain build compares them with one and three threads too.
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+// plain build compares them with one and three threads too (testing::kSanitized).
 
 class PimcThreads : public ::testing::TestWithParam<int> {};
 
@@ -87,7 +83,7 @@ TEST_P(PimcThreads, SameDecisionsForAnyThreadCount) {
     }
     const char* preset = run.preset;
     const std::string two = decisions(spec + ",threads=2", preset, 5);
-    if (!kSanitized) {
+    if (!cardgames::testing::kSanitized) {
         EXPECT_EQ(two, decisions(spec + ",threads=1", preset, 5)) << preset << " " << spec;
         EXPECT_EQ(two, decisions(spec + ",threads=3", preset, 5)) << preset << " " << spec;
     }
