@@ -284,9 +284,11 @@ class WorldValuer {
         }
     }
 
-    WorldResult value(const Deal& deal) const {
+    // `later`: the world skips the exact searches and is valued as one over its budget is
+    // (pilot=).
+    WorldResult value(const Deal& deal, bool later = false) const {
         WorldFit fit{fit_ ? &*fit_ : nullptr, &deal, std::nullopt};
-        WorldResult r = valued(deal, fit);
+        WorldResult r = valued(deal, fit, later);
         if (fit_ && options_.valuation.fit_weight < 1) r.misfits = fit.misfits();
         return r;
     }
@@ -312,7 +314,7 @@ class WorldValuer {
     };
 
     // The world's cards valued.
-    WorldResult valued(const Deal& deal, WorldFit& fit) const {
+    WorldResult valued(const Deal& deal, WorldFit& fit, bool later) const {
         PlayState state = info_.play;
         state.hands = deal.hands;
         TrickGame game(rules_, state, utility_, taken_, context_);
@@ -320,6 +322,9 @@ class WorldValuer {
         game.set_nil_rule(nil_rule_);
         WorldResult r;
         if (settled(game, r)) return r;
+        if (later && budget_ > 0 &&
+            (exact_ || options_.valuation.eval != PimcOptions::Eval::kSearch))
+            return played_out(game, 0, fit);
         engine::Searcher<TrickGame> searcher(
             world_search_options(options_, to_the_end_, two_sided_));
         if (!exact_ && options_.valuation.eval == PimcOptions::Eval::kSearch) {
@@ -647,23 +652,46 @@ class WorldRounds {
     // Deals the round of worlds from number `first` on and values the legal cards in each,
     // farmed over the arena; a world the time limit cut off is left not done. Each world has a
     // round's share of the node budget.
+    // With pilot=, the first round's first worlds are valued before the others, which skip the
+    // exact searches when most of the pilot's ran over their budget (later_after_pilot).
     std::vector<WorldResult> value(int first, const Deadline& deadline) const {
         std::vector<WorldResult> results(static_cast<std::size_t>(count_));
-        // Each world is dealt by its own task from its own seed (the sampler is read-only), so
-        // the deals do not depend on which thread deals them.
-        arena_.parallel_for_index(count_, [&](int w) {
-            if (deadline.passed() && first + w > 0) return;
-            const WeightedWorld world = dealt(first + w, w);
-            WorldResult& r = results[static_cast<std::size_t>(w)];
-            r = valuer_.value(world.deal);
-            r.weight = world.weight;
-            r.thread_slot = current_thread_slot();
-            r.done = true;
-        });
+        const int pilot = first == 0 ? std::min(options_.search.pilot, count_) : 0;
+        value_worlds(results, first, 0, pilot, false, deadline);
+        value_worlds(results, first, pilot, count_, later_after_pilot(results, pilot), deadline);
         return results;
     }
 
   private:
+    // Values the round's worlds `from` to `to` (later: skipping the exact searches), farmed over
+    // the arena. Each world is dealt by its own task from its own seed (the sampler is
+    // read-only), so the deals do not depend on which thread deals them.
+    void value_worlds(std::vector<WorldResult>& results, int first, int from, int to, bool later,
+                      const Deadline& deadline) const {
+        arena_.parallel_for_index(to - from, [&](int i) {
+            const int w = from + i;
+            if (deadline.passed() && first + w > 0) return;
+            const WeightedWorld world = dealt(first + w, w);
+            WorldResult& r = results[static_cast<std::size_t>(w)];
+            r = valuer_.value(world.deal, later);
+            r.weight = world.weight;
+            r.thread_slot = current_thread_slot();
+            r.done = true;
+        });
+    }
+
+    // Whether more than half of the `pilot` worlds done ran over their budget: the decision's
+    // other worlds would mostly waste three quarters of theirs on exact searches that stop short.
+    static bool later_after_pilot(const std::vector<WorldResult>& results, int pilot) {
+        int done = 0, over = 0;
+        for (int w = 0; w < pilot; ++w) {
+            const WorldResult& r = results[static_cast<std::size_t>(w)];
+            done += r.done ? 1 : 0;
+            over += r.done && r.over_budget ? 1 : 0;
+        }
+        return 2 * over > done;
+    }
+
     // World `number` of the decision, the round's `w`th, with its weight.
     WeightedWorld dealt(int number, int w) const {
         if (options_.sampling.infers_from_plays()) return drawn_[static_cast<std::size_t>(w)];

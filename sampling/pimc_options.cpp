@@ -559,6 +559,17 @@ OptionTable<PimcOptions> make_pimc_table() {
                  "its worlds (0: no limit); a world whose exact searches use 3/4 of its share "
                  "is valued by play-outs solved two tricks later, within the rest"},
         [](P& o, const Value& v) { o.search.budget = static_cast<std::uint64_t>(v.whole); });
+    add({.name = "pilot",
+         .group = kSearch,
+         .kind = Kind::kWhole,
+         .lo = 0,
+         .hi = 1000000,
+         .fallback = "0",
+         .help = "worlds of a card decision valued first; when more than half of them run over "
+                 "their share of `budget`, the decision's other worlds skip the exact searches "
+                 "that would run over too and are valued by the solves two tricks later, "
+                 "within their whole share (0: off)"},
+        [](P& o, const Value& v) { o.search.pilot = static_cast<int>(v.whole); });
     add({.name = "depth",
          .group = kSearch,
          .kind = Kind::kWhole,
@@ -587,8 +598,8 @@ OptionTable<PimcOptions> make_pimc_table() {
 // What the oracle, with its one true world, has no use for: the sampled worlds' count,
 // weighting, aggregation and time limit, and (as before the table) the models of cutoff and bids.
 constexpr std::string_view kNotForOracle[] = {
-    "worlds",    "worlds_max", "nil_worlds", "rotate",       "agg",        "tie",      "infer",
-    "infer_net", "ms",         "cutoff",     "cutoff_model", "cutoff_net", "bid_model"};
+    "worlds",    "worlds_max", "nil_worlds", "rotate",       "agg",        "tie",       "infer",
+    "infer_net", "ms",         "cutoff",     "cutoff_model", "cutoff_net", "bid_model", "pilot"};
 
 // eval=ismcts plays its play-outs by the rule player down one tree, its worlds unweighted and
 // its card the best mean at the root: what would change any of that is refused, not ignored.
@@ -603,6 +614,7 @@ void check_ismcts(const BotSpec& spec, const PimcOptions& o) {
     if (o.sampling.vote) refuse("agg=vote (it plays the card of best mean)");
     if (o.sampling.tie_rule) refuse("tie=rule (it breaks ties by card order)");
     if (o.sampling.ms > 0) refuse("ms=");
+    if (o.search.pilot > 0) refuse("pilot= (its play-outs share one tree, not worlds)");
     if (o.valuation.playout && o.valuation.playout != PimcOptions::Playout::kRule)
         refuse("playout= other than rule (its play-outs are the rule player's)");
     if (o.valuation.self != PimcOptions::Self::kSame) refuse("self=");

@@ -156,6 +156,10 @@ struct PimcOptions {
         // the time targets at no measured loss of strength
         // (docs/results/2026-11-28-bounded-default.md, 2026-11-28-margin-alphabeta.md).
         std::uint64_t budget = 500000;
+        // pilot=: the decision's first this many worlds are valued first; when more than half of
+        // them run over their share of `budget`, the other worlds skip the exact searches and
+        // go straight to the later solves, with their whole share (0: off).
+        int pilot = 0;
         // One world's share of `budget` among `worlds` valued worlds (0: no limit).
         std::uint64_t world_budget(int worlds) const {
             if (budget == 0) return 0;

@@ -109,6 +109,38 @@ TEST(PimcBudget, AWorldOverItsShareIsValuedBySolvesTwoTricksLater) {
                         "playout=rule,budget=0,exact=3", 0);
 }
 
+// pilot=2: the first two worlds run over their share, so the other four skip the exact searches
+// and go straight to the later solves, with their whole share: the decision is the same as when
+// every world runs over (those solves fit in a quarter of the share as in the whole), for fewer
+// nodes.
+TEST(PimcBudget, APilotOverItsShareSendsTheOtherWorldsToLaterSolves) {
+    for (const auto& [tricks_left, seed] : {std::pair{5, 6}, {9, 4}}) {
+        const PimcAnalysis piloted =
+            expect_cut_like(tricks_left, seed, "playout=rule,budget=4800,pilot=2",
+                            "playout=rule,budget=0,exact=3", 0);
+        Game game(hearts4(), static_cast<std::uint64_t>(seed));
+        const InfoState info = decision_at(game, tricks_left);
+        EXPECT_LT(piloted.expansions, analyze(info, "playout=rule,budget=4800").expansions);
+    }
+}
+
+// A pilot within its share changes nothing: every world is searched as without it.
+TEST(PimcBudget, APilotWithinItsShareChangesNothing) {
+    for (const auto& [tricks_left, seed] : {std::pair{5, 1}, {9, 2}}) {
+        Game game(hearts4(), static_cast<std::uint64_t>(seed));
+        const InfoState info = decision_at(game, tricks_left);
+        SCOPED_TRACE(std::to_string(tricks_left) + " tricks left, seed " + std::to_string(seed));
+        const PimcAnalysis plain = analyze(info, "");
+        const PimcAnalysis piloted = analyze(info, "pilot=2");
+        EXPECT_EQ(piloted.over_budget, 0);
+        EXPECT_EQ(piloted.expansions, plain.expansions);
+        expect_same_analysis(piloted, plain);
+    }
+    EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec("pimc:pilot=-1")), InputError);
+    EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec("pimc:eval=ismcts,pilot=4")), InputError);
+    EXPECT_THROW(PimcOptions::from_spec(parse_bot_spec("oracle:pilot=4")), InputError);
+}
+
 TEST(PimcBudget, BudgetIsAPimcOption) {
     EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc")).search.budget, 500000u);
     EXPECT_EQ(PimcOptions::from_spec(parse_bot_spec("pimc:budget=0")).search.budget, 0u);

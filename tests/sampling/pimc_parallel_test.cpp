@@ -56,6 +56,7 @@ std::vector<ThreadRun> thread_runs() {
             {quick, "spades-partnership", ""},
             {quick + ",worlds_max=24", "spades-partnership", ""},
             {quick + ",rotate=on", "spades-partnership", ""},
+            {quick + ",budget=6000,pilot=3", "spades-partnership", ""},
             {quick + ",infer=play", "hearts4", ""},
             {quick + ",infer=play", "spades-partnership", ""},
             {quick + ",self=switch", "hearts4", ""},
